@@ -1,0 +1,63 @@
+#include "cli/app.h"
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+#include "cli/console.h"
+#include "core/exit_code.h"
+#include "core/fs.h"
+#include "core/messages.h"
+
+namespace cli {
+
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+}  // namespace
+
+int run_app(int argc, char** argv) {
+  CLI::App app{"quark-ptq: from a Hugging Face model to a verified AMD Quark quantized model, in four checkpoints"};
+  app.set_version_flag("--version", kVersion);
+  app.require_subcommand(1);
+  app.fallthrough();
+
+  std::string workdir = ".";
+  bool json_mode = false;
+  std::string lang_opt;
+  app.add_option("--workdir", workdir, "Directory holding the artifacts and logs/ (default: current directory)");
+  app.add_flag("--json", json_mode, "Machine output on stdout; human text on stderr");
+  app.add_option("--lang", lang_opt, "Language of messages: en or ja (default: from the locale)")
+      ->check(CLI::IsMember({"en", "ja"}));
+
+  CommandFn selected;
+  add_analyze_command(app, selected);
+  add_confirm_command(app, selected);
+  add_plan_command(app, selected);
+  add_prepare_command(app, selected);
+  add_run_command(app, selected);
+  add_accept_command(app, selected);
+  add_followup_command(app, selected);
+  add_start_command(app, selected);
+  add_status_command(app, selected);
+  add_verify_command(app, selected);
+  add_env_command(app, selected);
+  add_validate_command(app, selected);
+  add_data_command(app, selected);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    // CLI11 uses 0 for --help/--version and its own codes for errors; ours is one table.
+    return rc == 0 ? 0 : core::to_int(core::ExitCode::usage);
+  }
+
+  core::Lang lang = lang_opt.empty() ? core::lang_from_environment() : *core::parse_lang(lang_opt);
+  Console console(lang, json_mode);
+  if (!selected) return core::to_int(core::ExitCode::usage);
+  Context ctx{console, core::absolute_path(workdir)};
+  return selected(ctx);
+}
+
+}  // namespace cli

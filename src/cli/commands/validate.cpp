@@ -1,0 +1,63 @@
+// quark-ptq validate FILE [--schema NAME]: schema validation of any of our artifacts.
+#include <memory>
+
+#include "cli/commands.h"
+#include "core/schema.h"
+#include "core/yaml_io.h"
+
+namespace cli {
+
+namespace {
+
+struct ValidateOptions {
+  std::string file;
+  std::string schema;
+};
+
+// The schema for a file: --schema, else the artifact's own "artifact" field, else its name.
+std::string schema_for(const core::Json& doc, const core::fs::path& path, const std::string& forced) {
+  if (!forced.empty()) return forced;
+  if (auto kind = core::json_string(doc, "artifact")) return *kind;
+  std::string name = path.filename().string();
+  if (name.find("model_analysis") != std::string::npos) return std::string(core::kSchemaModelAnalysis);
+  if (name.find("quant_plan") != std::string::npos) return std::string(core::kSchemaQuantPlan);
+  if (name.find("run_manifest") != std::string::npos) return std::string(core::kSchemaRunManifest);
+  return "";
+}
+
+int run_validate(Context& ctx, const ValidateOptions& opt) {
+  core::fs::path path = core::absolute_path(opt.file);
+  bool is_yaml = path.extension() == ".yaml" || path.extension() == ".yml";
+  auto doc = is_yaml ? core::read_yaml_file(path) : core::read_json_file(path);
+  if (!doc) return ctx.console.error(doc.error());
+  std::string schema = schema_for(*doc, path, opt.schema);
+  if (schema.empty()) {
+    return ctx.console.error(core::make_error(core::ExitCode::bad_input, "cli.validate_unknown_kind").with("path", path.string()));
+  }
+  auto issues = core::schema_issues(*doc, schema);
+  if (ctx.console.json_mode()) {
+    core::Json out = {{"file", path.string()}, {"schema", schema}, {"valid", issues.empty()}, {"issues", core::Json::array()}};
+    for (const auto& i : issues) out["issues"].push_back({{"pointer", i.pointer}, {"message", i.message}});
+    ctx.console.json(out);
+  }
+  if (issues.empty()) {
+    ctx.console.say("cli.validate_ok", {{"path", path.string()}, {"schema", schema}});
+    return 0;
+  }
+  for (const auto& i : issues) ctx.console.warn((i.pointer.empty() ? "/" : i.pointer) + ": " + i.message);
+  auto res = core::validate_against(*doc, schema, path.string());
+  return ctx.console.error(res.error());
+}
+
+}  // namespace
+
+void add_validate_command(CLI::App& app, CommandFn& selected) {
+  auto opt = std::make_shared<ValidateOptions>();
+  auto* sub = app.add_subcommand("validate", "Validate one of our artifacts against its JSON Schema");
+  sub->add_option("file", opt->file, "model_analysis.json, quant_plan.json or run_manifest.yaml")->required();
+  sub->add_option("--schema", opt->schema, "Force the schema: model_analysis, quant_plan or run_manifest")
+      ->check(CLI::IsMember({"model_analysis", "quant_plan", "run_manifest"}));
+  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_validate(ctx, *opt); }; });
+}
+
+}  // namespace cli

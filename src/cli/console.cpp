@@ -1,0 +1,76 @@
+#include "cli/console.h"
+
+#include <cstdlib>
+#include <unistd.h>
+
+namespace cli {
+
+Console::Console(core::Lang lang, bool json_mode)
+    : m_lang(lang),
+      m_json(json_mode),
+      m_interactive(::isatty(STDIN_FILENO) == 1),
+      m_color(::isatty(STDERR_FILENO) == 1 && std::getenv("NO_COLOR") == nullptr),
+      m_out(stdout),
+      m_err(stderr),
+      m_in(stdin) {}
+
+std::string Console::t(std::string_view id, const std::vector<core::MessageArg>& args) const {
+  return core::msg(m_lang, id, args);
+}
+
+void Console::line(std::string_view text) const {
+  std::FILE* f = m_json ? m_err : m_out;
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fputc('\n', f);
+  std::fflush(f);
+}
+
+void Console::say(std::string_view id, const std::vector<core::MessageArg>& args) const { line(t(id, args)); }
+
+void Console::warn(std::string_view text) const {
+  std::string s = t("cli.warning_prefix") + std::string(text) + "\n";
+  std::fwrite(s.data(), 1, s.size(), m_err);
+  std::fflush(m_err);
+}
+
+int Console::error(const core::Error& e) const {
+  std::string s = t("cli.error_prefix") + core::render_error(m_lang, e) + "\n";
+  if (m_color) s = "\033[31m" + s.substr(0, s.size() - 1) + "\033[0m\n";
+  std::fwrite(s.data(), 1, s.size(), m_err);
+  std::fflush(m_err);
+  return core::to_int(e.code);
+}
+
+void Console::json(const core::Json& j) const {
+  std::string s = core::dump_pretty(j);
+  std::fwrite(s.data(), 1, s.size(), m_out);
+  std::fflush(m_out);
+}
+
+std::optional<std::string> Console::ask(std::string_view prompt) const {
+  if (!m_interactive) return std::nullopt;
+  std::fwrite(prompt.data(), 1, prompt.size(), m_err);
+  std::fputc(' ', m_err);
+  std::fflush(m_err);
+  std::string answer;
+  int c = 0;
+  bool got_any = false;
+  while ((c = std::fgetc(m_in)) != EOF) {
+    got_any = true;
+    if (c == '\n') break;
+    answer.push_back(static_cast<char>(c));
+  }
+  if (!got_any) return std::nullopt;
+  if (!answer.empty() && answer.back() == '\r') answer.pop_back();
+  return answer;
+}
+
+void Console::set_streams(std::FILE* out, std::FILE* err, std::FILE* in, bool interactive) {
+  m_out = out;
+  m_err = err;
+  m_in = in;
+  m_interactive = interactive;
+  m_color = false;
+}
+
+}  // namespace cli

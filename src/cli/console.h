@@ -1,0 +1,59 @@
+// Where text goes. Without --json, human output goes to stdout; with --json, stdout carries
+// exactly one JSON document and human text moves to stderr. Errors always go to stderr as
+// one line "quark-ptq: error: ...". Prompts are asked only on a terminal: without one,
+// ask() returns nullopt and the caller treats that as a refusal, never as a yes.
+#pragma once
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+#include "core/json_io.h"
+#include "core/messages.h"
+
+namespace cli {
+
+class Console {
+ public:
+  Console(core::Lang lang, bool json_mode);
+
+  core::Lang lang() const { return m_lang; }
+  bool json_mode() const { return m_json; }
+  // stdin is a terminal: questions can be asked.
+  bool interactive() const { return m_interactive; }
+  // colour only on a terminal and when NO_COLOR is unset.
+  bool color() const { return m_color; }
+
+  // The catalog text for `id` in the current language.
+  std::string t(std::string_view id, const std::vector<core::MessageArg>& args = {}) const;
+  // A line of human text (stdout, or stderr in --json mode).
+  void line(std::string_view text) const;
+  // A line of human text from the catalog.
+  void say(std::string_view id, const std::vector<core::MessageArg>& args = {}) const;
+  // A warning line on stderr.
+  void warn(std::string_view text) const;
+  // The error line on stderr; returns the exit code to use.
+  int error(const core::Error& e) const;
+  // The one machine-readable document on stdout (only in --json mode).
+  void json(const core::Json& j) const;
+  // Prints the prompt on stderr and reads one line from stdin; nullopt without a terminal
+  // or at end of input.
+  std::optional<std::string> ask(std::string_view prompt) const;
+
+  // Test hooks: capture instead of the real streams.
+  void set_streams(std::FILE* out, std::FILE* err, std::FILE* in, bool interactive);
+
+ private:
+  core::Lang m_lang;
+  bool m_json;
+  bool m_interactive;
+  bool m_color;
+  std::FILE* m_out;
+  std::FILE* m_err;
+  std::FILE* m_in;
+};
+
+}  // namespace cli

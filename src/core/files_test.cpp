@@ -1,0 +1,69 @@
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+
+#include "core/atomic_file.h"
+#include "core/fs.h"
+#include "core/sha256.h"
+#include "support/temp_dir.h"
+
+namespace {
+
+TEST(AtomicFile, ReplacesContentAndLeavesNoTempFiles) {
+  test_support::TempDir dir;
+  auto p = dir.path() / "a.json";
+  ASSERT_TRUE(core::write_file_atomic(p, "one"));
+  ASSERT_TRUE(core::write_file_atomic(p, "two"));
+  EXPECT_EQ(core::read_file(p).value(), "two");
+  int entries = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir.path())) {
+    (void)e;
+    ++entries;
+  }
+  EXPECT_EQ(entries, 1);
+}
+
+TEST(AtomicFile, FailureLeavesOldContent) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root ignores directory permissions";
+  test_support::TempDir dir;
+  auto p = dir.write("a.json", "old");
+  ::chmod(dir.path().c_str(), 0500);
+  auto r = core::write_file_atomic(p, "new");
+  ::chmod(dir.path().c_str(), 0700);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "core.write_error");
+  EXPECT_EQ(core::read_file(p).value(), "old");
+}
+
+TEST(AtomicFile, MissingDirectoryIsAnError) {
+  test_support::TempDir dir;
+  auto r = core::write_file_atomic(dir.path() / "nope" / "a.json", "x");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "core.write_error");
+}
+
+TEST(Fs, ReadRangeStopsAtEndOfFile) {
+  test_support::TempDir dir;
+  auto p = dir.write("f", "0123456789");
+  EXPECT_EQ(core::read_range(p, 2, 3).value(), "234");
+  EXPECT_EQ(core::read_range(p, 8, 100).value(), "89");
+  EXPECT_FALSE(core::read_file(dir.path() / "missing"));
+  EXPECT_EQ(core::read_file(dir.path()).error().id, "core.is_directory");
+}
+
+TEST(Sha256, KnownVectors) {
+  EXPECT_EQ(core::sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(core::sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  test_support::TempDir dir;
+  auto p = dir.write("f", "abc");
+  EXPECT_EQ(core::sha256_file_hex(p).value(), core::sha256_hex("abc"));
+}
+
+TEST(Sha256, JsonDigestIsKeyOrderIndependent) {
+  auto a = core::parse_json(R"({"x":1,"y":[1,2]})", "a").value();
+  auto b = core::parse_json(R"({"y":[1,2],"x":1})", "b").value();
+  EXPECT_EQ(core::json_digest(a), core::json_digest(b));
+  EXPECT_EQ(core::json_digest(a).rfind("sha256:", 0), 0u);
+}
+
+}  // namespace

@@ -1,0 +1,98 @@
+#include "core/fs.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <system_error>
+
+namespace core {
+
+namespace {
+
+Error io_error(const fs::path& path, int err) {
+  return make_error(ExitCode::bad_input, "core.io_error")
+      .with("path", path.string())
+      .with_detail(std::strerror(err));
+}
+
+}  // namespace
+
+Result<std::string> read_range(const fs::path& path, std::uint64_t offset, std::uint64_t max_bytes) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return io_error(path, errno);
+  std::string out;
+  std::uint64_t want = max_bytes;
+  char buf[1 << 16];
+  std::uint64_t pos = offset;
+  while (want > 0) {
+    std::size_t chunk = want < sizeof(buf) ? static_cast<std::size_t>(want) : sizeof(buf);
+    ssize_t n = ::pread(fd, buf, chunk, static_cast<off_t>(pos));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      ::close(fd);
+      return io_error(path, err);
+    }
+    if (n == 0) break;
+    out.append(buf, static_cast<std::size_t>(n));
+    pos += static_cast<std::uint64_t>(n);
+    want -= static_cast<std::uint64_t>(n);
+  }
+  ::close(fd);
+  return out;
+}
+
+Result<std::string> read_file(const fs::path& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    return make_error(ExitCode::bad_input, "core.is_directory").with("path", path.string());
+  }
+  return read_range(path, 0, UINT64_MAX);
+}
+
+Result<std::uint64_t> file_size(const fs::path& path) {
+  std::error_code ec;
+  auto n = fs::file_size(path, ec);
+  if (ec) return io_error(path, ec.value());
+  return static_cast<std::uint64_t>(n);
+}
+
+bool is_directory(const fs::path& path) {
+  std::error_code ec;
+  return fs::is_directory(path, ec);
+}
+
+bool is_regular_file(const fs::path& path) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec);
+}
+
+bool exists(const fs::path& path) {
+  std::error_code ec;
+  return fs::exists(path, ec);
+}
+
+Result<fs::path> real_path(const fs::path& path) {
+  std::error_code ec;
+  auto p = fs::canonical(path, ec);
+  if (ec) return io_error(path, ec.value());
+  return p;
+}
+
+fs::path absolute_path(const fs::path& path) {
+  std::error_code ec;
+  auto p = fs::absolute(path, ec);
+  if (ec) return path.lexically_normal();
+  return p.lexically_normal();
+}
+
+Result<void> create_directories(const fs::path& path) {
+  std::error_code ec;
+  fs::create_directories(path, ec);
+  if (ec) return io_error(path, ec.value());
+  return ok();
+}
+
+}  // namespace core

@@ -1,0 +1,133 @@
+#include "core/json_io.h"
+
+#include <map>
+
+namespace core {
+
+Result<Json> parse_json(std::string_view text, std::string_view source) {
+  try {
+    return Json::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::parse_error& e) {
+    return make_error(ExitCode::bad_input, "core.json_invalid")
+        .with("source", std::string(source))
+        .with("offset", std::to_string(e.byte))
+        .with_detail(e.what());
+  } catch (const std::exception& e) {
+    return make_error(ExitCode::bad_input, "core.json_invalid")
+        .with("source", std::string(source))
+        .with("offset", "?")
+        .with_detail(e.what());
+  }
+}
+
+Result<Json> read_json_file(const fs::path& path) {
+  QPTQ_TRY_ASSIGN(std::string text, read_file(path));
+  return parse_json(text, path.string());
+}
+
+std::string dump_pretty(const Json& j) {
+  // error_handler::replace: invalid UTF-8 in a string becomes U+FFFD instead of throwing.
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string dump_compact(const Json& j) {
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+namespace {
+
+nlohmann::json sorted_copy(const Json& j) {
+  // nlohmann::json (not ordered_json) keeps object keys sorted.
+  if (j.is_object()) {
+    nlohmann::json out = nlohmann::json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) out[it.key()] = sorted_copy(it.value());
+    return out;
+  }
+  if (j.is_array()) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& v : j) out.push_back(sorted_copy(v));
+    return out;
+  }
+  return nlohmann::json(j);
+}
+
+}  // namespace
+
+std::string canonical_dump(const Json& j) {
+  return sorted_copy(j).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+namespace {
+
+const Json* find_key(const Json& j, std::string_view key) {
+  if (!j.is_object()) return nullptr;
+  auto it = j.find(std::string(key));
+  return it == j.end() ? nullptr : &*it;
+}
+
+}  // namespace
+
+std::optional<std::string> json_string(const Json& j, std::string_view key) {
+  const Json* v = find_key(j, key);
+  if (v == nullptr || !v->is_string()) return std::nullopt;
+  return v->get_ref<const std::string&>();
+}
+
+std::optional<std::int64_t> json_int(const Json& j, std::string_view key) {
+  const Json* v = find_key(j, key);
+  if (v == nullptr) return std::nullopt;
+  if (v->is_number_unsigned()) {
+    auto u = v->get<std::uint64_t>();
+    if (u > static_cast<std::uint64_t>(INT64_MAX)) return std::nullopt;
+    return static_cast<std::int64_t>(u);
+  }
+  if (v->is_number_integer()) return v->get<std::int64_t>();
+  return std::nullopt;
+}
+
+std::optional<double> json_number(const Json& j, std::string_view key) {
+  const Json* v = find_key(j, key);
+  if (v == nullptr || !v->is_number()) return std::nullopt;
+  return v->get<double>();
+}
+
+std::optional<bool> json_bool(const Json& j, std::string_view key) {
+  const Json* v = find_key(j, key);
+  if (v == nullptr || !v->is_boolean()) return std::nullopt;
+  return v->get<bool>();
+}
+
+const Json* json_object(const Json& j, std::string_view key) {
+  const Json* v = find_key(j, key);
+  return (v != nullptr && v->is_object()) ? v : nullptr;
+}
+
+const Json* json_array(const Json& j, std::string_view key) {
+  const Json* v = find_key(j, key);
+  return (v != nullptr && v->is_array()) ? v : nullptr;
+}
+
+std::vector<std::string> json_string_list(const Json& j, std::string_view key) {
+  std::vector<std::string> out;
+  const Json* arr = json_array(j, key);
+  if (arr == nullptr) return out;
+  for (const auto& v : *arr) {
+    if (v.is_string()) out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+const Json* json_at(const Json& j, std::string_view path) {
+  const Json* cur = &j;
+  while (!path.empty()) {
+    auto slash = path.find('/');
+    std::string_view key = path.substr(0, slash);
+    cur = find_key(*cur, key);
+    if (cur == nullptr) return nullptr;
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
+  return cur;
+}
+
+}  // namespace core

@@ -1,0 +1,41 @@
+// The nlohmann-json adapter. Parsing and typed access never throw: nlohmann's exceptions are
+// caught here and turned into core::Error values. Code outside core reads JSON through the
+// json_* accessors below (or checks types itself before calling nlohmann's getters).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/fs.h"
+
+namespace core {
+
+using Json = nlohmann::ordered_json;
+
+// `source` names the input in error messages (a path or "HTTP response from ...").
+Result<Json> parse_json(std::string_view text, std::string_view source);
+Result<Json> read_json_file(const fs::path& path);
+// Pretty, with a trailing newline: the form in which artifacts are written.
+std::string dump_pretty(const Json& j);
+// Compact, keys in the order stored; used for digests via canonical_dump.
+std::string dump_compact(const Json& j);
+// Keys sorted recursively, compact: the input of content digests.
+std::string canonical_dump(const Json& j);
+
+// Typed accessors: nullopt when the key is missing or has another type.
+std::optional<std::string> json_string(const Json& j, std::string_view key);
+std::optional<std::int64_t> json_int(const Json& j, std::string_view key);
+std::optional<double> json_number(const Json& j, std::string_view key);
+std::optional<bool> json_bool(const Json& j, std::string_view key);
+const Json* json_object(const Json& j, std::string_view key);
+const Json* json_array(const Json& j, std::string_view key);
+std::vector<std::string> json_string_list(const Json& j, std::string_view key);
+// Follows a '/'-separated path of object keys, e.g. "model/model_type".
+const Json* json_at(const Json& j, std::string_view path);
+
+}  // namespace core

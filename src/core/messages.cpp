@@ -1,0 +1,127 @@
+#include "core/messages.h"
+
+#include <cstdlib>
+#include <map>
+#include <mutex>
+
+#include "core/embedded.h"
+#include "core/json_io.h"
+
+namespace core {
+
+namespace {
+
+using Catalog = std::map<std::string, std::string, std::less<>>;
+
+Catalog load_catalog(std::string_view suffix) {
+  Catalog out;
+  for (const auto& f : embedded_files()) {
+    if (f.path.rfind("messages/", 0) != 0) continue;
+    if (f.path.size() < suffix.size() || f.path.substr(f.path.size() - suffix.size()) != suffix) continue;
+    auto parsed = parse_json(f.content, f.path);
+    if (!parsed || !parsed->is_object()) continue;  // the catalog test reports broken files
+    for (auto it = parsed->begin(); it != parsed->end(); ++it) {
+      if (it.value().is_string()) out[it.key()] = it.value().get<std::string>();
+    }
+  }
+  return out;
+}
+
+const Catalog& catalog(Lang lang) {
+  static std::once_flag once;
+  static Catalog en;
+  static Catalog ja;
+  std::call_once(once, [] {
+    en = load_catalog(".en.json");
+    ja = load_catalog(".ja.json");
+  });
+  return lang == Lang::ja ? ja : en;
+}
+
+std::string fill(std::string_view text, const std::vector<MessageArg>& args) {
+  std::string out;
+  out.reserve(text.size() + 32);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '{' && i + 1 < text.size() && text[i + 1] == '{') {
+      out.push_back('{');
+      ++i;
+      continue;
+    }
+    if (c == '}' && i + 1 < text.size() && text[i + 1] == '}') {
+      out.push_back('}');
+      ++i;
+      continue;
+    }
+    if (c == '{') {
+      auto close = text.find('}', i);
+      if (close != std::string_view::npos) {
+        std::string_view name = text.substr(i + 1, close - i - 1);
+        const MessageArg* found = nullptr;
+        for (const auto& a : args) {
+          if (a.name == name) found = &a;
+        }
+        if (found != nullptr) {
+          out += found->value;
+          i = close;
+          continue;
+        }
+      }
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<Lang> parse_lang(std::string_view s) {
+  if (s == "en") return Lang::en;
+  if (s == "ja") return Lang::ja;
+  return std::nullopt;
+}
+
+Lang lang_from_environment() {
+  for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* v = std::getenv(var);
+    if (v == nullptr || *v == '\0') continue;
+    std::string_view s(v);
+    return s.rfind("ja", 0) == 0 ? Lang::ja : Lang::en;
+  }
+  return Lang::en;
+}
+
+std::string_view lang_name(Lang lang) { return lang == Lang::ja ? "ja" : "en"; }
+
+std::string msg(Lang lang, std::string_view id, const std::vector<MessageArg>& args) {
+  const Catalog& cat = catalog(lang);
+  auto it = cat.find(id);
+  if (it == cat.end()) {
+    std::string out(id);
+    for (const auto& a : args) out += " " + a.name + "=" + a.value;
+    return out;
+  }
+  return fill(it->second, args);
+}
+
+std::string render_error(Lang lang, const Error& e) {
+  std::string line = msg(lang, e.id, e.args);
+  if (!e.detail.empty()) {
+    std::string detail = e.detail;
+    for (char& c : detail) {
+      if (c == '\n' || c == '\r') c = ' ';
+    }
+    line += " (" + detail + ")";
+  }
+  return line;
+}
+
+bool catalog_has(Lang lang, std::string_view id) { return catalog(lang).count(id) != 0; }
+
+std::vector<std::string> catalog_ids(Lang lang) {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : catalog(lang)) out.push_back(k);
+  return out;
+}
+
+}  // namespace core

@@ -1,0 +1,82 @@
+// The two catalogs must be complete and every message id used in the sources must exist in
+// both, so that no user ever sees a raw id.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "core/messages.h"
+#include "support/temp_dir.h"
+
+namespace {
+
+TEST(Messages, CatalogsHaveTheSameIds) {
+  auto en = core::catalog_ids(core::Lang::en);
+  auto ja = core::catalog_ids(core::Lang::ja);
+  std::set<std::string> se(en.begin(), en.end());
+  std::set<std::string> sj(ja.begin(), ja.end());
+  for (const auto& id : se) EXPECT_TRUE(sj.count(id)) << "missing in Japanese: " << id;
+  for (const auto& id : sj) EXPECT_TRUE(se.count(id)) << "missing in English: " << id;
+  EXPECT_FALSE(se.empty());
+}
+
+TEST(Messages, PlaceholdersAgreeBetweenLanguages) {
+  std::regex ph(R"(\{([a-z_0-9]+)\})");
+  for (const auto& id : core::catalog_ids(core::Lang::en)) {
+    std::set<std::string> a;
+    std::set<std::string> b;
+    std::string en = core::msg(core::Lang::en, id);
+    std::string ja = core::msg(core::Lang::ja, id);
+    for (std::sregex_iterator it(en.begin(), en.end(), ph), end; it != end; ++it) a.insert((*it)[1]);
+    for (std::sregex_iterator it(ja.begin(), ja.end(), ph), end; it != end; ++it) b.insert((*it)[1]);
+    EXPECT_EQ(a, b) << id;
+  }
+}
+
+TEST(Messages, EveryIdUsedInSourcesExists) {
+  // make_error(code, "id"), say("id"), t("id"), msg(lang, "id"), error_id("id")
+  std::regex use(R"((?:make_error\([^,()]+,\s*|say\(|\bt\(|msg\([^,()]+,\s*|message_id\()\"([a-z0-9_]+\.[a-z0-9_.]+)\")");
+  auto root = test_support::source_path("src");
+  int checked = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
+    auto ext = e.path().extension();
+    if (ext != ".cpp" && ext != ".h") continue;
+    if (e.path().filename().string().find("_test.") != std::string::npos) continue;
+    std::ifstream f(e.path());
+    std::stringstream ss;
+    ss << f.rdbuf();
+    std::string text = ss.str();
+    for (std::sregex_iterator it(text.begin(), text.end(), use), end; it != end; ++it) {
+      std::string id = (*it)[1];
+      ++checked;
+      EXPECT_TRUE(core::catalog_has(core::Lang::en, id)) << id << " used in " << e.path();
+      EXPECT_TRUE(core::catalog_has(core::Lang::ja, id)) << id << " used in " << e.path();
+    }
+  }
+  EXPECT_GT(checked, 5);
+}
+
+TEST(Messages, FillsPlaceholdersAndKeepsUnknownOnes) {
+  core::Error e = core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", "/x").with_detail("No such file\nor directory");
+  EXPECT_EQ(core::render_error(core::Lang::en, e),
+            "cannot read or access /x; check that it exists and is readable (No such file or directory)");
+  EXPECT_NE(core::render_error(core::Lang::ja, e).find("/x"), std::string::npos);
+  EXPECT_EQ(core::msg(core::Lang::en, "no.such.id", {{"a", "1"}}), "no.such.id a=1");
+}
+
+TEST(Messages, LanguageFromEnvironment) {
+  ::setenv("LC_ALL", "ja_JP.UTF-8", 1);
+  EXPECT_EQ(core::lang_from_environment(), core::Lang::ja);
+  ::setenv("LC_ALL", "C.UTF-8", 1);
+  EXPECT_EQ(core::lang_from_environment(), core::Lang::en);
+  ::unsetenv("LC_ALL");
+  ::unsetenv("LC_MESSAGES");
+  ::setenv("LANG", "ja_JP.UTF-8", 1);
+  EXPECT_EQ(core::lang_from_environment(), core::Lang::ja);
+  ::unsetenv("LANG");
+  EXPECT_EQ(core::lang_from_environment(), core::Lang::en);
+}
+
+}  // namespace

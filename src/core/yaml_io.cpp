@@ -1,0 +1,143 @@
+#include "core/yaml_io.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <limits>
+
+namespace core {
+
+namespace {
+
+Json scalar_to_json(const YAML::Node& node) {
+  const std::string& s = node.Scalar();
+  // A quoted scalar ("...") keeps its tag "!" and is always a string.
+  if (node.Tag() == "!") return s;
+  if (s == "~" || s == "null" || s == "Null" || s == "NULL" || s.empty()) return nullptr;
+  if (s == "true" || s == "True" || s == "TRUE") return true;
+  if (s == "false" || s == "False" || s == "FALSE") return false;
+  bool numeric = !s.empty() && (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-' || s[0] == '+' || s[0] == '.');
+  if (numeric) {
+    char* end = nullptr;
+    errno = 0;
+    long long ll = std::strtoll(s.c_str(), &end, 10);
+    if (end != nullptr && *end == '\0' && errno == 0) return ll;
+    errno = 0;
+    double d = std::strtod(s.c_str(), &end);
+    if (end != nullptr && *end == '\0' && errno == 0 && std::isfinite(d)) return d;
+  }
+  return s;
+}
+
+Json node_to_json(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Null:
+    case YAML::NodeType::Undefined:
+      return nullptr;
+    case YAML::NodeType::Scalar:
+      return scalar_to_json(node);
+    case YAML::NodeType::Sequence: {
+      Json arr = Json::array();
+      for (const auto& item : node) arr.push_back(node_to_json(item));
+      return arr;
+    }
+    case YAML::NodeType::Map: {
+      Json obj = Json::object();
+      for (const auto& kv : node) obj[kv.first.as<std::string>()] = node_to_json(kv.second);
+      return obj;
+    }
+  }
+  return nullptr;
+}
+
+// Strings that a YAML reader would turn into something else must be double-quoted.
+bool needs_quotes(const std::string& s) {
+  if (s.empty()) return true;
+  static const char* const kSpecial[] = {"~", "null", "Null", "NULL", "true", "True", "TRUE",
+                                         "false", "False", "FALSE", "yes", "no", "on", "off",
+                                         "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"};
+  for (const char* w : kSpecial) {
+    if (s == w) return true;
+  }
+  char* end = nullptr;
+  std::strtod(s.c_str(), &end);
+  if (end != nullptr && *end == '\0') return true;
+  return false;
+}
+
+void emit(YAML::Emitter& out, const Json& j) {
+  switch (j.type()) {
+    case Json::value_t::object:
+      out << YAML::BeginMap;
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        out << YAML::Key << it.key() << YAML::Value;
+        emit(out, it.value());
+      }
+      out << YAML::EndMap;
+      break;
+    case Json::value_t::array:
+      out << YAML::BeginSeq;
+      for (const auto& v : j) emit(out, v);
+      out << YAML::EndSeq;
+      break;
+    case Json::value_t::string: {
+      const auto& s = j.get_ref<const std::string&>();
+      if (needs_quotes(s)) {
+        out << YAML::DoubleQuoted << s;
+      } else {
+        out << s;
+      }
+      break;
+    }
+    case Json::value_t::boolean:
+      out << (j.get<bool>() ? "true" : "false");
+      break;
+    case Json::value_t::number_integer:
+      out << j.get<std::int64_t>();
+      break;
+    case Json::value_t::number_unsigned:
+      out << j.get<std::uint64_t>();
+      break;
+    case Json::value_t::number_float:
+      out << YAML::Precision(std::numeric_limits<double>::max_digits10) << j.get<double>();
+      break;
+    default:
+      out << YAML::Null;
+      break;
+  }
+}
+
+}  // namespace
+
+Result<Json> parse_yaml(std::string_view text, std::string_view source) {
+  try {
+    YAML::Node root = YAML::Load(std::string(text));
+    return node_to_json(root);
+  } catch (const YAML::Exception& e) {
+    return make_error(ExitCode::bad_input, "core.yaml_invalid")
+        .with("source", std::string(source))
+        .with("line", std::to_string(e.mark.line + 1))
+        .with_detail(e.msg);
+  } catch (const std::exception& e) {
+    return make_error(ExitCode::bad_input, "core.yaml_invalid")
+        .with("source", std::string(source))
+        .with("line", "?")
+        .with_detail(e.what());
+  }
+}
+
+Result<Json> read_yaml_file(const fs::path& path) {
+  QPTQ_TRY_ASSIGN(std::string text, read_file(path));
+  return parse_yaml(text, path.string());
+}
+
+std::string dump_yaml(const Json& j) {
+  YAML::Emitter out;
+  out.SetIndent(2);
+  emit(out, j);
+  std::string s = out.c_str();
+  if (s.empty() || s.back() != '\n') s.push_back('\n');
+  return s;
+}
+
+}  // namespace core

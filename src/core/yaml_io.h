@@ -1,0 +1,17 @@
+// The yaml-cpp adapter. run_manifest.yaml is the JSON data model written as YAML, so the
+// manifest can be schema-checked like the other artifacts. yaml-cpp exceptions stop here.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/json_io.h"
+
+namespace core {
+
+Result<Json> parse_yaml(std::string_view text, std::string_view source);
+Result<Json> read_yaml_file(const fs::path& path);
+// Block-style YAML with a trailing newline; strings that YAML would retype are quoted.
+std::string dump_yaml(const Json& j);
+
+}  // namespace core
