@@ -1,0 +1,55 @@
+// The four checkpoints and the confirmations that pass them.
+//
+// A confirmation is bound to a digest of exactly what was confirmed:
+//   1 analysis  -> artifact_digest(model_analysis.json)
+//   2 plan      -> artifact_digest(quant_plan.json)   (requires_confirmation is left out)
+//   3 execution -> the manifest's command.digest       (argv + environment changes)
+//   4 result    -> json_digest(manifest["result"])     (the verified outcome)
+// Downstream artifacts record the digests they were built from (quant_plan.json:
+// "analysis_digest"; run_manifest.yaml: built_from.analysis_digest / built_from.plan_digest),
+// which is how staleness is detected without any hidden state.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json_io.h"
+#include "core/result.h"
+#include "workflow/workdir.h"
+
+namespace workflow {
+
+enum class Checkpoint : int { analysis = 1, plan = 2, execution = 3, result = 4 };
+
+inline constexpr Checkpoint kAllCheckpoints[] = {Checkpoint::analysis, Checkpoint::plan,
+                                                 Checkpoint::execution, Checkpoint::result};
+
+std::string_view checkpoint_name(Checkpoint c);         // "analysis", "plan", "execution", "result"
+std::optional<Checkpoint> checkpoint_from_name(std::string_view name);
+
+struct Confirmation {
+  Checkpoint checkpoint = Checkpoint::analysis;
+  std::string reason;           // why this checkpoint exists (from the catalog, English)
+  std::string digest;           // "sha256:<hex>" of what was confirmed
+  std::string confirmed_at;     // UTC ISO-8601
+  std::string user_words;       // the user's answer, verbatim ("yes", "はい", "--approve <digest>")
+  std::string decision = "confirmed";  // "confirmed", "approved", "accepted" or "followup"
+  core::Json corrections = core::Json::object();  // checkpoint 1: KEY -> {from, to}
+  std::string followup;         // checkpoint 4 follow-up text
+};
+
+// Top-level keys left out of an artifact's digest because confirming changes them.
+std::string artifact_digest(const core::Json& artifact);
+
+// checkpoints.json: every confirmation given, newest last. A missing file means none.
+core::Result<std::vector<Confirmation>> load_confirmations(const Workdir& wd);
+// The latest confirmation of `c`, if any.
+std::optional<Confirmation> latest_confirmation(const std::vector<Confirmation>& all, Checkpoint c);
+// Appends and rewrites checkpoints.json atomically.
+core::Result<void> record_confirmation(const Workdir& wd, const Confirmation& c);
+
+core::Json confirmation_to_json(const Confirmation& c);
+
+}  // namespace workflow

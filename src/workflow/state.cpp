@@ -1,0 +1,192 @@
+#include "workflow/state.h"
+
+#include "core/schema.h"
+#include "core/sha256.h"
+#include "core/yaml_io.h"
+
+namespace workflow {
+
+std::string_view artifact_state_name(ArtifactState s) {
+  switch (s) {
+    case ArtifactState::missing: return "missing";
+    case ArtifactState::invalid: return "invalid";
+    case ArtifactState::stale: return "stale";
+    case ArtifactState::valid: return "valid";
+  }
+  return "missing";
+}
+
+std::string_view checkpoint_state_name(CheckpointState s) {
+  switch (s) {
+    case CheckpointState::pending: return "pending";
+    case CheckpointState::confirmed: return "confirmed";
+    case CheckpointState::stale: return "stale";
+  }
+  return "pending";
+}
+
+std::string confirm_command(Checkpoint c) {
+  switch (c) {
+    case Checkpoint::analysis: return "quark-ptq confirm analysis";
+    case Checkpoint::plan: return "quark-ptq confirm plan";
+    case Checkpoint::execution: return "quark-ptq run --approve <digest printed by prepare>";
+    case Checkpoint::result: return "quark-ptq accept";
+  }
+  return "";
+}
+
+namespace {
+
+ArtifactStatus load_artifact(const std::filesystem::path& path, std::string_view schema, bool yaml) {
+  ArtifactStatus st;
+  st.name = path.filename().string();
+  st.path = path;
+  if (!core::exists(path)) return st;
+  auto doc = yaml ? core::read_yaml_file(path) : core::read_json_file(path);
+  if (!doc) {
+    st.state = ArtifactState::invalid;
+    st.problem = doc.error().detail.empty() ? doc.error().id : doc.error().detail;
+    return st;
+  }
+  st.doc = std::move(doc).value();
+  st.digest = artifact_digest(st.doc);
+  auto issues = core::schema_issues(st.doc, schema);
+  if (!issues.empty()) {
+    st.state = ArtifactState::invalid;
+    st.problem = issues.back().pointer + ": " + issues.back().message;
+    return st;
+  }
+  st.state = ArtifactState::valid;
+  return st;
+}
+
+void mark_stale(ArtifactStatus& a, const std::string& problem) {
+  if (a.state == ArtifactState::valid) {
+    a.state = ArtifactState::stale;
+    a.problem = problem;
+  }
+}
+
+// Confirmed when the latest confirmation is bound to `digest` and everything upstream holds.
+CheckpointStatus check(const std::vector<Confirmation>& all, Checkpoint c, const std::string& digest, bool upstream_ok) {
+  CheckpointStatus st;
+  st.checkpoint = c;
+  st.expected_digest = digest;
+  st.confirmation = latest_confirmation(all, c);
+  if (!st.confirmation) return st;
+  bool current = !digest.empty() && st.confirmation->digest == digest && upstream_ok;
+  st.state = current ? CheckpointState::confirmed : CheckpointState::stale;
+  return st;
+}
+
+void choose_next_action(WorkflowStatus& s) {
+  auto set = [&s](const char* id, std::string cmd) {
+    s.next_action_id = id;
+    s.next_command = std::move(cmd);
+  };
+  using A = ArtifactState;
+  using C = CheckpointState;
+  if (s.analysis.state == A::missing || s.analysis.state == A::invalid) return set("workflow.next_analyze", "quark-ptq analyze MODEL");
+  if (s.at(Checkpoint::analysis).state != C::confirmed) return set("workflow.next_confirm_analysis", confirm_command(Checkpoint::analysis));
+  if (s.plan.state != A::valid) return set("workflow.next_plan", "quark-ptq plan");
+  if (s.at(Checkpoint::plan).state != C::confirmed) return set("workflow.next_confirm_plan", confirm_command(Checkpoint::plan));
+  if (s.manifest.state != A::valid) return set("workflow.next_prepare", "quark-ptq prepare --output-dir DIR");
+  if (s.at(Checkpoint::execution).state != C::confirmed) {
+    const core::Json* d = core::json_at(s.manifest.doc, "command/digest");
+    std::string digest = (d != nullptr && d->is_string()) ? d->get<std::string>() : "<digest>";
+    return set("workflow.next_approve", "quark-ptq run --approve " + digest);
+  }
+  if (core::json_object(s.manifest.doc, "result") == nullptr) return set("workflow.next_run", "quark-ptq run");
+  if (s.at(Checkpoint::result).state != C::confirmed) return set("workflow.next_accept", "quark-ptq accept");
+  return set("workflow.next_done", "");
+}
+
+}  // namespace
+
+core::Result<WorkflowStatus> evaluate(const Workdir& wd) {
+  QPTQ_TRY_ASSIGN(auto all, load_confirmations(wd));
+  WorkflowStatus s;
+  s.analysis = load_artifact(wd.analysis(), core::kSchemaModelAnalysis, false);
+  s.plan = load_artifact(wd.plan(), core::kSchemaQuantPlan, false);
+  s.manifest = load_artifact(wd.manifest(), core::kSchemaRunManifest, true);
+
+  // Downstream artifacts are stale when the digests they were built from no longer match.
+  if (s.plan.state == ArtifactState::valid) {
+    auto built = core::json_string(s.plan.doc, "analysis_digest");
+    if (!built || *built != s.analysis.digest) mark_stale(s.plan, "built from another model_analysis.json");
+  }
+  if (s.manifest.state == ArtifactState::valid) {
+    const core::Json* a = core::json_at(s.manifest.doc, "built_from/analysis_digest");
+    const core::Json* p = core::json_at(s.manifest.doc, "built_from/plan_digest");
+    bool same = a != nullptr && p != nullptr && *a == s.analysis.digest && *p == s.plan.digest;
+    if (!same) mark_stale(s.manifest, "built from another model_analysis.json or quant_plan.json");
+  }
+
+  const bool analysis_ok = s.analysis.state == ArtifactState::valid;
+  s.checkpoints[0] = check(all, Checkpoint::analysis, analysis_ok ? s.analysis.digest : "", true);
+  const bool cp1 = s.checkpoints[0].state == CheckpointState::confirmed;
+  const bool plan_ok = s.plan.state == ArtifactState::valid;
+  s.checkpoints[1] = check(all, Checkpoint::plan, plan_ok ? s.plan.digest : "", cp1);
+  const bool cp2 = s.checkpoints[1].state == CheckpointState::confirmed;
+  std::string command_digest;
+  if (s.manifest.state == ArtifactState::valid) {
+    const core::Json* d = core::json_at(s.manifest.doc, "command/digest");
+    if (d != nullptr && d->is_string()) command_digest = d->get<std::string>();
+  }
+  s.checkpoints[2] = check(all, Checkpoint::execution, command_digest, cp2);
+  const bool cp3 = s.checkpoints[2].state == CheckpointState::confirmed;
+  std::string result_digest;
+  if (const core::Json* r = core::json_object(s.manifest.doc, "result"); r != nullptr && cp3) result_digest = core::json_digest(*r);
+  s.checkpoints[3] = check(all, Checkpoint::result, result_digest, cp3);
+
+  for (const auto& c : s.checkpoints) {
+    if (c.state == CheckpointState::stale) {
+      s.return_to = c.checkpoint;
+      break;
+    }
+  }
+  choose_next_action(s);
+  return s;
+}
+
+core::Json WorkflowStatus::to_json() const {
+  core::Json j = {{"artifacts", core::Json::array()}, {"checkpoints", core::Json::array()}};
+  for (const ArtifactStatus* a : {&analysis, &plan, &manifest}) {
+    core::Json item = {{"name", a->name}, {"path", a->path.string()}, {"state", std::string(artifact_state_name(a->state))}};
+    if (!a->problem.empty()) item["problem"] = a->problem;
+    if (!a->digest.empty()) item["digest"] = a->digest;
+    j["artifacts"].push_back(item);
+  }
+  for (const auto& c : checkpoints) {
+    core::Json item = {{"id", static_cast<int>(c.checkpoint)},
+                       {"name", std::string(checkpoint_name(c.checkpoint))},
+                       {"state", std::string(checkpoint_state_name(c.state))}};
+    if (c.confirmation) item["confirmation"] = confirmation_to_json(*c.confirmation);
+    j["checkpoints"].push_back(item);
+  }
+  j["return_to"] = return_to ? core::Json(static_cast<int>(*return_to)) : core::Json(nullptr);
+  j["next_action"] = {{"id", next_action_id}, {"command", next_command}};
+  return j;
+}
+
+core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c) {
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  const CheckpointStatus& st = s.at(c);
+  std::string name(checkpoint_name(c));
+  std::string number = std::to_string(static_cast<int>(c));
+  if (st.state == CheckpointState::confirmed) return *st.confirmation;
+  if (st.state == CheckpointState::stale || s.return_to) {
+    Checkpoint back = s.return_to.value_or(c);
+    return core::make_error(core::ExitCode::stale, "workflow.stale")
+        .with("checkpoint", number)
+        .with("name", name)
+        .with("return_to", std::to_string(static_cast<int>(back)))
+        .with("command", s.next_command);
+  }
+  return core::make_error(core::ExitCode::not_confirmed, "workflow.not_confirmed")
+      .with("checkpoint", number)
+      .with("name", name)
+      .with("command", s.next_command);
+}
+
+}  // namespace workflow

@@ -1,0 +1,64 @@
+// Where the workflow stands, derived from the workdir alone: each artifact missing, invalid
+// (unreadable or failing its schema), stale (built from an upstream that changed since) or
+// valid; each checkpoint pending, confirmed or stale. Every step calls require_confirmed()
+// for the checkpoint before it, so no step can run out of order.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "core/json_io.h"
+#include "core/result.h"
+#include "workflow/checkpoint.h"
+
+namespace workflow {
+
+enum class ArtifactState { missing, invalid, stale, valid };
+enum class CheckpointState { pending, confirmed, stale };
+
+std::string_view artifact_state_name(ArtifactState s);
+std::string_view checkpoint_state_name(CheckpointState s);
+
+struct ArtifactStatus {
+  std::string name;               // "model_analysis.json", ...
+  std::filesystem::path path;
+  ArtifactState state = ArtifactState::missing;
+  std::string problem;            // why invalid / stale (English, technical)
+  std::string digest;             // artifact_digest() when readable
+  core::Json doc;                 // the parsed artifact when readable
+};
+
+struct CheckpointStatus {
+  Checkpoint checkpoint = Checkpoint::analysis;
+  CheckpointState state = CheckpointState::pending;
+  std::string expected_digest;    // what a confirmation now has to be bound to ("" if nothing to confirm yet)
+  std::optional<Confirmation> confirmation;
+};
+
+struct WorkflowStatus {
+  ArtifactStatus analysis;
+  ArtifactStatus plan;
+  ArtifactStatus manifest;
+  std::array<CheckpointStatus, 4> checkpoints;
+  // The earliest checkpoint that is stale, if any: where the user has to go back to.
+  std::optional<Checkpoint> return_to;
+  // The next thing to do: a catalog id ("workflow.next_*") and the command to type.
+  std::string next_action_id;
+  std::string next_command;
+
+  const CheckpointStatus& at(Checkpoint c) const { return checkpoints[static_cast<int>(c) - 1]; }
+  core::Json to_json() const;
+};
+
+core::Result<WorkflowStatus> evaluate(const Workdir& wd);
+
+// The command that confirms checkpoint `c` (for messages), e.g. "quark-ptq confirm plan".
+std::string confirm_command(Checkpoint c);
+
+// Ok with the confirmation when `c` is confirmed and current. Otherwise
+// ExitCode::not_confirmed ("workflow.not_confirmed") or ExitCode::stale ("workflow.stale"),
+// naming the checkpoint and the command that fixes it.
+core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c);
+
+}  // namespace workflow
