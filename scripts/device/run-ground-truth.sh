@@ -49,7 +49,7 @@ log "env facts done"
 if [ -z "${SKIP_WHEELS:-}" ]; then  # SKIP_WHEELS=1: python3 on PATH already has everything (local dry run)
   source scripts/device/install-wheels.sh .whl /tmp/site > "$RES/env/install-wheels.txt" 2>&1
 fi
-log "wheels installed: $(grep -c == "$RES/env/install-wheels.txt") versions listed"
+log "wheels installed"
 python3 -m pip list --format=freeze > "$RES/env/pip-list-after.txt" 2>&1
 
 # ---------- datasets staged offline ----------
