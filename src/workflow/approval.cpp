@@ -12,6 +12,8 @@ constexpr std::array<std::string_view, 6> kExecutionWords = {"yes", "run it", "e
 constexpr std::array<std::string_view, 9> kConfirmWords = {"y",       "ok",     "okay",   "confirm", "confirmed",
                                                            "accept", "確認", "承認", "了解"};
 
+constexpr std::array<std::string_view, 8> kRefusalWords = {"n", "no", "stop", "cancel", "いいえ", "中止", "やめて", "いや"};
+
 constexpr std::string_view kIdeographicSpace = "\xE3\x80\x80";  // U+3000
 constexpr std::array<std::string_view, 4> kTrailingMarks = {".", "!", "\xE3\x80\x82" /* 。 */, "\xEF\xBC\x81" /* ！ */};
 
@@ -68,6 +70,15 @@ bool is_confirmation(std::string_view answer) {
   if (is_execution_approval(answer)) return true;
   std::string a = normalize_answer(answer);
   return std::find(kConfirmWords.begin(), kConfirmWords.end(), a) != kConfirmWords.end();
+}
+
+}  // namespace workflow
+
+namespace workflow {
+
+bool is_refusal(std::string_view answer) {
+  std::string a = normalize_answer(answer);
+  return std::find(kRefusalWords.begin(), kRefusalWords.end(), a) != kRefusalWords.end();
 }
 
 }  // namespace workflow

@@ -17,6 +17,10 @@ bool is_execution_approval(std::string_view answer);
 // 確認 / 承認 / OK.
 bool is_confirmation(std::string_view answer);
 
+// An explicit no: n / no / stop / cancel / いいえ / 中止 / やめて. Checkpoint 4 treats any
+// other answer that is not a confirmation as a follow-up request.
+bool is_refusal(std::string_view answer);
+
 // The answer as compared: trimmed (ASCII and ideographic spaces), ASCII lower-cased, one
 // trailing full stop or exclamation mark dropped.
 std::string normalize_answer(std::string_view answer);

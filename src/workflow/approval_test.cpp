@@ -23,6 +23,11 @@ TEST(Approval, ConfirmationIsWiderButStillExplicit) {
   }
 }
 
+TEST(Approval, RefusalWords) {
+  for (const char* no : {"n", "No", "いいえ", "中止", "stop."}) EXPECT_TRUE(workflow::is_refusal(no)) << no;
+  for (const char* other : {"yes", "", "use fewer samples"}) EXPECT_FALSE(workflow::is_refusal(other)) << other;
+}
+
 TEST(Approval, NormalizeDropsOnlyOneTrailingMark) {
   EXPECT_EQ(workflow::normalize_answer("  Run It!  "), "run it");
   EXPECT_EQ(workflow::normalize_answer("はい。"), "はい");
