@@ -16,7 +16,11 @@ std::string named(const Console& c, std::string_view prefix, std::string_view na
   return c.t(std::string(prefix) + std::string(name));
 }
 
-std::string artifact_note(const workflow::ArtifactStatus& a) { return a.problem; }
+// Staleness has a translated note; schema problems stay as the validator wrote them.
+std::string artifact_note(const Console& c, const workflow::ArtifactStatus& a) {
+  if (a.state == workflow::ArtifactState::stale) return c.t(a.name == "quant_plan.json" ? "cli.note_stale_plan" : "cli.note_stale_manifest");
+  return a.problem;
+}
 
 std::string checkpoint_note(const Console& c, const workflow::CheckpointStatus& cp) {
   if (!cp.confirmation) return "";
@@ -30,7 +34,7 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
   c.say("cli.status_artifacts");
   Table a = Table::from_ids(c, {"cli.heading_artifact", "cli.heading_state", "cli.heading_note"});
   for (const auto* art : {&s.analysis, &s.plan, &s.manifest}) {
-    a.add_row({art->name, named(c, "cli.state_", workflow::artifact_state_name(art->state)), artifact_note(*art)});
+    a.add_row({art->name, named(c, "cli.state_", workflow::artifact_state_name(art->state)), artifact_note(c, *art)});
   }
   c.line(a.render());
   c.say("cli.status_checkpoints");
