@@ -63,8 +63,9 @@ void Console::json(const core::Json& j) const {
 
 std::optional<std::string> Console::ask(std::string_view prompt) const {
   if (!m_interactive) return std::nullopt;
-  std::fwrite(prompt.data(), 1, prompt.size(), m_err);
-  std::fputc(' ', m_err);
+  // One write, so nothing typed early can land between the question and its trailing space.
+  std::string text = std::string(prompt) + " ";
+  std::fwrite(text.data(), 1, text.size(), m_err);
   std::fflush(m_err);
   std::string answer;
   int c = 0;
