@@ -160,6 +160,12 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
   }
   QPTQ_TRY_ASSIGN(f.head_dim, first_int(t, {"head_dim"}, source));
   f.head_dim_source = f.head_dim ? "config" : "";
+  auto nope = core::json_int(t, "qk_nope_head_dim");
+  auto rope = core::json_int(t, "qk_rope_head_dim");
+  if (!f.head_dim && nope && rope) {
+    f.head_dim = *nope + *rope;  // MLA: the query/key head is the no-RoPE plus the RoPE part
+    f.head_dim_source = "mla";
+  }
   if (!f.head_dim && f.hidden_size && f.num_heads && *f.num_heads > 0) {
     f.head_dim = *f.hidden_size / *f.num_heads;
     f.head_dim_source = "derived";
