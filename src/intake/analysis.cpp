@@ -175,6 +175,12 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src)
   std::uint64_t header_bytes = 0;
   std::uint64_t declared_bytes = 0;
   std::vector<std::string> unknown_dtypes;
+  // Tensors per shard according to the index, counted once.
+  std::vector<std::size_t> index_counts;
+  if (weights.index) {
+    index_counts.assign(weights.index->shards.size(), 0);
+    for (const auto& entry : weights.index->weight_map) ++index_counts[entry.second];
+  }
   for (const auto& shard : weights.shards) {
     QPTQ_TRY_ASSIGN(ShardHeader h, files.read_header(shard));
     header_bytes += 8 + h.header.header_length;
@@ -184,10 +190,9 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src)
     }
     if (weights.index) {
       // The index must agree with the headers it points at.
-      std::size_t expected = 0;
-      auto shard_id = static_cast<std::uint32_t>(std::find(weights.index->shards.begin(), weights.index->shards.end(), shard) -
-                                                 weights.index->shards.begin());
-      for (const auto& [name, id] : weights.index->weight_map) expected += id == shard_id ? 1 : 0;
+      auto shard_id = static_cast<std::size_t>(std::find(weights.index->shards.begin(), weights.index->shards.end(), shard) -
+                                               weights.index->shards.begin());
+      std::size_t expected = index_counts[shard_id];
       if (expected != h.header.tensors.size()) {
         return core::make_error(core::ExitCode::bad_input, "intake.index_mismatch")
             .with("index", files.describe(kIndexName))

@@ -77,7 +77,10 @@ core::Result<std::vector<FileEntry>> LocalModelFiles::list() {
     }
     if (!core::fs::is_regular_file(st)) continue;
     FileEntry e;
-    e.name = core::fs::relative(it->path(), m_root, sec).generic_string();
+    // The iterator yields root + "/" + relative; strip the prefix (fs::relative would stat).
+    std::string full = it->path().generic_string();
+    std::string root = m_root.generic_string();
+    e.name = full.size() > root.size() + 1 ? full.substr(root.size() + (root.back() == '/' ? 0 : 1)) : full;
     auto size = core::fs::file_size(it->path(), sec);
     if (!sec) e.size = static_cast<std::uint64_t>(size);
     out.push_back(std::move(e));
