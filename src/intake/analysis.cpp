@@ -169,20 +169,16 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src)
     risks.add("high", message_id("intake.risk_no_template"), {{"model_type", facts.model_type}, {"version", newest_version}});
   }
 
-  // Weights: headers when safetensors are there, else an estimate from config.
+  // Weights: headers when safetensors are there, else an estimate from config. Tensors stream
+  // from each header straight into the inventory builder.
   QPTQ_TRY_ASSIGN(Weights weights, find_weights(files, listing, src));
-  std::vector<TensorInfo> tensors;
+  InventoryBuilder builder(facts, *fam, exclusions);
+  auto visit = [&builder](const TensorView& t) { builder.add_tensor(t); };
   std::uint64_t header_bytes = 0;
   std::uint64_t declared_bytes = 0;
   std::vector<std::string> unknown_dtypes;
-  // Tensors per shard according to the index, counted once.
-  std::vector<std::size_t> index_counts;
-  if (weights.index) {
-    index_counts.assign(weights.index->shards.size(), 0);
-    for (const auto& entry : weights.index->weight_map) ++index_counts[entry.second];
-  }
   for (const auto& shard : weights.shards) {
-    QPTQ_TRY_ASSIGN(ShardHeader h, files.read_header(shard));
+    QPTQ_TRY_ASSIGN(ShardHeader h, files.read_header(shard, visit));
     header_bytes += 8 + h.header.header_length;
     declared_bytes += h.file_size;
     for (const auto& u : h.header.unknown_dtypes) {
@@ -192,21 +188,20 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src)
       // The index must agree with the headers it points at.
       auto shard_id = static_cast<std::size_t>(std::find(weights.index->shards.begin(), weights.index->shards.end(), shard) -
                                                weights.index->shards.begin());
-      std::size_t expected = index_counts[shard_id];
-      if (expected != h.header.tensors.size()) {
+      std::size_t expected = weights.index->shard_tensors[shard_id];
+      if (expected != h.header.tensor_count) {
         return core::make_error(core::ExitCode::bad_input, "intake.index_mismatch")
             .with("index", files.describe(kIndexName))
             .with("shard", shard)
             .with("expected", std::to_string(expected))
-            .with("actual", std::to_string(h.header.tensors.size()));
+            .with("actual", std::to_string(h.header.tensor_count));
       }
     }
-    std::move(h.header.tensors.begin(), h.header.tensors.end(), std::back_inserter(tensors));
   }
   bool exact = weights.format == "safetensors" && weights.missing_shards.empty() && !weights.shards.empty();
 
   std::optional<LinearInventory> inv;
-  if (exact) inv = build_inventory(tensors, facts, *fam, exclusions);
+  if (exact) inv = builder.finish();
 
   // ---- risks ----
   if (!facts.missing.empty()) {
@@ -361,11 +356,11 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src)
     inventory = {{"source", "safetensors_headers"},
                  {"shards", weights.shards.size()},
                  {"tensor_count", inv->tensor_count},
-                 {"module_count", inv->modules.size()},
+                 {"module_count", inv->module_count},
                  {"header_bytes", header_bytes},
                  {"declared_bytes", declared_bytes},
                  {"by_dtype", dtype_totals(inv->all_by_dtype)},
-                 {"groups", encode_inventory(inv->modules)}};
+                 {"groups", encode_groups(inv->groups)}};
   } else {
     Estimate e = estimate_linears(facts, *fam, exclusions);
     targets["linear_layer_count"] = e.linear_modules;

@@ -72,7 +72,7 @@ core::Result<std::optional<std::string>> HubModelFiles::read_small(std::string_v
   return std::optional<std::string>(std::move(resp.body));
 }
 
-core::Result<ShardHeader> HubModelFiles::read_header(std::string_view shard) {
+core::Result<ShardHeader> HubModelFiles::read_header(std::string_view shard, const TensorVisitor& visit) {
   std::string url = file_url(shard);
   QPTQ_TRY_ASSIGN(HttpResponse first, m_http.get(url, std::make_pair(std::uint64_t{0}, std::uint64_t{7}), 8));
   m_bytes_read += first.body.size();
@@ -93,7 +93,7 @@ core::Result<ShardHeader> HubModelFiles::read_header(std::string_view shard) {
     json = std::move(second.body);
   }
   ShardHeader out;
-  QPTQ_TRY_ASSIGN(out.header, parse_header(json, url, size));
+  QPTQ_TRY_ASSIGN(out.header, visit_header(json, url, size, visit));
   out.file_size = size.value_or(8 + n + out.header.data_bytes);
   return out;
 }

@@ -16,7 +16,7 @@ class HubModelFiles final : public ModelFiles {
   HubModelFiles(std::string repo_id, std::string revision, HubSettings settings);
   core::Result<std::vector<FileEntry>> list() override;
   core::Result<std::optional<std::string>> read_small(std::string_view name) override;
-  core::Result<ShardHeader> read_header(std::string_view shard) override;
+  core::Result<ShardHeader> read_header(std::string_view shard, const TensorVisitor& visit) override;
   std::string describe(std::string_view name) const override;
   std::uint64_t bytes_read() const override { return m_bytes_read; }
   // The commit the listing resolved the revision to (empty before list()).

@@ -9,32 +9,32 @@ namespace intake {
 
 namespace {
 
-using Tuple = std::vector<std::uint32_t>;
 using Block = std::vector<std::string>;  // one range list per placeholder
 
 core::Error invalid(std::string detail) {
   return core::make_error(core::ExitCode::bad_input, "intake.inventory_invalid").with_detail(std::move(detail));
 }
 
-// Exact product decomposition of sorted, distinct tuples of equal length `width`.
-std::vector<Block> blocks_of(const std::vector<Tuple>& tuples, std::size_t dim, std::size_t width) {
+// Exact product decomposition of the sorted, distinct rows [begin, end) of a flat table with
+// `width` columns, from column `dim` on.
+std::vector<Block> blocks_of(const std::vector<std::uint32_t>& t, std::size_t width, std::size_t begin, std::size_t end,
+                             std::size_t dim) {
+  auto at = [&](std::size_t row, std::size_t col) { return t[row * width + col]; };
   if (dim + 1 == width) {
     std::vector<std::uint32_t> vals;
-    vals.reserve(tuples.size());
-    for (const auto& t : tuples) vals.push_back(t[dim]);
-    vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
+    vals.reserve(end - begin);
+    for (std::size_t r = begin; r < end; ++r) vals.push_back(at(r, dim));
     return {Block{format_ranges(vals)}};
   }
-  // Group by this dimension's value; values whose remainders decompose identically merge.
-  std::vector<std::pair<std::string, std::vector<Block>>> keyed;  // first-seen order
-  std::unordered_map<std::string, std::size_t> where;
+  // Rows grouped by this column's value; values whose remainders decompose identically merge.
+  std::vector<std::vector<Block>> subs;
   std::vector<std::vector<std::uint32_t>> values;
-  std::size_t i = 0;
-  while (i < tuples.size()) {
+  std::unordered_map<std::string, std::size_t> where;
+  std::size_t i = begin;
+  while (i < end) {
     std::size_t j = i;
-    while (j < tuples.size() && tuples[j][dim] == tuples[i][dim]) ++j;
-    std::vector<Tuple> rest(tuples.begin() + static_cast<std::ptrdiff_t>(i), tuples.begin() + static_cast<std::ptrdiff_t>(j));
-    auto sub = blocks_of(rest, dim + 1, width);
+    while (j < end && at(j, dim) == at(i, dim)) ++j;
+    auto sub = blocks_of(t, width, i, j, dim + 1);
     std::string key;
     for (const auto& b : sub) {
       for (const auto& r : b) key += r + "|";
@@ -42,17 +42,17 @@ std::vector<Block> blocks_of(const std::vector<Tuple>& tuples, std::size_t dim, 
     }
     auto it = where.find(key);
     if (it == where.end()) {
-      where.emplace(key, keyed.size());
-      keyed.emplace_back(key, std::move(sub));
-      values.push_back({tuples[i][dim]});
+      where.emplace(key, subs.size());
+      subs.push_back(std::move(sub));
+      values.push_back({at(i, dim)});
     } else {
-      values[it->second].push_back(tuples[i][dim]);
+      values[it->second].push_back(at(i, dim));
     }
     i = j;
   }
   std::vector<Block> out;
-  for (std::size_t k = 0; k < keyed.size(); ++k) {
-    for (const auto& b : keyed[k].second) {
+  for (std::size_t k = 0; k < subs.size(); ++k) {
+    for (const auto& b : subs[k]) {
       Block nb{format_ranges(values[k])};
       nb.insert(nb.end(), b.begin(), b.end());
       out.push_back(std::move(nb));
@@ -61,20 +61,34 @@ std::vector<Block> blocks_of(const std::vector<Tuple>& tuples, std::size_t dim, 
   return out;
 }
 
-struct Group {
-  const InventoryModule* first = nullptr;
-  std::string templ;
-  std::vector<Tuple> tuples;
-};
-
-std::string group_key(const InventoryModule& m, const std::string& templ) {
-  std::string k = templ + '\x1f' + m.role + '\x1f' + m.kind + '\x1f' + m.dtype + '\x1f';
-  for (auto d : m.shape) k += std::to_string(d) + ',';
-  k += '\x1f';
-  k += std::to_string(m.linear_modules);
-  k += m.quantized ? "q" : "-";
-  k += m.tied ? "t" : "-";
-  return k;
+// Sorts the rows of a flat table and drops duplicates.
+void sort_rows(std::vector<std::uint32_t>& t, std::size_t width) {
+  std::size_t rows = t.size() / width;
+  if (width == 1) {
+    std::sort(t.begin(), t.end());
+    t.erase(std::unique(t.begin(), t.end()), t.end());
+    return;
+  }
+  std::vector<std::size_t> order(rows);
+  for (std::size_t r = 0; r < rows; ++r) order[r] = r;
+  auto less = [&](std::size_t a, std::size_t b) {
+    return std::lexicographical_compare(t.begin() + static_cast<std::ptrdiff_t>(a * width),
+                                        t.begin() + static_cast<std::ptrdiff_t>((a + 1) * width),
+                                        t.begin() + static_cast<std::ptrdiff_t>(b * width),
+                                        t.begin() + static_cast<std::ptrdiff_t>((b + 1) * width));
+  };
+  if (!std::is_sorted(order.begin(), order.end(), less)) std::sort(order.begin(), order.end(), less);
+  std::vector<std::uint32_t> out;
+  out.reserve(t.size());
+  for (std::size_t k = 0; k < rows; ++k) {
+    std::size_t r = order[k];
+    bool dup = k > 0 && std::equal(t.begin() + static_cast<std::ptrdiff_t>(r * width),
+                                   t.begin() + static_cast<std::ptrdiff_t>((r + 1) * width),
+                                   t.begin() + static_cast<std::ptrdiff_t>(order[k - 1] * width));
+    if (!dup) out.insert(out.end(), t.begin() + static_cast<std::ptrdiff_t>(r * width),
+                         t.begin() + static_cast<std::ptrdiff_t>((r + 1) * width));
+  }
+  t.swap(out);
 }
 
 void substitute(const std::string& templ, const std::vector<std::vector<std::uint32_t>>& sets, std::size_t dim,
@@ -150,50 +164,41 @@ core::Result<std::vector<std::uint32_t>> parse_ranges(std::string_view text) {
   return out;
 }
 
-core::Json encode_inventory(const std::vector<InventoryModule>& modules) {
-  std::vector<Group> groups;
-  std::unordered_map<std::string, std::size_t> index;
-  for (const auto& m : modules) {
-    Tuple t;
-    // Names that already contain "{}" cannot be templated unambiguously: keep them literal.
-    bool literal = m.name.find('{') != std::string::npos || m.name.find('}') != std::string::npos;
-    std::string templ = literal ? m.name : name_template(m.name, &t);
-    if (literal) t.clear();
-    std::string key = group_key(m, templ) + (literal ? "L" : "");
-    auto it = index.find(key);
-    if (it == index.end()) {
-      index.emplace(key, groups.size());
-      groups.push_back({&m, templ, {}});
-      it = index.find(key);
-    }
-    groups[it->second].tuples.push_back(std::move(t));
-  }
+core::Json encode_groups(std::vector<InventoryGroup>& groups) {
   core::Json out = core::Json::array();
   for (auto& g : groups) {
-    const auto& m = *g.first;
     core::Json j = core::Json::object();
     j["name"] = g.templ;
-    std::size_t width = g.tuples.front().size();
-    std::sort(g.tuples.begin(), g.tuples.end());
-    g.tuples.erase(std::unique(g.tuples.begin(), g.tuples.end()), g.tuples.end());
-    if (width > 0) {
+    std::size_t count = g.count;
+    if (g.width > 0) {
+      sort_rows(g.indices, g.width);
+      count = g.indices.size() / g.width;
       core::Json blocks = core::Json::array();
-      for (const auto& b : blocks_of(g.tuples, 0, width)) blocks.push_back(b);
+      for (const auto& b : blocks_of(g.indices, g.width, 0, count, 0)) blocks.push_back(b);
       j["indices"] = std::move(blocks);
-    } else if (m.name.find('{') != std::string::npos || m.name.find('}') != std::string::npos) {
+    } else if (g.literal) {
       j["literal"] = true;
     }
-    j["count"] = g.tuples.size();
-    j["role"] = m.role;
-    j["kind"] = m.kind;
-    j["dtype"] = m.dtype;
-    j["shape"] = m.shape;
-    j["linear_modules"] = m.linear_modules;
-    j["quantized"] = m.quantized;
-    if (m.tied) j["tied"] = true;
+    j["count"] = count;
+    j["role"] = g.role;
+    j["kind"] = g.kind;
+    j["dtype"] = g.dtype;
+    j["shape"] = g.shape;
+    j["linear_modules"] = g.linear_modules;
+    j["quantized"] = g.quantized;
+    if (g.tied) j["tied"] = true;
     out.push_back(std::move(j));
   }
   return out;
+}
+
+core::Json encode_inventory(const std::vector<InventoryModule>& modules) {
+  ModelFacts facts;
+  knowledge::ModelFamilies fam;
+  InventoryBuilder builder(facts, fam, {});
+  for (const auto& m : modules) builder.add_module(m);
+  LinearInventory inv = builder.finish();
+  return encode_groups(inv.groups);
 }
 
 core::Result<std::vector<InventoryModule>> expand_inventory(const core::Json& analysis) {

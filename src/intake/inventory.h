@@ -21,7 +21,9 @@
 
 namespace intake {
 
-// The "groups" array.
+// The "groups" array from the builder's groups (their index lists get sorted in place).
+core::Json encode_groups(std::vector<InventoryGroup>& groups);
+// The same from a plain module list.
 core::Json encode_inventory(const std::vector<InventoryModule>& modules);
 
 // Every module of `analysis` (a whole model_analysis.json, or its "inventory" object, or the

@@ -1,6 +1,7 @@
 #include "intake/linear_inventory.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 #include "core/glob_match.h"
@@ -30,54 +31,240 @@ bool template_safe(const std::string& pattern) {
   return pattern.find_first_of("0123456789{}?[") == std::string::npos;
 }
 
-// Caches per-template answers for template-safe patterns; evaluates the rest per name.
-class PatternSet {
- public:
-  explicit PatternSet(const std::vector<std::string>& patterns) {
-    for (const auto& p : patterns) (template_safe(p) ? m_safe : m_unsafe).push_back(p);
-  }
-  bool match(const std::string& name, const std::string& templ) {
-    auto it = m_cache.find(templ);
-    bool safe_hit = false;
-    if (it == m_cache.end()) {
-      safe_hit = core::glob_match_any(m_safe, templ);
-      m_cache.emplace(templ, safe_hit);
-    } else {
-      safe_hit = it->second;
-    }
-    return safe_hit || (!m_unsafe.empty() && core::glob_match_any(m_unsafe, name));
-  }
+bool contains(const std::vector<std::string>& v, std::string_view s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
 
- private:
-  std::vector<std::string> m_safe;
-  std::vector<std::string> m_unsafe;
-  std::unordered_map<std::string, bool> m_cache;
-};
-
-std::uint64_t element_count(const std::vector<std::uint64_t>& shape) {
+std::uint64_t element_count(const std::uint64_t* shape, std::size_t rank) {
   std::uint64_t n = 1;
-  for (auto d : shape) {
-    if (__builtin_mul_overflow(n, d, &n)) return UINT64_MAX;  // the header parser already refused this
+  for (std::size_t i = 0; i < rank; ++i) {
+    if (__builtin_mul_overflow(n, shape[i], &n)) return UINT64_MAX;  // the header parser refused this already
   }
   return n;
 }
 
+// What is known of a template before looking at its numbers.
+struct TemplateInfo {
+  std::string role;
+  bool safe_excluded = false;  // a template-safe exclusion pattern matches
+};
+
 }  // namespace
 
-std::string name_template(std::string_view name, std::vector<std::uint32_t>* indices) {
-  std::string out;
-  out.reserve(name.size());
+struct InventoryBuilder::State {
+  const ModelFacts& facts;
+  const knowledge::ModelFamilies& fam;
+  std::vector<std::string> safe_patterns;
+  std::vector<std::string> unsafe_patterns;
+  bool conv1d_family = false;
+  std::unordered_map<std::string, TemplateInfo> templates;
+  std::unordered_map<std::string, std::size_t> group_index;
+  LinearInventory inv;
+  std::string name_buf;
+  std::string templ_buf;
+  std::string key_buf;
+  std::string module_buf;
+  std::vector<std::uint32_t> idx;
+  bool have_lm_head = false;
+  std::optional<InventoryModule> embedding;  // the first token embedding, for a tied lm_head
+
+  State(const ModelFacts& f, const knowledge::ModelFamilies& m) : facts(f), fam(m) {}
+
+  const TemplateInfo& info_for(const std::string& templ) {
+    auto it = templates.find(templ);
+    if (it != templates.end()) return it->second;
+    TemplateInfo ti;
+    ti.role = fam.role_of(templ);
+    ti.safe_excluded = core::glob_match_any(safe_patterns, templ);
+    return templates.emplace(templ, std::move(ti)).first->second;
+  }
+
+  // Adds one module: `name` its full name, templ/idx its split.
+  void add(const std::string& templ, bool literal, const std::vector<std::uint32_t>& indices,
+           const std::string& role, std::string_view kind, std::string_view dtype, const std::uint64_t* shape,
+           std::size_t rank, std::uint64_t linear_modules, bool excluded, bool tied) {
+    bool quantized = linear_modules > 0 && !excluded;
+    key_buf.assign(templ);
+    key_buf += '\x1f';
+    key_buf += role;
+    key_buf += '\x1f';
+    key_buf += kind;
+    key_buf += '\x1f';
+    key_buf += dtype;
+    key_buf += '\x1f';
+    for (std::size_t i = 0; i < rank; ++i) {
+      key_buf += std::to_string(shape[i]);
+      key_buf += ',';
+    }
+    key_buf += std::to_string(linear_modules);
+    key_buf += quantized ? 'q' : '-';
+    key_buf += tied ? 't' : '-';
+    key_buf += literal ? 'L' : '-';
+    auto it = group_index.find(key_buf);
+    if (it == group_index.end()) {
+      InventoryGroup g;
+      g.templ = templ;
+      g.literal = literal;
+      g.role = role;
+      g.kind = std::string(kind);
+      g.dtype = std::string(dtype);
+      g.shape.assign(shape, shape + rank);
+      g.linear_modules = linear_modules;
+      g.quantized = quantized;
+      g.tied = tied;
+      g.width = indices.size();
+      it = group_index.emplace(key_buf, inv.groups.size()).first;
+      inv.groups.push_back(std::move(g));
+    }
+    auto& g = inv.groups[it->second];
+    g.indices.insert(g.indices.end(), indices.begin(), indices.end());
+    ++g.count;
+    ++inv.module_count;
+  }
+};
+
+InventoryBuilder::InventoryBuilder(const ModelFacts& facts, const knowledge::ModelFamilies& fam,
+                                   std::vector<std::string> exclusions)
+    : m_state(new State(facts, fam)) {
+  for (auto& p : exclusions) (template_safe(p) ? m_state->safe_patterns : m_state->unsafe_patterns).push_back(std::move(p));
+  m_state->conv1d_family = fam.is_conv1d_family(facts.model_type);
+}
+
+InventoryBuilder::~InventoryBuilder() { delete m_state; }
+
+void InventoryBuilder::add_tensor(const TensorView& t) {
+  State& s = *m_state;
+  LinearInventory& inv = s.inv;
+  ++inv.tensor_count;
+  std::uint64_t elems = element_count(t.shape, t.rank);
+  auto& all = inv.all_by_dtype[std::string(t.dtype)];
+  ++all.tensors;
+  all.parameters += elems;
+  all.bytes += t.bytes;
+  inv.parameters += elems;
+  for (const auto& suffix : s.fam.pre_quantized_tensor_suffixes) {
+    if (ends_with(t.name, suffix)) inv.has_prequantized_tensors = true;
+  }
+
+  // Which module does this tensor weigh, if any?
+  std::string_view module;
+  for (const auto& suffix : s.fam.linear_weight_suffixes) {
+    if (ends_with(t.name, suffix)) {
+      module = t.name.substr(0, t.name.size() - suffix.size());
+      break;
+    }
+  }
+  std::string_view bare = module.empty() ? t.name : module;
+  bool fused = t.rank == 3 && bare.find(".experts.") != std::string_view::npos &&
+               contains(s.fam.fused_expert_tensor_names, last_segment(bare));
+  if (!fused && (module.empty() || t.rank != 2)) return;
+  if (fused) module = bare;
+
+  bool literal = module.find('{') != std::string_view::npos || module.find('}') != std::string_view::npos;
+  s.idx.clear();
+  if (literal) {
+    s.templ_buf.assign(module);
+  } else {
+    name_template_into(module, s.templ_buf, s.idx);
+  }
+  const TemplateInfo& ti = s.info_for(s.templ_buf);
+  std::string_view kind;
+  std::uint64_t linear_modules = 0;
+  std::string_view leaf = last_segment(module);
+  if (fused) {
+    kind = "fused_experts";
+    linear_modules = t.shape[0] * (contains(s.fam.fused_gate_up_names, leaf) ? 2 : 1);  // Quark unfuses them
+    inv.has_fused_experts = true;
+  } else if (contains(s.fam.non_linear_roles, ti.role)) {
+    kind = "embedding";
+  } else if (s.conv1d_family && contains(s.fam.conv1d_module_suffixes, leaf)) {
+    kind = "conv1d";  // transformers' Conv1D is not nn.Linear: Quark does not quantize it
+    inv.has_conv1d = true;
+  } else {
+    kind = "linear";
+    linear_modules = 1;
+  }
+  if (ti.role == "experts" && kind == "linear") inv.has_per_expert_tensors = true;
+  if (ti.role == "experts" && !s.idx.empty()) {
+    auto layer = static_cast<std::int64_t>(s.idx.front());
+    if (inv.expert_layers.empty() || inv.expert_layers.back() != layer) inv.expert_layers.push_back(layer);
+  }
+  bool excluded = ti.safe_excluded || (!s.unsafe_patterns.empty() && core::glob_match_any(s.unsafe_patterns, module));
+  if (ti.role == "lm_head") s.have_lm_head = true;
+  if (kind == "embedding" && !s.embedding && leaf != "wpe" && module.find("position") == std::string_view::npos) {
+    InventoryModule e;
+    e.name = std::string(module);
+    e.dtype = std::string(t.dtype);
+    e.shape.assign(t.shape, t.shape + t.rank);
+    s.embedding = std::move(e);
+  }
+  s.add(s.templ_buf, literal, s.idx, ti.role, kind, t.dtype, t.shape, t.rank, linear_modules, excluded, false);
+}
+
+void InventoryBuilder::add_module(const InventoryModule& m) {
+  State& s = *m_state;
+  bool literal = m.name.find('{') != std::string::npos || m.name.find('}') != std::string::npos;
+  s.idx.clear();
+  if (literal) {
+    s.templ_buf = m.name;
+  } else {
+    name_template_into(m.name, s.templ_buf, s.idx);
+  }
+  s.add(s.templ_buf, literal, s.idx, m.role, m.kind, m.dtype, m.shape.data(), m.shape.size(), m.linear_modules,
+        !m.quantized, m.tied);
+}
+
+LinearInventory InventoryBuilder::finish() {
+  State& s = *m_state;
+  LinearInventory& inv = s.inv;
+  // A tied lm_head is a real nn.Linear in the loaded model although the checkpoint stores
+  // only the embedding; Quark sees it (and usually excludes it).
+  if (!s.have_lm_head && s.embedding && s.facts.tie_word_embeddings.value_or(false)) {
+    s.idx.clear();
+    s.templ_buf = "lm_head";
+    const TemplateInfo& ti = s.info_for(s.templ_buf);
+    bool excluded = ti.safe_excluded || core::glob_match_any(s.unsafe_patterns, "lm_head");
+    s.add(s.templ_buf, false, s.idx, "lm_head", "linear", s.embedding->dtype, s.embedding->shape.data(),
+          s.embedding->shape.size(), 1, excluded, true);
+  }
+  std::sort(inv.expert_layers.begin(), inv.expert_layers.end());
+  inv.expert_layers.erase(std::unique(inv.expert_layers.begin(), inv.expert_layers.end()), inv.expert_layers.end());
+  for (const auto& g : inv.groups) {
+    if (g.linear_modules == 0) continue;
+    std::uint64_t elems = element_count(g.shape.data(), g.shape.size()) * g.count;
+    std::uint64_t modules = g.linear_modules * g.count;
+    auto& r = inv.by_role[g.role];
+    r.linear_modules += modules;
+    r.parameters += elems;
+    inv.linear_modules += modules;
+    inv.linear_parameters += elems;
+    if (!g.tied) {
+      auto& d = inv.linear_by_dtype[g.dtype];
+      d.tensors += g.count;
+      d.parameters += elems;
+      unsigned bits = dtype_bits(g.dtype);
+      d.bytes += bits == 0 ? 0 : elems * bits / 8;
+    }
+    if (g.quantized) {
+      r.quantized_modules += modules;
+      inv.quantized_modules += modules;
+      inv.quantized_parameters += elems;
+    }
+  }
+  return std::move(inv);
+}
+
+void name_template_into(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices) {
+  out.clear();
   std::size_t start = 0;
   while (start <= name.size()) {
     std::size_t dot = name.find('.', start);
     std::string_view seg = name.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
     if (is_index_segment(seg)) {
       out += "{}";
-      if (indices != nullptr) {
-        std::uint32_t v = 0;
-        for (char c : seg) v = v * 10 + static_cast<std::uint32_t>(c - '0');
-        indices->push_back(v);
-      }
+      std::uint32_t v = 0;
+      for (char c : seg) v = v * 10 + static_cast<std::uint32_t>(c - '0');
+      indices.push_back(v);
     } else {
       out += seg;
     }
@@ -85,131 +272,14 @@ std::string name_template(std::string_view name, std::vector<std::uint32_t>* ind
     out += '.';
     start = dot + 1;
   }
-  return out;
 }
 
-LinearInventory build_inventory(const std::vector<TensorInfo>& tensors, const ModelFacts& facts,
-                                const knowledge::ModelFamilies& fam, const std::vector<std::string>& exclusions) {
-  LinearInventory inv;
-  std::unordered_map<std::string, std::string> role_cache;  // template -> role
-  PatternSet excluded(exclusions);
-  bool conv1d_family = fam.is_conv1d_family(facts.model_type);
-  std::size_t embed_index = 0;
-  bool have_embed = false;
-  bool have_lm_head = false;
-
-  auto role_for = [&](const std::string& templ) {
-    auto it = role_cache.find(templ);
-    if (it != role_cache.end()) return it->second;
-    std::string role = fam.role_of(templ);
-    role_cache.emplace(templ, role);
-    return role;
-  };
-
-  for (const auto& t : tensors) {
-    ++inv.tensor_count;
-    std::uint64_t elems = element_count(t.shape);
-    auto& all = inv.all_by_dtype[t.dtype];
-    ++all.tensors;
-    all.parameters += elems;
-    all.bytes += t.end - t.begin;
-    inv.parameters += elems;
-    for (const auto& s : fam.pre_quantized_tensor_suffixes) {
-      if (ends_with(t.name, s)) inv.has_prequantized_tensors = true;
-    }
-
-    // Which module does this tensor weigh, if any?
-    std::string module;
-    for (const auto& s : fam.linear_weight_suffixes) {
-      if (ends_with(t.name, s)) {
-        module = t.name.substr(0, t.name.size() - s.size());
-        break;
-      }
-    }
-    std::string bare = module.empty() ? t.name : module;
-    bool fused = t.shape.size() == 3 && bare.find(".experts.") != std::string::npos &&
-                 std::find(fam.fused_expert_tensor_names.begin(), fam.fused_expert_tensor_names.end(),
-                           last_segment(bare)) != fam.fused_expert_tensor_names.end();
-    if (!fused && (module.empty() || t.shape.size() != 2)) continue;
-    if (fused) module = bare;
-
-    std::vector<std::uint32_t> idx;
-    std::string templ = name_template(module, &idx);
-    InventoryModule m;
-    m.name = module;
-    m.role = role_for(templ);
-    m.dtype = t.dtype;
-    m.shape = t.shape;
-    if (fused) {
-      m.kind = "fused_experts";
-      bool gate_up = std::find(fam.fused_gate_up_names.begin(), fam.fused_gate_up_names.end(),
-                               last_segment(module)) != fam.fused_gate_up_names.end();
-      m.linear_modules = t.shape[0] * (gate_up ? 2 : 1);  // Quark unfuses into per-expert Linears
-      inv.has_fused_experts = true;
-    } else if (std::find(fam.non_linear_roles.begin(), fam.non_linear_roles.end(), m.role) != fam.non_linear_roles.end()) {
-      m.kind = "embedding";
-    } else if (conv1d_family && std::find(fam.conv1d_module_suffixes.begin(), fam.conv1d_module_suffixes.end(),
-                                          last_segment(module)) != fam.conv1d_module_suffixes.end()) {
-      m.kind = "conv1d";  // transformers' Conv1D is not nn.Linear: Quark does not quantize it
-      inv.has_conv1d = true;
-    } else {
-      m.kind = "linear";
-      m.linear_modules = 1;
-    }
-    if (m.role == "experts" && m.kind == "linear") inv.has_per_expert_tensors = true;
-    if (m.role == "experts" && !idx.empty()) {
-      auto layer = static_cast<std::int64_t>(idx.front());
-      if (inv.expert_layers.empty() || inv.expert_layers.back() != layer) inv.expert_layers.push_back(layer);
-    }
-    m.quantized = m.linear_modules > 0 && !excluded.match(module, templ);
-    if (m.role == "lm_head") have_lm_head = true;
-    if (m.kind == "embedding" && !have_embed && last_segment(module) != "wpe") {
-      have_embed = true;
-      embed_index = inv.modules.size();
-    }
-    inv.modules.push_back(std::move(m));
-  }
-
-  // A tied lm_head is a real nn.Linear in the loaded model although the checkpoint stores
-  // only the embedding; Quark sees it (and usually excludes it).
-  if (!have_lm_head && have_embed && facts.tie_word_embeddings.value_or(false)) {
-    const InventoryModule* embed = &inv.modules[embed_index];
-    InventoryModule m;
-    m.name = "lm_head";
-    m.role = "lm_head";
-    m.kind = "linear";
-    m.dtype = embed->dtype;
-    m.shape = embed->shape;
-    m.linear_modules = 1;
-    m.tied = true;
-    m.quantized = !excluded.match(m.name, m.name);
-    inv.modules.push_back(std::move(m));
-  }
-
-  std::sort(inv.expert_layers.begin(), inv.expert_layers.end());
-  inv.expert_layers.erase(std::unique(inv.expert_layers.begin(), inv.expert_layers.end()), inv.expert_layers.end());
-  for (const auto& m : inv.modules) {
-    if (m.linear_modules == 0) continue;
-    std::uint64_t elems = element_count(m.shape);
-    auto& r = inv.by_role[m.role];
-    r.linear_modules += m.linear_modules;
-    r.parameters += elems;
-    inv.linear_modules += m.linear_modules;
-    inv.linear_parameters += elems;
-    if (!m.tied) {
-      auto& d = inv.linear_by_dtype[m.dtype];
-      ++d.tensors;
-      d.parameters += elems;
-      unsigned bits = dtype_bits(m.dtype);
-      d.bytes += bits == 0 ? 0 : elems * bits / 8;
-    }
-    if (m.quantized) {
-      r.quantized_modules += m.linear_modules;
-      inv.quantized_modules += m.linear_modules;
-      inv.quantized_parameters += elems;
-    }
-  }
-  return inv;
+std::string name_template(std::string_view name, std::vector<std::uint32_t>* indices) {
+  std::string out;
+  std::vector<std::uint32_t> idx;
+  name_template_into(name, out, idx);
+  if (indices != nullptr) indices->insert(indices->end(), idx.begin(), idx.end());
+  return out;
 }
 
 }  // namespace intake

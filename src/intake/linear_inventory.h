@@ -27,6 +27,23 @@ struct InventoryModule {
   bool tied = false;                 // lm_head tied to the embeddings, not stored in the checkpoint
 };
 
+// Modules sharing a name template, role, kind, dtype, shape and flags; `indices` holds
+// `width` numbers per module (the values of the template's "{}" placeholders), flat.
+struct InventoryGroup {
+  std::string templ;
+  bool literal = false;  // the name itself contains braces: no placeholders
+  std::string role;
+  std::string kind;
+  std::string dtype;
+  std::vector<std::uint64_t> shape;
+  std::uint64_t linear_modules = 0;  // per module
+  bool quantized = false;
+  bool tied = false;
+  std::size_t width = 0;
+  std::size_t count = 0;
+  std::vector<std::uint32_t> indices;
+};
+
 struct DtypeTotals {
   std::uint64_t tensors = 0;
   std::uint64_t parameters = 0;
@@ -40,7 +57,8 @@ struct RoleTotals {
 };
 
 struct LinearInventory {
-  std::vector<InventoryModule> modules;
+  std::vector<InventoryGroup> groups;
+  std::uint64_t module_count = 0;
   std::map<std::string, DtypeTotals> all_by_dtype;     // every tensor
   std::map<std::string, DtypeTotals> linear_by_dtype;  // linear-module weights only
   std::map<std::string, RoleTotals> by_role;
@@ -57,13 +75,34 @@ struct LinearInventory {
   std::vector<std::int64_t> expert_layers;  // layer indices that hold expert tensors
 };
 
-// `tensors`: every tensor of every shard. `exclusions`: the template's default patterns.
-LinearInventory build_inventory(const std::vector<TensorInfo>& tensors, const ModelFacts& facts,
-                                const knowledge::ModelFamilies& fam, const std::vector<std::string>& exclusions);
+// Streams tensors (shard after shard, straight from the header parser) into groups, so that
+// a 46k-tensor checkpoint never holds per-tensor strings. Answers that depend only on a name
+// template (role; exclusion patterns without digits, '?', '[' or braces) are cached per
+// template.
+class InventoryBuilder {
+ public:
+  // `exclusions`: the template's default patterns, fnmatched on module names as Quark does.
+  InventoryBuilder(const ModelFacts& facts, const knowledge::ModelFamilies& fam, std::vector<std::string> exclusions);
+  ~InventoryBuilder();
+  InventoryBuilder(const InventoryBuilder&) = delete;
+  InventoryBuilder& operator=(const InventoryBuilder&) = delete;
+
+  void add_tensor(const TensorView& t);
+  // A module given directly (tests, expansion round trips).
+  void add_module(const InventoryModule& m);
+  // Adds the tied lm_head when due and computes the totals.
+  LinearInventory finish();
+
+ private:
+  struct State;
+  State* m_state;
+};
 
 // A module name with its pure-numeric dot segments replaced by "{}" and those numbers, e.g.
 // "model.layers.3.mlp.experts.7.up_proj" -> "model.layers.{}.mlp.experts.{}.up_proj", {3, 7}.
 // Numbers with leading zeros or more than 9 digits stay literal, so the split round-trips.
 std::string name_template(std::string_view name, std::vector<std::uint32_t>* indices);
+// The same into a reused buffer (no allocation once it has grown).
+void name_template_into(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices);
 
 }  // namespace intake

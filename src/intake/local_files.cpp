@@ -114,7 +114,7 @@ core::Result<std::optional<std::string>> LocalModelFiles::read_small(std::string
   return std::optional<std::string>(std::move(text));
 }
 
-core::Result<ShardHeader> LocalModelFiles::read_header(std::string_view shard) {
+core::Result<ShardHeader> LocalModelFiles::read_header(std::string_view shard, const TensorVisitor& visit) {
   std::string path = (m_root / std::string(shard)).string();
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
@@ -134,7 +134,7 @@ core::Result<ShardHeader> LocalModelFiles::read_header(std::string_view shard) {
   QPTQ_TRY_ASSIGN(std::uint64_t n, parse_header_length(prefix, path, out.file_size));
   QPTQ_TRY_ASSIGN(std::string json, pread_exact(fd, 8, n, path));
   m_bytes_read += json.size();
-  QPTQ_TRY_ASSIGN(out.header, parse_header(json, path, out.file_size));
+  QPTQ_TRY_ASSIGN(out.header, visit_header(json, path, out.file_size, visit));
   return out;
 }
 

@@ -20,7 +20,7 @@ struct FileEntry {
 };
 
 struct ShardHeader {
-  SafetensorsHeader header;
+  HeaderSummary header;
   std::uint64_t file_size = 0;
 };
 
@@ -34,8 +34,9 @@ class ModelFiles {
   virtual core::Result<std::vector<FileEntry>> list() = 0;
   // A small file's text, or nullopt when the source does not have it.
   virtual core::Result<std::optional<std::string>> read_small(std::string_view name) = 0;
-  // The 8-byte length and the JSON header of one shard, validated; never the tensor data.
-  virtual core::Result<ShardHeader> read_header(std::string_view shard) = 0;
+  // The 8-byte length and the JSON header of one shard, validated, each tensor handed to
+  // `visit`; never the tensor data.
+  virtual core::Result<ShardHeader> read_header(std::string_view shard, const TensorVisitor& visit) = 0;
   // How a file is named in messages (a path or a URL; never a credential).
   virtual std::string describe(std::string_view name) const = 0;
   // Bytes read from model files so far (tests prove no tensor bytes are read).
@@ -48,7 +49,7 @@ class LocalModelFiles final : public ModelFiles {
   explicit LocalModelFiles(core::fs::path root) : m_root(std::move(root)) {}
   core::Result<std::vector<FileEntry>> list() override;
   core::Result<std::optional<std::string>> read_small(std::string_view name) override;
-  core::Result<ShardHeader> read_header(std::string_view shard) override;
+  core::Result<ShardHeader> read_header(std::string_view shard, const TensorVisitor& visit) override;
   std::string describe(std::string_view name) const override;
   std::uint64_t bytes_read() const override { return m_bytes_read; }
 

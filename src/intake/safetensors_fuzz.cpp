@@ -27,9 +27,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   auto index = intake::parse_index(bytes, "fuzz");
   if (index) {
-    for (const auto& [name, shard] : index->weight_map) {
-      if (shard >= index->shards.size()) __builtin_trap();
-    }
+    std::size_t sum = 0;
+    for (auto count : index->shard_tensors) sum += count;
+    if (index->shard_tensors.size() != index->shards.size() || sum != index->tensor_count) __builtin_trap();
   }
   return 0;
 }

@@ -1,7 +1,6 @@
 #include "intake/safetensors_header.h"
 
 #include <algorithm>
-#include <numeric>
 
 #include <simdjson.h>
 
@@ -28,60 +27,68 @@ core::Error header_error(const char* id, std::string_view source, std::string de
 bool checked_mul(std::uint64_t a, std::uint64_t b, std::uint64_t& out) { return !__builtin_mul_overflow(a, b, &out); }
 bool checked_add(std::uint64_t a, std::uint64_t b, std::uint64_t& out) { return !__builtin_add_overflow(a, b, &out); }
 
-// One tensor entry: {"dtype": str, "shape": [u64...], "data_offsets": [u64, u64]}.
-core::Result<TensorInfo> parse_entry(std::string_view name, simdjson::dom::element value, std::string_view source) {
-  std::string where = "tensor '" + std::string(name) + "'";
+struct Entry {
+  std::uint64_t begin = 0;
+  std::uint64_t end = 0;
+  std::string_view name;
+};
+
+// Reads one tensor entry {"dtype": str, "shape": [u64...], "data_offsets": [u64, u64]} into
+// `shape` (reused) and checks shape x dtype size == byte length with checked arithmetic.
+core::Result<Entry> read_entry(std::string_view name, simdjson::dom::element value, std::string_view source,
+                               std::vector<std::uint64_t>& shape, std::string_view& dtype,
+                               std::vector<std::string>& unknown) {
+  auto where = [&] { return "tensor '" + std::string(name) + "'"; };
   simdjson::dom::object obj;
   if (value.get_object().get(obj) != simdjson::SUCCESS) {
-    return header_error("intake.header_entry", source, where + " is not an object");
+    return header_error("intake.header_entry", source, where() + " is not an object");
   }
-  TensorInfo t;
-  t.name = std::string(name);
-  std::string_view dtype;
+  Entry e;
+  e.name = name;
   if (obj["dtype"].get_string().get(dtype) != simdjson::SUCCESS) {
-    return header_error("intake.header_entry", source, where + ": dtype missing or not a string");
+    return header_error("intake.header_entry", source, where() + ": dtype missing or not a string");
   }
-  t.dtype = std::string(dtype);
-  simdjson::dom::array shape;
-  if (obj["shape"].get_array().get(shape) != simdjson::SUCCESS) {
-    return header_error("intake.header_entry", source, where + ": shape missing or not an array");
+  simdjson::dom::array dims;
+  if (obj["shape"].get_array().get(dims) != simdjson::SUCCESS) {
+    return header_error("intake.header_entry", source, where() + ": shape missing or not an array");
   }
-  for (auto dim : shape) {
+  shape.clear();
+  for (auto dim : dims) {
     std::uint64_t d = 0;
     if (dim.get_uint64().get(d) != simdjson::SUCCESS) {
-      return header_error("intake.header_entry", source, where + ": shape holds a value that is not a non-negative integer");
+      return header_error("intake.header_entry", source, where() + ": shape holds a value that is not a non-negative integer");
     }
-    t.shape.push_back(d);
+    shape.push_back(d);
   }
   simdjson::dom::array offsets;
   if (obj["data_offsets"].get_array().get(offsets) != simdjson::SUCCESS || offsets.size() != 2) {
-    return header_error("intake.header_entry", source, where + ": data_offsets must be [begin, end]");
+    return header_error("intake.header_entry", source, where() + ": data_offsets must be [begin, end]");
   }
-  if (offsets.at(0).get_uint64().get(t.begin) != simdjson::SUCCESS ||
-      offsets.at(1).get_uint64().get(t.end) != simdjson::SUCCESS || t.end < t.begin) {
-    return header_error("intake.header_entry", source, where + ": data_offsets must be integers with begin <= end");
+  if (offsets.at(0).get_uint64().get(e.begin) != simdjson::SUCCESS ||
+      offsets.at(1).get_uint64().get(e.end) != simdjson::SUCCESS || e.end < e.begin) {
+    return header_error("intake.header_entry", source, where() + ": data_offsets must be integers with begin <= end");
   }
-  return t;
-}
-
-// Element count x bits / 8 must equal end - begin (checked).
-core::Result<void> check_size(const TensorInfo& t, unsigned bits, std::string_view source) {
+  unsigned bits = dtype_bits(dtype);
+  if (bits == 0) {
+    if (std::find(unknown.begin(), unknown.end(), dtype) == unknown.end()) unknown.emplace_back(dtype);
+    return e;  // opaque data: its size cannot be checked
+  }
   std::uint64_t elems = 1;
-  for (auto d : t.shape) {
+  for (auto d : shape) {
     if (!checked_mul(elems, d, elems)) {
-      return header_error("intake.header_overflow", source, "tensor '" + t.name + "': element count overflows");
+      return header_error("intake.header_overflow", source, where() + ": element count overflows");
     }
   }
   std::uint64_t total_bits = 0;
   if (!checked_mul(elems, bits, total_bits)) {
-    return header_error("intake.header_overflow", source, "tensor '" + t.name + "': byte size overflows");
+    return header_error("intake.header_overflow", source, where() + ": byte size overflows");
   }
-  if (total_bits % 8 != 0 || total_bits / 8 != t.end - t.begin) {
+  if (total_bits % 8 != 0 || total_bits / 8 != e.end - e.begin) {
     return header_error("intake.header_size_mismatch", source,
-                        "tensor '" + t.name + "': shape x " + t.dtype + " is " + std::to_string(total_bits / 8) +
-                            " bytes but data_offsets span " + std::to_string(t.end - t.begin));
+                        where() + ": shape x " + std::string(dtype) + " is " + std::to_string(total_bits / 8) +
+                            " bytes but data_offsets span " + std::to_string(e.end - e.begin));
   }
-  return core::ok();
+  return e;
 }
 
 }  // namespace
@@ -111,8 +118,8 @@ core::Result<std::uint64_t> parse_header_length(std::string_view prefix, std::st
   return n;
 }
 
-core::Result<SafetensorsHeader> parse_header(std::string_view json, std::string_view source,
-                                             std::optional<std::uint64_t> file_size) {
+core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view source,
+                                         std::optional<std::uint64_t> file_size, const TensorVisitor& visit) {
   // One parser per thread, reused: its buffers grow to the largest header seen.
   thread_local simdjson::dom::parser parser;
   simdjson::dom::element root;
@@ -122,8 +129,13 @@ core::Result<SafetensorsHeader> parse_header(std::string_view json, std::string_
   if (root.get_object().get(obj) != simdjson::SUCCESS) {
     return header_error("intake.header_json", source, "the header is not a JSON object");
   }
-  SafetensorsHeader h;
+  HeaderSummary h;
   h.header_length = json.size();
+  thread_local std::vector<Entry> entries;
+  thread_local std::vector<std::uint64_t> shape;
+  entries.clear();
+  std::string_view dtype;
+  // Pass 1: every entry checked on its own.
   for (auto field : obj) {
     if (field.key == "__metadata__") {
       simdjson::dom::object meta;
@@ -135,52 +147,37 @@ core::Result<SafetensorsHeader> parse_header(std::string_view json, std::string_
         if (m.value.get_string().get(v) != simdjson::SUCCESS) {
           return header_error("intake.header_entry", source, "__metadata__ values must be strings");
         }
-        h.metadata.emplace_back(std::string(m.key), std::string(v));
       }
       continue;
     }
-    QPTQ_TRY_ASSIGN(TensorInfo t, parse_entry(field.key, field.value, source));
-    h.tensors.push_back(std::move(t));
+    QPTQ_TRY_ASSIGN(Entry e, read_entry(field.key, field.value, source, shape, dtype, h.unknown_dtypes));
+    entries.push_back(e);
   }
   // Offsets: sorted by begin they must tile [0, data_bytes) exactly.
-  std::vector<std::size_t> order(h.tensors.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const auto& x = h.tensors[a];
-    const auto& y = h.tensors[b];
+  std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
     return x.begin != y.begin ? x.begin < y.begin : x.end < y.end;
   });
   std::uint64_t cursor = 0;
-  for (std::size_t i : order) {
-    const auto& t = h.tensors[i];
-    if (t.begin < cursor) {
+  for (const auto& e : entries) {
+    if (e.begin < cursor) {
       return header_error("intake.header_overlap", source,
-                          "tensor '" + t.name + "' starts at " + std::to_string(t.begin) + " inside the previous tensor");
+                          "tensor '" + std::string(e.name) + "' starts at " + std::to_string(e.begin) + " inside the previous tensor");
     }
-    if (t.begin > cursor) {
+    if (e.begin > cursor) {
       return header_error("intake.header_gap", source,
-                          "hole of " + std::to_string(t.begin - cursor) + " bytes before tensor '" + t.name + "'");
+                          "hole of " + std::to_string(e.begin - cursor) + " bytes before tensor '" + std::string(e.name) + "'");
     }
-    unsigned bits = dtype_bits(t.dtype);
-    if (bits == 0) {
-      if (std::find(h.unknown_dtypes.begin(), h.unknown_dtypes.end(), t.dtype) == h.unknown_dtypes.end()) {
-        h.unknown_dtypes.push_back(t.dtype);
-      }
-    } else {
-      QPTQ_TRY(check_size(t, bits, source));
-    }
-    cursor = t.end;
+    cursor = e.end;
   }
   // Duplicate names: JSON allows them, safetensors does not.
-  std::vector<std::string_view> names;
-  names.reserve(h.tensors.size());
-  for (const auto& t : h.tensors) names.push_back(t.name);
-  std::sort(names.begin(), names.end());
-  auto dup = std::adjacent_find(names.begin(), names.end());
-  if (dup != names.end()) {
-    return header_error("intake.header_entry", source, "tensor '" + std::string(*dup) + "' appears twice");
+  std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) { return x.name < y.name; });
+  for (std::size_t i = 1; i < entries.size(); ++i) {
+    if (entries[i].name == entries[i - 1].name) {
+      return header_error("intake.header_entry", source, "tensor '" + std::string(entries[i].name) + "' appears twice");
+    }
   }
   h.data_bytes = cursor;
+  h.tensor_count = entries.size();
   if (file_size) {
     std::uint64_t expected = 0;
     if (!checked_add(8, h.header_length, expected) || !checked_add(expected, h.data_bytes, expected)) {
@@ -190,6 +187,46 @@ core::Result<SafetensorsHeader> parse_header(std::string_view json, std::string_
       return header_error("intake.header_data_length", source,
                           "the tensors end at byte " + std::to_string(expected) + " but the file has " +
                               std::to_string(*file_size) + " bytes");
+    }
+  }
+  // Pass 2: the header is valid; hand out the tensors.
+  if (visit) {
+    std::vector<std::string> ignored;
+    for (auto field : obj) {
+      if (field.key == "__metadata__") continue;
+      auto e = read_entry(field.key, field.value, source, shape, dtype, ignored);
+      if (!e) return std::move(e).error();
+      visit(TensorView{field.key, dtype, shape.data(), shape.size(), e->end - e->begin, e->begin});
+    }
+  }
+  return h;
+}
+
+core::Result<SafetensorsHeader> parse_header(std::string_view json, std::string_view source,
+                                             std::optional<std::uint64_t> file_size) {
+  SafetensorsHeader h;
+  auto summary = visit_header(json, source, file_size, [&](const TensorView& t) {
+    TensorInfo info;
+    info.name = std::string(t.name);
+    info.dtype = std::string(t.dtype);
+    info.shape.assign(t.shape, t.shape + t.rank);
+    info.begin = t.begin;
+    info.end = t.begin + t.bytes;
+    h.tensors.push_back(std::move(info));
+  });
+  if (!summary) return std::move(summary).error();
+  h.header_length = summary->header_length;
+  h.data_bytes = summary->data_bytes;
+  h.unknown_dtypes = summary->unknown_dtypes;
+  // Metadata for callers that want it (tests): parsed again, it is tiny.
+  simdjson::dom::parser p;
+  simdjson::dom::element root;
+  simdjson::dom::object meta;
+  if (p.parse(json.data(), json.size(), true).get(root) == simdjson::SUCCESS &&
+      root["__metadata__"].get_object().get(meta) == simdjson::SUCCESS) {
+    for (auto m : meta) {
+      std::string_view v;
+      if (m.value.get_string().get(v) == simdjson::SUCCESS) h.metadata.emplace_back(std::string(m.key), std::string(v));
     }
   }
   return h;

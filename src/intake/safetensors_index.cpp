@@ -52,7 +52,7 @@ core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_vi
   if (obj["weight_map"].get_object().get(map) != simdjson::SUCCESS) {
     return index_error(source, "weight_map missing or not an object");
   }
-  std::unordered_map<std::string, std::uint32_t> seen;
+  std::unordered_map<std::string_view, std::uint32_t> seen;  // views into the parser's DOM
   for (auto field : map) {
     std::string_view shard;
     if (field.value.get_string().get(shard) != simdjson::SUCCESS) {
@@ -61,18 +61,16 @@ core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_vi
     if (!plain_shard_name(shard)) {
       return index_error(source, "weight_map names '" + std::string(shard) + "', which is not a .safetensors file name in the model directory");
     }
-    auto it = seen.find(std::string(shard));
-    std::uint32_t id = 0;
+    auto it = seen.find(shard);
     if (it == seen.end()) {
-      id = static_cast<std::uint32_t>(idx.shards.size());
+      seen.emplace(shard, static_cast<std::uint32_t>(idx.shards.size()));
       idx.shards.emplace_back(shard);
-      seen.emplace(idx.shards.back(), id);
+      idx.shard_tensors.push_back(1);
     } else {
-      id = it->second;
+      ++idx.shard_tensors[it->second];
     }
-    idx.weight_map.emplace_back(std::string(field.key), id);
+    ++idx.tensor_count;
   }
-  idx.tensor_count = idx.weight_map.size();
   if (idx.shards.empty()) return index_error(source, "weight_map is empty");
   return idx;
 }

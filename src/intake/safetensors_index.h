@@ -17,8 +17,7 @@ struct SafetensorsIndex {
   std::optional<std::uint64_t> total_size;  // metadata.total_size when present
   std::vector<std::string> shards;          // distinct shard names, in first-seen order
   std::size_t tensor_count = 0;             // entries in weight_map
-  // weight_map as (tensor, shard index into `shards`), for cross-checking the headers.
-  std::vector<std::pair<std::string, std::uint32_t>> weight_map;
+  std::vector<std::size_t> shard_tensors;   // per shard: how many weight_map entries name it
 };
 
 // Errors (bad_input): intake.index_invalid naming `source`.
