@@ -10,7 +10,8 @@ return the corpus (column `text`), under HF_HUB_OFFLINE=1 / HF_DATASETS_OFFLINE=
 Usage:
     python3 scripts/stage-hf-dataset.py CORPUS [--cache-dir DIR] [--which pileval,wikitext] [--check]
 
-CORPUS is a .txt file (one record per line) or a .jsonl file with a "text" field per line.
+CORPUS is a .txt file (one record per line), a .jsonl file with a "text" field per line, or a
+.parquet file with a "text" column.
 --cache-dir defaults to $HF_DATASETS_CACHE, else $HF_HOME/datasets, else ~/.cache/huggingface/datasets
 (the directory `datasets` reads as HF_DATASETS_CACHE). Staging is idempotent: an existing staged
 entry for the same corpus bytes is kept; a different corpus replaces it.
@@ -52,7 +53,14 @@ def default_cache_dir() -> Path:
 
 def read_corpus(path: Path) -> list:
     lines = []
-    if path.suffix == ".jsonl":
+    if path.suffix == ".parquet":
+        import pyarrow.parquet as pq  # a dependency of `datasets`
+
+        table = pq.read_table(str(path))
+        if "text" not in table.column_names:
+            raise SystemExit(f"stage-hf-dataset: {path} has no 'text' column (columns: {', '.join(table.column_names)})")
+        lines = [str(v) for v in table.column("text").to_pylist() if v is not None]
+    elif path.suffix == ".jsonl":
         for raw in path.read_text(encoding="utf-8").splitlines():
             if raw.strip():
                 lines.append(str(json.loads(raw)["text"]))
