@@ -28,6 +28,9 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
 }
 
 std::string join_some(const std::vector<std::string>& v, std::size_t n) {
+  if (v.empty()) {
+    return "-";
+  }
   if (v.size() <= n) {
     return join(v);
   }
@@ -262,6 +265,7 @@ void decide_kv_cache(const PlanInputs& in, const TemplateView& tv, Plan& p) {
     add_risk(p, "medium", txt("plan.risk.kv_no_layers", {{"scheme", kv}}));
   }
   d.value = kv.empty() ? "none" : kv;
+  d.alternatives = {d.value == "fp8" ? "none" : "fp8"};
   p.kv_cache_scheme = kv;
   p.decisions.push_back(std::move(d));
 }

@@ -83,6 +83,12 @@ std::string cache_file(const ProbeSettings& s, const ProbeResult& versions) {
   return s.cache_dir + "/probe-" + core::sha256_hex(core::canonical_dump(key)).substr(0, 24) + ".json";
 }
 
+// quark-cli comes from the same environment as the interpreter: beside it first.
+std::string resolve_cli(const std::string& python, const std::string& reported) {
+  std::string beside = (core::fs::path(python).parent_path() / "quark-cli").string();
+  return core::is_regular_file(beside) ? beside : reported;
+}
+
 std::optional<InstalledQuark> read_cache(const std::string& path) {
   if (!core::is_regular_file(path)) {
     return std::nullopt;
@@ -149,6 +155,7 @@ core::Result<std::optional<InstalledQuark>> probe_installed(const ProbeSettings&
   std::string cache_path = s.cache_dir.empty() ? "" : cache_file(s, versions);
   if (!cache_path.empty()) {
     if (auto cached = read_cache(cache_path)) {
+      cached->probe.quark_cli = resolve_cli(s.python, cached->probe.quark_cli);
       return std::optional<InstalledQuark>{std::move(*cached)};
     }
   }
@@ -156,7 +163,8 @@ core::Result<std::optional<InstalledQuark>> probe_installed(const ProbeSettings&
   InstalledQuark q;
   q.probe = std::move(full.result);
   std::string help_text;
-  std::string cli = q.probe.quark_cli.empty() ? versions.quark_cli : q.probe.quark_cli;
+  std::string cli = resolve_cli(s.python, q.probe.quark_cli.empty() ? versions.quark_cli : q.probe.quark_cli);
+  q.probe.quark_cli = cli;
   if (cli.empty()) {
     q.help_problem = "quark-cli not found beside " + s.python;
   } else {
