@@ -5,20 +5,11 @@
 #include <cctype>
 #include <map>
 
-#include "core/embedded.h"
+#include "plan/rules.h"
 
 namespace plan {
 
 namespace {
-
-const core::Json& rules() {
-  static const core::Json doc = [] {
-    auto text = core::embedded_file("knowledge/plan/rules.json");
-    auto parsed = text ? core::parse_json(*text, "knowledge/plan/rules.json") : core::Result<core::Json>(core::Json::object());
-    return parsed ? *parsed : core::Json::object();
-  }();
-  return doc;
-}
 
 bool all_digits(const std::string& s) {
   if (s.empty()) {
@@ -49,11 +40,11 @@ bool any_pattern_matches(const std::vector<std::string>& patterns, const std::st
 }
 
 std::string infer_role(const std::string& name) {
-  const core::Json* roles = core::json_object(rules(), "role_patterns");
+  const core::Json* roles = core::json_object(plan_rules(), "role_patterns");
   if (roles == nullptr) {
     return "other";
   }
-  for (const auto& role : core::json_string_list(rules(), "role_order")) {
+  for (const auto& role : core::json_string_list(plan_rules(), "role_order")) {
     if (any_pattern_matches(core::json_string_list(*roles, role), name)) {
       return role;
     }

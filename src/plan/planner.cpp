@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/embedded.h"
+#include "plan/rules.h"
 #include "core/messages.h"
 #include "plan/planner_steps.h"
 #include "plan/suggest.h"
@@ -85,24 +85,6 @@ TemplateView template_view(const PlanInputs& in, const std::string& model_type) 
 namespace {
 
 using namespace detail;
-
-const core::Json& rules() {
-  static const core::Json doc = [] {
-    auto text = core::embedded_file("knowledge/plan/rules.json");
-    auto parsed = text ? core::parse_json(*text, "knowledge/plan/rules.json") : core::Result<core::Json>(core::Json::object());
-    return parsed ? *parsed : core::Json::object();
-  }();
-  return doc;
-}
-
-std::vector<std::string> rule_list(const char* table, const std::string& priority, const std::string& key) {
-  const core::Json* t = core::json_object(rules(), table);
-  if (t == nullptr) {
-    return {};
-  }
-  const core::Json* per = core::json_object(*t, priority);
-  return per == nullptr ? std::vector<std::string>{} : core::json_string_list(*per, key);
-}
 
 void note_quark(const PlanInputs& in, Plan& p) {
   const Capabilities& caps = *in.caps;
@@ -217,7 +199,7 @@ void decide_scheme(const PlanInputs& in, Plan& p) {
     }
   }
   // Also offer what the other priorities would pick on this target.
-  for (const auto& prio : core::json_string_list(rules(), "priorities")) {
+  for (const auto& prio : core::json_string_list(plan_rules(), "priorities")) {
     auto other = rule_list("scheme_preferences", prio, arch.empty() ? "unknown" : arch);
     for (const auto& c : other) {
       if (caps.supports_scheme(c) && c != d.value &&
@@ -251,7 +233,7 @@ void decide_kv_cache(const PlanInputs& in, const TemplateView& tv, Plan& p) {
     d.reason = txt("plan.reason.kv_none_user");
     kv.clear();
   } else {
-    const core::Json* defaults = core::json_object(rules(), "kv_cache_default");
+    const core::Json* defaults = core::json_object(plan_rules(), "kv_cache_default");
     auto def = defaults == nullptr ? std::nullopt : core::json_string(*defaults, in.options.priority);
     bool has_layers = !tv.kv_layers_known || !tv.kv_layers.empty();
     if (def && in.target.arch != "cpu" && has_layers) {
@@ -298,10 +280,12 @@ void check_user_algorithm(const PlanInputs& in, const std::string& model_type, c
   const Capabilities& caps = *in.caps;
   auto ren = caps.algorithm_facts.renamed().find(algo);
   if (!caps.supports_algorithm(algo)) {
-    Text fix = ren != caps.algorithm_facts.renamed().end()
-                   ? txt("plan.fix.algorithm_renamed", {{"algo", algo}, {"name", ren->second}})
-                   : (closest_name(algo, caps.algorithms) ? txt("plan.fix.did_you_mean", {{"name", *closest_name(algo, caps.algorithms)}})
-                                                          : txt("plan.fix.pick_algorithm", {{"algorithms", join(caps.algorithms)}}));
+    Text fix = txt("plan.fix.pick_algorithm", {{"algorithms", join(caps.algorithms)}});
+    if (ren != caps.algorithm_facts.renamed().end()) {
+      fix = txt("plan.fix.algorithm_renamed", {{"algo", algo}, {"name", ren->second}});
+    } else if (auto near = closest_name(algo, caps.algorithms)) {
+      fix = txt("plan.fix.did_you_mean", {{"name", *near}});
+    }
     add_problem(p, "unknown_algorithm", txt("plan.problem.unknown_algorithm", {{"algo", algo}, {"version", caps.quark_version}}), fix);
     return;
   }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "core/embedded.h"
+#include "plan/rules.h"
 #include "plan/module_inventory.h"
 #include "plan/planner_steps.h"
 #include "plan/suggest.h"
@@ -11,15 +11,6 @@
 namespace plan::detail {
 
 namespace {
-
-const core::Json& rules() {
-  static const core::Json doc = [] {
-    auto text = core::embedded_file("knowledge/plan/rules.json");
-    auto parsed = text ? core::parse_json(*text, "knowledge/plan/rules.json") : core::Result<core::Json>(core::Json::object());
-    return parsed ? *parsed : core::Json::object();
-  }();
-  return doc;
-}
 
 bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
@@ -113,7 +104,7 @@ void decide_calibration(const PlanInputs& in, Plan& p) {
 }
 
 void decide_evaluation(const PlanInputs& in, Plan& p) {
-  std::string intent = in.options.eval.empty() ? core::json_string(rules(), "default_evaluation_intent").value_or("none") : in.options.eval;
+  std::string intent = in.options.eval.empty() ? core::json_string(plan_rules(), "default_evaluation_intent").value_or("none") : in.options.eval;
   p.evaluation_intent = intent;
   Decision d{"evaluation_intent", intent, in.options.eval.empty() ? DecisionSource::default_value : DecisionSource::user,
              txt("plan.reason.eval_" + intent), {}};
@@ -203,7 +194,7 @@ void check_coverage(const PlanInputs& in, Plan& p) {
   std::vector<std::string> quantized;
   std::vector<std::string> excluded;
   std::map<std::string, std::vector<std::string>> risky;  // role -> quantized names
-  auto never = core::json_string_list(rules(), "never_quantize_roles");
+  auto never = core::json_string_list(plan_rules(), "never_quantize_roles");
   for (const auto& m : inventory) {
     if (any_pattern_matches(p.exclude_layers, m.name)) {
       excluded.push_back(m.name);

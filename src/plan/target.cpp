@@ -3,21 +3,12 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/embedded.h"
+#include "plan/rules.h"
 #include "core/json_io.h"
 
 namespace plan {
 
 namespace {
-
-const core::Json& targets_doc() {
-  static const core::Json doc = [] {
-    auto text = core::embedded_file("knowledge/plan/targets.json");
-    auto parsed = text ? core::parse_json(*text, "knowledge/plan/targets.json") : core::Result<core::Json>(core::Json::object());
-    return parsed ? *parsed : core::Json::object();
-  }();
-  return doc;
-}
 
 Target target_from_entry(const core::Json& e) {
   Target t;
@@ -49,7 +40,7 @@ std::string_view target_source_name(TargetSource s) {
 
 std::vector<std::string> target_names() {
   std::vector<std::string> out;
-  if (const core::Json* list = core::json_array(targets_doc(), "targets")) {
+  if (const core::Json* list = core::json_array(targets_table(), "targets")) {
     for (const auto& e : *list) {
       out.push_back(core::json_string(e, "name").value_or(""));
     }
@@ -58,7 +49,7 @@ std::vector<std::string> target_names() {
 }
 
 core::Result<Target> target_from_name(const std::string& name) {
-  if (const core::Json* list = core::json_array(targets_doc(), "targets")) {
+  if (const core::Json* list = core::json_array(targets_table(), "targets")) {
     for (const auto& e : *list) {
       if (core::json_string(e, "name").value_or("") == name) {
         Target t = target_from_entry(e);
@@ -76,7 +67,7 @@ core::Result<Target> target_from_name(const std::string& name) {
 
 std::optional<Target> target_from_text(const std::string& text) {
   std::string haystack = upper(text);
-  const core::Json* list = core::json_array(targets_doc(), "targets");
+  const core::Json* list = core::json_array(targets_table(), "targets");
   if (list == nullptr) {
     return std::nullopt;
   }
@@ -100,7 +91,7 @@ std::optional<Target> target_from_text(const std::string& text) {
 
 Target detect_target(const CaptureFn& capture) {
   std::string tried;
-  if (const core::Json* list = core::json_array(targets_doc(), "detectors")) {
+  if (const core::Json* list = core::json_array(targets_table(), "detectors")) {
     for (const auto& d : *list) {
       std::string program = core::json_string(d, "program").value_or("");
       auto path = runner::find_program(program);
