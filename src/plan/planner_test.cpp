@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 #include "core/json_io.h"
 #include "core/schema.h"
@@ -28,11 +29,20 @@ struct Planned {
 
 Planned make_plan(const std::string& fixture, const std::string& target, plan::PlanOptions o = {},
                   const std::string& version = "0.13") {
+  // Parsed once per fixture / release: the table builds over a hundred plans.
+  static std::map<std::string, core::Json> analyses;
+  static std::map<std::string, plan::Capabilities> caps_by_version;
+  if (!analyses.count(fixture)) {
+    analyses[fixture] = load_analysis(fixture);
+  }
+  if (!caps_by_version.count(version)) {
+    auto caps = plan::shipped_capabilities(version);
+    EXPECT_TRUE(caps.has_value());
+    caps_by_version[version] = *caps;
+  }
   Planned p;
-  p.analysis = load_analysis(fixture);
-  auto caps = plan::shipped_capabilities(version);
-  EXPECT_TRUE(caps.has_value());
-  p.caps = *caps;
+  p.analysis = analyses[fixture];
+  p.caps = caps_by_version[version];
   plan::PlanInputs in;
   in.analysis = &p.analysis;
   in.analysis_digest = "sha256:" + std::string(64, '0');

@@ -117,6 +117,11 @@ TEST(ProbeResultReal, PlanAgainstInstalledQuark) {
   EXPECT_TRUE(ok.problems.empty());
   EXPECT_EQ(ok.quark["verified"], true);
   EXPECT_EQ(ok.exclude_layers, (std::vector<std::string>{"lm_head"}));
+  // Asking for another version than the installed one: the installed one wins, with a risk.
+  in.options.quark_version = "0.12";
+  auto mismatch = plan::build_plan(in);
+  EXPECT_TRUE(std::any_of(mismatch.risks.begin(), mismatch.risks.end(),
+                          [](const plan::Risk& r) { return r.text.id == "plan.risk.version_mismatch"; }));
 }
 
 TEST(ProbeResultReal, LogLinesBeforeTheJson) {
