@@ -48,6 +48,18 @@ TEST(ProbeResultReal, Quark013) {
   EXPECT_TRUE(contains(p->per_template.at("llama").algorithms_with_config, "rotation"));
 }
 
+TEST(ProbeResultReal, DeviceScriptOutputOnH200) {
+  // scripts/device/quark-api-probe.py on the H200 (Python 3.12): same keys, same parser.
+  auto p = plan::parse_probe(real("h200-py312/device-probe-0.13.json"), "device-probe-0.13.json");
+  ASSERT_TRUE(p.has_value());
+  EXPECT_TRUE(p->complete);
+  EXPECT_EQ(p->quark_version(), "0.13");
+  EXPECT_EQ(p->versions.at("python"), "3.12.3");
+  EXPECT_EQ(p->templates.size(), 51u);
+  EXPECT_EQ(p->schemes.size(), 28u);
+  EXPECT_EQ(p->per_template.at("qwen3_moe").exclude_layers_name, (std::vector<std::string>{"lm_head", "*.gate"}));
+}
+
 TEST(ProbeResultReal, Quark012) {
   auto p = plan::parse_probe(real("probe-0.12.post1.json"), "probe-0.12.post1.json");
   ASSERT_TRUE(p.has_value());
