@@ -64,6 +64,7 @@ core::Json plan_to_json(const Plan& p) {
   j["target"] = p.target;
   j["priority"] = p.priority;
   j["global_scheme"] = p.global_scheme;
+  j["scheme_facts"] = p.scheme_facts;
   j["kv_cache_scheme"] = p.kv_cache_scheme.empty() ? core::Json(nullptr) : core::Json(p.kv_cache_scheme);
   core::Json lqc = core::Json::object();
   for (const auto& [pattern, scheme] : p.layer_quant_config) {

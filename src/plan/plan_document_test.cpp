@@ -55,6 +55,9 @@ TEST(PlanDocument, PublishedFields) {
   EXPECT_EQ(doc["model"]["analysis_ref"], "model_analysis.json");
   EXPECT_EQ(doc["analysis_digest"], workflow::artifact_digest(f.analysis));
   EXPECT_EQ(doc["global_scheme"], "fp8");
+  EXPECT_EQ(doc["scheme_facts"]["bytes_per_weight"], 1.0);
+  EXPECT_EQ(doc["scheme_facts"]["native_on_target"], true);
+  EXPECT_EQ(doc["scheme_facts"]["weight"]["format"], "fp8_e4m3");
   EXPECT_TRUE(doc["kv_cache_scheme"].is_null());
   EXPECT_EQ(doc["exclude_layers"], core::Json::array({"lm_head"}));
   EXPECT_TRUE(doc["layer_quant_config"].is_object());

@@ -65,6 +65,7 @@ struct Plan {
   core::Json target = core::Json::object();
   std::string priority;
   std::string global_scheme;
+  core::Json scheme_facts = nullptr;                  // formats, bytes per weight, native hardware
   std::string kv_cache_scheme;                        // "" -> null
   std::vector<std::pair<std::string, std::string>> layer_quant_config;
   std::vector<std::string> exclude_layers;

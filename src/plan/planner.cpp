@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "plan/rules.h"
 #include "core/messages.h"
 #include "plan/planner_steps.h"
+#include "plan/rules.h"
 #include "plan/suggest.h"
 
 namespace plan {
@@ -163,6 +163,29 @@ void note_native(const PlanInputs& in, Plan& p, const std::string& scheme) {
   }
 }
 
+core::Json format_json(const knowledge::TensorFormat& f) {
+  return {{"format", f.format},
+          {"bits", f.bits},
+          {"granularity", f.granularity},
+          {"group_size", f.group_size ? core::Json(*f.group_size) : core::Json(nullptr)},
+          {"dynamic", f.dynamic}};
+}
+
+// What the estimator and the verifier need to know about the chosen scheme.
+core::Json scheme_facts_json(const Capabilities& caps, const std::string& scheme, const std::string& arch) {
+  const knowledge::Scheme* s = caps.scheme_facts.find(scheme);
+  if (s == nullptr) {
+    return nullptr;
+  }
+  return {{"family", s->family},
+          {"weight", format_json(s->weight)},
+          {"activation", s->activation ? format_json(*s->activation) : core::Json(nullptr)},
+          {"bytes_per_weight", s->bytes_per_weight},
+          {"native_on", s->native_on},
+          {"native_on_target", arch == "unknown" ? core::Json(nullptr) : core::Json(s->native(arch))},
+          {"knowledge_release", caps.release}};
+}
+
 void decide_scheme(const PlanInputs& in, Plan& p) {
   const Capabilities& caps = *in.caps;
   const std::string arch = in.target.arch;
@@ -210,6 +233,7 @@ void decide_scheme(const PlanInputs& in, Plan& p) {
     }
   }
   p.global_scheme = d.value;
+  p.scheme_facts = scheme_facts_json(caps, d.value, in.target.arch);
   if (caps.supports_scheme(d.value)) {
     note_native(in, p, d.value);
   }

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <set>
 
-#include "plan/rules.h"
 #include "plan/module_inventory.h"
 #include "plan/planner_steps.h"
+#include "plan/rules.h"
 #include "plan/suggest.h"
 
 namespace plan::detail {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "plan/rules.h"
 #include "core/json_io.h"
+#include "plan/rules.h"
 
 namespace plan {
 
