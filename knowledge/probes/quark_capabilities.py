@@ -1,0 +1,95 @@
+# quark-ptq capability probe: prints, as one JSON object on stdout, what the INSTALLED AMD
+# Quark offers to `quark-cli torch-llm-ptq`. Embedded in quark-ptq and run as
+#   <python> -c <this file> [--versions] [--model-type T]
+# --versions prints only package versions (fast: no Quark import); it keys the probe cache.
+# Every lookup is guarded: failures land in "errors", the probe itself never fails.
+# Keys match scripts/device/quark-api-probe.py so captured outputs of either parse the same.
+import importlib.metadata as md
+import json
+import platform
+import shutil
+import sys
+import os
+
+args = sys.argv[1:]
+result = {"probe": "quark_capabilities", "probe_version": 1, "versions": {}, "errors": []}
+for dist in ("amd-quark", "torch", "transformers", "datasets", "accelerate"):
+    try:
+        result["versions"][dist] = md.version(dist)
+    except md.PackageNotFoundError:
+        result["versions"][dist] = None
+result["versions"]["python"] = platform.python_version()
+result["executable"] = sys.executable
+bindir = os.path.dirname(sys.executable)
+cli = os.path.join(bindir, "quark-cli")
+result["quark_cli"] = cli if os.access(cli, os.X_OK) else shutil.which("quark-cli")
+
+if "--versions" in args or result["versions"]["amd-quark"] is None:
+    print(json.dumps(result, sort_keys=True))
+    sys.exit(0)
+
+model_type = None
+if "--model-type" in args and args.index("--model-type") + 1 < len(args):
+    model_type = args[args.index("--model-type") + 1]
+
+
+def guard(key, fn):
+    try:
+        result[key] = fn()
+    except Exception as e:  # noqa: BLE001 - a probe reports, it does not fail
+        result["errors"].append(f"{key}: {type(e).__name__}: {e}")
+
+
+def listify(v):
+    if v is None:
+        return None
+    if isinstance(v, (list, tuple)):
+        return [str(x) for x in v]
+    return [str(v)]
+
+
+try:
+    from quark.torch import LLMTemplate
+except Exception as e:  # noqa: BLE001
+    result["errors"].append(f"import: {type(e).__name__}: {e}")
+    print(json.dumps(result, sort_keys=True))
+    sys.exit(0)
+
+guard("templates", lambda: sorted(LLMTemplate.list_available()))
+guard("schemes", lambda: list(LLMTemplate.get_supported_schemes()))
+guard("kv_cache_schemes", lambda: list(getattr(LLMTemplate, "_SUPPORTED_KV_CACHE_SCHEMES", [])))
+
+
+def algorithms():
+    try:
+        from quark.torch.quantization.config.algo_configs import get_supported_algorithm_types
+    except ImportError:
+        from quark.torch.quantization.config.template import get_supported_algorithm_types  # type: ignore
+    return list(get_supported_algorithm_types())
+
+
+guard("algorithms", algorithms)
+
+per_template = {}
+algo_model_types = {a: [] for a in result.get("algorithms", [])}
+for mt in result.get("templates", []):
+    try:
+        t = LLMTemplate.get(mt)
+        cfg = getattr(t, "algo_config", None) or {}
+        with_cfg = sorted(k for k, v in cfg.items() if v is not None)
+        per_template[mt] = {
+            "kv_layers_name": listify(getattr(t, "kv_layers_name", None)),
+            "q_layer_name": listify(getattr(t, "q_layer_name", None)),
+            "exclude_layers_name": listify(getattr(t, "exclude_layers_name", None)),
+            "algorithms_with_config": with_cfg,
+        }
+        for a in with_cfg:
+            algo_model_types.setdefault(a, []).append(mt)
+    except Exception as e:  # noqa: BLE001
+        result["errors"].append(f"template {mt}: {type(e).__name__}: {e}")
+result["per_template"] = per_template
+result["algorithm_model_types"] = {k: sorted(v) for k, v in algo_model_types.items()}
+if model_type is not None:
+    result["model_type"] = model_type
+    result["template"] = per_template.get(model_type)
+print(json.dumps(result, sort_keys=True))

@@ -1,0 +1,75 @@
+#include "knowledge/schemes.h"
+
+#include <algorithm>
+
+#include "knowledge/release_data.h"
+
+namespace knowledge {
+
+namespace {
+
+TensorFormat format_from_json(const core::Json& j) {
+  TensorFormat f;
+  f.format = core::json_string(j, "format").value_or("");
+  f.bits = static_cast<int>(core::json_int(j, "bits").value_or(0));
+  f.granularity = core::json_string(j, "granularity").value_or("");
+  if (auto g = core::json_int(j, "group_size")) {
+    f.group_size = static_cast<int>(*g);
+  }
+  f.dynamic = core::json_bool(j, "dynamic").value_or(false);
+  return f;
+}
+
+}  // namespace
+
+bool Scheme::native(const std::string& arch) const {
+  return std::find(native_on.begin(), native_on.end(), arch) != native_on.end();
+}
+
+core::Result<SchemeCatalog> SchemeCatalog::load(const std::string& release) {
+  QPTQ_TRY_ASSIGN(core::Json doc, load_release_file(release, "schemes"));
+  SchemeCatalog cat;
+  cat.m_release = release;
+  cat.m_verified = core::json_bool(doc, "verified").value_or(false);
+  const core::Json* list = core::json_array(doc, "schemes");
+  if (list == nullptr) {
+    return core::make_error(core::ExitCode::internal, "knowledge.missing_file").with("path", release + "/schemes.json");
+  }
+  for (const auto& e : *list) {
+    Scheme s;
+    s.name = core::json_string(e, "name").value_or("");
+    s.family = core::json_string(e, "family").value_or("");
+    if (const core::Json* w = core::json_object(e, "weight")) {
+      s.weight = format_from_json(*w);
+    }
+    if (const core::Json* a = core::json_object(e, "activation")) {
+      s.activation = format_from_json(*a);
+    }
+    s.bytes_per_weight = core::json_number(e, "bytes_per_weight").value_or(0.0);
+    s.native_on = core::json_string_list(e, "native_on");
+    s.alias_of = core::json_string(e, "alias_of").value_or("");
+    s.note = core::json_string(e, "note").value_or("");
+    cat.m_schemes.push_back(std::move(s));
+  }
+  return cat;
+}
+
+const Scheme* SchemeCatalog::find(const std::string& name) const {
+  for (const auto& s : m_schemes) {
+    if (s.name == name) {
+      return &s;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<std::string> SchemeCatalog::names() const {
+  std::vector<std::string> out;
+  out.reserve(m_schemes.size());
+  for (const auto& s : m_schemes) {
+    out.push_back(s.name);
+  }
+  return out;
+}
+
+}  // namespace knowledge

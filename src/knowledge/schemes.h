@@ -1,0 +1,52 @@
+// The quantization schemes of one Quark release (knowledge/quark/<release>/schemes.json):
+// weight / activation formats, bytes per weight (the estimator uses it) and the accelerator
+// architectures that run the scheme natively; anywhere else inference is emulated.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace knowledge {
+
+struct TensorFormat {
+  std::string format;       // "fp8_e4m3", "int4", "mxfp4", ...
+  int bits = 0;
+  std::string granularity;  // "per_tensor", "per_channel", "per_group", "per_token"
+  std::optional<int> group_size;
+  bool dynamic = false;
+};
+
+struct Scheme {
+  std::string name;
+  std::string family;                     // "fp8", "int4_wo", "mxfp4", ... (algorithm fit)
+  TensorFormat weight;
+  std::optional<TensorFormat> activation; // none: weight-only
+  double bytes_per_weight = 0;            // including scales, approximate
+  std::vector<std::string> native_on;     // architectures: "gfx942", "sm_90", "cpu", ...
+  std::string alias_of;                   // "" unless the name is an alias
+  std::string note;
+
+  bool weight_only() const { return !activation.has_value(); }
+  bool native(const std::string& arch) const;
+};
+
+class SchemeCatalog {
+ public:
+  static core::Result<SchemeCatalog> load(const std::string& release);
+
+  const std::string& release() const { return m_release; }
+  bool verified() const { return m_verified; }
+  const std::vector<Scheme>& all() const { return m_schemes; }
+  const Scheme* find(const std::string& name) const;
+  std::vector<std::string> names() const;
+
+ private:
+  std::string m_release;
+  bool m_verified = false;
+  std::vector<Scheme> m_schemes;
+};
+
+}  // namespace knowledge

@@ -1,0 +1,107 @@
+#include "plan/module_inventory.h"
+
+#include <fnmatch.h>
+
+#include <cctype>
+#include <map>
+
+#include "plan/rules.h"
+
+namespace plan {
+
+namespace {
+
+bool all_digits(const std::string& s) {
+  if (s.empty()) {
+    return false;
+  }
+  for (char c : s) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool pattern_matches(const std::string& pattern, const std::string& name) {
+  // Without FNM_PATHNAME / FNM_PERIOD, fnmatch(3) is Python's fnmatchcase.
+  return fnmatch(pattern.c_str(), name.c_str(), 0) == 0;
+}
+
+bool any_pattern_matches(const std::vector<std::string>& patterns, const std::string& name) {
+  for (const auto& p : patterns) {
+    if (pattern_matches(p, name)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string infer_role(const std::string& name) {
+  const core::Json* roles = core::json_object(plan_rules(), "role_patterns");
+  if (roles == nullptr) {
+    return "other";
+  }
+  for (const auto& role : core::json_string_list(plan_rules(), "role_order")) {
+    if (any_pattern_matches(core::json_string_list(*roles, role), name)) {
+      return role;
+    }
+  }
+  return "other";
+}
+
+std::vector<Module> inventory_from_analysis(const core::Json& analysis) {
+  std::vector<Module> out;
+  const core::Json* list = core::json_at(analysis, "quantization_targets/modules");
+  if (list == nullptr || !list->is_array()) {
+    return out;
+  }
+  for (const auto& e : *list) {
+    Module m;
+    if (e.is_string()) {
+      m.name = e.get<std::string>();
+    } else if (e.is_object()) {
+      m.name = core::json_string(e, "name").value_or("");
+      m.role = core::json_string(e, "role").value_or("");
+    }
+    if (m.name.empty()) {
+      continue;
+    }
+    if (m.role.empty()) {
+      m.role = infer_role(m.name);
+    }
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+std::vector<std::string> compact_names(const std::vector<std::string>& names) {
+  std::map<std::string, int> counts;
+  std::vector<std::string> order;
+  for (const auto& n : names) {
+    std::string folded;
+    std::size_t start = 0;
+    while (start <= n.size()) {
+      std::size_t dot = n.find('.', start);
+      std::string seg = n.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+      folded += all_digits(seg) ? "*" : seg;
+      if (dot == std::string::npos) {
+        break;
+      }
+      folded += '.';
+      start = dot + 1;
+    }
+    if (counts[folded]++ == 0) {
+      order.push_back(folded);
+    }
+  }
+  std::vector<std::string> out;
+  for (const auto& f : order) {
+    out.push_back(counts[f] == 1 ? f : f + " (x" + std::to_string(counts[f]) + ")");
+  }
+  return out;
+}
+
+}  // namespace plan

@@ -1,0 +1,32 @@
+// The exact linear-module inventory from the analysis, and fnmatch-style pattern matching
+// against it (Quark matches exclusion and override patterns with fnmatch, so '*' crosses
+// dots). Until intake::expand_inventory lands, the inventory is read from the analysis'
+// quantization_targets.modules: [{"name": ..., "role": ...}] (or plain names, whose role
+// is inferred from knowledge/plan/rules.json role_patterns).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/json_io.h"
+
+namespace plan {
+
+struct Module {
+  std::string name;
+  std::string role;  // "attention", "mlp", "expert", "router", "lm_head", "vision", ...
+};
+
+// Empty when the analysis lists no modules.
+std::vector<Module> inventory_from_analysis(const core::Json& analysis);
+
+// Python fnmatch.fnmatchcase semantics ('*' any run, '?' one char, [set]).
+bool pattern_matches(const std::string& pattern, const std::string& name);
+bool any_pattern_matches(const std::vector<std::string>& patterns, const std::string& name);
+
+std::string infer_role(const std::string& name);
+
+// Numeric path segments folded to '*', with counts: "model.layers.*.mlp.up_proj (x36)".
+std::vector<std::string> compact_names(const std::vector<std::string>& names);
+
+}  // namespace plan

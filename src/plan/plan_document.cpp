@@ -1,0 +1,169 @@
+#include "plan/plan_document.h"
+
+#include "core/atomic_file.h"
+#include "core/schema.h"
+
+namespace plan {
+
+namespace {
+
+core::Json text_json(const Text& t) {
+  core::Json args = core::Json::object();
+  for (const auto& a : t.args) {
+    args[a.name] = a.value;
+  }
+  return {{"id", t.id}, {"args", args}, {"text", render(core::Lang::en, t)}};
+}
+
+core::Json list_or_empty(const std::vector<std::string>& v) {
+  core::Json out = core::Json::array();
+  for (const auto& s : v) {
+    out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view decision_source_name(DecisionSource s) {
+  switch (s) {
+    case DecisionSource::user:
+      return "user";
+    case DecisionSource::priority:
+      return "priority";
+    case DecisionSource::template_default:
+      return "template_default";
+    case DecisionSource::detected:
+      return "detected";
+    case DecisionSource::knowledge:
+      return "knowledge";
+    case DecisionSource::default_value:
+      break;
+  }
+  return "default";
+}
+
+std::string render(core::Lang lang, const Text& t) { return core::msg(lang, t.id, t.args); }
+
+namespace {
+
+// Catalog ids built from a key: "plan.decision.<key>", "plan.source.<source>".
+std::string label(core::Lang lang, std::string prefix, std::string_view key) {
+  return core::msg(lang, prefix + std::string(key));
+}
+
+}  // namespace
+
+core::Json plan_to_json(const Plan& p) {
+  core::Json j = core::Json::object();
+  j["artifact"] = "quant_plan";
+  j["schema_version"] = 1;
+  j["model"] = p.model;
+  j["analysis_digest"] = p.analysis_digest;
+  j["quark"] = p.quark;
+  j["target"] = p.target;
+  j["priority"] = p.priority;
+  j["global_scheme"] = p.global_scheme;
+  j["scheme_facts"] = p.scheme_facts;
+  j["kv_cache_scheme"] = p.kv_cache_scheme.empty() ? core::Json(nullptr) : core::Json(p.kv_cache_scheme);
+  core::Json lqc = core::Json::object();
+  for (const auto& [pattern, scheme] : p.layer_quant_config) {
+    lqc[pattern] = scheme;
+  }
+  j["layer_quant_config"] = lqc;
+  j["exclude_layers"] = list_or_empty(p.exclude_layers);
+  j["exclude_source"] = p.exclude_source;
+  std::string algo;
+  for (const auto& a : p.algorithms) {
+    algo += (algo.empty() ? "" : ",") + a;
+  }
+  j["algorithm"] = algo.empty() ? core::Json(nullptr) : core::Json(algo);
+  j["algorithms"] = list_or_empty(p.algorithms);
+  j["calibration"] = p.calibration;
+  j["evaluation_intent"] = p.evaluation_intent;
+  j["device_strategy"] = p.device_strategy;
+  j["trust_remote_code"] = p.trust_remote_code;
+  j["output_format"] = "hf_safetensors";
+  j["template_file"] = p.template_file.empty() ? core::Json(nullptr) : core::Json(p.template_file);
+  core::Json pats = core::Json::array();
+  for (const auto& u : p.patterns) {
+    core::Json e = {{"pattern", u.pattern}, {"kind", u.kind}, {"matches", u.matches}};
+    if (!u.scheme.empty()) {
+      e["scheme"] = u.scheme;
+    }
+    pats.push_back(e);
+  }
+  j["patterns"] = pats;
+  const ModuleSummary& s = p.modules;
+  j["modules"] = {{"inventory_known", s.inventory_known},
+                  {"total", s.total},
+                  {"quantized", s.quantized},
+                  {"excluded", s.excluded},
+                  {"quantized_by_role", s.quantized_by_role},
+                  {"excluded_by_role", s.excluded_by_role},
+                  {"quantized_list", list_or_empty(s.quantized_compact)},
+                  {"excluded_list", list_or_empty(s.excluded_compact)}};
+  core::Json decisions = core::Json::array();
+  for (const auto& d : p.decisions) {
+    decisions.push_back({{"key", d.key},
+                         {"value", d.value},
+                         {"source", std::string(decision_source_name(d.source))},
+                         {"reason", text_json(d.reason)},
+                         {"alternatives", list_or_empty(d.alternatives)}});
+  }
+  j["decisions"] = decisions;
+  core::Json risks = core::Json::array();
+  for (const auto& r : p.risks) {
+    core::Json t = text_json(r.text);
+    risks.push_back({{"severity", r.severity}, {"message", t["text"]}, {"id", r.text.id}, {"args", t["args"]}});
+  }
+  j["risks"] = risks;
+  j["requires_confirmation"] = true;
+  return j;
+}
+
+core::Result<void> write_plan(const workflow::Workdir& wd, const core::Json& doc) {
+  QPTQ_TRY(core::validate_against(doc, core::kSchemaQuantPlan, wd.plan().string()));
+  return core::write_file_atomic(wd.plan(), core::dump_pretty(doc));
+}
+
+std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
+  std::vector<std::string> out;
+  out.push_back(core::msg(lang, "plan.table.heading"));
+  for (const auto& d : p.decisions) {
+    out.push_back("  " + label(lang, "plan.decision.", d.key) + ": " + d.value + "  [" +
+                  label(lang, "plan.source.", decision_source_name(d.source)) + "]");
+    out.push_back("      " + core::msg(lang, "plan.table.why") + ": " + render(lang, d.reason));
+    if (!d.alternatives.empty()) {
+      std::string alts;
+      for (const auto& a : d.alternatives) {
+        alts += (alts.empty() ? "" : ", ") + a;
+      }
+      out.push_back("      " + core::msg(lang, "plan.table.alternatives") + ": " + alts);
+    }
+  }
+  const ModuleSummary& s = p.modules;
+  if (s.inventory_known) {
+    out.push_back(core::msg(lang, "plan.table.modules", {{"quantized", std::to_string(s.quantized)},
+                                                         {"total", std::to_string(s.total)},
+                                                         {"excluded", std::to_string(s.excluded)}}));
+    for (const auto& [role, n] : s.quantized_by_role) {
+      out.push_back("  + " + role + ": " + std::to_string(n));
+    }
+    for (const auto& [role, n] : s.excluded_by_role) {
+      out.push_back("  - " + role + ": " + std::to_string(n));
+    }
+  }
+  for (const auto& u : p.patterns) {
+    out.push_back(core::msg(lang, "plan.table.pattern", {{"kind", u.kind}, {"pattern", u.pattern}, {"count", std::to_string(u.matches)}}));
+  }
+  if (!p.risks.empty()) {
+    out.push_back(core::msg(lang, "plan.table.risks"));
+    for (const auto& r : p.risks) {
+      out.push_back("  [" + r.severity + "] " + render(lang, r.text));
+    }
+  }
+  return out;
+}
+
+}  // namespace plan

@@ -1,0 +1,26 @@
+// Plan <-> quant_plan.json. The artifact keeps the published fields (model.model_type,
+// model.analysis_ref, global_scheme, kv_cache_scheme, exclude_layers, layer_quant_config,
+// algorithm, evaluation_intent, requires_confirmation) and adds the reasons, risks, pattern
+// counts and module coverage. Writing validates against the shipped schema first and is
+// atomic; an invalid plan (problems) is never written.
+#pragma once
+
+#include "core/json_io.h"
+#include "core/messages.h"
+#include "core/result.h"
+#include "plan/plan_model.h"
+#include "workflow/workdir.h"
+
+namespace plan {
+
+std::string render(core::Lang lang, const Text& t);
+
+core::Json plan_to_json(const Plan& p);
+
+// Validates and writes quant_plan.json; requires p.problems to be empty.
+core::Result<void> write_plan(const workflow::Workdir& wd, const core::Json& doc);
+
+// The human decision table (decision | choice | why | alternatives), risks and coverage.
+std::vector<std::string> decision_table(core::Lang lang, const Plan& p);
+
+}  // namespace plan

@@ -1,0 +1,86 @@
+// The plan as values: every decision with its reason and the alternatives considered, the
+// risks the user accepts by confirming, and the pre-validation problems that block it.
+// Texts are catalog ids + arguments so that the decision table renders in English or
+// Japanese; the artifact also stores the English text.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/json_io.h"
+
+namespace plan {
+
+struct Text {
+  std::string id;
+  std::vector<core::MessageArg> args;
+};
+
+enum class DecisionSource { user, priority, default_value, template_default, detected, knowledge };
+std::string_view decision_source_name(DecisionSource s);
+
+struct Decision {
+  std::string key;           // "global_scheme", "kv_cache_scheme", ...
+  std::string value;         // as shown in the table
+  DecisionSource source = DecisionSource::default_value;
+  Text reason;
+  std::vector<std::string> alternatives;
+};
+
+struct Risk {
+  std::string severity;      // "low", "medium", "high"
+  Text text;
+};
+
+struct Problem {
+  std::string code;          // stable key, e.g. "unknown_scheme"
+  Text text;                 // what is wrong, with evidence
+  Text fix;                  // the suggested fix
+};
+
+struct PatternUse {
+  std::string pattern;
+  std::string kind;          // "exclude" or "override"
+  std::string scheme;        // for overrides
+  int matches = 0;
+};
+
+struct ModuleSummary {
+  bool inventory_known = false;
+  int total = 0;
+  int quantized = 0;
+  int excluded = 0;
+  std::map<std::string, int> quantized_by_role;
+  std::map<std::string, int> excluded_by_role;
+  std::vector<std::string> quantized_compact;  // "model.layers.*.mlp.up_proj (x36)"
+  std::vector<std::string> excluded_compact;
+};
+
+struct Plan {
+  core::Json model = core::Json::object();
+  std::string analysis_digest;
+  core::Json quark = core::Json::object();
+  core::Json target = core::Json::object();
+  std::string priority;
+  std::string global_scheme;
+  core::Json scheme_facts = nullptr;                  // formats, bytes per weight, native hardware
+  std::string kv_cache_scheme;                        // "" -> null
+  std::vector<std::pair<std::string, std::string>> layer_quant_config;
+  std::vector<std::string> exclude_layers;
+  std::string exclude_source;                         // "template_default" or "user"
+  std::vector<std::string> algorithms;
+  core::Json calibration = core::Json::object();
+  std::string evaluation_intent = "none";
+  std::string device_strategy = "single";
+  bool trust_remote_code = false;
+  std::string template_file;                          // "" unless a --template_file is used
+  std::vector<PatternUse> patterns;
+  ModuleSummary modules;
+  std::vector<Decision> decisions;
+  std::vector<Risk> risks;
+  std::vector<Problem> problems;                      // non-empty: the plan is invalid
+};
+
+}  // namespace plan

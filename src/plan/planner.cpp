@@ -1,0 +1,428 @@
+#include "plan/planner.h"
+
+#include <algorithm>
+
+#include "core/messages.h"
+#include "plan/planner_steps.h"
+#include "plan/rules.h"
+#include "plan/suggest.h"
+
+namespace plan {
+
+namespace detail {
+
+Text txt(std::string id, std::vector<core::MessageArg> args) { return Text{std::move(id), std::move(args)}; }
+
+void add_risk(Plan& p, std::string severity, Text t) { p.risks.push_back(Risk{std::move(severity), std::move(t)}); }
+
+void add_problem(Plan& p, std::string code, Text what, Text fix) {
+  p.problems.push_back(Problem{std::move(code), std::move(what), std::move(fix)});
+}
+
+std::string join(const std::vector<std::string>& v, const std::string& sep) {
+  std::string out;
+  for (const auto& s : v) {
+    out += (out.empty() ? "" : sep) + s;
+  }
+  return out;
+}
+
+std::string join_some(const std::vector<std::string>& v, std::size_t n) {
+  if (v.empty()) {
+    return "-";
+  }
+  if (v.size() <= n) {
+    return join(v);
+  }
+  std::vector<std::string> head(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(n));
+  return join(head) + ", ... (+" + std::to_string(v.size() - n) + ")";
+}
+
+TemplateView template_view(const PlanInputs& in, const std::string& model_type) {
+  TemplateView tv;
+  const Capabilities& caps = *in.caps;
+  if (!in.template_file.empty()) {
+    tv.exists = true;
+    tv.known = true;
+    tv.origin = "template_file";
+    tv.exclude_defaults = core::json_string_list(in.template_doc, "exclude_layers_name");
+    tv.kv_layers = core::json_string_list(in.template_doc, "kv_layers_name");
+    tv.kv_layers_known = true;
+    return tv;
+  }
+  if (caps.templates_known) {
+    tv.known = true;
+    tv.exists = caps.has_template(model_type);
+    tv.origin = caps.source == CapabilitySource::installed ? "installed" : "shipped";
+    if (const TemplateFacts* t = caps.template_for(model_type)) {
+      tv.exclude_defaults = t->exclude_layers_name;
+      tv.kv_layers = t->kv_layers_name;
+      tv.kv_layers_known = true;
+    }
+    return tv;
+  }
+  // No template list at hand: fall back to what intake recorded.
+  tv.origin = "analysis";
+  if (const core::Json* qt = core::json_object(*in.analysis, "quantization_targets")) {
+    tv.exclude_defaults = core::json_string_list(*qt, "exclude_defaults");
+  }
+  if (const core::Json* t = core::json_object(*in.analysis, "template")) {
+    if (auto avail = core::json_bool(*t, "available")) {
+      tv.known = true;
+      tv.exists = *avail;
+    }
+    tv.kv_layers_known = core::json_array(*t, "kv_layers_name") != nullptr;
+    tv.kv_layers = core::json_string_list(*t, "kv_layers_name");
+  }
+  if (!tv.known) {
+    tv.exists = !tv.exclude_defaults.empty();
+  }
+  return tv;
+}
+
+}  // namespace detail
+
+namespace {
+
+using namespace detail;
+
+void note_quark(const PlanInputs& in, Plan& p) {
+  const Capabilities& caps = *in.caps;
+  bool installed = caps.source == CapabilitySource::installed;
+  p.quark = {{"version", caps.quark_version},
+             {"source", installed ? "installed" : "shipped_knowledge"},
+             {"verified", caps.verified},
+             {"knowledge_release", caps.release},
+             {"python", installed ? core::Json(caps.python) : core::Json(nullptr)},
+             {"quark_cli", installed && !caps.quark_cli.empty() ? core::Json(caps.quark_cli) : core::Json(nullptr)}};
+  if (installed) {
+    p.quark["packages"] = caps.versions;
+  }
+  if (!caps.verified) {
+    add_risk(p, "high", txt(installed ? "plan.risk.probe_incomplete" : "plan.risk.unverified", {{"version", caps.quark_version}}));
+  }
+  if (!caps.release_exact) {
+    add_risk(p, "medium", txt("plan.risk.release_inexact", {{"version", caps.quark_version}, {"release", caps.release}}));
+  }
+  if (installed && !in.options.quark_version.empty()) {
+    auto want = in.options.quark_version;
+    if (caps.quark_version.rfind(want, 0) != 0) {
+      add_risk(p, "medium", txt("plan.risk.version_mismatch", {{"asked", want}, {"installed", caps.quark_version}}));
+    }
+  }
+}
+
+void note_target(const PlanInputs& in, Plan& p) {
+  const Target& t = in.target;
+  p.target = {{"name", t.name}, {"arch", t.arch}, {"vendor", t.vendor}, {"source", std::string(target_source_name(t.source))}};
+  if (t.memory_gib) {
+    p.target["memory_gib"] = *t.memory_gib;
+  }
+  if (!t.evidence.empty()) {
+    p.target["evidence"] = t.evidence;
+  }
+  Decision d{"target", t.name, DecisionSource::detected, {}, {}};
+  if (t.source == TargetSource::option) {
+    d.source = DecisionSource::user;
+    d.reason = txt("plan.reason.target_option", {{"target", t.name}, {"arch", t.arch}});
+  } else if (t.source == TargetSource::detected) {
+    d.reason = txt("plan.reason.target_detected", {{"target", t.name}, {"evidence", t.evidence}});
+  } else {
+    d.source = DecisionSource::knowledge;
+    d.reason = txt("plan.reason.target_unknown", {{"evidence", t.evidence}});
+    add_risk(p, "medium", txt("plan.risk.target_unknown", {{"targets", join(target_names())}}));
+  }
+  for (const auto& n : target_names()) {
+    if (n != t.name) {
+      d.alternatives.push_back(n);
+    }
+  }
+  p.decisions.push_back(std::move(d));
+}
+
+// Unknown scheme: renamed in 0.11, or a typo.
+Text unknown_scheme_fix(const Capabilities& caps, const std::string& scheme) {
+  auto renamed = caps.renames.renamed_scheme(scheme);
+  if (!renamed.empty()) {
+    return txt("plan.fix.scheme_renamed", {{"scheme", scheme}, {"names", join(renamed)}});
+  }
+  if (auto near = closest_name(scheme, caps.schemes)) {
+    return txt("plan.fix.did_you_mean", {{"name", *near}});
+  }
+  return txt("plan.fix.pick_scheme", {{"schemes", join(caps.schemes)}});
+}
+
+void note_native(const PlanInputs& in, Plan& p, const std::string& scheme) {
+  const knowledge::Scheme* s = in.caps->scheme_facts.find(scheme);
+  if (s == nullptr || in.target.arch == "unknown") {
+    return;
+  }
+  if (!s->native(in.target.arch)) {
+    std::string where = s->native_on.empty() ? "-" : join(s->native_on);
+    add_risk(p, "medium", txt("plan.risk.emulated", {{"scheme", scheme}, {"target", in.target.name}, {"arch", in.target.arch}, {"native_on", where}}));
+  }
+}
+
+core::Json format_json(const knowledge::TensorFormat& f) {
+  return {{"format", f.format},
+          {"bits", f.bits},
+          {"granularity", f.granularity},
+          {"group_size", f.group_size ? core::Json(*f.group_size) : core::Json(nullptr)},
+          {"dynamic", f.dynamic}};
+}
+
+// What the estimator and the verifier need to know about the chosen scheme.
+core::Json scheme_facts_json(const Capabilities& caps, const std::string& scheme, const std::string& arch) {
+  const knowledge::Scheme* s = caps.scheme_facts.find(scheme);
+  if (s == nullptr) {
+    return nullptr;
+  }
+  return {{"family", s->family},
+          {"weight", format_json(s->weight)},
+          {"activation", s->activation ? format_json(*s->activation) : core::Json(nullptr)},
+          {"bytes_per_weight", s->bytes_per_weight},
+          {"native_on", s->native_on},
+          {"native_on_target", arch == "unknown" ? core::Json(nullptr) : core::Json(s->native(arch))},
+          {"knowledge_release", caps.release}};
+}
+
+void decide_scheme(const PlanInputs& in, Plan& p) {
+  const Capabilities& caps = *in.caps;
+  const std::string arch = in.target.arch;
+  auto prefs = rule_list("scheme_preferences", in.options.priority, arch);
+  if (prefs.empty()) {
+    prefs = rule_list("scheme_preferences", in.options.priority, "unknown");
+  }
+  Decision d{"global_scheme", "", DecisionSource::priority, {}, {}};
+  if (!in.options.scheme.empty()) {
+    d.value = in.options.scheme;
+    d.source = DecisionSource::user;
+    d.reason = txt("plan.reason.scheme_user", {{"scheme", d.value}});
+    if (!caps.supports_scheme(d.value)) {
+      add_problem(p, "unknown_scheme", txt("plan.problem.unknown_scheme", {{"scheme", d.value}, {"version", caps.quark_version}}),
+                  unknown_scheme_fix(caps, d.value));
+    }
+  } else {
+    for (const auto& c : prefs) {
+      if (caps.supports_scheme(c)) {
+        d.value = c;
+        break;
+      }
+    }
+    if (d.value.empty()) {
+      d.value = "fp8";
+    }
+    const knowledge::Scheme* s = caps.scheme_facts.find(d.value);
+    std::string bytes = s == nullptr ? "?" : std::to_string(s->bytes_per_weight).substr(0, 5);
+    d.reason = txt("plan.reason.scheme_priority", {{"scheme", d.value}, {"priority", in.options.priority}, {"target", in.target.name}, {"bytes", bytes}});
+  }
+  for (const auto& c : prefs) {
+    if (c != d.value && caps.supports_scheme(c)) {
+      d.alternatives.push_back(c);
+    }
+  }
+  // Also offer what the other priorities would pick on this target.
+  for (const auto& prio : core::json_string_list(plan_rules(), "priorities")) {
+    auto other = rule_list("scheme_preferences", prio, arch.empty() ? "unknown" : arch);
+    for (const auto& c : other) {
+      if (caps.supports_scheme(c) && c != d.value &&
+          std::find(d.alternatives.begin(), d.alternatives.end(), c) == d.alternatives.end()) {
+        d.alternatives.push_back(c);
+        break;
+      }
+    }
+  }
+  p.global_scheme = d.value;
+  p.scheme_facts = scheme_facts_json(caps, d.value, in.target.arch);
+  if (caps.supports_scheme(d.value)) {
+    note_native(in, p, d.value);
+  }
+  p.decisions.push_back(std::move(d));
+}
+
+void decide_kv_cache(const PlanInputs& in, const TemplateView& tv, Plan& p) {
+  const Capabilities& caps = *in.caps;
+  Decision d{"kv_cache_scheme", "none", DecisionSource::priority, {}, {"fp8", "none"}};
+  std::string kv = in.options.kv_cache;
+  if (!kv.empty() && kv != "none") {
+    d.source = DecisionSource::user;
+    bool effective = std::find(caps.kv_cache_effective.begin(), caps.kv_cache_effective.end(), kv) != caps.kv_cache_effective.end();
+    if (!effective) {
+      add_problem(p, "kv_not_fp8", txt("plan.problem.kv_not_fp8", {{"scheme", kv}, {"effective", join(caps.kv_cache_effective)}}),
+                  txt("plan.fix.kv_fp8"));
+    }
+    d.reason = txt("plan.reason.kv_user", {{"scheme", kv}});
+  } else if (kv == "none") {
+    d.source = DecisionSource::user;
+    d.reason = txt("plan.reason.kv_none_user");
+    kv.clear();
+  } else {
+    const core::Json* defaults = core::json_object(plan_rules(), "kv_cache_default");
+    auto def = defaults == nullptr ? std::nullopt : core::json_string(*defaults, in.options.priority);
+    bool has_layers = !tv.kv_layers_known || !tv.kv_layers.empty();
+    if (def && in.target.arch != "cpu" && has_layers) {
+      kv = *def;
+      d.reason = txt("plan.reason.kv_priority", {{"priority", in.options.priority}});
+    } else {
+      d.reason = txt("plan.reason.kv_default_none", {{"priority", in.options.priority}});
+    }
+  }
+  if (!kv.empty() && tv.kv_layers_known && tv.kv_layers.empty()) {
+    add_risk(p, "medium", txt("plan.risk.kv_no_layers", {{"scheme", kv}}));
+  }
+  d.value = kv.empty() ? "none" : kv;
+  d.alternatives = {d.value == "fp8" ? "none" : "fp8"};
+  p.kv_cache_scheme = kv;
+  p.decisions.push_back(std::move(d));
+}
+
+void decide_overrides(const PlanInputs& in, Plan& p) {
+  const Capabilities& caps = *in.caps;
+  Decision d{"layer_quant_config", "{}", DecisionSource::default_value, txt("plan.reason.overrides_none"), {}};
+  for (const auto& [pattern, scheme] : in.options.overrides) {
+    p.layer_quant_config.emplace_back(pattern, scheme);
+    if (!caps.supports_scheme(scheme)) {
+      add_problem(p, "override_unknown_scheme", txt("plan.problem.override_unknown_scheme", {{"pattern", pattern}, {"scheme", scheme}}),
+                  unknown_scheme_fix(caps, scheme));
+    } else {
+      note_native(in, p, scheme);
+    }
+  }
+  if (!p.layer_quant_config.empty()) {
+    std::vector<std::string> shown;
+    for (const auto& [pattern, scheme] : p.layer_quant_config) {
+      shown.push_back(pattern + "=" + scheme);
+    }
+    d.value = join(shown);
+    d.source = DecisionSource::user;
+    d.reason = txt("plan.reason.overrides_user", {{"count", std::to_string(shown.size())}});
+  }
+  p.decisions.push_back(std::move(d));
+}
+
+void check_user_algorithm(const PlanInputs& in, const std::string& model_type, const std::string& algo, Plan& p) {
+  const Capabilities& caps = *in.caps;
+  auto ren = caps.algorithm_facts.renamed().find(algo);
+  if (!caps.supports_algorithm(algo)) {
+    Text fix = txt("plan.fix.pick_algorithm", {{"algorithms", join(caps.algorithms)}});
+    if (ren != caps.algorithm_facts.renamed().end()) {
+      fix = txt("plan.fix.algorithm_renamed", {{"algo", algo}, {"name", ren->second}});
+    } else if (auto near = closest_name(algo, caps.algorithms)) {
+      fix = txt("plan.fix.did_you_mean", {{"name", *near}});
+    }
+    add_problem(p, "unknown_algorithm", txt("plan.problem.unknown_algorithm", {{"algo", algo}, {"version", caps.quark_version}}), fix);
+    return;
+  }
+  // A --template_file brings its own algorithm_configs.
+  bool from_file = !in.template_file.empty() && core::json_object(in.template_doc, "algorithm_configs") != nullptr &&
+                   core::json_object(*core::json_object(in.template_doc, "algorithm_configs"), algo) != nullptr;
+  if (!from_file && !caps.algorithm_has_config(algo, model_type)) {
+    add_problem(p, "algorithm_no_config",
+                txt("plan.problem.algorithm_no_config", {{"algo", algo}, {"model_type", model_type}, {"models", join_some(caps.models_with_config(algo), 8)}}),
+                txt("plan.fix.algorithm_no_config", {{"algo", algo}}));
+  }
+  const knowledge::Scheme* s = caps.scheme_facts.find(p.global_scheme);
+  const knowledge::Algorithm* a = caps.algorithm_facts.find(algo);
+  if (s != nullptr && a != nullptr && !a->suits(s->family)) {
+    add_risk(p, "medium", txt("plan.risk.algo_scheme_mismatch", {{"algo", algo}, {"scheme", p.global_scheme}, {"families", join(a->suits_families)}}));
+  }
+}
+
+void decide_algorithms(const PlanInputs& in, const std::string& model_type, Plan& p) {
+  const Capabilities& caps = *in.caps;
+  Decision d{"algorithm", "none", DecisionSource::priority, {}, {}};
+  const knowledge::Scheme* s = caps.scheme_facts.find(p.global_scheme);
+  std::string family = s == nullptr ? "" : s->family;
+  if (!in.options.algorithms.empty()) {
+    d.source = DecisionSource::user;
+    for (const auto& a : in.options.algorithms) {
+      check_user_algorithm(in, model_type, a, p);
+      p.algorithms.push_back(a);
+    }
+    d.value = join(p.algorithms, ",");
+    d.reason = txt("plan.reason.algo_user", {{"algos", d.value}});
+  } else {
+    for (const auto& a : rule_list("algorithm_preferences", in.options.priority, family)) {
+      if (caps.supports_algorithm(a) && caps.algorithm_has_config(a, model_type)) {
+        p.algorithms.push_back(a);
+        break;
+      }
+    }
+    if (!p.algorithms.empty()) {
+      d.value = p.algorithms.front();
+      d.reason = txt("plan.reason.algo_priority", {{"algo", d.value}, {"scheme", p.global_scheme}, {"model_type", model_type}});
+    } else if (family == "int4_wo" || family == "uint4_wo") {
+      d.reason = txt("plan.reason.algo_none_available", {{"model_type", model_type}});
+      add_risk(p, "medium", txt("plan.risk.rtn_int4", {{"scheme", p.global_scheme}, {"model_type", model_type}}));
+    } else {
+      d.reason = txt("plan.reason.algo_none", {{"scheme", p.global_scheme}});
+    }
+  }
+  for (const auto& a : caps.algorithms) {
+    const knowledge::Algorithm* fa = caps.algorithm_facts.find(a);
+    bool suits = fa == nullptr || fa->suits(family);
+    if (suits && caps.algorithm_has_config(a, model_type) &&
+        std::find(p.algorithms.begin(), p.algorithms.end(), a) == p.algorithms.end()) {
+      d.alternatives.push_back(a);
+    }
+  }
+  if (!p.algorithms.empty()) {
+    d.alternatives.push_back("none");
+  }
+  p.decisions.push_back(std::move(d));
+}
+
+void check_template(const PlanInputs& in, const TemplateView& tv, const std::string& model_type, Plan& p) {
+  const Capabilities& caps = *in.caps;
+  if (!in.template_file.empty()) {
+    p.template_file = in.template_file;
+    if (!caps.has_cli_flag("--template_file")) {
+      add_problem(p, "template_file_unsupported", txt("plan.problem.template_file_unsupported", {{"version", caps.quark_version}}),
+                  txt("plan.fix.upgrade_for_template_file"));
+    }
+    return;
+  }
+  if (tv.exists) {
+    return;
+  }
+  if (!tv.known) {
+    add_risk(p, "high", txt("plan.risk.template_unknown", {{"model_type", model_type}}));
+    return;
+  }
+  Text fix = caps.has_cli_flag("--template_file") ? txt("plan.fix.write_template", {{"model_type", model_type}})
+                                                  : txt("plan.fix.upgrade_for_template_file");
+  add_problem(p, "no_template",
+              txt("plan.problem.no_template", {{"model_type", model_type}, {"version", caps.quark_version}, {"templates", join_some(caps.templates, 12)}}),
+              fix);
+}
+
+}  // namespace
+
+Plan build_plan(const PlanInputs& in) {
+  Plan p;
+  const core::Json& a = *in.analysis;
+  std::string model_type = core::json_string(*core::json_object(a, "model"), "model_type").value_or("");
+  p.model = {{"model_type", model_type}, {"analysis_ref", "model_analysis.json"}};
+  if (auto path = core::json_at(a, "model/model_path"); path != nullptr && path->is_string()) {
+    p.model["model_path"] = *path;
+  }
+  p.analysis_digest = in.analysis_digest;
+  p.priority = in.options.priority;
+  note_quark(in, p);
+  note_target(in, p);
+  TemplateView tv = template_view(in, model_type);
+  check_template(in, tv, model_type, p);
+  decide_scheme(in, p);
+  decide_kv_cache(in, tv, p);
+  decide_overrides(in, p);
+  decide_exclusions(in, tv, p);
+  decide_algorithms(in, model_type, p);
+  decide_calibration(in, p);
+  decide_evaluation(in, p);
+  decide_device(in, p);
+  decide_remote_code(in, p);
+  check_coverage(in, p);
+  return p;
+}
+
+}  // namespace plan

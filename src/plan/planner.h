@@ -1,0 +1,29 @@
+// Step 2's decisions: from the confirmed analysis, the user's options, the capabilities of
+// the installed (or named) Quark and the target hardware to a Plan whose every choice has a
+// reason and alternatives. Pure: no processes, no files. A plan with problems is invalid and
+// must not be written.
+#pragma once
+
+#include <string>
+
+#include "core/json_io.h"
+#include "plan/capabilities.h"
+#include "plan/options.h"
+#include "plan/plan_model.h"
+#include "plan/target.h"
+
+namespace plan {
+
+struct PlanInputs {
+  const core::Json* analysis = nullptr;
+  std::string analysis_digest;
+  PlanOptions options;
+  const Capabilities* caps = nullptr;
+  Target target;
+  std::string template_file;       // absolute path of a --template_file to use ("" none)
+  core::Json template_doc;         // its content when template_file is set
+};
+
+Plan build_plan(const PlanInputs& in);
+
+}  // namespace plan

@@ -1,0 +1,421 @@
+// The planner across the fixture corpus x targets x priorities, and one test per
+// pre-validation case. Capabilities come from the shipped knowledge (as with
+// --quark-version) unless a test builds installed ones from a probe.
+#include "plan/planner.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+
+#include "core/json_io.h"
+#include "core/schema.h"
+#include "plan/plan_document.h"
+#include "support/temp_dir.h"
+
+namespace {
+
+core::Json load_analysis(const std::string& name) {
+  auto doc = core::read_json_file(test_support::source_path("tests/fixtures/plan/analyses/" + name + ".json"));
+  EXPECT_TRUE(doc.has_value()) << name;
+  return doc ? *doc : core::Json::object();
+}
+
+struct Planned {
+  core::Json analysis;
+  plan::Capabilities caps;
+  plan::Plan plan;
+};
+
+Planned make_plan(const std::string& fixture, const std::string& target, plan::PlanOptions o = {},
+                  const std::string& version = "0.13") {
+  // Parsed once per fixture / release: the table builds over a hundred plans.
+  static std::map<std::string, core::Json> analyses;
+  static std::map<std::string, plan::Capabilities> caps_by_version;
+  if (!analyses.count(fixture)) {
+    analyses[fixture] = load_analysis(fixture);
+  }
+  if (!caps_by_version.count(version)) {
+    auto caps = plan::shipped_capabilities(version);
+    EXPECT_TRUE(caps.has_value());
+    caps_by_version[version] = *caps;
+  }
+  Planned p;
+  p.analysis = analyses[fixture];
+  p.caps = caps_by_version[version];
+  plan::PlanInputs in;
+  in.analysis = &p.analysis;
+  in.analysis_digest = "sha256:" + std::string(64, '0');
+  in.options = std::move(o);
+  in.caps = &p.caps;
+  if (target != "unknown") {
+    in.target = *plan::target_from_name(target);
+  }
+  p.plan = plan::build_plan(in);
+  return p;
+}
+
+bool has_problem(const plan::Plan& p, const std::string& code) {
+  return std::any_of(p.problems.begin(), p.problems.end(), [&](const plan::Problem& x) { return x.code == code; });
+}
+
+const plan::Problem* problem(const plan::Plan& p, const std::string& code) {
+  for (const auto& x : p.problems) {
+    if (x.code == code) {
+      return &x;
+    }
+  }
+  return nullptr;
+}
+
+bool has_risk(const plan::Plan& p, const std::string& id) {
+  return std::any_of(p.risks.begin(), p.risks.end(), [&](const plan::Risk& r) { return r.text.id == id; });
+}
+
+std::string en(const plan::Text& t) { return plan::render(core::Lang::en, t); }
+
+plan::PlanOptions with_priority(const std::string& prio) {
+  plan::PlanOptions o;
+  o.priority = prio;
+  return o;
+}
+
+// ---------------------------------------------------------------- the table
+
+struct Row {
+  std::string target;
+  std::string priority;
+  std::string scheme;
+};
+
+const std::vector<Row> kSchemeTable = {
+    {"mi300x", "accuracy", "ptpc_fp8"}, {"mi300x", "balanced", "fp8"}, {"mi300x", "size", "int4_wo_128"},
+    {"mi325x", "accuracy", "ptpc_fp8"}, {"mi325x", "balanced", "fp8"}, {"mi325x", "size", "int4_wo_128"},
+    {"mi355x", "accuracy", "ptpc_fp8"}, {"mi355x", "balanced", "fp8"}, {"mi355x", "size", "mxfp4"},
+    {"h100", "accuracy", "fp8"},        {"h100", "balanced", "fp8"},   {"h100", "size", "int4_wo_128"},
+    {"h200", "accuracy", "fp8"},        {"h200", "balanced", "fp8"},   {"h200", "size", "int4_wo_128"},
+    {"b200", "accuracy", "fp8"},        {"b200", "balanced", "fp8"},   {"b200", "size", "nvfp4"},
+    {"cpu", "accuracy", "int8"},        {"cpu", "balanced", "int8"},   {"cpu", "size", "int4_wo_128"},
+};
+
+const std::vector<std::string> kCorpus = {"llama-3.1-8b", "qwen3-8b", "tiny-qwen3-moe", "tiny-mixtral", "tiny-gemma3"};
+
+TEST(PlannerTable, CorpusTimesTargetsTimesPriorities) {
+  for (const auto& fixture : kCorpus) {
+    for (const auto& row : kSchemeTable) {
+      SCOPED_TRACE(fixture + " / " + row.target + " / " + row.priority);
+      auto p = make_plan(fixture, row.target, with_priority(row.priority));
+      const plan::Plan& plan = p.plan;
+      for (const auto& pr : plan.problems) {
+        ADD_FAILURE() << "unexpected problem: " << en(pr.text);
+      }
+      EXPECT_EQ(plan.global_scheme, row.scheme);
+      EXPECT_TRUE(p.caps.supports_scheme(plan.global_scheme));
+      // Exclusions are the template defaults, never an accidental empty list.
+      EXPECT_EQ(plan.exclude_source, "template_default");
+      EXPECT_EQ(plan.exclude_layers, core::json_string_list(*core::json_object(p.analysis, "quantization_targets"), "exclude_defaults"));
+      EXPECT_FALSE(plan.exclude_layers.empty());
+      // A scheme that is not native on the target is always flagged.
+      bool native = p.caps.scheme_facts.find(plan.global_scheme)->native(plan.target["arch"].get<std::string>());
+      EXPECT_EQ(has_risk(plan, "plan.risk.emulated"), !native);
+      // Every decision is explained, and the defaults are recorded explicitly.
+      EXPECT_EQ(plan.decisions.size(), 10u);
+      for (const auto& d : plan.decisions) {
+        EXPECT_FALSE(d.reason.id.empty()) << d.key;
+      }
+      EXPECT_EQ(plan.calibration["num_calib_data"], 512);
+      EXPECT_EQ(plan.calibration["dataset"], "pileval");
+      EXPECT_EQ(plan.device_strategy, row.target == "cpu" ? "cpu" : "single");
+      EXPECT_TRUE(has_risk(plan, "plan.risk.unverified"));
+      // Routers, towers and lm_head are never among the quantized modules.
+      EXPECT_EQ(plan.modules.quantized_by_role.count("router"), 0u);
+      EXPECT_EQ(plan.modules.quantized_by_role.count("vision"), 0u);
+      EXPECT_EQ(plan.modules.quantized_by_role.count("lm_head"), 0u);
+      EXPECT_EQ(plan.modules.quantized + plan.modules.excluded, plan.modules.total);
+      // The artifact validates.
+      auto issues = core::schema_issues(plan::plan_to_json(plan), "quant_plan");
+      EXPECT_TRUE(issues.empty()) << (issues.empty() ? "" : issues.front().pointer + " " + issues.front().message);
+    }
+  }
+}
+
+TEST(PlannerTable, AlgorithmsFollowBuiltInConfigs) {
+  // Size on MI300X is INT4 weight-only: AWQ where the model type has a config, else RTN + risk.
+  struct Case {
+    std::string fixture;
+    std::string algo;
+  };
+  for (const auto& c : std::vector<Case>{{"llama-3.1-8b", "awq"}, {"qwen3-8b", ""}, {"tiny-qwen3-moe", ""}, {"tiny-mixtral", "awq"}, {"tiny-gemma3", "awq"}}) {
+    SCOPED_TRACE(c.fixture);
+    auto p = make_plan(c.fixture, "mi300x", with_priority("size"));
+    EXPECT_EQ(p.plan.algorithms.empty() ? "" : p.plan.algorithms.front(), c.algo);
+    EXPECT_EQ(has_risk(p.plan, "plan.risk.rtn_int4"), c.algo.empty());
+    EXPECT_EQ(p.plan.kv_cache_scheme, "fp8");  // size: FP8 KV cache
+  }
+  // Accuracy on CPU is INT8 + SmoothQuant where configured.
+  EXPECT_EQ(make_plan("llama-3.1-8b", "cpu", with_priority("accuracy")).plan.algorithms, (std::vector<std::string>{"smoothquant"}));
+  EXPECT_TRUE(make_plan("qwen3-8b", "cpu", with_priority("accuracy")).plan.algorithms.empty());
+  // FP8 needs no algorithm.
+  EXPECT_TRUE(make_plan("llama-3.1-8b", "h200").plan.algorithms.empty());
+}
+
+TEST(PlannerTable, OlderReleaseFallsBack) {
+  // ptpc_fp8 is not in the 0.11 scheme list we ship: accuracy on MI300X falls back to fp8.
+  auto p = make_plan("llama-3.1-8b", "mi300x", with_priority("accuracy"), "0.11");
+  EXPECT_EQ(p.plan.global_scheme, "fp8");
+  EXPECT_EQ(p.plan.quark["knowledge_release"], "0.11");
+}
+
+TEST(PlannerTable, UnknownTargetIsSaidNotAssumed) {
+  auto p = make_plan("llama-3.1-8b", "unknown");
+  EXPECT_EQ(p.plan.target["name"], "unknown");
+  EXPECT_EQ(p.plan.target["source"], "unknown");
+  EXPECT_TRUE(has_risk(p.plan, "plan.risk.target_unknown"));
+  EXPECT_NE(p.plan.device_strategy, "cpu");
+  EXPECT_FALSE(has_risk(p.plan, "plan.risk.emulated"));
+}
+
+TEST(PlannerTable, ModuleCoverageIsExact) {
+  auto p = make_plan("llama-3.1-8b", "mi300x");
+  EXPECT_EQ(p.plan.modules.total, 225);
+  EXPECT_EQ(p.plan.modules.quantized, 224);
+  EXPECT_EQ(p.plan.modules.quantized_by_role.at("attention"), 128);
+  EXPECT_EQ(p.plan.modules.quantized_by_role.at("mlp"), 96);
+  ASSERT_EQ(p.plan.patterns.size(), 1u);
+  EXPECT_EQ(p.plan.patterns[0].matches, 1);
+  EXPECT_EQ(p.plan.modules.quantized_compact.front(), "model.layers.*.self_attn.q_proj (x32)");
+  auto moe = make_plan("tiny-qwen3-moe", "mi300x");
+  EXPECT_EQ(moe.plan.modules.excluded_by_role.at("router"), 2);
+  EXPECT_EQ(moe.plan.modules.quantized_by_role.at("expert"), 48);
+}
+
+// ---------------------------------------------------------------- user choices kept as risks
+
+TEST(PlannerRisks, AwqWithFp8IsKeptButRisky) {
+  plan::PlanOptions o;
+  o.scheme = "fp8";
+  o.algorithms = {"awq"};
+  auto p = make_plan("llama-3.1-8b", "mi300x", o);
+  EXPECT_TRUE(p.plan.problems.empty());
+  EXPECT_EQ(p.plan.algorithms, (std::vector<std::string>{"awq"}));
+  EXPECT_TRUE(has_risk(p.plan, "plan.risk.algo_scheme_mismatch"));
+}
+
+TEST(PlannerRisks, NonNativeSchemeIsEmulated) {
+  plan::PlanOptions o;
+  o.scheme = "mxfp4";
+  auto p = make_plan("llama-3.1-8b", "mi300x", o);
+  EXPECT_TRUE(p.plan.problems.empty());
+  EXPECT_EQ(p.plan.global_scheme, "mxfp4");
+  ASSERT_TRUE(has_risk(p.plan, "plan.risk.emulated"));
+  EXPECT_FALSE(has_risk(make_plan("llama-3.1-8b", "mi355x", o).plan, "plan.risk.emulated"));
+}
+
+TEST(PlannerRisks, MultiDeviceWithAlgorithms) {
+  plan::PlanOptions o = with_priority("size");
+  o.multi_device = true;
+  auto p = make_plan("llama-3.1-8b", "h200", o);
+  EXPECT_EQ(p.plan.device_strategy, "multi_device");
+  EXPECT_TRUE(has_risk(p.plan, "plan.risk.multi_device_algorithms"));
+}
+
+TEST(PlannerRisks, RemoteCode) {
+  plan::PlanOptions o;
+  o.trust_remote_code = true;
+  auto p = make_plan("llama-3.1-8b", "h200", o);
+  EXPECT_TRUE(p.plan.trust_remote_code);
+  EXPECT_TRUE(has_risk(p.plan, "plan.risk.remote_code_runs"));
+  EXPECT_FALSE(make_plan("llama-3.1-8b", "h200").plan.trust_remote_code);
+}
+
+TEST(PlannerRisks, UserExclusionsReplaceDefaults) {
+  plan::PlanOptions o;
+  o.excludes = {"lm_head", "*down_proj"};
+  auto p = make_plan("llama-3.1-8b", "h200", o);
+  EXPECT_TRUE(p.plan.problems.empty());
+  EXPECT_EQ(p.plan.exclude_source, "user");
+  EXPECT_EQ(p.plan.modules.excluded, 33);
+}
+
+// ---------------------------------------------------------------- pre-validation, one each
+
+TEST(PreValidation, ModelTypeWithoutTemplate) {
+  auto p = make_plan("mystery-lm", "h200");
+  const plan::Problem* pr = problem(p.plan, "no_template");
+  ASSERT_NE(pr, nullptr);
+  EXPECT_NE(en(pr->text).find("mystery_lm"), std::string::npos);
+  EXPECT_EQ(pr->fix.id, "plan.fix.write_template");
+  // 0.12 has no --template_file: the fix is an upgrade.
+  auto old = make_plan("mystery-lm", "h200", {}, "0.12");
+  ASSERT_NE(problem(old.plan, "no_template"), nullptr);
+  EXPECT_EQ(problem(old.plan, "no_template")->fix.id, "plan.fix.upgrade_for_template_file");
+}
+
+TEST(PreValidation, TemplateFileResolvesMissingTemplate) {
+  Planned p;
+  p.analysis = load_analysis("mystery-lm");
+  p.caps = *plan::shipped_capabilities("0.13");
+  plan::PlanInputs in;
+  in.analysis = &p.analysis;
+  in.caps = &p.caps;
+  in.target = *plan::target_from_name("h200");
+  in.template_file = "/work/quark_template_mystery_lm.json";
+  in.template_doc = {{"model_type", "mystery_lm"}, {"exclude_layers_name", {"lm_head"}}, {"kv_layers_name", {"*k_proj", "*v_proj"}}};
+  auto plan = plan::build_plan(in);
+  EXPECT_TRUE(plan.problems.empty());
+  EXPECT_EQ(plan.template_file, "/work/quark_template_mystery_lm.json");
+  EXPECT_EQ(plan.exclude_layers, (std::vector<std::string>{"lm_head"}));
+  auto caps12 = *plan::shipped_capabilities("0.12");
+  in.caps = &caps12;
+  EXPECT_TRUE(has_problem(plan::build_plan(in), "template_file_unsupported"));
+}
+
+TEST(PreValidation, UnknownSchemeDidYouMean) {
+  plan::PlanOptions o;
+  o.scheme = "int4_wo128";
+  auto p = make_plan("llama-3.1-8b", "h200", o);
+  const plan::Problem* pr = problem(p.plan, "unknown_scheme");
+  ASSERT_NE(pr, nullptr);
+  EXPECT_EQ(en(pr->fix), "did you mean 'int4_wo_128'?");
+}
+
+TEST(PreValidation, PreRenameSchemeName) {
+  plan::PlanOptions o;
+  o.scheme = "w_fp8_a_fp8";
+  auto p = make_plan("llama-3.1-8b", "h200", o);
+  const plan::Problem* pr = problem(p.plan, "unknown_scheme");
+  ASSERT_NE(pr, nullptr);
+  EXPECT_EQ(pr->fix.id, "plan.fix.scheme_renamed");
+  EXPECT_NE(en(pr->fix).find("fp8"), std::string::npos);
+}
+
+TEST(PreValidation, KvCacheOtherThanFp8) {
+  plan::PlanOptions o;
+  o.kv_cache = "int8_per_token";
+  EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o).plan, "kv_not_fp8"));
+  o.kv_cache = "fp8";
+  auto ok = make_plan("llama-3.1-8b", "h200", o);
+  EXPECT_TRUE(ok.plan.problems.empty());
+  EXPECT_EQ(ok.plan.kv_cache_scheme, "fp8");
+}
+
+TEST(PreValidation, AlgorithmWithoutConfigForModelType) {
+  plan::PlanOptions o;
+  o.scheme = "int4_wo_128";
+  o.algorithms = {"awq"};
+  auto p = make_plan("qwen3-8b", "h200", o);
+  const plan::Problem* pr = problem(p.plan, "algorithm_no_config");
+  ASSERT_NE(pr, nullptr);
+  EXPECT_NE(en(pr->text).find("qwen3"), std::string::npos);
+  EXPECT_NE(en(pr->text).find("llama"), std::string::npos);  // who has one
+  EXPECT_TRUE(make_plan("llama-3.1-8b", "h200", o).plan.problems.empty());
+}
+
+TEST(PreValidation, UnknownOrRenamedAlgorithm) {
+  plan::PlanOptions o;
+  o.algorithms = {"quarot"};
+  auto p = make_plan("llama-3.1-8b", "h200", o);
+  const plan::Problem* pr = problem(p.plan, "unknown_algorithm");
+  ASSERT_NE(pr, nullptr);
+  EXPECT_EQ(pr->fix.id, "plan.fix.algorithm_renamed");
+  o.algorithms = {"gptqq"};
+  auto typo = make_plan("llama-3.1-8b", "h200", o);
+  ASSERT_NE(problem(typo.plan, "unknown_algorithm"), nullptr);
+  EXPECT_EQ(en(problem(typo.plan, "unknown_algorithm")->fix), "did you mean 'gptq'?");
+}
+
+TEST(PreValidation, UnknownSchemeInOverride) {
+  plan::PlanOptions o;
+  o.overrides = {{"*down_proj", "int9"}};
+  EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o).plan, "override_unknown_scheme"));
+  o.overrides = {{"*down_proj", "int8"}};
+  auto ok = make_plan("llama-3.1-8b", "h200", o);
+  EXPECT_TRUE(ok.plan.problems.empty());
+  ASSERT_EQ(ok.plan.patterns.size(), 2u);
+  EXPECT_EQ(ok.plan.patterns[1].matches, 32);
+}
+
+TEST(PreValidation, ScienceQaIsListedButUnloadable) {
+  plan::PlanOptions o;
+  o.calib_dataset = "ScienceQA";
+  EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o).plan, "dataset_unloadable"));
+  o.calib_dataset = "pilevall";
+  auto p = make_plan("llama-3.1-8b", "h200", o);
+  const plan::Problem* pr = problem(p.plan, "unknown_dataset");
+  ASSERT_NE(pr, nullptr);
+  EXPECT_EQ(en(pr->fix), "did you mean 'pileval'?");
+}
+
+TEST(PreValidation, CalibrationSamplesBelowBatchSize) {
+  plan::PlanOptions o;
+  o.calib_samples = 4;
+  o.batch_size = 8;
+  EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o).plan, "calib_lt_batch"));
+  o.calib_samples = 8;
+  EXPECT_FALSE(has_problem(make_plan("llama-3.1-8b", "h200", o).plan, "calib_lt_batch"));
+}
+
+TEST(PreValidation, MoeRoutersWouldBeQuantized) {
+  plan::PlanOptions o;
+  o.excludes = {"lm_head"};
+  auto p = make_plan("tiny-qwen3-moe", "h200", o);
+  const plan::Problem* pr = problem(p.plan, "router_quantized");
+  ASSERT_NE(pr, nullptr);
+  EXPECT_NE(en(pr->text).find("model.layers.0.mlp.gate"), std::string::npos);
+  EXPECT_EQ(en(pr->fix), "exclude them: --exclude 'lm_head' --exclude '*.gate'");
+}
+
+TEST(PreValidation, VisionTowerWouldBeQuantized) {
+  plan::PlanOptions o;
+  o.excludes = {"*lm_head", "*multi_modal_projector*"};
+  auto p = make_plan("tiny-gemma3", "h200", o);
+  const plan::Problem* pr = problem(p.plan, "tower_quantized");
+  ASSERT_NE(pr, nullptr);
+  EXPECT_NE(en(pr->fix).find("model.vision_tower.vision_model.encoder.layers.*"), std::string::npos);
+}
+
+TEST(PreValidation, PatternsThatMatchNoModule) {
+  plan::PlanOptions o;
+  o.excludes = {"lm_heads"};
+  EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o).plan, "pattern_no_match"));
+  plan::PlanOptions o2;
+  o2.overrides = {{"*down_prj", "int8"}};
+  EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o2).plan, "pattern_no_match"));
+  // A template default that matches nothing (e.g. "*.gate" on a dense model) is fine.
+  EXPECT_FALSE(has_problem(make_plan("llama-3.1-8b", "h200").plan, "pattern_no_match"));
+}
+
+// ---------------------------------------------------------------- installed capabilities
+
+TEST(PlannerInstalled, TheInstalledQuarkIsAuthoritative) {
+  auto probe = plan::parse_probe(
+      R"({"versions": {"amd-quark": "0.13"}, "executable": "/venv/bin/python", "templates": ["llama"], "schemes": ["fp8", "int4_wo_128"],
+          "algorithms": ["awq"], "kv_cache_schemes": ["fp8"],
+          "per_template": {"llama": {"exclude_layers_name": ["lm_head"], "kv_layers_name": ["*k_proj", "*v_proj"], "algorithms_with_config": []}}})",
+      "probe");
+  ASSERT_TRUE(probe.has_value());
+  plan::HelpInfo help;
+  help.flags = {"--model_dir", "--template_file"};
+  help.choices["--dataset"] = {"pileval", "wikitext"};
+  auto caps = *plan::installed_capabilities(*probe, help);
+  EXPECT_TRUE(caps.verified);
+  core::Json analysis = load_analysis("llama-3.1-8b");
+  plan::PlanInputs in;
+  in.analysis = &analysis;
+  in.caps = &caps;
+  in.target = *plan::target_from_name("mi300x");
+  in.options.priority = "accuracy";
+  auto p = plan::build_plan(in);
+  EXPECT_TRUE(p.problems.empty());
+  EXPECT_EQ(p.global_scheme, "fp8");  // ptpc_fp8 is not in this installed list
+  EXPECT_FALSE(has_risk(p, "plan.risk.unverified"));
+  EXPECT_EQ(p.quark["source"], "installed");
+  // This installed llama template has no awq config, whatever the shipped table says.
+  in.options.algorithms = {"awq"};
+  EXPECT_TRUE(has_problem(plan::build_plan(in), "algorithm_no_config"));
+  in.options.algorithms.clear();
+  in.options.calib_dataset = "cnn_dailymail";
+  EXPECT_TRUE(has_problem(plan::build_plan(in), "unknown_dataset"));  // not in this --help's choices
+}
+
+}  // namespace

@@ -1,0 +1,199 @@
+#include "plan/probe.h"
+
+#include "core/atomic_file.h"
+#include "core/embedded.h"
+#include "core/sha256.h"
+
+namespace plan {
+
+namespace {
+
+constexpr std::string_view kProbePath = "knowledge/probes/quark_capabilities.py";
+
+std::optional<std::string> shebang_interpreter(const std::string& script) {
+  auto head = core::read_range(script, 0, 512);
+  if (!head || head->rfind("#!", 0) != 0) {
+    return std::nullopt;
+  }
+  std::string line = head->substr(2, head->find('\n') == std::string::npos ? std::string::npos : head->find('\n') - 2);
+  while (!line.empty() && (line.front() == ' ')) {
+    line.erase(0, 1);
+  }
+  std::string first = line.substr(0, line.find(' '));
+  if (first.size() >= 4 && first.substr(first.size() - 4) == "/env") {
+    // "#!/usr/bin/env python3": the named program on PATH.
+    std::string rest = line.substr(line.find(' ') == std::string::npos ? line.size() : line.find(' ') + 1);
+    rest = rest.substr(0, rest.find(' '));
+    if (rest.empty()) {
+      return std::nullopt;
+    }
+    return runner::find_program(rest);
+  }
+  return first.empty() ? std::nullopt : std::optional<std::string>(first);
+}
+
+core::Result<runner::CaptureResult> run(const ProbeSettings& s, std::vector<std::string> argv,
+                                        std::vector<runner::EnvChange> env = {}) {
+  runner::CommandSpec spec;
+  spec.argv = std::move(argv);
+  spec.env_set = std::move(env);
+  return s.capture(spec, s.timeout_seconds);
+}
+
+std::string tail(const std::string& text, std::size_t n) {
+  return text.size() <= n ? text : text.substr(text.size() - n);
+}
+
+std::string one_line(std::string text) {
+  for (auto& c : text) {
+    if (c == '\n' || c == '\r') {
+      c = ' ';
+    }
+  }
+  return text;
+}
+
+struct ProbeRun {
+  ProbeResult result;
+  std::string raw;  // stdout, as cached
+};
+
+core::Result<ProbeRun> run_probe(const ProbeSettings& s, bool versions_only) {
+  std::vector<std::string> argv = {s.python, "-c", std::string(probe_script())};
+  if (versions_only) {
+    argv.push_back("--versions");
+  }
+  auto res = run(s, argv);
+  if (!res) {
+    return core::make_error(core::ExitCode::env_not_ready, "plan.python_unusable")
+        .with("python", s.python)
+        .with_detail(res.error().detail);
+  }
+  if (!res->ok()) {
+    return core::make_error(core::ExitCode::env_not_ready, "plan.probe_failed")
+        .with("python", s.python)
+        .with_detail(one_line(tail(res->err, 300)));
+  }
+  QPTQ_TRY_ASSIGN(ProbeResult parsed, parse_probe(res->out, "capability probe of " + s.python));
+  return ProbeRun{std::move(parsed), res->out};
+}
+
+std::string cache_file(const ProbeSettings& s, const ProbeResult& versions) {
+  core::Json key = {{"python", s.python}, {"versions", versions.versions}, {"probe", core::sha256_hex(probe_script())}};
+  return s.cache_dir + "/probe-" + core::sha256_hex(core::canonical_dump(key)).substr(0, 24) + ".json";
+}
+
+// quark-cli comes from the same environment as the interpreter: beside it first.
+std::string resolve_cli(const std::string& python, const std::string& reported) {
+  std::string beside = (core::fs::path(python).parent_path() / "quark-cli").string();
+  return core::is_regular_file(beside) ? beside : reported;
+}
+
+std::optional<InstalledQuark> read_cache(const std::string& path) {
+  if (!core::is_regular_file(path)) {
+    return std::nullopt;
+  }
+  auto doc = core::read_json_file(path);
+  if (!doc) {
+    return std::nullopt;
+  }
+  auto probe_text = core::json_string(*doc, "probe");
+  auto help_text = core::json_string(*doc, "help");
+  if (!probe_text || !help_text) {
+    return std::nullopt;
+  }
+  auto probe = parse_probe(*probe_text, path);
+  auto help = parse_help(*help_text, path);
+  if (!probe || !help) {
+    return std::nullopt;
+  }
+  InstalledQuark q{*probe, *help, true, "", true};
+  return q;
+}
+
+}  // namespace
+
+std::string_view probe_script() { return core::embedded_file(kProbePath).value_or(""); }
+
+std::optional<PythonChoice> discover_python(const std::string& option, const EnvFn& env) {
+  if (!option.empty()) {
+    return PythonChoice{option, "option"};
+  }
+  for (const auto& [var, how] : {std::pair<std::string, std::string>{"VIRTUAL_ENV", "virtual_env"},
+                                 std::pair<std::string, std::string>{"CONDA_PREFIX", "conda_prefix"}}) {
+    if (auto root = env(var); root && !root->empty()) {
+      std::string py = *root + "/bin/python";
+      if (core::exists(py)) {
+        return PythonChoice{py, how};
+      }
+    }
+  }
+  if (auto cli = runner::find_program("quark-cli")) {
+    if (auto py = shebang_interpreter(*cli)) {
+      return PythonChoice{*py, "quark_cli_shebang"};
+    }
+  }
+  return std::nullopt;
+}
+
+std::string default_cache_dir(const EnvFn& env) {
+  if (auto x = env("XDG_CACHE_HOME"); x && !x->empty()) {
+    return *x + "/quark-ptq";
+  }
+  if (auto h = env("HOME"); h && !h->empty()) {
+    return *h + "/.cache/quark-ptq";
+  }
+  return "";
+}
+
+core::Result<std::optional<InstalledQuark>> probe_installed(const ProbeSettings& s) {
+  QPTQ_TRY_ASSIGN(ProbeRun first, run_probe(s, true));
+  const ProbeResult& versions = first.result;
+  if (!versions.quark_installed) {
+    return std::optional<InstalledQuark>{};
+  }
+  std::string cache_path = s.cache_dir.empty() ? "" : cache_file(s, versions);
+  if (!cache_path.empty()) {
+    if (auto cached = read_cache(cache_path)) {
+      cached->probe.quark_cli = resolve_cli(s.python, cached->probe.quark_cli);
+      return std::optional<InstalledQuark>{std::move(*cached)};
+    }
+  }
+  QPTQ_TRY_ASSIGN(ProbeRun full, run_probe(s, false));
+  InstalledQuark q;
+  q.probe = std::move(full.result);
+  std::string help_text;
+  std::string cli = resolve_cli(s.python, q.probe.quark_cli.empty() ? versions.quark_cli : q.probe.quark_cli);
+  q.probe.quark_cli = cli;
+  if (cli.empty()) {
+    q.help_problem = "quark-cli not found beside " + s.python;
+  } else {
+    // A wide terminal keeps argparse from wrapping; the parser copes either way.
+    auto res = run(s, {cli, "torch-llm-ptq", "--help"}, {{"COLUMNS", "2000"}});
+    if (!res) {
+      q.help_problem = res.error().detail.empty() ? cli + " could not be started" : res.error().detail;
+    } else if (!res->ok()) {
+      q.help_problem = cli + " torch-llm-ptq --help failed: " + one_line(tail(res->err, 300));
+    } else {
+      auto help = parse_help(res->out, cli + " torch-llm-ptq --help");
+      if (help) {
+        q.help = std::move(*help);
+        q.help_ok = true;
+        help_text = res->out;
+      } else {
+        q.help_problem = cli + " torch-llm-ptq --help printed no usage";
+      }
+    }
+  }
+  // Only a complete answer is cached, so a broken environment is probed again next time.
+  if (!cache_path.empty() && q.help_ok && q.probe.complete) {
+    if (core::create_directories(s.cache_dir)) {
+      core::Json entry = {{"python", s.python}, {"probe", full.raw}, {"help", help_text}};
+      // A cache that cannot be written only costs a probe next time.
+      (void)core::write_file_atomic(cache_path, core::dump_pretty(entry));
+    }
+  }
+  return std::optional<InstalledQuark>{std::move(q)};
+}
+
+}  // namespace plan

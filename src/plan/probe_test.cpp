@@ -1,0 +1,127 @@
+// The probe runner with a fake capture: discovery order, the --versions / full / --help
+// sequence, the cache (hit, and miss after a version change), and no-Quark environments.
+// Real captured probe outputs are parsed in probe_result_test.cpp.
+#include "plan/probe.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "core/fs.h"
+#include "support/temp_dir.h"
+
+namespace {
+
+std::string versions_json(const std::string& quark) {
+  std::string q = quark.empty() ? "null" : "\"" + quark + "\"";
+  return R"({"errors": [], "executable": "/venv/bin/python", "quark_cli": "/venv/bin/quark-cli", "versions": {"amd-quark": )" + q +
+         R"(, "python": "3.12.3", "torch": "2.11.0"}})";
+}
+
+std::string full_json(const std::string& quark) {
+  return "[QUARK-INFO]: some log line\n" + std::string(R"({"errors": [], "executable": "/venv/bin/python", "quark_cli": "/venv/bin/quark-cli", "versions": {"amd-quark": ")") +
+         quark + R"(", "python": "3.12.3"}, "templates": ["llama", "qwen3"], "schemes": ["fp8", "int4_wo_128"], "algorithms": ["awq", "gptq"], "kv_cache_schemes": ["fp8"], "per_template": {"llama": {"kv_layers_name": ["*k_proj", "*v_proj"], "q_layer_name": "*q_proj", "exclude_layers_name": ["lm_head"], "algorithms_with_config": ["awq", "gptq"]}, "qwen3": {"kv_layers_name": ["*k_proj", "*v_proj"], "q_layer_name": ["*q_proj"], "exclude_layers_name": ["lm_head"], "algorithms_with_config": []}}})";
+}
+
+struct FakeEnv {
+  std::string quark = "0.13";
+  std::map<std::string, int> calls;  // "versions", "full", "help"
+  plan::CaptureFn fn() {
+    return [this](const runner::CommandSpec& spec, double) -> core::Result<runner::CaptureResult> {
+      runner::CaptureResult r;
+      r.exit_code = 0;
+      if (spec.argv.back() == "--versions") {
+        ++calls["versions"];
+        r.out = versions_json(quark);
+      } else if (spec.argv.back() == "--help") {
+        ++calls["help"];
+        bool wide = !spec.env_set.empty() && spec.env_set[0].name == "COLUMNS" && spec.env_set[0].value == "2000";
+        r.out = wide ? "usage: quark-cli torch-llm-ptq [-h] --model_dir MODEL_DIR [--dataset {pileval,ScienceQA}]\n" : "";
+      } else {
+        ++calls["full"];
+        r.out = full_json(quark);
+      }
+      return r;
+    };
+  }
+};
+
+TEST(Probe, DiscoveryOrder) {
+  test_support::TempDir tmp;
+  tmp.write("venv/bin/python", "");
+  tmp.write("conda/bin/python", "");
+  std::map<std::string, std::string> vars = {{"VIRTUAL_ENV", (tmp.path() / "venv").string()}, {"CONDA_PREFIX", (tmp.path() / "conda").string()}};
+  plan::EnvFn env = [&vars](const std::string& n) -> std::optional<std::string> {
+    auto it = vars.find(n);
+    return it == vars.end() ? std::nullopt : std::optional<std::string>(it->second);
+  };
+  EXPECT_EQ(plan::discover_python("/opt/py", env)->how, "option");
+  EXPECT_EQ(plan::discover_python("", env)->how, "virtual_env");
+  vars.erase("VIRTUAL_ENV");
+  auto c = plan::discover_python("", env);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->how, "conda_prefix");
+  EXPECT_EQ(c->path, (tmp.path() / "conda/bin/python").string());
+}
+
+TEST(Probe, FullProbeThenCacheHit) {
+  test_support::TempDir tmp;
+  FakeEnv fake;
+  plan::ProbeSettings s{"/venv/bin/python", (tmp.path() / "cache").string(), fake.fn(), 10};
+  auto first = plan::probe_installed(s);
+  ASSERT_TRUE(first.has_value());
+  ASSERT_TRUE(first->has_value());
+  EXPECT_FALSE((*first)->from_cache);
+  EXPECT_TRUE((*first)->help_ok);
+  EXPECT_EQ((*first)->probe.quark_version(), "0.13");
+  EXPECT_EQ((*first)->probe.per_template.at("llama").q_layer_name, (std::vector<std::string>{"*q_proj"}));
+  EXPECT_EQ(fake.calls["full"], 1);
+  EXPECT_EQ(fake.calls["help"], 1);
+
+  auto second = plan::probe_installed(s);
+  ASSERT_TRUE(second.has_value() && second->has_value());
+  EXPECT_TRUE((*second)->from_cache);
+  EXPECT_EQ((*second)->help.choices_for("--dataset")->size(), 2u);
+  EXPECT_EQ(fake.calls["full"], 1);  // no second full probe
+  EXPECT_EQ(fake.calls["versions"], 2);
+
+  // Another amd-quark version is a cache miss.
+  fake.quark = "0.12.post1";
+  auto third = plan::probe_installed(s);
+  ASSERT_TRUE(third.has_value() && third->has_value());
+  EXPECT_FALSE((*third)->from_cache);
+  EXPECT_EQ(fake.calls["full"], 2);
+}
+
+TEST(Probe, NoQuarkInThatPython) {
+  FakeEnv fake;
+  fake.quark = "";
+  plan::ProbeSettings s{"/usr/bin/python3", "", fake.fn(), 10};
+  auto r = plan::probe_installed(s);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_FALSE(r->has_value());
+  EXPECT_EQ(fake.calls["full"], 0);
+}
+
+TEST(Probe, UnstartableInterpreterIsEnvNotReady) {
+  plan::ProbeSettings s{"/nonexistent/python", "", [](const runner::CommandSpec&, double) -> core::Result<runner::CaptureResult> {
+                          return core::make_error(core::ExitCode::internal, "runner.spawn_failed");
+                        }, 10};
+  auto r = plan::probe_installed(s);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, core::ExitCode::env_not_ready);
+  EXPECT_EQ(r.error().id, "plan.python_unusable");
+}
+
+TEST(Probe, TheEmbeddedScriptRunsUnderARealPython) {
+  // This machine's python3 has no amd-quark: the probe must still print its versions JSON.
+  auto py = runner::find_program("python3");
+  if (!py) {
+    GTEST_SKIP() << "no python3";
+  }
+  plan::ProbeSettings s{*py, "", [](const runner::CommandSpec& spec, double t) { return runner::capture(spec, t); }, 60};
+  auto r = plan::probe_installed(s);
+  ASSERT_TRUE(r.has_value()) << r.error().id << " " << r.error().detail;
+}
+
+}  // namespace

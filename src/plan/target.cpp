@@ -1,0 +1,127 @@
+#include "plan/target.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/json_io.h"
+#include "plan/rules.h"
+
+namespace plan {
+
+namespace {
+
+Target target_from_entry(const core::Json& e) {
+  Target t;
+  t.name = core::json_string(e, "name").value_or("unknown");
+  t.vendor = core::json_string(e, "vendor").value_or("");
+  t.arch = core::json_string(e, "arch").value_or("unknown");
+  t.memory_gib = core::json_number(e, "memory_gib");
+  return t;
+}
+
+std::string upper(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return s;
+}
+
+}  // namespace
+
+std::string_view target_source_name(TargetSource s) {
+  switch (s) {
+    case TargetSource::option:
+      return "option";
+    case TargetSource::detected:
+      return "detected";
+    case TargetSource::unknown:
+      break;
+  }
+  return "unknown";
+}
+
+std::vector<std::string> target_names() {
+  std::vector<std::string> out;
+  if (const core::Json* list = core::json_array(targets_table(), "targets")) {
+    for (const auto& e : *list) {
+      out.push_back(core::json_string(e, "name").value_or(""));
+    }
+  }
+  return out;
+}
+
+core::Result<Target> target_from_name(const std::string& name) {
+  if (const core::Json* list = core::json_array(targets_table(), "targets")) {
+    for (const auto& e : *list) {
+      if (core::json_string(e, "name").value_or("") == name) {
+        Target t = target_from_entry(e);
+        t.source = TargetSource::option;
+        return t;
+      }
+    }
+  }
+  std::string all;
+  for (const auto& n : target_names()) {
+    all += (all.empty() ? "" : ", ") + n;
+  }
+  return core::make_error(core::ExitCode::usage, "plan.unknown_target").with("target", name).with("targets", all);
+}
+
+std::optional<Target> target_from_text(const std::string& text) {
+  std::string haystack = upper(text);
+  const core::Json* list = core::json_array(targets_table(), "targets");
+  if (list == nullptr) {
+    return std::nullopt;
+  }
+  for (const auto& e : *list) {
+    for (const auto& m : core::json_string_list(e, "match")) {
+      std::size_t pos = haystack.find(upper(m));
+      if (pos == std::string::npos) {
+        continue;
+      }
+      Target t = target_from_entry(e);
+      t.source = TargetSource::detected;
+      std::size_t start = haystack.rfind('\n', pos);
+      start = start == std::string::npos ? 0 : start + 1;
+      std::size_t end = text.find('\n', pos);
+      t.evidence = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      return t;
+    }
+  }
+  return std::nullopt;
+}
+
+Target detect_target(const CaptureFn& capture) {
+  std::string tried;
+  if (const core::Json* list = core::json_array(targets_table(), "detectors")) {
+    for (const auto& d : *list) {
+      std::string program = core::json_string(d, "program").value_or("");
+      auto path = runner::find_program(program);
+      if (!path) {
+        continue;
+      }
+      runner::CommandSpec spec;
+      spec.argv = {*path};
+      for (const auto& a : core::json_string_list(d, "args")) {
+        spec.argv.push_back(a);
+      }
+      auto res = capture(spec, 30);
+      tried += (tried.empty() ? "" : ", ") + program;
+      if (!res || !res->ok()) {
+        continue;
+      }
+      if (auto t = target_from_text(res->out)) {
+        // One name per line for nvidia-smi; count how many lines name the same product.
+        std::string up = upper(res->out);
+        std::string needle = upper(t->evidence.empty() ? t->name : t->evidence);
+        for (std::size_t p = up.find(needle); p != std::string::npos; p = up.find(needle, p + 1)) {
+          ++t->device_count;
+        }
+        return *t;
+      }
+    }
+  }
+  Target unknown;
+  unknown.evidence = tried.empty() ? "no GPU tool (nvidia-smi, amd-smi, rocm-smi) on PATH" : "no known GPU named by " + tried;
+  return unknown;
+}
+
+}  // namespace plan

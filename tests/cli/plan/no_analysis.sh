@@ -1,0 +1,3 @@
+# Nothing analysed yet: planning is refused.
+source "$SRC/tests/cli/plan/lib.bash"
+quark-ptq plan --quark-version 0.13
