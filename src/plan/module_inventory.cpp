@@ -1,10 +1,10 @@
 #include "plan/module_inventory.h"
 
-#include <fnmatch.h>
-
 #include <cctype>
 #include <map>
 
+#include "core/glob_match.h"
+#include "intake/inventory.h"
 #include "plan/rules.h"
 
 namespace plan {
@@ -25,10 +25,7 @@ bool all_digits(const std::string& s) {
 
 }  // namespace
 
-bool pattern_matches(const std::string& pattern, const std::string& name) {
-  // Without FNM_PATHNAME / FNM_PERIOD, fnmatch(3) is Python's fnmatchcase.
-  return fnmatch(pattern.c_str(), name.c_str(), 0) == 0;
-}
+bool pattern_matches(const std::string& pattern, const std::string& name) { return core::glob_match(pattern, name); }
 
 bool any_pattern_matches(const std::vector<std::string>& patterns, const std::string& name) {
   for (const auto& p : patterns) {
@@ -52,8 +49,31 @@ std::string infer_role(const std::string& name) {
   return "other";
 }
 
+namespace {
+
+// Intake's roles are plural where the planner's rules speak of one module ("experts").
+std::string planner_role(const std::string& intake_role) {
+  if (intake_role == "experts" || intake_role == "shared_experts") return "expert";
+  return intake_role;
+}
+
+}  // namespace
+
 std::vector<Module> inventory_from_analysis(const core::Json& analysis) {
   std::vector<Module> out;
+  if (core::json_object(analysis, "inventory") != nullptr) {
+    // The exact inventory from intake: only what Quark sees as nn.Linear is matched against
+    // its patterns (embeddings and GPT-2's Conv1D are not).
+    auto modules = intake::expand_inventory(analysis);
+    if (modules) {
+      for (auto& m : *modules) {
+        if (m.kind != "linear" && m.kind != "fused_experts") continue;
+        if (m.tied) continue;
+        out.push_back({std::move(m.name), planner_role(m.role)});
+      }
+      if (!out.empty()) return out;
+    }
+  }
   const core::Json* list = core::json_at(analysis, "quantization_targets/modules");
   if (list == nullptr || !list->is_array()) {
     return out;

@@ -1,8 +1,8 @@
 // The exact linear-module inventory from the analysis, and fnmatch-style pattern matching
 // against it (Quark matches exclusion and override patterns with fnmatch, so '*' crosses
-// dots). Until intake::expand_inventory lands, the inventory is read from the analysis'
-// quantization_targets.modules: [{"name": ..., "role": ...}] (or plain names, whose role
-// is inferred from knowledge/plan/rules.json role_patterns).
+// dots). The inventory is intake's exact one (intake::expand_inventory); analyses without
+// it may list quantization_targets.modules: [{"name": ..., "role": ...}] (or plain names,
+// whose role is inferred from knowledge/plan/rules.json role_patterns).
 #pragma once
 
 #include <string>
