@@ -1,0 +1,111 @@
+#include "runner/proc_stats.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace runner {
+
+namespace {
+
+// Small /proc files are read with one read(); no iostreams on this path.
+std::string read_small(const char* path) {
+  int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return {};
+  char buf[4096];
+  ssize_t n = ::read(fd, buf, sizeof(buf) - 1);
+  ::close(fd);
+  if (n <= 0) return {};
+  return std::string(buf, static_cast<std::size_t>(n));
+}
+
+std::int64_t meminfo_kib(const std::string& text, const char* key) {
+  auto pos = text.find(key);
+  if (pos == std::string::npos) return -1;
+  return std::strtoll(text.c_str() + pos + std::strlen(key), nullptr, 10);
+}
+
+// The fields after the ")" that closes the command name (which may contain spaces).
+std::optional<std::string> stat_tail(int pid) {
+  std::string path = "/proc/" + std::to_string(pid) + "/stat";
+  std::string text = read_small(path.c_str());
+  auto close = text.rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  return text.substr(close + 2);
+}
+
+// The n-th space-separated field of the stat tail; the tail starts at field 3 (state).
+std::optional<std::string> stat_field(const std::string& tail, int field) {
+  int idx = 3;
+  std::size_t start = 0;
+  while (idx < field) {
+    auto sp = tail.find(' ', start);
+    if (sp == std::string::npos) return std::nullopt;
+    start = sp + 1;
+    ++idx;
+  }
+  auto sp = tail.find(' ', start);
+  return tail.substr(start, sp == std::string::npos ? std::string::npos : sp - start);
+}
+
+}  // namespace
+
+std::optional<HostMemory> read_host_memory() {
+  std::string text = read_small("/proc/meminfo");
+  std::int64_t total = meminfo_kib(text, "MemTotal:");
+  std::int64_t avail = meminfo_kib(text, "MemAvailable:");
+  if (total < 0 || avail < 0) return std::nullopt;
+  return HostMemory{total / 1024, (total - avail) / 1024};
+}
+
+std::int64_t process_group_rss_mib(int pgid) {
+  DIR* dir = ::opendir("/proc");
+  if (dir == nullptr) return 0;
+  static const long kPage = ::sysconf(_SC_PAGESIZE);
+  std::int64_t pages = 0;
+  while (dirent* e = ::readdir(dir)) {
+    if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+    int pid = std::atoi(e->d_name);
+    auto tail = stat_tail(pid);
+    if (!tail) continue;
+    auto pgrp = stat_field(*tail, 5);
+    if (!pgrp || std::atoi(pgrp->c_str()) != pgid) continue;
+    if (auto rss = stat_field(*tail, 24)) pages += std::strtoll(rss->c_str(), nullptr, 10);
+  }
+  ::closedir(dir);
+  return pages * kPage / (1024 * 1024);
+}
+
+std::optional<std::uint64_t> process_start_ticks(int pid) {
+  auto tail = stat_tail(pid);
+  if (!tail) return std::nullopt;
+  auto f = stat_field(*tail, 22);
+  if (!f) return std::nullopt;
+  return std::strtoull(f->c_str(), nullptr, 10);
+}
+
+bool is_run_alive(int pid, std::optional<std::uint64_t> start_ticks) {
+  if (pid <= 0) return false;
+  if (::kill(pid, 0) != 0 && errno == ESRCH) return false;
+  auto now = process_start_ticks(pid);
+  if (!now) return false;  // a zombie or gone
+  if (auto tail = stat_tail(pid); tail && tail->front() == 'Z') return false;
+  return !start_ticks || *start_ticks == *now;
+}
+
+bool is_run_alive(const core::Json& run_section) {
+  if (core::json_string(run_section, "status").value_or("") != "running") return false;
+  auto pid = core::json_int(run_section, "pid");
+  if (!pid) return false;
+  std::optional<std::uint64_t> ticks;
+  if (auto t = core::json_int(run_section, "pid_start_ticks")) ticks = static_cast<std::uint64_t>(*t);
+  return is_run_alive(static_cast<int>(*pid), ticks);
+}
+
+}  // namespace runner
