@@ -67,14 +67,14 @@ diagnose::FailureContext failure_context(const runner::RunOutcome& out, const co
   ctx.signal = out.signal;
   ctx.stage = out.stages.empty() ? std::string() : out.stages.back().name;
   ctx.export_done = out.export_done;
-  auto opt_str = [](const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) : std::string("unknown"); };
+  auto mib = [](const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) + " MiB" : std::string("not measured"); };
   ctx.known_facts = {
       {"installed_transformers", environment_version(manifest, {"transformers"})},
       {"installed_torch", environment_version(manifest, {"torch", "pytorch"})},
       {"installed_quark", environment_version(manifest, {"amd-quark", "amd_quark", "quark"})},
       {"exit_status", out.exit_code ? std::to_string(*out.exit_code) : (out.signal ? std::string("signal ") + std::to_string(*out.signal) : "?")},
-      {"peak_gpu_mib", opt_str(out.resources.peak_gpu_used_mib)},
-      {"peak_host_mib", std::to_string(out.resources.peak_group_rss_mib)},
+      {"peak_gpu_mib", mib(out.resources.peak_gpu_used_mib)},
+      {"peak_host_mib", mib(out.resources.peak_group_rss_mib)},
       {"stage", ctx.stage.empty() ? std::string("start") : ctx.stage},
   };
   return ctx;

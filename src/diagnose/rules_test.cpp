@@ -38,7 +38,7 @@ FailureContext replay(const std::string& raw, std::optional<int> exit_code, std:
   ctx.stage = watch->current_stage();
   ctx.export_done = watch->export_done();
   ctx.known_facts = {{"installed_transformers", "4.57.1"}, {"installed_torch", "2.11.0+cu128"}, {"installed_quark", "0.11"},
-                     {"exit_status", "1"}, {"peak_gpu_mib", "140000"}, {"peak_host_mib", "1000"}, {"stage", ctx.stage}};
+                     {"exit_status", "1"}, {"peak_gpu_mib", "140000 MiB"}, {"peak_host_mib", "1000 MiB"}, {"stage", ctx.stage}};
   return ctx;
 }
 
