@@ -1,30 +1,27 @@
-// Checkpoint 3, the execution gate: `--approve DIGEST` must name the manifest's command
-// digest; otherwise, on a terminal only, the full command is shown and the user must answer
-// one of the approval words. Anything else, or no terminal, is a refusal, never a yes.
+// Checkpoint 3, the execution gate, as `run` asks it: `--approve DIGEST` must name the
+// manifest's command digest; otherwise, on a terminal only, the full command is shown and the
+// user must answer with one of the approval words (workflow::is_execution_approval). Anything
+// else, or no terminal, is a refusal, never a yes. The approval is recorded through
+// workflow::approve_execution, bound to the digest.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <string_view>
 
 #include "cli/console.h"
 #include "core/result.h"
+#include "workflow/checkpoint.h"
 #include "workflow/command_digest.h"
+#include "workflow/workdir.h"
 
 namespace cli {
 
-// yes / run it / execute (any case) and はい / 実行して / 実行, after trimming.
-bool is_approval_word(std::string_view answer);
-
-// "sha256:<hex>" or the bare hex: equal when they name the same digest.
-bool same_digest(std::string_view given, std::string_view recorded);
-
-struct Approval {
-  std::string user_words;  // verbatim answer, or "--approve <digest>"
-};
+// "sha256:" is added when the user gave the bare hex.
+std::string normalize_digest(std::string_view given);
 
 // ExitCode::not_approved on a wrong digest, a refusal or no terminal.
-core::Result<Approval> obtain_approval(const Console& console, const workflow::RecordedCommand& cmd,
-                                       const std::string& output_dir, const std::optional<std::string>& approve_flag);
+core::Result<workflow::Confirmation> obtain_approval(const Console& console, const workflow::Workdir& wd,
+                                                     const workflow::RecordedCommand& cmd, const std::string& output_dir,
+                                                     const std::string& approve_digest, const std::string& user_words);
 
 }  // namespace cli

@@ -173,20 +173,5 @@ TEST(MonitoredRun, MissingProgramIsAnErrorValue) {
   EXPECT_EQ(r.error().id, "runner.spawn_failed");
 }
 
-TEST(Liveness, KnowsOurOwnProcessAndRejectsAReusedPid) {
-  int self = ::getpid();
-  auto ticks = process_start_ticks(self);
-  ASSERT_TRUE(ticks);
-  EXPECT_TRUE(is_run_alive(self, ticks));
-  EXPECT_FALSE(is_run_alive(self, *ticks + 1));
-  EXPECT_FALSE(is_run_alive(0, std::nullopt));
-  core::Json run = {{"status", "running"}, {"pid", self}, {"pid_start_ticks", *ticks}};
-  EXPECT_TRUE(is_run_alive(run));
-  run["status"] = "succeeded";
-  EXPECT_FALSE(is_run_alive(run));
-  run = {{"status", "running"}, {"pid", 999999999}};
-  EXPECT_FALSE(is_run_alive(run));
-}
-
 }  // namespace
 }  // namespace runner

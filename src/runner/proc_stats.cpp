@@ -2,7 +2,6 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -80,32 +79,6 @@ std::int64_t process_group_rss_mib(int pgid) {
   }
   ::closedir(dir);
   return pages * kPage / (1024 * 1024);
-}
-
-std::optional<std::uint64_t> process_start_ticks(int pid) {
-  auto tail = stat_tail(pid);
-  if (!tail) return std::nullopt;
-  auto f = stat_field(*tail, 22);
-  if (!f) return std::nullopt;
-  return std::strtoull(f->c_str(), nullptr, 10);
-}
-
-bool is_run_alive(int pid, std::optional<std::uint64_t> start_ticks) {
-  if (pid <= 0) return false;
-  if (::kill(pid, 0) != 0 && errno == ESRCH) return false;
-  auto now = process_start_ticks(pid);
-  if (!now) return false;  // a zombie or gone
-  if (auto tail = stat_tail(pid); tail && tail->front() == 'Z') return false;
-  return !start_ticks || *start_ticks == *now;
-}
-
-bool is_run_alive(const core::Json& run_section) {
-  if (core::json_string(run_section, "status").value_or("") != "running") return false;
-  auto pid = core::json_int(run_section, "pid");
-  if (!pid) return false;
-  std::optional<std::uint64_t> ticks;
-  if (auto t = core::json_int(run_section, "pid_start_ticks")) ticks = static_cast<std::uint64_t>(*t);
-  return is_run_alive(static_cast<int>(*pid), ticks);
 }
 
 }  // namespace runner

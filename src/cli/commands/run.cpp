@@ -7,24 +7,20 @@
 #include <optional>
 
 #include "cli/commands.h"
+#include "cli/commands/run.h"
 #include "cli/run_approval.h"
 #include "cli/run_manifest_io.h"
 #include "cli/run_record.h"
 #include "cli/verify_render.h"
 #include "core/clock.h"
 #include "diagnose/rules.h"
-#include "runner/proc_stats.h"
 #include "verify/verify_output.h"
+#include "workflow/run_liveness.h"
 #include "workflow/state.h"
 
 namespace cli {
 
 namespace {
-
-struct RunOptions {
-  std::optional<std::string> approve;
-  double stop_grace = 10;
-};
 
 // The manifest as it must be before anything runs: present, valid, current, environment ready,
 // command consistent with its digest.
@@ -54,8 +50,9 @@ core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) 
     }
     return core::make_error(core::ExitCode::env_not_ready, "run.env_not_ready").with("path", path).with_detail(problems);
   }
-  if (const core::Json* run = core::json_object(st.manifest.doc, "run"); run != nullptr && runner::is_run_alive(*run)) {
-    return core::make_error(core::ExitCode::usage, "run.already_running").with("pid", std::to_string(core::json_int(*run, "pid").value_or(0)));
+  if (workflow::assess_run(st.manifest.doc).phase == workflow::RunPhase::running) {
+    const core::Json* pid = core::json_at(st.manifest.doc, "run/pid");
+    return core::make_error(core::ExitCode::usage, "run.already_running").with("pid", pid != nullptr ? core::dump_compact(*pid) : "?");
   }
   return st;
 }
@@ -109,7 +106,9 @@ void print_summary(const Console& console, const core::Json& run, const verify::
   if (report != nullptr) print_verify_report(console, *report);
 }
 
-int run_command(Context& ctx, const RunOptions& opt) {
+}  // namespace
+
+int run_run_command(Context& ctx, const RunOptions& opt) {
   const Console& console = ctx.console;
   workflow::Workdir wd{ctx.workdir};
   auto st = check_gates(wd);
@@ -124,16 +123,8 @@ int run_command(Context& ctx, const RunOptions& opt) {
   if (output_dir.empty()) return console.error(core::make_error(core::ExitCode::bad_input, "run.no_output_dir").with("path", wd.manifest().string()));
 
   // Checkpoint 3: nothing has been created or started before this point.
-  auto approval = obtain_approval(console, *cmd, output_dir, opt.approve);
+  auto approval = obtain_approval(console, wd, *cmd, output_dir, opt.approve, opt.user_words);
   if (!approval) return console.error(approval.error());
-  workflow::Confirmation c;
-  c.checkpoint = workflow::Checkpoint::execution;
-  c.reason = core::msg(core::Lang::en, "run.checkpoint_reason");
-  c.decision = "approved";
-  c.digest = cmd->digest;
-  c.confirmed_at = core::now_utc_iso8601();
-  c.user_words = approval->user_words;
-  if (auto r = workflow::record_confirmation(wd, c); !r) return console.error(r.error());
 
   if (auto r = core::create_directories(output_dir); !r) return console.error(r.error());
   if (auto r = core::create_directories(wd.logs()); !r) return console.error(r.error());
@@ -142,9 +133,11 @@ int run_command(Context& ctx, const RunOptions& opt) {
   ManifestWriter writer(wd, manifest);
   core::Json& doc = writer.doc();
   doc.erase("result");
+  const workflow::ProcessIdentity self = workflow::current_process_identity();
   doc["run"] = {{"status", "running"},
-                {"pid", static_cast<int>(::getpid())},
-                {"pid_start_ticks", runner::process_start_ticks(::getpid()).value_or(0)},
+                {"pid", self.pid},
+                {"process_start_ticks", self.start_ticks},
+                {"boot_id", self.boot_id},
                 {"started_at", core::now_utc_iso8601()},
                 {"approved_digest", cmd->digest},
                 {"log", log_rel}};
@@ -156,7 +149,7 @@ int run_command(Context& ctx, const RunOptions& opt) {
   for (const auto& e : cmd->env_changes) spec.env_set.push_back({e.name, e.value});
   runner::MonitorOptions mo;
   mo.log_path = wd.root / log_rel;
-  mo.stop_grace_seconds = opt.stop_grace;
+  mo.stop_grace_seconds = opt.stop_grace_seconds;
   mo.echo_stdout_fd = console.json_mode() ? STDERR_FILENO : STDOUT_FILENO;
   RunProgress progress(console, writer);
   auto out = runner::run_monitored(spec, mo, &progress);
@@ -168,9 +161,10 @@ int run_command(Context& ctx, const RunOptions& opt) {
   }
 
   core::Json run = run_section(*out, log_rel);
-  run["pid"] = static_cast<int>(::getpid());
+  run["pid"] = self.pid;
+  run["process_start_ticks"] = self.start_ticks;
+  run["boot_id"] = self.boot_id;
   run["approved_digest"] = cmd->digest;
-  run["pid_start_ticks"] = doc["run"].value("pid_start_ticks", core::Json(0));
   int exit_code = 0;
   std::optional<verify::VerifyReport> report;
   if (run["status"] == "interrupted") {
@@ -225,15 +219,13 @@ int run_command(Context& ctx, const RunOptions& opt) {
   return exit_code;
 }
 
-}  // namespace
-
 void add_run_command(CLI::App& app, CommandFn& selected) {
   auto opt = std::make_shared<RunOptions>();
   auto* sub = app.add_subcommand("run", "Checkpoint 3 and step 4: approve and run the exact command, then verify the output");
   sub->add_option("--approve", opt->approve, "The command digest printed by prepare (approves without a prompt)");
-  sub->add_option("--stop-grace", opt->stop_grace, "Seconds between forwarding Ctrl-C/SIGTERM to quark-cli and killing it (default 10)")
+  sub->add_option("--stop-grace", opt->stop_grace_seconds, "Seconds between forwarding Ctrl-C/SIGTERM to quark-cli and killing it (default 10)")
       ->check(CLI::Range(0.0, 3600.0));
-  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_command(ctx, *opt); }; });
+  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_run_command(ctx, *opt); }; });
 }
 
 }  // namespace cli

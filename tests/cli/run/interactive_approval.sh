@@ -31,6 +31,7 @@ PY
 python3 pty_run.py "no" en
 [ -e out ] && echo "output dir created" || echo "no output dir"
 python3 pty_run.py "  Run It " en
+# The same command approved again: the approval stands (not recorded twice); Japanese prompt.
 rm -rf out
 python3 pty_run.py "実行" ja
 python3 -c "import json; print([c['user_words'] for c in json.load(open('wd/checkpoints.json'))['confirmations'] if c['checkpoint'] == 3])"
