@@ -2,10 +2,12 @@
 source "$SRC/tests/cli/run/lib.bash"
 make_wd --env FAKE_QUARK_RECORD="$PWD/record.json" --arg=--exclude_layers --arg=lm_head --arg=--dataset --arg="pileval"
 before=$(yaml_get wd/run_manifest.yaml command.digest)
+cp wd/run_manifest.yaml manifest.before
 quark-ptq --workdir wd run --approve "$DIGEST"
 echo "status: $(yaml_get wd/run_manifest.yaml run.status) / $(yaml_get wd/run_manifest.yaml result.status)"
 after=$(yaml_get wd/run_manifest.yaml command.digest)
 [ "$before" = "$after" ] && [ "$after" = "$DIGEST" ] && echo "command digest unchanged"
+python3 -c "import yaml; a=yaml.safe_load(open('manifest.before'))['command']; b=yaml.safe_load(open('wd/run_manifest.yaml'))['command']; print('command block identical' if a == b else 'command block changed')"
 # The child got exactly the recorded argv and the approved environment change.
 python3 - <<'PY'
 import json, yaml
