@@ -175,3 +175,18 @@ TEST(MonitoredRun, MissingProgramIsAnErrorValue) {
 
 }  // namespace
 }  // namespace runner
+
+namespace runner {
+namespace {
+
+TEST(GroupRss, FollowsTheGroupBetweenFullScans) {
+  // Our own process group: this test process is a member.
+  GroupRss g(::getpgrp(), 3);
+  std::int64_t first = g.sample_mib();
+  EXPECT_GT(first, 0);
+  EXPECT_GT(g.sample_mib(), 0);  // members only
+  EXPECT_EQ(process_group_rss_mib(999999999), 0);
+}
+
+}  // namespace
+}  // namespace runner

@@ -63,22 +63,56 @@ std::optional<HostMemory> read_host_memory() {
   return HostMemory{total / 1024, (total - avail) / 1024};
 }
 
-std::int64_t process_group_rss_mib(int pgid) {
-  DIR* dir = ::opendir("/proc");
-  if (dir == nullptr) return 0;
+namespace {
+
+// Adds the RSS pages of `pid` when it is in group `pgid`; false when it is not (or gone).
+bool add_member_pages(int pid, int pgid, std::int64_t& pages) {
+  auto tail = stat_tail(pid);
+  if (!tail) return false;
+  auto pgrp = stat_field(*tail, 5);
+  if (!pgrp || std::atoi(pgrp->c_str()) != pgid) return false;
+  if (auto rss = stat_field(*tail, 24)) pages += std::strtoll(rss->c_str(), nullptr, 10);
+  return true;
+}
+
+std::int64_t pages_to_mib(std::int64_t pages) {
   static const long kPage = ::sysconf(_SC_PAGESIZE);
-  std::int64_t pages = 0;
+  return pages * kPage / (1024 * 1024);
+}
+
+std::vector<int> scan_group(int pgid, std::int64_t& pages) {
+  std::vector<int> members;
+  DIR* dir = ::opendir("/proc");
+  if (dir == nullptr) return members;
   while (dirent* e = ::readdir(dir)) {
     if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
     int pid = std::atoi(e->d_name);
-    auto tail = stat_tail(pid);
-    if (!tail) continue;
-    auto pgrp = stat_field(*tail, 5);
-    if (!pgrp || std::atoi(pgrp->c_str()) != pgid) continue;
-    if (auto rss = stat_field(*tail, 24)) pages += std::strtoll(rss->c_str(), nullptr, 10);
+    if (add_member_pages(pid, pgid, pages)) members.push_back(pid);
   }
   ::closedir(dir);
-  return pages * kPage / (1024 * 1024);
+  return members;
+}
+
+}  // namespace
+
+std::int64_t process_group_rss_mib(int pgid) {
+  std::int64_t pages = 0;
+  scan_group(pgid, pages);
+  return pages_to_mib(pages);
+}
+
+std::int64_t GroupRss::sample_mib() {
+  std::int64_t pages = 0;
+  if (m_count++ % m_rescan_every == 0 || m_members.empty()) {
+    m_members = scan_group(m_pgid, pages);
+    return pages_to_mib(pages);
+  }
+  std::vector<int> still;
+  for (int pid : m_members) {
+    if (add_member_pages(pid, m_pgid, pages)) still.push_back(pid);
+  }
+  m_members.swap(still);
+  return pages_to_mib(pages);
 }
 
 }  // namespace runner

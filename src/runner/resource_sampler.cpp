@@ -6,7 +6,6 @@
 #include <cmath>
 #include <chrono>
 
-#include "runner/proc_stats.h"
 
 namespace runner {
 
@@ -55,7 +54,7 @@ void ResourceSampler::take_baseline() {
 }
 
 void ResourceSampler::start(int pgid) {
-  m_pgid = pgid;
+  m_group.emplace(pgid, 5);
   m_start = monotonic_seconds();
   m_thread = std::thread([this] { loop(); });
 }
@@ -77,7 +76,7 @@ void ResourceSampler::sample_once(bool with_gpu) {
     s.host_used_mib = h->used_mib;
     m_summary.host_total_mib = h->total_mib;
   }
-  s.group_rss_mib = process_group_rss_mib(m_pgid);
+  s.group_rss_mib = m_group ? m_group->sample_mib() : 0;
   if (with_gpu) {
     double before = children_cpu_seconds();
     if (auto g = m_gpu.sample()) s.gpu_used_mib = g->total_used_mib();

@@ -13,6 +13,7 @@
 
 #include "core/json_io.h"
 #include "runner/gpu_memory.h"
+#include "runner/proc_stats.h"
 
 namespace runner {
 
@@ -55,7 +56,7 @@ class ResourceSampler {
   GpuMemoryProbe m_gpu;
   double m_host_interval;
   double m_gpu_interval;
-  int m_pgid = 0;
+  std::optional<GroupRss> m_group;
   double m_start = 0;
   std::thread m_thread;
   std::mutex m_mutex;
