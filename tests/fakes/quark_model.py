@@ -1,4 +1,5 @@
-"""Tiny Hugging Face model directories for tests: a BF16 source model and the FP8 output that
+"""Tiny Hugging Face model directories for tests (scales are BF16 scalars, as in real 0.13
+FP8 exports: tests/fixtures/verify/real): a BF16 source model and the FP8 output that
 `quark-cli torch-llm-ptq --quant_scheme fp8` would write, optionally with planted defects.
 
 The shapes follow tests/fixtures/quark/models/tiny-llama.json (2 layers, hidden 128). Tensor
@@ -151,10 +152,10 @@ def output_tensors(exclude, kv_cache, defect):
             continue
         out.append(tensor(name, "F8_E4M3", shape))
         if not (defect == "missing_scale" and module == "model.layers.0.self_attn.q_proj"):
-            out.append(tensor(module + ".weight_scale", "F32", ()))
-        out.append(tensor(module + ".input_scale", "F32", ()))
+            out.append(tensor(module + ".weight_scale", "BF16", ()))
+        out.append(tensor(module + ".input_scale", "BF16", ()))
         if kv_cache and (module.endswith("k_proj") or module.endswith("v_proj")):
-            out.append(tensor(module + ".output_scale", "F32", ()))
+            out.append(tensor(module + ".output_scale", "BF16", ()))
     return out
 
 
