@@ -7,6 +7,8 @@
 #include "runner/gpu_memory.h"
 #include "runner/line_splitter.h"
 #include "runner/log_watch.h"
+#include "core/fs.h"
+#include "support/temp_dir.h"
 
 namespace runner {
 namespace {
@@ -92,6 +94,31 @@ TEST(GpuMemory, ParsesVendorToolOutput) {
   ASSERT_TRUE(a);
   EXPECT_EQ(a->total_used_mib(), 283);
   EXPECT_FALSE(parse_nvidia_smi("No devices were found"));
+}
+
+}  // namespace
+}  // namespace runner
+
+namespace runner {
+namespace {
+
+// A real quark-cli 0.13 run on an H200 (Llama-3.1-8B, fp8, with evaluation): every stage is
+// found from the real milestone lines, the export is seen, the perplexity is parsed.
+TEST(LogWatch, FollowsARealQuark013Run) {
+  auto raw = core::read_file(test_support::source_path("tests/fixtures/diagnose/real/0.13-h200-llama8b_fp8_eval.success.log"));
+  ASSERT_TRUE(raw);
+  auto w = LogWatch::from_knowledge();
+  ASSERT_TRUE(w);
+  double t = 0;
+  LineSplitter split([&](std::string_view l, bool cr) { w->feed(strip_ansi(l), cr, t += 0.01, "ts"); });
+  split.feed(*raw);
+  split.finish();
+  std::vector<std::string> names;
+  for (const auto& s : w->stages()) names.push_back(s.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"loading_model", "loading_dataset", "quantizing", "exporting", "evaluating"}));
+  EXPECT_TRUE(w->export_done());
+  ASSERT_TRUE(w->perplexity());
+  EXPECT_DOUBLE_EQ(*w->perplexity(), 309108.3125);
 }
 
 }  // namespace
