@@ -39,6 +39,11 @@ for n in "${names[@]}"; do
 done
 
 mkdir -p "$dest"
+stamp="$dest/.pins"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "${pins[*]}" ] && [ "$(ls "$dest"/*.whl 2>/dev/null | wc -l)" -eq "${#pins[@]}" ]; then
+  echo "fetch-wheels: $dest is up to date (${#pins[@]} wheels)"
+  exit 0
+fi
 "$py" -m pip download -q --no-deps --only-binary=:all: \
   --python-version 3.12 --implementation cp --abi cp312 --abi abi3 --abi none \
   --platform manylinux_2_28_x86_64 --platform manylinux_2_27_x86_64 \
@@ -57,3 +62,4 @@ if [ "$total" -gt $((55 * 1024 * 1024)) ]; then
   echo "fetch-wheels: over the 55 MiB budget" >&2
   exit 1
 fi
+echo "${pins[*]}" > "$stamp"

@@ -1,9 +1,140 @@
-#include "cli/not_implemented.h"
+// quark-ptq analyze MODEL [--revision REV]: step 1. Reads configuration and safetensors
+// headers only, writes model_analysis.json into the workdir (validated, atomically) and
+// prints a short table; --json prints the artifact itself on stdout.
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "intake/analyze.h"
 
 namespace cli {
 
+namespace {
+
+struct AnalyzeOptions {
+  std::string model;
+  std::string revision;
+};
+
+std::string num(const core::Json& j, std::string_view path) {
+  const core::Json* v = core::json_at(j, path);
+  if (v == nullptr || v->is_null()) return "?";
+  if (v->is_string()) return v->get<std::string>();
+  return v->dump();
+}
+
+std::string join(const core::Json* list, std::string_view none) {
+  if (list == nullptr || !list->is_array() || list->empty()) return std::string(none);
+  std::string out;
+  for (const auto& v : *list) {
+    if (!out.empty()) out += ", ";
+    out += v.is_string() ? v.get<std::string>() : v.dump();
+  }
+  return out;
+}
+
+void row(const Context& ctx, std::string_view label_id, const std::string& value) {
+  ctx.console.line(fmt::format("  {:<30} {}", ctx.console.t(label_id), value));
+}
+
+void print_summary(const Context& ctx, const core::Json& a, const core::fs::path& written) {
+  const auto& c = ctx.console;
+  c.say("intake.summary_title", {{"status", num(a, "analysis_status")}, {"path", written.string()}});
+  row(ctx, "intake.summary_model", num(a, "model/model_path"));
+  row(ctx, "intake.summary_type", num(a, "model/model_type") + " / " + num(a, "model/loading_class"));
+  row(ctx, "intake.summary_layers",
+      num(a, "architecture/num_hidden_layers") + " / " + num(a, "architecture/hidden_size") + " / " +
+          num(a, "architecture/num_attention_heads") + " (" + num(a, "architecture/num_key_value_heads") + ")");
+  row(ctx, "intake.summary_vocab",
+      num(a, "architecture/vocab_size") + " / " + num(a, "architecture/max_position_embeddings") + " / " + num(a, "model/dtype"));
+  if (core::json_at(a, "moe/is_moe") != nullptr && core::json_at(a, "moe/is_moe")->is_boolean() &&
+      core::json_at(a, "moe/is_moe")->get<bool>()) {
+    row(ctx, "intake.summary_moe",
+        c.t("intake.summary_moe_value", {{"experts", num(a, "moe/num_experts")}, {"top", num(a, "moe/experts_per_token")},
+                                         {"shared", num(a, "moe/shared_experts")}, {"moe", num(a, "moe/moe_layers")},
+                                         {"dense", num(a, "moe/dense_layers")}, {"tensors", num(a, "moe/expert_tensors")}}));
+  } else {
+    row(ctx, "intake.summary_moe", c.t("intake.summary_no"));
+  }
+  if (const core::Json* towers = core::json_at(a, "multimodal/towers"); towers != nullptr && !towers->empty()) {
+    std::string s;
+    for (const auto& t : *towers) {
+      if (!s.empty()) s += "; ";
+      s += num(t, "kind") + " (" + num(t, "config_key") + ", hidden " + num(t, "hidden_size") + ", " + num(t, "num_layers") + " layers)";
+    }
+    row(ctx, "intake.summary_multimodal", s);
+  }
+  row(ctx, "intake.summary_linear",
+      c.t("intake.summary_linear_value", {{"linear", num(a, "quantization_targets/linear_layer_count")},
+                                          {"method", num(a, "quantization_targets/method")},
+                                          {"quantized", num(a, "quantization_targets/quantized_layer_count")}}));
+  row(ctx, "intake.summary_exclusions", join(core::json_at(a, "quantization_targets/exclude_defaults"), c.t("intake.summary_none")));
+  std::string templates;
+  if (const core::Json* qt = core::json_at(a, "quark_templates")) {
+    for (const auto& t : *qt) {
+      if (!templates.empty()) templates += ", ";
+      bool has = core::json_bool(t, "has_template").value_or(false);
+      templates += num(t, "quark_version") + " " + c.t(has ? "intake.summary_yes" : "intake.summary_no");
+    }
+  }
+  row(ctx, "intake.summary_template", templates);
+  if (const core::Json* inv = core::json_object(a, "inventory")) {
+    auto bytes = core::json_int(*inv, "declared_bytes").value_or(0);
+    row(ctx, "intake.summary_checkpoint",
+        c.t("intake.summary_checkpoint_value", {{"tensors", num(*inv, "tensor_count")}, {"shards", num(*inv, "shards")},
+                                                {"gib", fmt::format("{:.1f}", static_cast<double>(bytes) / (1024.0 * 1024 * 1024))},
+                                                {"params", num(a, "quantization_targets/parameters/total")}}));
+  }
+  bool remote = core::json_at(a, "model/remote_code/required") != nullptr && core::json_at(a, "model/remote_code/required")->is_boolean() &&
+                core::json_at(a, "model/remote_code/required")->get<bool>();
+  row(ctx, "intake.summary_remote_code", c.t(remote ? "intake.summary_yes" : "intake.summary_no") + " (trust_remote_code false)");
+  const core::Json* risks = core::json_array(a, "risks");
+  if (risks == nullptr || risks->empty()) {
+    c.say("intake.summary_no_risks");
+  } else {
+    c.say("intake.summary_risks");
+    for (const auto& r : *risks) {
+      // Re-render from the catalog id so the user sees their language.
+      std::vector<core::MessageArg> args;
+      if (const core::Json* ra = core::json_object(r, "args")) {
+        for (auto it = ra->begin(); it != ra->end(); ++it) {
+          args.push_back({it.key(), it.value().is_string() ? it.value().get<std::string>() : it.value().dump()});
+        }
+      }
+      std::string id = core::json_string(r, "id").value_or("");
+      std::string message = id.empty() ? core::json_string(r, "message").value_or("") : c.t(id, args);
+      std::string hint = id.empty() ? core::json_string(r, "recovery_hint").value_or("") : c.t(id + "_hint", args);
+      c.line(fmt::format("  [{}] {}", core::json_string(r, "severity").value_or("?"), message));
+      c.line(fmt::format("         -> {}", hint));
+    }
+  }
+  c.say("intake.summary_next");
+}
+
+int run_analyze(Context& ctx, const AnalyzeOptions& opt) {
+  intake::AnalyzeRequest req;
+  req.model = opt.model;
+  if (!opt.revision.empty()) req.revision = opt.revision;
+  auto analysis = intake::analyze(req);
+  if (!analysis) return ctx.console.error(analysis.error());
+  // The single write of the artifact (the workflow hooks checkpoint bookkeeping here).
+  auto written = intake::write_analysis(ctx.workdir, *analysis);
+  if (!written) return ctx.console.error(written.error());
+  if (ctx.console.json_mode()) ctx.console.json(*analysis);
+  print_summary(ctx, *analysis, *written);
+  return 0;
+}
+
+}  // namespace
+
 void add_analyze_command(CLI::App& app, CommandFn& selected) {
-  add_not_implemented(app, selected, "analyze", "Step 1: analyze a model's configuration and safetensors headers");
+  auto opt = std::make_shared<AnalyzeOptions>();
+  auto* sub = app.add_subcommand("analyze", "Step 1: analyze a model's configuration and safetensors headers (never its weights)");
+  sub->add_option("model", opt->model, "A model directory or a Hugging Face Hub repo id (org/name)")->required();
+  sub->add_option("--revision", opt->revision, "Hub branch, tag or commit (default: main)");
+  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_analyze(ctx, *opt); }; });
 }
 
 }  // namespace cli

@@ -1,0 +1,190 @@
+// intake_bench [DIR] [RUNS]: generates a DeepSeek-V3-sized checkpoint of header-only sparse
+// shards (163 shards, ~46k tensors, ~5.9 MB of headers, ~1.37 TB declared) and measures, on
+// the same files in the same run:
+//   quark-ptq   the whole `quark-ptq analyze DIR` process (median wall time, peak RSS)
+//   python (a)  an in-process loop of json.loads over the 163 headers (loop time, peak RSS)
+//   python (b)  interpreter start + import transformers, safetensors + AutoConfig +
+//               safe_open over every shard, when those packages are importable
+//               ($QPTQ_BENCH_PYTHON, else /work/main/.venv-quark/bin/python, else python3).
+// Results go to stdout as a Markdown table (for docs/benchmarks.md). Not a test.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "deepseek_v3_layout.h"
+#include "support/safetensors_writer.h"
+
+extern char** environ;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+  int status = -1;
+  double seconds = 0;
+  long peak_rss_kb = 0;
+  std::string out;
+};
+
+// posix_spawn + wait4 for the child's own peak RSS; stdout captured through a file.
+Run run(const std::vector<std::string>& argv, const fs::path& out_file) {
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  Run r;
+  pid_t pid = 0;
+  auto t0 = std::chrono::steady_clock::now();
+  if (posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ) != 0) return r;
+  int status = 0;
+  struct rusage ru {};
+  wait4(pid, &status, 0, &ru);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  posix_spawn_file_actions_destroy(&fa);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+  r.peak_rss_kb = ru.ru_maxrss;
+  std::ifstream f(out_file);
+  r.out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  return r;
+}
+
+Run median_of(const std::vector<std::string>& argv, const fs::path& out, int runs) {
+  std::vector<Run> all;
+  for (int i = 0; i < runs; ++i) all.push_back(run(argv, out));
+  std::sort(all.begin(), all.end(), [](const Run& a, const Run& b) { return a.seconds < b.seconds; });
+  Run m = all[all.size() / 2];
+  for (const auto& r : all) m.peak_rss_kb = std::max(m.peak_rss_kb, r.peak_rss_kb);
+  return m;
+}
+
+const char* kLoopA = R"PY(
+import json, os, struct, sys, time
+d = sys.argv[1]
+shards = sorted(f for f in os.listdir(d) if f.endswith(".safetensors"))
+best = None
+for _ in range(int(sys.argv[2])):
+    t0 = time.perf_counter()
+    n = 0
+    for s in shards:
+        with open(os.path.join(d, s), "rb") as f:
+            size = struct.unpack("<Q", f.read(8))[0]
+            n += len(json.loads(f.read(size))) - 1
+    dt = time.perf_counter() - t0
+    best = dt if best is None or dt < best else best
+print(f"{best:.6f} {n}")
+)PY";
+
+const char* kRouteB = R"PY(
+import os, sys, time
+t0 = time.perf_counter()
+import transformers, safetensors
+from safetensors import safe_open
+t1 = time.perf_counter()
+d = sys.argv[1]
+cfg = transformers.AutoConfig.from_pretrained(d, trust_remote_code=False)
+n = 0
+for s in sorted(f for f in os.listdir(d) if f.endswith(".safetensors")):
+    with safe_open(os.path.join(d, s), framework="np") as f:
+        n += len(list(f.keys()))
+t2 = time.perf_counter()
+print(f"{t1 - t0:.6f} {t2 - t1:.6f} {n}")
+)PY";
+
+std::string python_for_b() {
+  if (const char* p = std::getenv("QPTQ_BENCH_PYTHON")) return p;
+  if (fs::exists("/work/main/.venv-quark/bin/python")) return "/work/main/.venv-quark/bin/python";
+  return "python3";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  fs::path dir = argc > 1 ? fs::path(argv[1]) : fs::temp_directory_path() / "qptq-bench-deepseek-v3";
+  int runs = argc > 2 ? std::atoi(argv[2]) : 21;
+  fs::path src = QPTQ_SOURCE_DIR;
+  if (!fs::exists(dir / "model.safetensors.index.json")) {
+    auto tensors = bench::deepseek_v3_tensors();
+    test_support::write_checkpoint(dir, tensors, 163);
+    // The published config, as a BF16 checkpoint (the FP8 release would add scale tensors).
+    std::ifstream in(src / "tests/fixtures/models/deepseek-v3/config.json");
+    nlohmann::ordered_json cfg = nlohmann::ordered_json::parse(in);
+    cfg.erase("quantization_config");
+    std::ofstream(dir / "config.json") << cfg.dump(2);
+    std::ofstream(dir / "tokenizer.json") << "{}";
+    std::ofstream(dir / "tokenizer_config.json") << "{}";
+  }
+  std::uint64_t header_bytes = 0;
+  std::uint64_t declared = 0;
+  int shards = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".safetensors") continue;
+    ++shards;
+    declared += fs::file_size(e.path());
+    std::ifstream f(e.path(), std::ios::binary);
+    unsigned char b[8] = {0};
+    f.read(reinterpret_cast<char*>(b), 8);
+    std::uint64_t n = 0;
+    for (int i = 7; i >= 0; --i) n = (n << 8) | b[i];
+    header_bytes += 8 + n;
+  }
+  fs::path work = fs::temp_directory_path() / "qptq-bench-work";
+  fs::create_directories(work);
+  fs::path out = work / "stdout.txt";
+
+  std::vector<std::string> qptq = {QPTQ_BINARY, "analyze", dir.string(), "--workdir", work.string(), "--json"};
+  run(qptq, out);  // warm the page cache
+  Run q = median_of(qptq, out, runs);
+  std::string tensors = "?";
+  if (auto pos = q.out.find("\"tensor_count\": "); pos != std::string::npos) {
+    tensors = q.out.substr(pos + 16, q.out.find_first_of(",\n", pos + 16) - pos - 16);
+  }
+
+  Run a = run({"python3", "-c", kLoopA, dir.string(), std::to_string(std::max(5, runs / 2))}, out);
+  double a_loop = a.status == 0 ? std::atof(a.out.c_str()) : -1;
+
+  std::string py = python_for_b();
+  Run probe = run({py, "-c", "import transformers, safetensors"}, out);
+  std::optional<Run> b;
+  double b_imports = 0;
+  double b_work = 0;
+  if (probe.status == 0) {
+    b = run({py, "-c", kRouteB, dir.string()}, out);
+    std::sscanf(b->out.c_str(), "%lf %lf", &b_imports, &b_work);
+  }
+
+  std::printf("checkpoint: %s: %d shards, %s tensors, %.2f MB of headers, %.2f TB declared\n", dir.c_str(), shards,
+              tensors.c_str(), static_cast<double>(header_bytes) / 1e6, static_cast<double>(declared) / 1e12);
+  std::printf("\n| path | time | peak RSS |\n|---|---|---|\n");
+  std::printf("| `quark-ptq analyze` whole process (median of %d, warm cache) | %.1f ms | %.1f MB |\n", runs, q.seconds * 1e3,
+              static_cast<double>(q.peak_rss_kb) / 1024.0);
+  if (a_loop >= 0) {
+    std::printf("| (a) Python in-process loop of json.loads over the headers (best of runs) | %.1f ms | %.1f MB (whole interpreter) |\n",
+                a_loop * 1e3, static_cast<double>(a.peak_rss_kb) / 1024.0);
+  }
+  if (b) {
+    std::printf("| (b) python + import transformers/safetensors + AutoConfig + safe_open x%d | %.1f ms (imports %.0f ms) | %.1f MB |\n",
+                shards, b->seconds * 1e3, b_imports * 1e3, static_cast<double>(b->peak_rss_kb) / 1024.0);
+  } else {
+    std::printf("| (b) python + import transformers/safetensors + AutoConfig + safe_open | not measured: `%s` cannot import transformers and safetensors here | - |\n",
+                py.c_str());
+  }
+  if (a_loop > 0) std::printf("\nspeed-up over (a): %.1fx\n", a_loop / q.seconds);
+  if (b) std::printf("speed-up over (b): %.0fx\n", b->seconds / q.seconds);
+  return q.status == 0 ? 0 : 1;
+}

@@ -1,0 +1,120 @@
+#include "intake/analyze.h"
+
+#include <memory>
+
+#include "core/atomic_file.h"
+#include "core/schema.h"
+#include "intake/analysis.h"
+#include "intake/hf_cache.h"
+#include "intake/hub_files.h"
+#include "intake/model_files.h"
+#include "intake/repo_id.h"
+#include "intake/safetensors_index.h"
+
+namespace intake {
+
+namespace {
+
+bool looks_like_path(const std::string& s) {
+  return s.empty() || s[0] == '/' || s[0] == '.' || s[0] == '~' || s.find('\\') != std::string::npos ||
+         s.find("//") != std::string::npos || (s.size() > 1 && s.back() == '/');
+}
+
+core::Result<core::Json> analyze_local(const std::string& input) {
+  core::fs::path p(input);
+  std::error_code ec;
+  auto st = core::fs::symlink_status(p, ec);
+  if (ec || !core::fs::exists(st)) {
+    return core::make_error(core::ExitCode::bad_input, "intake.model_dir_missing").with("path", input);
+  }
+  QPTQ_TRY_ASSIGN(core::fs::path real, core::real_path(p));
+  if (!core::is_directory(real)) {
+    return core::make_error(core::ExitCode::bad_input, "intake.model_not_directory").with("path", real.string());
+  }
+  if (!core::exists(real / "config.json")) {
+    return core::make_error(core::ExitCode::bad_input, "intake.config_missing").with("path", (real / "config.json").string());
+  }
+  LocalModelFiles files(real);
+  SourceInfo src;
+  src.kind = "local";
+  src.input = input;
+  src.model_path = real.string();
+  return analyze_files(files, src);
+}
+
+// True when every weight file the snapshot's index (or single shard) names is present.
+bool snapshot_complete(const core::fs::path& dir) {
+  auto index = core::read_range(dir / "model.safetensors.index.json", 0, kMaxSmallFileBytes);
+  if (!index) return core::is_regular_file(dir / "model.safetensors");
+  auto parsed = parse_index(*index, "index");
+  if (!parsed) return false;
+  for (const auto& s : parsed->shards) {
+    if (!core::is_regular_file(dir / s)) return false;
+  }
+  return true;
+}
+
+core::Result<core::Json> analyze_repo(const std::string& repo, const AnalyzeRequest& req) {
+  HubSettings hub = req.hub ? *req.hub : hub_settings_from_env();
+  std::string revision = req.revision.value_or("main");
+  SourceInfo src;
+  src.input = req.model;
+  src.model_path = repo;  // kept verbatim: quark-cli --model_dir gets the repo id
+  src.repo_id = repo;
+  src.revision = revision;
+  src.offline = hub.offline;
+  auto snap = find_cached_snapshot(hub.cache_dir, repo, revision);
+  if (snap && (hub.offline || snapshot_complete(snap->dir))) {
+    src.kind = "hf_cache";
+    src.commit = snap->commit;
+    src.snapshot_dir = snap->dir.string();
+    LocalModelFiles files(snap->dir);
+    return analyze_files(files, src);
+  }
+  if (hub.offline) {
+    return core::make_error(core::ExitCode::network, "intake.offline_not_cached")
+        .with("repo", repo)
+        .with("revision", revision)
+        .with("cache", hub.cache_dir.string());
+  }
+  src.kind = "hub";
+  src.endpoint = hub.endpoint;
+  HubModelFiles files(repo, revision, hub);
+  // The listing comes first so that the pinned commit is known before any file is read.
+  QPTQ_TRY(files.list());
+  src.commit = files.commit().empty() ? std::optional<std::string>{} : std::optional<std::string>(files.commit());
+  return analyze_files(files, src);
+}
+
+}  // namespace
+
+core::Result<core::Json> analyze(const AnalyzeRequest& req) {
+  if (req.revision && !is_valid_revision(*req.revision)) {
+    return core::make_error(core::ExitCode::usage, "intake.revision_invalid").with("revision", *req.revision);
+  }
+  core::Result<core::Json> result = core::make_error(core::ExitCode::internal, "intake.model_invalid");
+  std::error_code ec;
+  bool on_disk = core::fs::exists(core::fs::symlink_status(req.model, ec));
+  if (on_disk || looks_like_path(req.model)) {
+    result = analyze_local(req.model);
+  } else if (is_valid_repo_id(req.model)) {
+    result = analyze_repo(req.model, req);
+  } else {
+    return core::make_error(core::ExitCode::bad_input, "intake.model_invalid").with("model", req.model);
+  }
+  if (!result) return result;
+  QPTQ_TRY(core::validate_against(*result, core::kSchemaModelAnalysis, kAnalysisFileName));
+  return result;
+}
+
+core::Result<core::fs::path> write_analysis(const core::fs::path& workdir, const core::Json& analysis) {
+  core::fs::path path = workdir / kAnalysisFileName;
+  QPTQ_TRY(core::validate_against(analysis, core::kSchemaModelAnalysis, path.string()));
+  QPTQ_TRY(core::create_directories(workdir));
+  QPTQ_TRY(core::write_file_atomic(path, core::dump_pretty(analysis)));
+  return path;
+}
+
+}  // namespace intake
+
+

@@ -1,0 +1,32 @@
+// Step 1 as a function: resolve MODEL (a local directory, a Hugging Face cache snapshot, or
+// the Hub over HTTP), read configuration and safetensors headers only, and build
+// model_analysis.json. The `analyze` command and the interactive `start` both call this.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/fs.h"
+#include "core/json_io.h"
+#include "intake/hub_settings.h"
+
+namespace intake {
+
+struct AnalyzeRequest {
+  std::string model;                    // a directory or a Hub repo id, as typed
+  std::optional<std::string> revision;  // Hub branch/tag/commit (default "main")
+  std::optional<HubSettings> hub;       // default: from the environment
+};
+
+// The artifact, validated against references/contracts/model_analysis.schema.json but not
+// written. Exit codes: bad_input (model missing/malformed, bad repo id), network (Hub
+// unreachable, refused, offline without a cached copy).
+core::Result<core::Json> analyze(const AnalyzeRequest& request);
+
+// The one place where model_analysis.json is written: validated, then atomically replaced.
+// Returns the path written.
+core::Result<core::fs::path> write_analysis(const core::fs::path& workdir, const core::Json& analysis);
+
+inline constexpr const char* kAnalysisFileName = "model_analysis.json";
+
+}  // namespace intake

@@ -1,0 +1,244 @@
+#include "intake/config_facts.h"
+
+#include <algorithm>
+
+namespace intake {
+
+namespace {
+
+core::Error bad_field(std::string_view source, const std::string& key, const char* want) {
+  return core::make_error(core::ExitCode::bad_input, "intake.config_bad_field")
+      .with("source", std::string(source))
+      .with("key", key)
+      .with("expected", want);
+}
+
+// The first key of `keys` present in `j`. A present key of the wrong type is an error: the
+// config is malformed and we would otherwise silently fall through to another key.
+core::Result<std::optional<std::int64_t>> first_int(const core::Json& j, const std::vector<std::string>& keys,
+                                                    std::string_view source) {
+  for (const auto& k : keys) {
+    auto it = j.find(k);
+    if (it == j.end() || it->is_null()) continue;
+    if (!it->is_number_integer()) {
+      // 4096.0 is an integer written as a float by some exporters; accept that, nothing else.
+      if (it->is_number_float()) {
+        double d = it->get<double>();
+        if (d >= 0 && d < 9e15 && static_cast<double>(static_cast<std::int64_t>(d)) == d) {
+          return std::optional<std::int64_t>(static_cast<std::int64_t>(d));
+        }
+      }
+      return bad_field(source, k, "an integer");
+    }
+    return std::optional<std::int64_t>(it->get<std::int64_t>());
+  }
+  return std::optional<std::int64_t>{};
+}
+
+core::Result<std::optional<std::string>> first_string(const core::Json& j, const std::vector<std::string>& keys,
+                                                      std::string_view source) {
+  for (const auto& k : keys) {
+    auto it = j.find(k);
+    if (it == j.end() || it->is_null()) continue;
+    if (!it->is_string()) return bad_field(source, k, "a string");
+    return std::optional<std::string>(it->get<std::string>());
+  }
+  return std::optional<std::string>{};
+}
+
+std::vector<std::int64_t> int_list(const core::Json& j, std::string_view key) {
+  std::vector<std::int64_t> out;
+  const core::Json* a = core::json_array(j, key);
+  if (a == nullptr) return out;
+  for (const auto& v : *a) {
+    if (v.is_number_integer()) out.push_back(v.get<std::int64_t>());
+  }
+  return out;
+}
+
+// Which layers are MoE, by the rule the family's config keys imply.
+void derive_moe_layers(const core::Json& t, MoeFacts& moe, std::int64_t layers) {
+  auto first_k = core::json_int(t, "first_k_dense_replace");
+  auto freq = core::json_int(t, "moe_layer_freq");
+  auto sparse_step = core::json_int(t, "decoder_sparse_step");
+  auto interleave = core::json_int(t, "interleave_moe_layer_step");
+  auto explicit_layers = int_list(t, "moe_layers");
+  auto mlp_only = int_list(t, "mlp_only_layers");
+  for (std::int64_t i = 0; i < layers; ++i) {
+    bool is_moe = true;
+    if (!explicit_layers.empty()) {
+      moe.layer_rule = "moe_layers";
+      is_moe = std::find(explicit_layers.begin(), explicit_layers.end(), i) != explicit_layers.end();
+    } else if (first_k) {
+      moe.layer_rule = "first_k_dense_replace/moe_layer_freq";
+      std::int64_t f = freq && *freq > 0 ? *freq : 1;
+      is_moe = i >= *first_k && i % f == 0;
+    } else if (sparse_step) {
+      moe.layer_rule = "decoder_sparse_step/mlp_only_layers";
+      std::int64_t s = *sparse_step > 0 ? *sparse_step : 1;
+      is_moe = std::find(mlp_only.begin(), mlp_only.end(), i) == mlp_only.end() && (i + 1) % s == 0;
+    } else if (interleave) {
+      moe.layer_rule = "interleave_moe_layer_step";
+      std::int64_t s = *interleave > 0 ? *interleave : 1;
+      is_moe = (i + 1) % s == 0;
+    } else {
+      moe.layer_rule = "every layer";
+    }
+    (is_moe ? moe.moe_layers : moe.dense_layers).push_back(i);
+  }
+}
+
+core::Result<std::optional<MoeFacts>> read_moe(const core::Json& t, const std::string& model_type,
+                                               const knowledge::ModelFamilies& fam, std::optional<std::int64_t> layers,
+                                               std::optional<std::int64_t> intermediate, std::string_view source) {
+  QPTQ_TRY_ASSIGN(auto experts, first_int(t, fam.moe("num_experts"), source));
+  if (!experts || *experts <= 0) return std::optional<MoeFacts>{};
+  MoeFacts moe;
+  moe.num_experts = *experts;
+  QPTQ_TRY_ASSIGN(moe.experts_per_token, first_int(t, fam.moe("experts_per_token"), source));
+  QPTQ_TRY_ASSIGN(auto shared, first_int(t, fam.moe("shared_experts"), source));
+  moe.shared_experts = shared.value_or(0);
+  QPTQ_TRY_ASSIGN(moe.moe_intermediate_size, first_int(t, fam.moe("moe_intermediate_size"), source));
+  auto& from_inter = fam.moe_intermediate_from_intermediate_size;
+  if (!moe.moe_intermediate_size &&
+      std::find(from_inter.begin(), from_inter.end(), model_type) != from_inter.end()) {
+    moe.moe_intermediate_size = intermediate;  // these families size experts with intermediate_size
+  }
+  QPTQ_TRY_ASSIGN(moe.shared_expert_intermediate_size, first_int(t, fam.moe("shared_expert_intermediate_size"), source));
+  if (moe.shared_expert_intermediate_size && moe.shared_experts == 0 && *moe.shared_expert_intermediate_size > 0) {
+    moe.shared_experts = 1;  // qwen2_moe: one shared expert, sized by this key
+  }
+  if (layers) derive_moe_layers(t, moe, *layers);
+  return std::optional<MoeFacts>(std::move(moe));
+}
+
+}  // namespace
+
+core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowledge::ModelFamilies& fam,
+                                           std::string_view source) {
+  if (!config.is_object()) {
+    return core::make_error(core::ExitCode::bad_input, "intake.config_not_object").with("source", std::string(source));
+  }
+  ModelFacts f;
+  QPTQ_TRY_ASSIGN(auto model_type, first_string(config, {"model_type"}, source));
+  if (!model_type || model_type->empty()) {
+    return core::make_error(core::ExitCode::bad_input, "intake.config_no_model_type").with("source", std::string(source));
+  }
+  f.model_type = *model_type;
+  if (config.contains("architectures")) {
+    if (!config["architectures"].is_array() && !config["architectures"].is_null()) {
+      return bad_field(source, "architectures", "a list of strings");
+    }
+    f.architectures = core::json_string_list(config, "architectures");
+  }
+  QPTQ_TRY_ASSIGN(f.transformers_version, first_string(config, {"transformers_version"}, source));
+  if (const core::Json* am = core::json_object(config, "auto_map")) {
+    for (auto it = am->begin(); it != am->end(); ++it) f.auto_map.push_back(it.key());
+  } else if (config.contains("auto_map") && !config["auto_map"].is_null()) {
+    return bad_field(source, "auto_map", "an object");
+  }
+
+  // The language model's config: nested for multimodal models.
+  const core::Json* text = &config;
+  for (const auto& key : fam.text_config_keys) {
+    if (const core::Json* t = core::json_object(config, key)) {
+      text = t;
+      f.text_config_key = key;
+      QPTQ_TRY_ASSIGN(f.text_model_type, first_string(*t, {"model_type"}, source));
+      break;
+    }
+  }
+  const core::Json& t = *text;
+  QPTQ_TRY_ASSIGN(f.num_layers, first_int(t, fam.num_layers_keys, source));
+  QPTQ_TRY_ASSIGN(f.hidden_size, first_int(t, fam.hidden_size_keys, source));
+  QPTQ_TRY_ASSIGN(f.num_heads, first_int(t, fam.num_heads_keys, source));
+  QPTQ_TRY_ASSIGN(f.num_kv_heads, first_int(t, fam.num_kv_heads_keys, source));
+  f.kv_heads_source = f.num_kv_heads ? "config" : "";
+  if (!f.num_kv_heads && f.num_heads) {
+    f.num_kv_heads = f.num_heads;  // every transformers config defaults KV heads to the head count
+    f.kv_heads_source = "derived";
+  }
+  QPTQ_TRY_ASSIGN(f.head_dim, first_int(t, {"head_dim"}, source));
+  f.head_dim_source = f.head_dim ? "config" : "";
+  auto nope = core::json_int(t, "qk_nope_head_dim");
+  auto rope = core::json_int(t, "qk_rope_head_dim");
+  if (!f.head_dim && nope && rope) {
+    f.head_dim = *nope + *rope;  // MLA: the query/key head is the no-RoPE plus the RoPE part
+    f.head_dim_source = "mla";
+  }
+  if (!f.head_dim && f.hidden_size && f.num_heads && *f.num_heads > 0) {
+    f.head_dim = *f.hidden_size / *f.num_heads;
+    f.head_dim_source = "derived";
+  }
+  std::string lm_type = f.text_model_type.value_or(f.model_type);
+  QPTQ_TRY_ASSIGN(f.intermediate_size, first_int(t, fam.intermediate_size_keys, source));
+  auto dense_key = fam.dense_intermediate_size_keys.find(lm_type);
+  if (dense_key == fam.dense_intermediate_size_keys.end()) dense_key = fam.dense_intermediate_size_keys.find(f.model_type);
+  std::optional<std::int64_t> expert_inter = f.intermediate_size;
+  if (dense_key != fam.dense_intermediate_size_keys.end()) {
+    QPTQ_TRY_ASSIGN(auto dense, first_int(t, {dense_key->second}, source));
+    if (dense) f.intermediate_size = dense;
+  }
+  QPTQ_TRY_ASSIGN(f.vocab_size, first_int(t, {"vocab_size", "padded_vocab_size"}, source));
+  QPTQ_TRY_ASSIGN(f.context_length, first_int(t, fam.context_length_keys, source));
+  QPTQ_TRY_ASSIGN(f.dtype, first_string(t, fam.dtype_keys, source));
+  if (!f.dtype) {
+    QPTQ_TRY_ASSIGN(f.dtype, first_string(config, fam.dtype_keys, source));
+  }
+
+  // tie_word_embeddings may sit at the top level of a multimodal config.
+  auto tie = core::json_bool(t, "tie_word_embeddings");
+  if (!tie) tie = core::json_bool(config, "tie_word_embeddings");
+  if (tie) {
+    f.tie_word_embeddings = tie;
+    f.tie_source = "config";
+  } else {
+    f.tie_word_embeddings = fam.tie_default(lm_type);
+    f.tie_source = "class_default";
+  }
+
+  QPTQ_TRY_ASSIGN(f.moe, read_moe(t, lm_type, fam, f.num_layers, expert_inter, source));
+  if (auto r = core::json_int(t, "kv_lora_rank")) {
+    f.mla = core::Json::object();
+    for (const auto& k : fam.mla_keys) {
+      auto it = t.find(k);
+      f.mla[k] = it == t.end() ? core::Json(nullptr) : *it;
+    }
+  }
+  if (auto mtp = core::json_int(t, "num_nextn_predict_layers")) f.mtp_layers = mtp;
+
+  for (const auto& [key, kind] : fam.modality_config_keys) {
+    const core::Json* m = core::json_object(config, key);
+    if (m == nullptr) continue;
+    Modality mod;
+    mod.config_key = key;
+    mod.kind = kind;
+    mod.model_type = core::json_string(*m, "model_type");
+    mod.hidden_size = core::json_int(*m, "hidden_size");
+    if (!mod.hidden_size) mod.hidden_size = core::json_int(*m, "embed_dim");
+    mod.num_layers = core::json_int(*m, "num_hidden_layers");
+    if (!mod.num_layers) mod.num_layers = core::json_int(*m, "depth");
+    f.modalities.push_back(std::move(mod));
+  }
+
+  if (const core::Json* q = core::json_object(config, "quantization_config")) {
+    PreQuantized p;
+    p.quant_method = core::json_string(*q, "quant_method").value_or("unknown");
+    std::string d;
+    if (auto fmt = core::json_string(*q, "fmt")) d += "fmt=" + *fmt;
+    if (auto fmt = core::json_string(*q, "format")) d += (d.empty() ? "" : ", ") + std::string("format=") + *fmt;
+    if (auto bits = core::json_int(*q, "bits")) d += (d.empty() ? "" : ", ") + std::string("bits=") + std::to_string(*bits);
+    p.detail = d;
+    f.pre_quantized = p;
+  }
+
+  // Material facts: without them the analysis is partial.
+  if (!f.num_layers) f.missing.push_back("num_hidden_layers");
+  if (!f.hidden_size) f.missing.push_back("hidden_size");
+  if (!f.num_heads) f.missing.push_back("num_attention_heads");
+  if (!f.vocab_size) f.missing.push_back("vocab_size");
+  if (f.architectures.empty()) f.missing.push_back("architectures");
+  return f;
+}
+
+}  // namespace intake

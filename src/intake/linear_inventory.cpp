@@ -1,0 +1,285 @@
+#include "intake/linear_inventory.h"
+
+#include <algorithm>
+#include <optional>
+#include <unordered_map>
+
+#include "core/glob_match.h"
+
+namespace intake {
+
+namespace {
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool is_index_segment(std::string_view seg) {
+  if (seg.empty() || seg.size() > 9) return false;
+  if (seg.size() > 1 && seg[0] == '0') return false;
+  return std::all_of(seg.begin(), seg.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string_view last_segment(std::string_view name) {
+  auto dot = name.rfind('.');
+  return dot == std::string_view::npos ? name : name.substr(dot + 1);
+}
+
+// A pattern whose answer is the same on a name and on its template: no digits, braces, '?'
+// or '[' (its literal parts can never touch a numeric segment).
+bool template_safe(const std::string& pattern) {
+  return pattern.find_first_of("0123456789{}?[") == std::string::npos;
+}
+
+bool contains(const std::vector<std::string>& v, std::string_view s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+std::uint64_t element_count(const std::uint64_t* shape, std::size_t rank) {
+  std::uint64_t n = 1;
+  for (std::size_t i = 0; i < rank; ++i) {
+    if (__builtin_mul_overflow(n, shape[i], &n)) return UINT64_MAX;  // the header parser refused this already
+  }
+  return n;
+}
+
+// What is known of a template before looking at its numbers.
+struct TemplateInfo {
+  std::string role;
+  bool safe_excluded = false;  // a template-safe exclusion pattern matches
+};
+
+}  // namespace
+
+struct InventoryBuilder::State {
+  const ModelFacts& facts;
+  const knowledge::ModelFamilies& fam;
+  std::vector<std::string> safe_patterns;
+  std::vector<std::string> unsafe_patterns;
+  bool conv1d_family = false;
+  std::unordered_map<std::string, TemplateInfo> templates;
+  std::unordered_map<std::string, std::size_t> group_index;
+  LinearInventory inv;
+  std::string name_buf;
+  std::string templ_buf;
+  std::string key_buf;
+  std::string module_buf;
+  std::vector<std::uint32_t> idx;
+  bool have_lm_head = false;
+  std::optional<InventoryModule> embedding;  // the first token embedding, for a tied lm_head
+
+  State(const ModelFacts& f, const knowledge::ModelFamilies& m) : facts(f), fam(m) {}
+
+  const TemplateInfo& info_for(const std::string& templ) {
+    auto it = templates.find(templ);
+    if (it != templates.end()) return it->second;
+    TemplateInfo ti;
+    ti.role = fam.role_of(templ);
+    ti.safe_excluded = core::glob_match_any(safe_patterns, templ);
+    return templates.emplace(templ, std::move(ti)).first->second;
+  }
+
+  // Adds one module: `name` its full name, templ/idx its split.
+  void add(const std::string& templ, bool literal, const std::vector<std::uint32_t>& indices,
+           const std::string& role, std::string_view kind, std::string_view dtype, const std::uint64_t* shape,
+           std::size_t rank, std::uint64_t linear_modules, bool excluded, bool tied) {
+    bool quantized = linear_modules > 0 && !excluded;
+    key_buf.assign(templ);
+    key_buf += '\x1f';
+    key_buf += role;
+    key_buf += '\x1f';
+    key_buf += kind;
+    key_buf += '\x1f';
+    key_buf += dtype;
+    key_buf += '\x1f';
+    for (std::size_t i = 0; i < rank; ++i) {
+      key_buf += std::to_string(shape[i]);
+      key_buf += ',';
+    }
+    key_buf += std::to_string(linear_modules);
+    key_buf += quantized ? 'q' : '-';
+    key_buf += tied ? 't' : '-';
+    key_buf += literal ? 'L' : '-';
+    auto it = group_index.find(key_buf);
+    if (it == group_index.end()) {
+      InventoryGroup g;
+      g.templ = templ;
+      g.literal = literal;
+      g.role = role;
+      g.kind = std::string(kind);
+      g.dtype = std::string(dtype);
+      g.shape.assign(shape, shape + rank);
+      g.linear_modules = linear_modules;
+      g.quantized = quantized;
+      g.tied = tied;
+      g.width = indices.size();
+      it = group_index.emplace(key_buf, inv.groups.size()).first;
+      inv.groups.push_back(std::move(g));
+    }
+    auto& g = inv.groups[it->second];
+    g.indices.insert(g.indices.end(), indices.begin(), indices.end());
+    ++g.count;
+    ++inv.module_count;
+  }
+};
+
+InventoryBuilder::InventoryBuilder(const ModelFacts& facts, const knowledge::ModelFamilies& fam,
+                                   std::vector<std::string> exclusions)
+    : m_state(new State(facts, fam)) {
+  for (auto& p : exclusions) (template_safe(p) ? m_state->safe_patterns : m_state->unsafe_patterns).push_back(std::move(p));
+  m_state->conv1d_family = fam.is_conv1d_family(facts.model_type);
+}
+
+InventoryBuilder::~InventoryBuilder() { delete m_state; }
+
+void InventoryBuilder::add_tensor(const TensorView& t) {
+  State& s = *m_state;
+  LinearInventory& inv = s.inv;
+  ++inv.tensor_count;
+  std::uint64_t elems = element_count(t.shape, t.rank);
+  auto& all = inv.all_by_dtype[std::string(t.dtype)];
+  ++all.tensors;
+  all.parameters += elems;
+  all.bytes += t.bytes;
+  inv.parameters += elems;
+  for (const auto& suffix : s.fam.pre_quantized_tensor_suffixes) {
+    if (ends_with(t.name, suffix)) inv.has_prequantized_tensors = true;
+  }
+
+  // Which module does this tensor weigh, if any?
+  std::string_view module;
+  for (const auto& suffix : s.fam.linear_weight_suffixes) {
+    if (ends_with(t.name, suffix)) {
+      module = t.name.substr(0, t.name.size() - suffix.size());
+      break;
+    }
+  }
+  std::string_view bare = module.empty() ? t.name : module;
+  bool fused = t.rank == 3 && bare.find(".experts.") != std::string_view::npos &&
+               contains(s.fam.fused_expert_tensor_names, last_segment(bare));
+  if (!fused && (module.empty() || t.rank != 2)) return;
+  if (fused) module = bare;
+
+  bool literal = module.find('{') != std::string_view::npos || module.find('}') != std::string_view::npos;
+  s.idx.clear();
+  if (literal) {
+    s.templ_buf.assign(module);
+  } else {
+    name_template_into(module, s.templ_buf, s.idx);
+  }
+  const TemplateInfo& ti = s.info_for(s.templ_buf);
+  std::string_view kind;
+  std::uint64_t linear_modules = 0;
+  std::string_view leaf = last_segment(module);
+  if (fused) {
+    kind = "fused_experts";
+    linear_modules = t.shape[0] * (contains(s.fam.fused_gate_up_names, leaf) ? 2 : 1);  // Quark unfuses them
+    inv.has_fused_experts = true;
+  } else if (contains(s.fam.non_linear_roles, ti.role)) {
+    kind = "embedding";
+  } else if (s.conv1d_family && contains(s.fam.conv1d_module_suffixes, leaf)) {
+    kind = "conv1d";  // transformers' Conv1D is not nn.Linear: Quark does not quantize it
+    inv.has_conv1d = true;
+  } else {
+    kind = "linear";
+    linear_modules = 1;
+  }
+  if (ti.role == "experts" && kind == "linear") inv.has_per_expert_tensors = true;
+  if (ti.role == "experts" && !s.idx.empty()) {
+    auto layer = static_cast<std::int64_t>(s.idx.front());
+    if (inv.expert_layers.empty() || inv.expert_layers.back() != layer) inv.expert_layers.push_back(layer);
+  }
+  bool excluded = ti.safe_excluded || (!s.unsafe_patterns.empty() && core::glob_match_any(s.unsafe_patterns, module));
+  if (ti.role == "lm_head") s.have_lm_head = true;
+  if (kind == "embedding" && !s.embedding && leaf != "wpe" && module.find("position") == std::string_view::npos) {
+    InventoryModule e;
+    e.name = std::string(module);
+    e.dtype = std::string(t.dtype);
+    e.shape.assign(t.shape, t.shape + t.rank);
+    s.embedding = std::move(e);
+  }
+  s.add(s.templ_buf, literal, s.idx, ti.role, kind, t.dtype, t.shape, t.rank, linear_modules, excluded, false);
+}
+
+void InventoryBuilder::add_module(const InventoryModule& m) {
+  State& s = *m_state;
+  bool literal = m.name.find('{') != std::string::npos || m.name.find('}') != std::string::npos;
+  s.idx.clear();
+  if (literal) {
+    s.templ_buf = m.name;
+  } else {
+    name_template_into(m.name, s.templ_buf, s.idx);
+  }
+  s.add(s.templ_buf, literal, s.idx, m.role, m.kind, m.dtype, m.shape.data(), m.shape.size(), m.linear_modules,
+        !m.quantized, m.tied);
+}
+
+LinearInventory InventoryBuilder::finish() {
+  State& s = *m_state;
+  LinearInventory& inv = s.inv;
+  // A tied lm_head is a real nn.Linear in the loaded model although the checkpoint stores
+  // only the embedding; Quark sees it (and usually excludes it).
+  if (!s.have_lm_head && s.embedding && s.facts.tie_word_embeddings.value_or(false)) {
+    s.idx.clear();
+    s.templ_buf = "lm_head";
+    const TemplateInfo& ti = s.info_for(s.templ_buf);
+    bool excluded = ti.safe_excluded || core::glob_match_any(s.unsafe_patterns, "lm_head");
+    s.add(s.templ_buf, false, s.idx, "lm_head", "linear", s.embedding->dtype, s.embedding->shape.data(),
+          s.embedding->shape.size(), 1, excluded, true);
+  }
+  std::sort(inv.expert_layers.begin(), inv.expert_layers.end());
+  inv.expert_layers.erase(std::unique(inv.expert_layers.begin(), inv.expert_layers.end()), inv.expert_layers.end());
+  for (const auto& g : inv.groups) {
+    if (g.linear_modules == 0) continue;
+    std::uint64_t elems = element_count(g.shape.data(), g.shape.size()) * g.count;
+    std::uint64_t modules = g.linear_modules * g.count;
+    auto& r = inv.by_role[g.role];
+    r.linear_modules += modules;
+    r.parameters += elems;
+    inv.linear_modules += modules;
+    inv.linear_parameters += elems;
+    if (!g.tied) {
+      auto& d = inv.linear_by_dtype[g.dtype];
+      d.tensors += g.count;
+      d.parameters += elems;
+      unsigned bits = dtype_bits(g.dtype);
+      d.bytes += bits == 0 ? 0 : elems * bits / 8;
+    }
+    if (g.quantized) {
+      r.quantized_modules += modules;
+      inv.quantized_modules += modules;
+      inv.quantized_parameters += elems;
+    }
+  }
+  return std::move(inv);
+}
+
+void name_template_into(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices) {
+  out.clear();
+  std::size_t start = 0;
+  while (start <= name.size()) {
+    std::size_t dot = name.find('.', start);
+    std::string_view seg = name.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+    if (is_index_segment(seg)) {
+      out += "{}";
+      std::uint32_t v = 0;
+      for (char c : seg) v = v * 10 + static_cast<std::uint32_t>(c - '0');
+      indices.push_back(v);
+    } else {
+      out += seg;
+    }
+    if (dot == std::string_view::npos) break;
+    out += '.';
+    start = dot + 1;
+  }
+}
+
+std::string name_template(std::string_view name, std::vector<std::uint32_t>* indices) {
+  std::string out;
+  std::vector<std::uint32_t> idx;
+  name_template_into(name, out, idx);
+  if (indices != nullptr) indices->insert(indices->end(), idx.begin(), idx.end());
+  return out;
+}
+
+}  // namespace intake

@@ -1,0 +1,108 @@
+// The exact quantizable-linear inventory from safetensors headers: every 2-D weight of a
+// Linear-like module (plus fused 3-D expert tensors, which Quark unfuses), with its role,
+// shape and dtype, and whether Quark would quantize it after the template's default
+// exclusions (fnmatch on the module name, as Quark does). The counting rules are written in
+// references/model-intake.md; the data behind them is in knowledge/model_families.json.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "intake/config_facts.h"
+#include "intake/safetensors_header.h"
+#include "knowledge/model_families.h"
+
+namespace intake {
+
+struct InventoryModule {
+  std::string name;   // module name: the tensor name without its weight suffix
+  std::string role;   // attention, mlp, experts, shared_experts, router, vision, audio, lm_head, embeddings, other
+  std::string kind;   // linear, fused_experts, conv1d, embedding
+  std::string dtype;
+  std::vector<std::uint64_t> shape;
+  std::uint64_t linear_modules = 0;  // nn.Linear modules it is in Quark: 1, experts x k when fused, 0
+  bool quantized = false;            // linear and not excluded by default
+  bool tied = false;                 // lm_head tied to the embeddings, not stored in the checkpoint
+};
+
+// Modules sharing a name template, role, kind, dtype, shape and flags; `indices` holds
+// `width` numbers per module (the values of the template's "{}" placeholders), flat.
+struct InventoryGroup {
+  std::string templ;
+  bool literal = false;  // the name itself contains braces: no placeholders
+  std::string role;
+  std::string kind;
+  std::string dtype;
+  std::vector<std::uint64_t> shape;
+  std::uint64_t linear_modules = 0;  // per module
+  bool quantized = false;
+  bool tied = false;
+  std::size_t width = 0;
+  std::size_t count = 0;
+  std::vector<std::uint32_t> indices;
+};
+
+struct DtypeTotals {
+  std::uint64_t tensors = 0;
+  std::uint64_t parameters = 0;
+  std::uint64_t bytes = 0;
+};
+
+struct RoleTotals {
+  std::uint64_t linear_modules = 0;
+  std::uint64_t quantized_modules = 0;
+  std::uint64_t parameters = 0;
+};
+
+struct LinearInventory {
+  std::vector<InventoryGroup> groups;
+  std::uint64_t module_count = 0;
+  std::map<std::string, DtypeTotals> all_by_dtype;     // every tensor
+  std::map<std::string, DtypeTotals> linear_by_dtype;  // linear-module weights only
+  std::map<std::string, RoleTotals> by_role;
+  std::uint64_t tensor_count = 0;
+  std::uint64_t parameters = 0;
+  std::uint64_t linear_modules = 0;     // what Quark sees (fused experts unfused)
+  std::uint64_t quantized_modules = 0;
+  std::uint64_t linear_parameters = 0;
+  std::uint64_t quantized_parameters = 0;
+  bool has_fused_experts = false;
+  bool has_per_expert_tensors = false;
+  bool has_conv1d = false;
+  bool has_prequantized_tensors = false;  // scales / packed weights present
+  std::vector<std::int64_t> expert_layers;  // layer indices that hold expert tensors
+};
+
+// Streams tensors (shard after shard, straight from the header parser) into groups, so that
+// a 46k-tensor checkpoint never holds per-tensor strings. Answers that depend only on a name
+// template (role; exclusion patterns without digits, '?', '[' or braces) are cached per
+// template.
+class InventoryBuilder {
+ public:
+  // `exclusions`: the template's default patterns, fnmatched on module names as Quark does.
+  InventoryBuilder(const ModelFacts& facts, const knowledge::ModelFamilies& fam, std::vector<std::string> exclusions);
+  ~InventoryBuilder();
+  InventoryBuilder(const InventoryBuilder&) = delete;
+  InventoryBuilder& operator=(const InventoryBuilder&) = delete;
+
+  void add_tensor(const TensorView& t);
+  // A module given directly (tests, expansion round trips).
+  void add_module(const InventoryModule& m);
+  // Adds the tied lm_head when due and computes the totals.
+  LinearInventory finish();
+
+ private:
+  struct State;
+  State* m_state;
+};
+
+// A module name with its pure-numeric dot segments replaced by "{}" and those numbers, e.g.
+// "model.layers.3.mlp.experts.7.up_proj" -> "model.layers.{}.mlp.experts.{}.up_proj", {3, 7}.
+// Numbers with leading zeros or more than 9 digits stay literal, so the split round-trips.
+std::string name_template(std::string_view name, std::vector<std::uint32_t>* indices);
+// The same into a reused buffer (no allocation once it has grown).
+void name_template_into(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices);
+
+}  // namespace intake

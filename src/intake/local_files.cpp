@@ -1,0 +1,143 @@
+// LocalModelFiles: POSIX reads of exactly the bytes intake needs.
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <system_error>
+
+#include "intake/model_files.h"
+
+namespace intake {
+
+namespace {
+
+core::Error io_error(const std::string& path, int err) {
+  return core::make_error(core::ExitCode::bad_input, "intake.file_unreadable").with("path", path).with_detail(std::strerror(err));
+}
+
+// Closes the descriptor on every path out.
+class Fd {
+ public:
+  explicit Fd(int fd) : m_fd(fd) {}
+  ~Fd() {
+    if (m_fd >= 0) ::close(m_fd);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int get() const { return m_fd; }
+
+ private:
+  int m_fd;
+};
+
+// Reads exactly `n` bytes at `offset` (short only at end of file).
+core::Result<std::string> pread_exact(int fd, std::uint64_t offset, std::uint64_t n, const std::string& path) {
+  std::string out(static_cast<std::size_t>(n), '\0');
+  std::uint64_t done = 0;
+  while (done < n) {
+    ssize_t got = ::pread(fd, out.data() + done, static_cast<std::size_t>(n - done), static_cast<off_t>(offset + done));
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return io_error(path, errno);
+    }
+    if (got == 0) break;
+    done += static_cast<std::uint64_t>(got);
+  }
+  out.resize(static_cast<std::size_t>(done));
+  return out;
+}
+
+}  // namespace
+
+core::Result<std::vector<FileEntry>> LocalModelFiles::list() {
+  std::vector<FileEntry> out;
+  std::error_code ec;
+  auto it = core::fs::recursive_directory_iterator(m_root, core::fs::directory_options::none, ec);
+  if (ec) return io_error(m_root.string(), ec.value());
+  for (; it != core::fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) return io_error(m_root.string(), ec.value());
+    // Hidden entries (.git, .cache) are not model files; do not descend into them.
+    std::string base = it->path().filename().string();
+    if (!base.empty() && base[0] == '.') {
+      if (it->is_directory(ec)) it.disable_recursion_pending();
+      continue;
+    }
+    if (it.depth() > 4) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    std::error_code sec;
+    auto st = core::fs::status(it->path(), sec);  // follows symlinks (HF cache snapshots are links)
+    if (sec && sec != std::errc::no_such_file_or_directory) {
+      // A symlink loop or an unreadable link: report it, do not skip silently.
+      return io_error(it->path().string(), sec.value());
+    }
+    if (!core::fs::is_regular_file(st)) continue;
+    FileEntry e;
+    // The iterator yields root + "/" + relative; strip the prefix (fs::relative would stat).
+    std::string full = it->path().generic_string();
+    std::string root = m_root.generic_string();
+    e.name = full.size() > root.size() + 1 ? full.substr(root.size() + (root.back() == '/' ? 0 : 1)) : full;
+    auto size = core::fs::file_size(it->path(), sec);
+    if (!sec) e.size = static_cast<std::uint64_t>(size);
+    out.push_back(std::move(e));
+  }
+  std::sort(out.begin(), out.end(), [](const FileEntry& a, const FileEntry& b) { return a.name < b.name; });
+  return out;
+}
+
+core::Result<std::optional<std::string>> LocalModelFiles::read_small(std::string_view name) {
+  std::string path = (m_root / std::string(name)).string();
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) {
+      // A dangling symlink (a cache blob that was never downloaded) counts as absent.
+      return std::optional<std::string>{};
+    }
+    return io_error(path, errno);
+  }
+  Fd guard(fd);
+  struct stat st{};
+  if (::fstat(fd, &st) != 0) return io_error(path, errno);
+  if (S_ISDIR(st.st_mode)) return io_error(path, EISDIR);
+  auto size = static_cast<std::uint64_t>(st.st_size);
+  if (size > kMaxSmallFileBytes) {
+    return core::make_error(core::ExitCode::bad_input, "intake.file_too_large")
+        .with("path", path)
+        .with("limit", std::to_string(kMaxSmallFileBytes));
+  }
+  QPTQ_TRY_ASSIGN(std::string text, pread_exact(fd, 0, size, path));
+  m_bytes_read += text.size();
+  return std::optional<std::string>(std::move(text));
+}
+
+core::Result<ShardHeader> LocalModelFiles::read_header(std::string_view shard, const TensorVisitor& visit) {
+  std::string path = (m_root / std::string(shard)).string();
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) {
+      return core::make_error(core::ExitCode::bad_input, "intake.shard_missing").with("path", path);
+    }
+    return io_error(path, errno);
+  }
+  Fd guard(fd);
+  struct stat st{};
+  if (::fstat(fd, &st) != 0) return io_error(path, errno);
+  if (!S_ISREG(st.st_mode)) return io_error(path, EISDIR);
+  ShardHeader out;
+  out.file_size = static_cast<std::uint64_t>(st.st_size);
+  QPTQ_TRY_ASSIGN(std::string prefix, pread_exact(fd, 0, 8, path));
+  m_bytes_read += prefix.size();
+  QPTQ_TRY_ASSIGN(std::uint64_t n, parse_header_length(prefix, path, out.file_size));
+  QPTQ_TRY_ASSIGN(std::string json, pread_exact(fd, 8, n, path));
+  m_bytes_read += json.size();
+  QPTQ_TRY_ASSIGN(out.header, visit_header(json, path, out.file_size, visit));
+  return out;
+}
+
+std::string LocalModelFiles::describe(std::string_view name) const { return (m_root / std::string(name)).string(); }
+
+}  // namespace intake

@@ -1,0 +1,38 @@
+// Risks found by intake. Each has a severity, a message and a recovery hint, stored in the
+// artifact in English (the contract's `message` / `recovery_hint`) together with the catalog
+// ids and arguments, so that the CLI can show them in the user's language.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+#include "core/json_io.h"
+
+namespace intake {
+
+// Marks a literal as a catalog id (the catalog test checks every message_id("...") use).
+constexpr std::string_view message_id(std::string_view id) { return id; }
+
+struct Risk {
+  std::string severity;  // low / medium / high
+  std::string id;        // message id; the hint is id + "_hint"
+  std::vector<core::MessageArg> args;
+  bool makes_partial = false;  // an uncertain material fact
+};
+
+class RiskList {
+ public:
+  void add(std::string_view severity, std::string_view id, std::vector<core::MessageArg> args = {},
+           bool makes_partial = false);
+  bool any_partial() const;
+  const std::vector<Risk>& items() const { return m_items; }
+  // The "risks" array: severity, message, recovery_hint (English), id, args.
+  core::Json to_json() const;
+
+ private:
+  std::vector<Risk> m_items;
+};
+
+}  // namespace intake

@@ -1,0 +1,73 @@
+// Model-family rules as data (knowledge/model_families.json): which config keys carry which
+// fact, loading-class hints, Conv1D families, MoE key names, multimodal sub-config keys,
+// minimum transformers versions, defaults config.json omits, and the name rules that give a
+// module its role. Intake reads facts through these tables instead of literals in code.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+
+namespace knowledge {
+
+struct RoleRule {
+  std::string role;
+  std::vector<std::string> patterns;  // fnmatch patterns on module names
+};
+
+struct TransformersRequirement {
+  std::string min;
+  std::string below;
+  std::string text;
+};
+
+struct ModelFamilies {
+  std::vector<std::string> text_config_keys;
+  std::map<std::string, std::string, std::less<>> modality_config_keys;  // key -> vision/audio
+  std::map<std::string, std::vector<std::string>, std::less<>> moe_keys;  // fact -> config keys
+  std::vector<std::string> moe_intermediate_from_intermediate_size;
+  std::map<std::string, std::string, std::less<>> dense_intermediate_size_keys;
+  std::vector<std::string> context_length_keys;
+  std::vector<std::string> hidden_size_keys;
+  std::vector<std::string> num_layers_keys;
+  std::vector<std::string> num_heads_keys;
+  std::vector<std::string> num_kv_heads_keys;
+  std::vector<std::string> intermediate_size_keys;
+  std::vector<std::string> dtype_keys;
+  std::vector<std::string> mla_keys;
+  std::vector<std::string> conv1d_model_types;
+  std::vector<std::string> conv1d_module_suffixes;
+  std::map<std::string, bool, std::less<>> tie_word_embeddings_default;  // "_default" included
+  std::map<std::string, std::string, std::less<>> loading_class;         // "_default" included
+  std::map<std::string, std::string, std::less<>> min_transformers_version;
+  std::map<std::string, TransformersRequirement, std::less<>> quark_transformers_requirement;
+  std::vector<std::string> linear_weight_suffixes;
+  std::vector<std::string> fused_expert_tensor_names;
+  std::vector<std::string> fused_gate_up_names;
+  std::vector<RoleRule> role_rules;
+  std::vector<std::string> non_linear_roles;
+  std::vector<std::string> pre_quantized_tensor_suffixes;
+  std::vector<std::string> tokenizer_files;
+  std::uint64_t multi_device_bytes = 0;
+  std::uint64_t huge_moe_quantized_linears = 0;
+  std::vector<std::string> transformers_model_types;  // sorted
+
+  bool transformers_implements(std::string_view model_type) const;
+  bool is_conv1d_family(std::string_view model_type) const;
+  // The class-level default of tie_word_embeddings for model_type (PretrainedConfig's when
+  // the family is not listed).
+  bool tie_default(std::string_view model_type) const;
+  std::string loading_class_for(std::string_view model_type, std::string_view architecture) const;
+  // The role of a module by the first matching rule; "other" when none matches.
+  std::string role_of(std::string_view module_name) const;
+  const std::vector<std::string>& moe(std::string_view fact) const;
+};
+
+// Parsed once from the embedded file; internal "knowledge.data_invalid" when it is broken.
+core::Result<const ModelFamilies*> model_families();
+
+}  // namespace knowledge

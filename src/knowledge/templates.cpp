@@ -1,0 +1,90 @@
+#include "knowledge/templates.h"
+
+#include <algorithm>
+#include <mutex>
+
+#include "core/embedded.h"
+#include "core/json_io.h"
+#include "knowledge/version_order.h"
+
+namespace knowledge {
+
+namespace {
+
+constexpr std::string_view kPrefix = "knowledge/quark/";
+constexpr std::string_view kSuffix = "/templates.json";
+
+core::Error data_invalid(std::string_view path, std::string_view why) {
+  return core::make_error(core::ExitCode::internal, "knowledge.data_invalid")
+      .with("path", std::string(path))
+      .with_detail(std::string(why));
+}
+
+core::Result<TemplateSet> parse_set(std::string_view path, std::string_view text) {
+  QPTQ_TRY_ASSIGN(core::Json doc, core::parse_json(text, path));
+  const core::Json* list = core::json_object(doc, "templates");
+  auto version = core::json_string(doc, "quark_version");
+  if (list == nullptr || !version) return data_invalid(path, "needs quark_version and templates");
+  TemplateSet set;
+  set.quark_version = *version;
+  set.source = core::json_string(doc, "source").value_or("");
+  set.verified = core::json_bool(doc, "verified").value_or(false);
+  for (auto it = list->begin(); it != list->end(); ++it) {
+    if (!it.value().is_object()) return data_invalid(path, "template " + it.key() + " is not an object");
+    QuarkTemplate t;
+    t.model_type = it.key();
+    t.kv_layers_name = core::json_string_list(it.value(), "kv_layers_name");
+    t.q_layer_name = core::json_string_list(it.value(), "q_layer_name");
+    t.gate_up_layers_name = core::json_string_list(it.value(), "gate_up_layers_name");
+    t.exclude_layers_name = core::json_string_list(it.value(), "exclude_layers_name");
+    set.templates.emplace(t.model_type, std::move(t));
+  }
+  return set;
+}
+
+struct Cache {
+  std::map<std::string, core::Result<TemplateSet>, std::less<>> sets;
+};
+
+const Cache& cache() {
+  static const Cache c = [] {
+    Cache out;
+    for (const auto& f : core::embedded_files()) {
+      if (f.path.rfind(kPrefix, 0) != 0 || f.path.size() <= kPrefix.size() + kSuffix.size()) continue;
+      if (f.path.substr(f.path.size() - kSuffix.size()) != kSuffix) continue;
+      std::string version(f.path.substr(kPrefix.size(), f.path.size() - kPrefix.size() - kSuffix.size()));
+      out.sets.emplace(version, parse_set(f.path, f.content));
+    }
+    return out;
+  }();
+  return c;
+}
+
+}  // namespace
+
+std::vector<std::string> known_quark_versions() {
+  std::vector<std::string> out;
+  for (const auto& [v, s] : cache().sets) out.push_back(v);
+  std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return version_less(a, b); });
+  return out;
+}
+
+core::Result<const TemplateSet*> template_set(std::string_view quark_version) {
+  auto it = cache().sets.find(quark_version);
+  if (it == cache().sets.end()) {
+    return core::make_error(core::ExitCode::bad_input, "knowledge.unknown_quark_version")
+        .with("version", std::string(quark_version));
+  }
+  if (!it->second) return it->second.error();
+  return &it->second.value();
+}
+
+std::optional<QuarkTemplate> find_template(std::string_view quark_version, std::string_view model_type) {
+  auto set = template_set(quark_version);
+  if (!set) return std::nullopt;
+  auto it = (*set)->templates.find(model_type);
+  if (it == (*set)->templates.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace knowledge

@@ -1,0 +1,2 @@
+set -u
+quark-ptq analyze example-org/model --revision 'a b'

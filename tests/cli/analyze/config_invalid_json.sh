@@ -1,0 +1,3 @@
+set -u
+mkdir m && printf '{"model_type": "llama",' > m/config.json
+quark-ptq analyze ./m

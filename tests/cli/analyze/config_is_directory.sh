@@ -1,0 +1,3 @@
+set -u
+mkdir -p m/config.json
+quark-ptq analyze ./m

@@ -1,0 +1,3 @@
+set -u
+echo '{}' > model.json
+quark-ptq analyze ./model.json

@@ -1,0 +1,4 @@
+set -u
+mkdir m && cp "$SRC/examples/tiny-llama/config.json" "$SRC/examples/tiny-llama/tokenizer.json" m/
+echo '{"weight_map": []}' > m/model.safetensors.index.json
+quark-ptq analyze m

@@ -1,0 +1,2 @@
+set -u
+quark-ptq analyze ./no-such-model

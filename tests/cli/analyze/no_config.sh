@@ -1,0 +1,3 @@
+set -u
+mkdir m
+quark-ptq analyze ./m

@@ -1,0 +1,2 @@
+set -u
+quark-ptq analyze 'a/b/c'

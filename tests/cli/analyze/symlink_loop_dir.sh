@@ -1,0 +1,3 @@
+set -u
+ln -s loop loop
+quark-ptq analyze ./loop

@@ -1,0 +1,2 @@
+set -u
+quark-ptq --lang ja analyze "$SRC/examples/tiny-llama"
