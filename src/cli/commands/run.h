@@ -15,6 +15,8 @@ struct RunOptions {
   // The user's words recorded with the approval ("はい" when start asked; empty means
   // "--approve <digest>").
   std::string user_words;
+  // Seconds between forwarding Ctrl-C / SIGTERM to quark-cli and killing its process group.
+  double stop_grace_seconds = 10;
 };
 
 // Approves (workflow::approve_execution), runs, monitors, verifies and updates

@@ -1,0 +1,48 @@
+#include "cli/run_approval.h"
+
+#include "workflow/approval.h"
+#include "workflow/decide.h"
+
+namespace cli {
+
+namespace {
+
+constexpr std::string_view kDigestPrefix = "sha256:";
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::string normalize_digest(std::string_view given) {
+  std::string_view g = trim(given);
+  if (g.substr(0, kDigestPrefix.size()) == kDigestPrefix) return std::string(g);
+  return std::string(kDigestPrefix) + std::string(g);
+}
+
+core::Result<workflow::Confirmation> obtain_approval(const Console& console, const workflow::Workdir& wd,
+                                                     const workflow::RecordedCommand& cmd, const std::string& output_dir,
+                                                     const std::string& approve_digest, const std::string& user_words) {
+  if (!approve_digest.empty()) {
+    std::string digest = normalize_digest(approve_digest);
+    return workflow::approve_execution(wd, digest, user_words.empty() ? "--approve " + digest : user_words);
+  }
+  if (!console.interactive()) {
+    return core::make_error(core::ExitCode::not_approved, "run.no_terminal").with("digest", cmd.digest);
+  }
+  console.say("run.show_command");
+  console.line("  " + cmd.display);
+  for (const auto& e : cmd.env_changes) console.say("run.show_env", {{"name", e.name}, {"value", e.value}});
+  console.say("run.show_destination", {{"path", output_dir}});
+  console.say("run.show_digest", {{"digest", cmd.digest}});
+  auto answer = console.ask(console.t("run.ask_approval"));
+  if (!answer || !workflow::is_execution_approval(*answer)) {
+    return core::make_error(core::ExitCode::not_approved, "run.declined").with("answer", answer.value_or(""));
+  }
+  return workflow::approve_execution(wd, cmd.digest, *answer);
+}
+
+}  // namespace cli

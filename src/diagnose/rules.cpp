@@ -1,0 +1,176 @@
+#include "diagnose/rules.h"
+
+#include <algorithm>
+
+#include "core/embedded.h"
+#include "diagnose/traceback.h"
+
+namespace diagnose {
+
+namespace {
+
+constexpr const char* kRulesPath = "knowledge/diagnose/rules.json";
+// The error region: enough lines before the end to hold a long traceback and its context.
+constexpr std::size_t kRegionLines = 400;
+constexpr std::size_t kMaxEvidence = 8;
+constexpr std::size_t kMaxMatchedLine = 4096;
+
+core::Error bad_rules(const std::string& source, const std::string& what) {
+  return core::make_error(core::ExitCode::internal, "diagnose.rules_invalid").with("path", source).with_detail(what);
+}
+
+core::Result<std::regex> compile(const std::string& source, const std::string& pattern) {
+  try {
+    return std::regex(pattern, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    return bad_rules(source, pattern + ": " + e.what());
+  }
+}
+
+core::Result<std::vector<std::regex>> compile_all(const std::string& source, const std::vector<std::string>& patterns) {
+  std::vector<std::regex> out;
+  for (const auto& p : patterns) {
+    QPTQ_TRY_ASSIGN(std::regex re, compile(source, p));
+    out.push_back(std::move(re));
+  }
+  return out;
+}
+
+bool search(const std::string& line, const std::regex& re) { return line.size() <= kMaxMatchedLine && std::regex_search(line, re); }
+
+bool conditions_hold(const Rule& r, const FailureContext& ctx) {
+  if (r.stages) {
+    bool in = false;
+    for (const auto& s : *r.stages) in = in || s == ctx.stage;
+    if (!in) return false;
+  }
+  if (r.export_done && *r.export_done != ctx.export_done) return false;
+  if (r.signal && ctx.signal != r.signal) return false;
+  return true;
+}
+
+}  // namespace
+
+core::Result<RuleSet> RuleSet::from_knowledge() {
+  auto text = core::embedded_file(kRulesPath);
+  if (!text) return bad_rules(kRulesPath, "not embedded");
+  QPTQ_TRY_ASSIGN(core::Json doc, core::parse_json(*text, kRulesPath));
+  return from_json(doc, kRulesPath);
+}
+
+core::Result<RuleSet> RuleSet::from_json(const core::Json& doc, const std::string& source) {
+  const core::Json* rules = core::json_array(doc, "rules");
+  if (rules == nullptr || rules->empty()) return bad_rules(source, "no rules");
+  RuleSet set;
+  for (const auto& j : *rules) {
+    Rule r;
+    r.id = core::json_string(j, "id").value_or("");
+    r.category = core::json_string(j, "category").value_or("");
+    if (r.id.empty() || r.category.empty()) return bad_rules(source, "a rule without id or category");
+    QPTQ_TRY_ASSIGN(r.any, compile_all(source, core::json_string_list(j, "any")));
+    QPTQ_TRY_ASSIGN(r.all, compile_all(source, core::json_string_list(j, "all")));
+    if (const core::Json* facts = core::json_array(j, "facts")) {
+      for (const auto& f : *facts) {
+        QPTQ_TRY_ASSIGN(std::regex re, compile(source, core::json_string(f, "pattern").value_or("")));
+        r.facts.push_back({core::json_string(f, "name").value_or(""), std::move(re)});
+      }
+    }
+    if (const core::Json* when = core::json_object(j, "when")) {
+      if (core::json_array(*when, "stages") != nullptr) r.stages = core::json_string_list(*when, "stages");
+      r.export_done = core::json_bool(*when, "export_done");
+      if (auto s = core::json_int(*when, "signal")) r.signal = static_cast<int>(*s);
+    }
+    auto back = core::json_int(j, "return_to_checkpoint");
+    if (!back || *back < 1 || *back > 4) return bad_rules(source, r.id + ": return_to_checkpoint must be 1..4");
+    r.return_to_checkpoint = static_cast<int>(*back);
+    if (const core::Json* pc = core::json_object(j, "plan_change")) r.plan_change = *pc;
+    r.package_change_needs_confirmation = core::json_bool(j, "package_change_needs_confirmation").value_or(false);
+    set.m_rules.push_back(std::move(r));
+  }
+  return set;
+}
+
+Diagnosis RuleSet::classify(const FailureContext& ctx) const {
+  auto all_lines = split_lines(ctx.log);
+  std::size_t from = all_lines.size() > kRegionLines ? all_lines.size() - kRegionLines : 0;
+  std::string error_text = extract_error_text(ctx.log);
+  // The region: the last lines plus the whole final traceback (which may start earlier).
+  std::vector<std::string> region;
+  for (auto l : split_lines(error_text)) region.emplace_back(l);
+  for (std::size_t i = from; i < all_lines.size(); ++i) region.emplace_back(all_lines[i]);
+
+  for (const auto& r : m_rules) {
+    if (!conditions_hold(r, ctx)) continue;
+    std::vector<std::string> evidence;
+    bool any_hit = r.any.empty();
+    for (const auto& line : region) {
+      for (const auto& re : r.any) {
+        if (search(line, re)) {
+          any_hit = true;
+          if (evidence.size() < kMaxEvidence && std::find(evidence.begin(), evidence.end(), line) == evidence.end()) {
+            evidence.push_back(line);
+          }
+          break;
+        }
+      }
+    }
+    if (!any_hit) continue;
+    bool all_hit = true;
+    for (const auto& re : r.all) {
+      bool hit = false;
+      for (const auto& line : region) hit = hit || search(line, re);
+      all_hit = all_hit && hit;
+    }
+    if (!all_hit) continue;
+
+    Diagnosis d;
+    d.rule = r.id;
+    d.category = r.category;
+    d.return_to_checkpoint = r.return_to_checkpoint;
+    d.evidence = std::move(evidence);
+    d.error_text = error_text;
+    d.plan_change = r.plan_change;
+    d.package_change_needs_confirmation = r.package_change_needs_confirmation;
+    d.facts = ctx.known_facts;
+    // Facts: the last occurrence wins (the final exception sits at the end of the log).
+    for (const auto& f : r.facts) {
+      std::string value;
+      for (const auto& line : region) {
+        std::smatch m;
+        if (line.size() <= kMaxMatchedLine && std::regex_search(line, m, f.pattern) && m.size() > 1) value = m[1].str();
+      }
+      d.facts.push_back({f.name, value.empty() ? "?" : value});
+    }
+    if (d.evidence.empty() && !error_text.empty()) {
+      auto lines = split_lines(error_text);
+      d.evidence.emplace_back(lines.back());
+    }
+    return d;
+  }
+  Diagnosis d;
+  d.rule = "unclassified";
+  d.category = "unclassified";
+  d.error_text = error_text;
+  return d;
+}
+
+std::string Diagnosis::cause(core::Lang lang) const { return core::msg(lang, "diagnose." + rule + ".cause", facts); }
+
+std::string Diagnosis::suggestion(core::Lang lang) const { return core::msg(lang, "diagnose." + rule + ".suggestion", facts); }
+
+core::Json Diagnosis::to_json() const {
+  core::Json facts_json = core::Json::object();
+  for (const auto& f : facts) facts_json[f.name] = f.value;
+  return {{"rule", rule},
+          {"category", category},
+          {"cause", cause(core::Lang::en)},
+          {"suggestion", suggestion(core::Lang::en)},
+          {"return_to_checkpoint", return_to_checkpoint},
+          {"plan_change", plan_change},
+          {"package_change_needs_confirmation", package_change_needs_confirmation},
+          {"facts", facts_json},
+          {"evidence", evidence},
+          {"error_text", error_text}};
+}
+
+}  // namespace diagnose

@@ -1,0 +1,75 @@
+// Failure classification with rules kept as data (knowledge/diagnose/rules.json, documented
+// in references/troubleshooting.md). A rule names the category, the patterns that are its
+// evidence, the conditions on where the run stopped, the facts to capture, the smallest plan
+// change and the checkpoint to return to. Diagnosis never retries anything.
+#pragma once
+
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "core/json_io.h"
+#include "core/messages.h"
+#include "core/result.h"
+
+namespace diagnose {
+
+// What is known about the failed run.
+struct FailureContext {
+  std::string log;                  // ANSI-stripped log (the tail is enough)
+  std::optional<int> exit_code;
+  std::optional<int> signal;
+  std::string stage;                // stage at failure ("" when none was reached)
+  bool export_done = false;
+  std::vector<core::MessageArg> known_facts;  // e.g. installed versions from the manifest
+};
+
+struct Diagnosis {
+  std::string rule;
+  std::string category;
+  int return_to_checkpoint = 3;
+  std::vector<std::string> evidence;          // the log lines that matched, in log order
+  std::vector<core::MessageArg> facts;        // captured and known values
+  std::string error_text;                     // the whole final traceback
+  core::Json plan_change = core::Json::object();
+  bool package_change_needs_confirmation = false;
+
+  std::string cause(core::Lang lang) const;       // diagnose.<rule>.cause
+  std::string suggestion(core::Lang lang) const;  // diagnose.<rule>.suggestion
+  // The manifest's run.diagnosis (texts in English; ids kept for other languages).
+  core::Json to_json() const;
+};
+
+struct Rule {
+  struct Fact {
+    std::string name;
+    std::regex pattern;
+  };
+  std::string id;
+  std::string category;
+  std::vector<std::regex> any;
+  std::vector<std::regex> all;
+  std::vector<Fact> facts;
+  std::optional<std::vector<std::string>> stages;
+  std::optional<bool> export_done;
+  std::optional<int> signal;
+  int return_to_checkpoint = 3;
+  core::Json plan_change = core::Json::object();
+  bool package_change_needs_confirmation = false;
+};
+
+class RuleSet {
+ public:
+  static core::Result<RuleSet> from_knowledge();
+  static core::Result<RuleSet> from_json(const core::Json& doc, const std::string& source);
+
+  const std::vector<Rule>& rules() const { return m_rules; }
+  // The first rule that holds; the last rule of the shipped set always holds.
+  Diagnosis classify(const FailureContext& ctx) const;
+
+ private:
+  std::vector<Rule> m_rules;
+};
+
+}  // namespace diagnose

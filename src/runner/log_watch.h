@@ -1,0 +1,72 @@
+// Follows quark-cli's log as it streams: which stage the run is in (from the milestone lines
+// in knowledge/diagnose/log_markers.json), the latest tqdm progress, whether the export
+// finished, and the perplexity when evaluation printed one. Lines arrive ANSI-stripped.
+#pragma once
+
+#include <optional>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json_io.h"
+#include "core/result.h"
+
+namespace runner {
+
+struct StageRecord {
+  std::string name;           // "loading_model", "loading_dataset", "quantizing", "exporting", "evaluating"
+  std::string started_at;     // UTC ISO-8601
+  double started_s = 0;       // seconds since the child started
+  double seconds = 0;         // duration (until the next stage or the end)
+  std::string progress;       // last tqdm position seen, e.g. "9/20" (may be empty)
+};
+
+struct Progress {
+  int percent = -1;
+  std::string position;  // "n/total"
+  std::string label;     // text before the bar, e.g. "Calibrating"
+};
+
+// Parses one tqdm rendering, e.g. "Calibrating:  45%|####5     | 9/20 [00:05<00:06, 1.8it/s]".
+std::optional<Progress> parse_tqdm(std::string_view line);
+
+class LogWatch {
+ public:
+  // Loads the embedded markers; a broken data file is a bug (ExitCode::internal).
+  static core::Result<LogWatch> from_knowledge();
+  static core::Result<LogWatch> from_json(const core::Json& markers);
+
+  // Returns true when this line started a new stage. `now_s` is the time since start.
+  bool feed(std::string_view line, bool progress_line, double now_s, const std::string& now_iso);
+  // Closes the current stage at `end_s`.
+  void finish(double end_s);
+
+  const std::vector<StageRecord>& stages() const { return m_stages; }
+  std::string current_stage() const { return m_stages.empty() ? std::string() : m_stages.back().name; }
+  bool export_done() const { return m_export_done; }
+  std::optional<double> perplexity() const { return m_perplexity; }
+
+ private:
+  struct StagePattern {
+    std::string name;
+    std::vector<std::regex> patterns;
+  };
+  struct ProgressHint {
+    std::string stage;
+    std::vector<std::string> prefixes;
+  };
+  int stage_index(const std::string& name) const;
+  void begin_stage(const std::string& name, double now_s, const std::string& now_iso);
+
+  std::vector<StagePattern> m_stage_patterns;
+  std::vector<ProgressHint> m_hints;
+  std::vector<std::string> m_line_filter;
+  std::vector<std::regex> m_export_done_patterns;
+  std::regex m_perplexity_re;
+  std::vector<StageRecord> m_stages;
+  bool m_export_done = false;
+  std::optional<double> m_perplexity;
+};
+
+}  // namespace runner

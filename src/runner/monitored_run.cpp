@@ -1,0 +1,281 @@
+#include "runner/monitored_run.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+
+#include "core/clock.h"
+#include "runner/ansi.h"
+#include "runner/capture.h"
+#include "runner/line_splitter.h"
+#include "runner/signal_relay.h"
+
+namespace runner {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class Fd {
+ public:
+  Fd() = default;
+  explicit Fd(int fd) : m_fd(fd) {}
+  ~Fd() { reset(); }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int get() const { return m_fd; }
+  void reset(int fd = -1) {
+    if (m_fd >= 0) ::close(m_fd);
+    m_fd = fd;
+  }
+
+ private:
+  int m_fd = -1;
+};
+
+double self_cpu_seconds() {
+  rusage ru{};
+  ::getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+core::Error start_error(const std::string& id, const std::string& what, int err) {
+  return core::make_error(core::ExitCode::run_failed, id).with("program", what).with("path", what).with_detail(std::strerror(err));
+}
+
+// Writes all of `data` to `fd`; returns false (and the caller stops echoing) on failure.
+bool write_all(int fd, const char* data, std::size_t n) {
+  while (n > 0) {
+    ssize_t w = ::write(fd, data, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data += w;
+    n -= static_cast<std::size_t>(w);
+  }
+  return true;
+}
+
+int poll_timeout_ms(Clock::time_point now, std::initializer_list<std::optional<Clock::time_point>> deadlines) {
+  std::optional<Clock::time_point> first;
+  for (const auto& d : deadlines) {
+    if (d && (!first || *d < *first)) first = d;
+  }
+  if (!first) return -1;
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(*first - now).count() + 1;
+  return ms < 0 ? 0 : static_cast<int>(ms);
+}
+
+}  // namespace
+
+core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOptions& options, RunObserver* observer) {
+  if (spec.argv.empty()) return start_error("runner.spawn_failed", "", EINVAL);
+  auto program = find_program(spec.argv[0]);
+  if (!program) return start_error("runner.spawn_failed", spec.argv[0], ENOENT);
+  QPTQ_TRY_ASSIGN(LogWatch watch, LogWatch::from_knowledge());
+
+  Fd log_fd(::open(options.log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+  if (log_fd.get() < 0) return start_error("runner.log_failed", options.log_path.string(), errno);
+
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return start_error("runner.spawn_failed", *program, errno);
+  Fd out_r(fds[0]);
+  Fd out_w(fds[1]);
+  if (::pipe2(fds, O_CLOEXEC) != 0) return start_error("runner.spawn_failed", *program, errno);
+  Fd err_r(fds[0]);
+  Fd err_w(fds[1]);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out_w.get(), 1);
+  posix_spawn_file_actions_adddup2(&actions, err_w.get(), 2);
+  if (!spec.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec.cwd.c_str());
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none;
+  sigemptyset(&none);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT}) sigaddset(&defaults, s);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+
+  std::vector<std::string> env = child_environment(spec);
+  std::vector<char*> envp;
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> args = spec.argv;
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  // The relay exists before the child so that a Ctrl-C at any moment is forwarded.
+  SignalRelay relay;
+  ResourceSampler sampler(options.sample_gpu ? GpuMemoryProbe::detect() : GpuMemoryProbe(GpuTool::none),
+                          options.host_sample_interval, options.gpu_sample_interval);
+  sampler.take_baseline();
+
+  RunOutcome out;
+  const double cpu_before = self_cpu_seconds();
+  const auto start = Clock::now();
+  out.started_at = core::now_utc_iso8601();
+  pid_t pid = -1;
+  int rc = ::posix_spawn(&pid, program->c_str(), &actions, &attr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) return start_error("runner.spawn_failed", *program, rc);
+  out.pid = pid;
+  out_w.reset();
+  err_w.reset();
+  sampler.start(pid);
+  Fd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));
+  if (observer != nullptr) observer->on_started(pid);
+
+  int echo_out = options.echo_stdout_fd;
+  int echo_err = options.echo_stderr_fd;
+  auto since_start = [&start] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  auto on_line = [&](std::string_view raw, bool cr) {
+    std::string line = strip_ansi(raw);
+    if (watch.feed(line, cr, since_start(), core::now_utc_iso8601()) && observer != nullptr) {
+      observer->on_stage(watch.stages().back());
+    }
+    if (cr) return;
+    out.log_tail.append(line);
+    out.log_tail.push_back('\n');
+    if (out.log_tail.size() > 2 * options.tail_bytes) {
+      auto cut = out.log_tail.find('\n', out.log_tail.size() - options.tail_bytes);
+      out.log_tail.erase(0, cut == std::string::npos ? out.log_tail.size() - options.tail_bytes : cut + 1);
+    }
+  };
+  LineSplitter out_lines([&](std::string_view l, bool cr) { on_line(l, cr); });
+  LineSplitter err_lines([&](std::string_view l, bool cr) { on_line(l, cr); });
+
+  std::optional<Clock::time_point> kill_deadline;
+  std::optional<Clock::time_point> drain_deadline;
+  std::optional<Clock::time_point> timeout_deadline;
+  if (options.timeout_seconds > 0) {
+    timeout_deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.timeout_seconds));
+  }
+  const auto grace = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.stop_grace_seconds));
+  bool stop_requested = false;
+  bool child_exited = false;
+  auto request_stop = [&](int sig) {
+    if (!stop_requested) {
+      stop_requested = true;
+      ::kill(-pid, sig);
+      kill_deadline = Clock::now() + grace;
+      if (observer != nullptr) observer->on_stop_requested(sig);
+    } else if (!out.killed_after_grace) {
+      // A second Ctrl-C does not wait for the grace period.
+      ::kill(-pid, SIGKILL);
+      out.killed_after_grace = true;
+    }
+  };
+
+  char buf[1 << 16];
+  bool out_open = true;
+  bool err_open = true;
+  while (out_open || err_open || !child_exited) {
+    auto now = Clock::now();
+    std::optional<Clock::time_point> tick;
+    if (pidfd.get() < 0 && !child_exited) tick = now + std::chrono::milliseconds(200);
+    pollfd pfds[4];
+    nfds_t n = 0;
+    if (out_open) pfds[n++] = {out_r.get(), POLLIN, 0};
+    if (err_open) pfds[n++] = {err_r.get(), POLLIN, 0};
+    if (relay.ok()) pfds[n++] = {relay.fd(), POLLIN, 0};
+    if (pidfd.get() >= 0 && !child_exited) pfds[n++] = {pidfd.get(), POLLIN, 0};
+    int pr = ::poll(pfds, n, poll_timeout_ms(now, {kill_deadline, drain_deadline, timeout_deadline, tick}));
+    if (pr < 0 && errno != EINTR) break;
+    for (nfds_t i = 0; pr > 0 && i < n; ++i) {
+      if ((pfds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
+      int fd = pfds[i].fd;
+      if (fd == relay.fd()) {
+        while (auto sig = relay.take()) {
+          out.interrupted = true;
+          if (out.interrupt_signal == 0) out.interrupt_signal = *sig;
+          if (!child_exited) request_stop(*sig);
+        }
+        continue;
+      }
+      if (fd == pidfd.get()) continue;  // checked below with waitid
+      bool is_out = fd == out_r.get();
+      ssize_t got = ::read(fd, buf, sizeof(buf));
+      if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      if (got <= 0) {
+        (is_out ? out_open : err_open) = false;
+        continue;
+      }
+      auto len = static_cast<std::size_t>(got);
+      (is_out ? out.stdout_bytes : out.stderr_bytes) += len;
+      write_all(log_fd.get(), buf, len);
+      int& echo = is_out ? echo_out : echo_err;
+      if (echo >= 0 && !write_all(echo, buf, len)) echo = -1;
+      (is_out ? out_lines : err_lines).feed(std::string_view(buf, len));
+    }
+    now = Clock::now();
+    if (!child_exited) {
+      siginfo_t info{};
+      if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) {
+        child_exited = true;
+        // Whatever still holds the pipes (a grandchild) gets a short while to finish.
+        drain_deadline = now + std::chrono::seconds(2);
+      }
+    }
+    if (timeout_deadline && now >= *timeout_deadline && !child_exited && !stop_requested) {
+      out.timed_out = true;
+      timeout_deadline.reset();
+      request_stop(SIGTERM);
+    }
+    if (kill_deadline && now >= *kill_deadline) {
+      kill_deadline.reset();
+      if (!child_exited) {
+        ::kill(-pid, SIGKILL);
+        out.killed_after_grace = true;
+      }
+    }
+    if (drain_deadline && now >= *drain_deadline) {
+      if (stop_requested) ::kill(-pid, SIGKILL);
+      break;
+    }
+  }
+  out_lines.finish();
+  err_lines.finish();
+
+  // Stop the sampler before reaping, so that the child's CPU time is not counted as ours.
+  out.resources = sampler.stop();
+  out.monitor_cpu_seconds = self_cpu_seconds() - cpu_before + out.resources.sampler_cpu_seconds;
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status)) out.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) out.signal = WTERMSIG(status);
+  out.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  out.finished_at = core::now_utc_iso8601();
+  watch.finish(out.wall_seconds);
+  out.stages = watch.stages();
+  out.export_done = watch.export_done();
+  out.perplexity = watch.perplexity();
+  // Anything that arrived on the relay after the loop still counts as an interruption.
+  while (auto sig = relay.take()) {
+    out.interrupted = true;
+    if (out.interrupt_signal == 0) out.interrupt_signal = *sig;
+  }
+  return out;
+}
+
+}  // namespace runner

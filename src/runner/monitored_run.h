@@ -1,0 +1,68 @@
+// The monitored PTQ run: posix_spawn of the approved argv (no shell) in its own process
+// group, stdin from /dev/null, the approved environment; stdout and stderr streamed live to
+// the terminal and to the log file; stages, progress and perplexity followed from the log;
+// memory sampled on a side thread; SIGINT/SIGTERM/SIGHUP forwarded to the child's group and
+// escalated to SIGKILL after a grace period. The loop sleeps in poll() (pipes, the signal
+// relay and a pidfd for the child), so monitoring costs next to nothing.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "runner/command.h"
+#include "runner/log_watch.h"
+#include "runner/resource_sampler.h"
+
+namespace runner {
+
+struct MonitorOptions {
+  std::filesystem::path log_path;      // created or truncated; both streams as they arrive
+  int echo_stdout_fd = 1;              // where the child's stdout is echoed; -1: nowhere
+  int echo_stderr_fd = 2;
+  double stop_grace_seconds = 10;      // after forwarding a stop signal, before SIGKILL
+  double host_sample_interval = 2;
+  double gpu_sample_interval = 5;
+  bool sample_gpu = true;
+  double timeout_seconds = 0;          // 0: none; otherwise stopped like an interrupt
+  std::size_t tail_bytes = 4u << 20;   // ANSI-stripped log kept in memory for diagnosis
+};
+
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  virtual void on_started(int /*pid*/) {}
+  virtual void on_stage(const StageRecord& /*stage*/) {}
+  virtual void on_stop_requested(int /*signal*/) {}
+};
+
+struct RunOutcome {
+  int pid = -1;
+  std::optional<int> exit_code;        // the child exited with this status
+  std::optional<int> signal;           // a signal ended the child
+  bool interrupted = false;            // we were asked to stop (Ctrl-C, SIGTERM, SIGHUP)
+  int interrupt_signal = 0;
+  bool timed_out = false;
+  bool killed_after_grace = false;     // SIGKILL was needed
+  std::string started_at;
+  std::string finished_at;
+  double wall_seconds = 0;
+  std::vector<StageRecord> stages;
+  bool export_done = false;
+  std::optional<double> perplexity;
+  ResourceSummary resources;
+  double monitor_cpu_seconds = 0;      // quark-ptq's own CPU while monitoring, plus GPU probes
+  std::uint64_t stdout_bytes = 0;
+  std::uint64_t stderr_bytes = 0;
+  std::string log_tail;                // ANSI-stripped complete lines (no tqdm redraws), the last tail_bytes
+
+  bool exited_zero() const { return exit_code && *exit_code == 0 && !interrupted && !timed_out; }
+};
+
+// Fails as a value only when the child could not be started or the log not created.
+core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOptions& options, RunObserver* observer);
+
+}  // namespace runner

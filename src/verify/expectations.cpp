@@ -1,0 +1,73 @@
+#include "verify/expectations.h"
+
+#include <fnmatch.h>
+
+#include "core/embedded.h"
+
+namespace verify {
+
+namespace {
+
+constexpr const char* kSchemesPath = "knowledge/verify/schemes.json";
+
+}  // namespace
+
+bool glob_match(const std::string& pattern, const std::string& name) { return ::fnmatch(pattern.c_str(), name.c_str(), 0) == 0; }
+
+bool glob_match_any(const std::vector<std::string>& patterns, const std::string& name) {
+  for (const auto& p : patterns) {
+    if (glob_match(p, name)) return true;
+  }
+  return false;
+}
+
+SchemeExpectation Expectations::scheme(const std::string& name) const {
+  SchemeExpectation s;
+  const core::Json* j = core::json_object(schemes, name);
+  if (j == nullptr) return s;
+  s.known = true;
+  s.weight_dtypes = core::json_string_list(*j, "weight_dtypes");
+  s.required_tensors = core::json_string_list(*j, "required_tensors");
+  s.config_weight_dtype = core::json_string(*j, "config_weight_dtype").value_or("");
+  return s;
+}
+
+std::optional<std::string> Expectations::scheme_for(const std::string& module) const {
+  for (const auto& [pattern, scheme_name] : overrides) {
+    if (glob_match(pattern, module)) return scheme_name;
+  }
+  return global_scheme;
+}
+
+core::Result<Expectations> load_expectations(const core::Json* plan) {
+  auto text = core::embedded_file(kSchemesPath);
+  if (!text) return core::make_error(core::ExitCode::internal, "verify.knowledge_invalid").with("path", kSchemesPath);
+  QPTQ_TRY_ASSIGN(core::Json doc, core::parse_json(*text, kSchemesPath));
+  Expectations e;
+  if (const core::Json* s = core::json_object(doc, "schemes")) e.schemes = *s;
+  e.unquantized_dtypes = core::json_string_list(doc, "unquantized_dtypes");
+  e.non_linear_patterns = core::json_string_list(doc, "non_linear_patterns");
+  if (const core::Json* tok = core::json_object(doc, "tokenizer_files")) {
+    e.tokenizer_all_of = core::json_string_list(*tok, "all_of");
+    e.tokenizer_one_of = core::json_string_list(*tok, "one_of");
+  }
+  if (plan != nullptr) {
+    e.global_scheme = core::json_string(*plan, "global_scheme");
+    e.kv_cache_scheme = core::json_string(*plan, "kv_cache_scheme");
+    e.plan_exclusions = core::json_string_list(*plan, "exclude_layers");
+    if (const core::Json* o = core::json_object(*plan, "layer_quant_config")) {
+      for (const auto& [pattern, scheme_name] : o->items()) {
+        if (scheme_name.is_string()) e.overrides.emplace_back(pattern, scheme_name.get<std::string>());
+      }
+    }
+  }
+  if (e.kv_cache_scheme) {
+    if (const core::Json* kv = core::json_at(doc, "kv_cache/" + *e.kv_cache_scheme)) {
+      e.kv_modules = core::json_string_list(*kv, "modules");
+      e.kv_required = core::json_string_list(*kv, "required_tensors");
+    }
+  }
+  return e;
+}
+
+}  // namespace verify

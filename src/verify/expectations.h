@@ -1,0 +1,46 @@
+// What the plan says the output must hold, read from quant_plan.json and the shipped scheme
+// table (knowledge/verify/schemes.json).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json_io.h"
+#include "core/result.h"
+
+namespace verify {
+
+struct SchemeExpectation {
+  std::vector<std::string> weight_dtypes;      // any of these on disk
+  std::vector<std::string> required_tensors;   // suffixes beside <module>.weight
+  std::string config_weight_dtype;             // global_quant_config.weight.dtype
+  bool known = false;
+};
+
+struct Expectations {
+  std::optional<std::string> global_scheme;
+  std::optional<std::string> kv_cache_scheme;
+  std::vector<std::string> plan_exclusions;          // as planned (may be empty: template defaults)
+  std::vector<std::pair<std::string, std::string>> overrides;  // pattern -> scheme
+  std::vector<std::string> unquantized_dtypes;
+  std::vector<std::string> non_linear_patterns;
+  std::vector<std::string> kv_modules;
+  std::vector<std::string> kv_required;
+  std::vector<std::string> tokenizer_all_of;
+  std::vector<std::string> tokenizer_one_of;
+  core::Json schemes = core::Json::object();
+
+  SchemeExpectation scheme(const std::string& name) const;
+  // The scheme that applies to `module`: the first override whose pattern matches, else global.
+  std::optional<std::string> scheme_for(const std::string& module) const;
+};
+
+// `plan` may be null (verification without a plan checks structure only).
+core::Result<Expectations> load_expectations(const core::Json* plan);
+
+// fnmatch(3) semantics, as Quark matches layer patterns.
+bool glob_match(const std::string& pattern, const std::string& name);
+bool glob_match_any(const std::vector<std::string>& patterns, const std::string& name);
+
+}  // namespace verify

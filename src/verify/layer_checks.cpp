@@ -1,0 +1,142 @@
+#include "verify/layer_checks.h"
+
+#include <algorithm>
+
+namespace verify {
+
+namespace {
+
+constexpr std::size_t kExamples = 5;
+
+std::string examples(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && i < kExamples; ++i) out += (i ? ", " : "") + names[i];
+  if (names.size() > kExamples) out += ", ...";
+  return out;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Linear modules: "<m>.weight" that is 2-D or has a weight_scale beside it, minus embeddings
+// and norms. With a source model its 2-D weights decide (shapes change when packing).
+std::vector<std::string> linear_modules(const ModelTensors& output, const ModelTensors* source, const Expectations& e) {
+  std::vector<std::string> out;
+  const ModelTensors& basis = source != nullptr && !source->tensors.empty() ? *source : output;
+  for (const auto& [name, t] : basis.tensors) {
+    if (!ends_with(name, ".weight")) continue;
+    std::string module = name.substr(0, name.size() - 7);
+    bool two_d = t.info.shape.size() == 2;
+    bool scaled = output.tensors.count(module + ".weight_scale") != 0;
+    if (!(two_d || scaled) || glob_match_any(e.non_linear_patterns, module)) continue;
+    out.push_back(module);
+  }
+  return out;
+}
+
+}  // namespace
+
+void check_layers(const ModelTensors& output, const Expectations& expect, const std::vector<std::string>& exclusions,
+                  const ModelTensors* source, VerifyReport& report) {
+  std::vector<std::string> quantized_ok;
+  std::vector<std::string> wrong_dtype;
+  std::vector<std::string> missing_scales;
+  std::vector<std::string> unquantized;
+  std::vector<std::string> missing_weight;
+  std::vector<std::string> excluded_ok;
+  std::vector<std::string> excluded_changed;
+  std::vector<std::string> kv_missing;
+  std::string seen_dtype;
+  bool byte_compared = false;
+
+  for (const auto& module : linear_modules(output, source, expect)) {
+    auto w = output.tensors.find(module + ".weight");
+    if (w == output.tensors.end()) {
+      missing_weight.push_back(module);
+      continue;
+    }
+    const std::string& dtype = w->second.info.dtype;
+    bool excluded = glob_match_any(exclusions, module);
+    if (excluded) {
+      // Untouched: no scales, an unquantized dtype, and with a source the same dtype, shape and bytes.
+      bool changed = output.tensors.count(module + ".weight_scale") != 0 || !contains(expect.unquantized_dtypes, dtype);
+      if (!changed && source != nullptr) {
+        auto s = source->tensors.find(module + ".weight");
+        if (s != source->tensors.end()) {
+          changed = s->second.info.dtype != dtype || s->second.info.shape != w->second.info.shape;
+          if (!changed) {
+            auto a = hash_range(w->second.file, w->second.data_start + w->second.info.begin, w->second.info.end - w->second.info.begin);
+            auto b = hash_range(s->second.file, s->second.data_start + s->second.info.begin, s->second.info.end - s->second.info.begin);
+            changed = !a || !b || *a != *b;
+            byte_compared = true;
+          }
+        }
+      }
+      (changed ? excluded_changed : excluded_ok).push_back(module);
+      continue;
+    }
+    if (contains(expect.unquantized_dtypes, dtype) && output.tensors.count(module + ".weight_scale") == 0) {
+      unquantized.push_back(module + " (" + dtype + ")");
+      continue;
+    }
+    auto scheme_name = expect.scheme_for(module);
+    SchemeExpectation s = scheme_name ? expect.scheme(*scheme_name) : SchemeExpectation{};
+    std::vector<std::string> required = s.known ? s.required_tensors : std::vector<std::string>{"weight_scale"};
+    if (s.known && !contains(s.weight_dtypes, dtype)) {
+      wrong_dtype.push_back(module + " (" + dtype + ", expected " + examples(s.weight_dtypes) + ")");
+      continue;
+    }
+    bool scales_ok = true;
+    for (const auto& r : required) scales_ok = scales_ok && output.tensors.count(module + "." + r) != 0;
+    if (!scales_ok) {
+      missing_scales.push_back(module + " (needs " + examples(required) + ")");
+      continue;
+    }
+    if (glob_match_any(expect.kv_modules, module)) {
+      for (const auto& r : expect.kv_required) {
+        if (output.tensors.count(module + "." + r) == 0) kv_missing.push_back(module + "." + r);
+      }
+    }
+    seen_dtype = dtype;
+    quantized_ok.push_back(module);
+  }
+
+  using C = CheckStatus;
+  auto count = [](const std::vector<std::string>& v) { return std::to_string(v.size()); };
+  if (wrong_dtype.empty() && missing_scales.empty() && missing_weight.empty()) {
+    report.add("layers_quantized", quantized_ok.empty() ? C::fail : C::pass, quantized_ok.empty() ? "verify.layers_none_quantized" : "verify.layers_quantized_ok",
+               {{"count", count(quantized_ok)}, {"dtype", seen_dtype}});
+  }
+  if (!wrong_dtype.empty()) report.add("layers_quantized", C::fail, "verify.layers_wrong_dtype", {{"count", count(wrong_dtype)}, {"modules", examples(wrong_dtype)}});
+  if (!missing_scales.empty()) {
+    report.add("layer_scales", C::fail, "verify.layers_missing_scales", {{"count", count(missing_scales)}, {"modules", examples(missing_scales)}});
+  }
+  if (!missing_weight.empty()) {
+    report.add("layers_present", C::fail, "verify.layers_missing", {{"count", count(missing_weight)}, {"modules", examples(missing_weight)}});
+  }
+  if (unquantized.empty()) {
+    report.add("unexpected_unquantized", C::pass, "verify.no_unexpected_unquantized");
+  } else {
+    report.add("unexpected_unquantized", C::fail, "verify.layers_unquantized", {{"count", count(unquantized)}, {"modules", examples(unquantized)}});
+  }
+  if (!excluded_changed.empty()) {
+    report.add("excluded_untouched", C::fail, "verify.excluded_modified", {{"count", count(excluded_changed)}, {"modules", examples(excluded_changed)}});
+  } else if (!excluded_ok.empty()) {
+    report.add("excluded_untouched", C::pass, byte_compared ? "verify.excluded_identical" : "verify.excluded_unquantized",
+               {{"count", count(excluded_ok)}, {"modules", examples(excluded_ok)}});
+  }
+  if (!expect.kv_modules.empty()) {
+    if (kv_missing.empty()) {
+      report.add("kv_cache_scales", C::pass, "verify.kv_scales_ok", {{"scheme", expect.kv_cache_scheme.value_or("")}});
+    } else {
+      report.add("kv_cache_scales", C::fail, "verify.kv_scales_missing", {{"count", count(kv_missing)}, {"tensors", examples(kv_missing)}});
+    }
+  }
+  report.metrics["quantized_modules"] = quantized_ok.size();
+  report.metrics["excluded_modules"] = excluded_ok.size() + excluded_changed.size();
+}
+
+}  // namespace verify

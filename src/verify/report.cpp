@@ -1,0 +1,51 @@
+#include "verify/report.h"
+
+#include <cmath>
+
+namespace verify {
+
+std::string_view check_status_name(CheckStatus s) {
+  switch (s) {
+    case CheckStatus::pass: return "pass";
+    case CheckStatus::partial: return "partial";
+    case CheckStatus::fail: return "fail";
+    case CheckStatus::skipped: return "skipped";
+  }
+  return "fail";
+}
+
+void VerifyReport::add(std::string id, CheckStatus status, std::string message_id, std::vector<core::MessageArg> args) {
+  checks.push_back({std::move(id), status, std::move(message_id), std::move(args)});
+}
+
+std::string VerifyReport::status() const {
+  bool partial = false;
+  for (const auto& c : checks) {
+    if (c.status == CheckStatus::fail) return "failed";
+    partial = partial || c.status == CheckStatus::partial;
+  }
+  return partial ? "partial" : "success";
+}
+
+core::Json VerifyReport::to_json() const {
+  core::Json j = {{"status", status()}, {"output_dir", output_dir}, {"files", core::Json::array()}, {"checks", core::Json::array()}};
+  for (const auto& f : files) {
+    core::Json item = {{"path", f.path}, {"bytes", f.bytes}, {"sha256", f.sha256}};
+    if (!f.error.empty()) item["error"] = f.error;
+    j["files"].push_back(item);
+  }
+  for (const auto& c : checks) {
+    core::Json args = core::Json::object();
+    for (const auto& a : c.args) args[a.name] = a.value;
+    j["checks"].push_back({{"id", c.id},
+                           {"status", std::string(check_status_name(c.status))},
+                           {"message", core::msg(core::Lang::en, c.message_id, c.args)},
+                           {"message_id", c.message_id},
+                           {"args", args}});
+  }
+  j["metrics"] = metrics;
+  j["hash_seconds"] = std::round(hash_seconds * 1000) / 1000;
+  return j;
+}
+
+}  // namespace verify

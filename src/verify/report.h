@@ -1,0 +1,40 @@
+// The verification result: every file with size and checksum, a list of checks, metrics and
+// one status. The status comes from the checks alone, never from an exit code:
+// failed when any check failed, partial when any check is partial, else success.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json_io.h"
+#include "core/messages.h"
+#include "verify/file_hasher.h"
+
+namespace verify {
+
+enum class CheckStatus { pass, partial, fail, skipped };
+std::string_view check_status_name(CheckStatus s);
+
+struct Check {
+  std::string id;                       // e.g. "quantization_config"
+  CheckStatus status = CheckStatus::pass;
+  std::string message_id;               // catalog id of the human text
+  std::vector<core::MessageArg> args;
+};
+
+struct VerifyReport {
+  std::string output_dir;
+  std::vector<FileDigest> files;
+  std::vector<Check> checks;
+  core::Json metrics = core::Json::object();
+  double hash_seconds = 0;
+
+  void add(std::string id, CheckStatus status, std::string message_id, std::vector<core::MessageArg> args = {});
+  std::string status() const;           // "success", "partial" or "failed"
+  bool passed() const { return status() == "success"; }
+  // The manifest's `result` section (texts in English).
+  core::Json to_json() const;
+};
+
+}  // namespace verify

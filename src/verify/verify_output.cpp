@@ -1,0 +1,178 @@
+#include "verify/verify_output.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "verify/layer_checks.h"
+
+namespace verify {
+
+namespace {
+
+using C = CheckStatus;
+
+std::string gib(std::uint64_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.2f", static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0));
+  return buf;
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+// config.json and its quantization_config against the plan. Returns the exclusions the export applied.
+std::vector<std::string> check_config(const core::fs::path& dir, const Expectations& e, VerifyReport& r) {
+  auto config = core::read_json_file(dir / "config.json");
+  if (!core::exists(dir / "config.json")) {
+    r.add("config", C::fail, "verify.config_missing");
+    return e.plan_exclusions;
+  }
+  if (!config || !config->is_object()) {
+    r.add("config", C::fail, "verify.config_invalid");
+    return e.plan_exclusions;
+  }
+  const core::Json* qc = core::json_object(*config, "quantization_config");
+  if (qc == nullptr) {
+    r.add("quantization_config", C::fail, "verify.quant_config_missing");
+    return e.plan_exclusions;
+  }
+  std::string method = core::json_string(*qc, "quant_method").value_or("");
+  if (method != "quark") {
+    r.add("quantization_config", C::fail, "verify.quant_method_wrong", {{"method", method.empty() ? "(none)" : method}});
+  } else {
+    r.add("quantization_config", C::pass, "verify.quant_config_ok");
+  }
+  std::vector<std::string> applied = core::json_string_list(*qc, "exclude");
+  if (e.global_scheme) {
+    SchemeExpectation s = e.scheme(*e.global_scheme);
+    const core::Json* dt = core::json_at(*qc, "global_quant_config/weight/dtype");
+    std::string found = dt != nullptr && dt->is_string() ? dt->get<std::string>() : "(none)";
+    if (!s.known) {
+      r.add("plan_scheme", C::skipped, "verify.scheme_unknown", {{"scheme", *e.global_scheme}});
+    } else if (found == s.config_weight_dtype) {
+      r.add("plan_scheme", C::pass, "verify.scheme_matches", {{"scheme", *e.global_scheme}, {"dtype", found}});
+    } else {
+      r.add("plan_scheme", C::fail, "verify.scheme_mismatch", {{"scheme", *e.global_scheme}, {"expected", s.config_weight_dtype}, {"found", found}});
+    }
+  }
+  if (!e.plan_exclusions.empty()) {
+    std::vector<std::string> absent;
+    for (const auto& p : e.plan_exclusions) {
+      if (std::find(applied.begin(), applied.end(), p) == applied.end()) absent.push_back(p);
+    }
+    if (absent.empty()) {
+      r.add("plan_exclusions", C::pass, "verify.exclusions_match", {{"patterns", join(e.plan_exclusions)}});
+    } else {
+      r.add("plan_exclusions", C::fail, "verify.exclusions_missing", {{"patterns", join(absent)}});
+    }
+  }
+  const core::Json* kv = core::json_object(*qc, "kv_cache_quant_config");
+  bool kv_in_config = kv != nullptr && !kv->empty();
+  bool kv_planned = e.kv_cache_scheme.has_value();
+  if (kv_planned != kv_in_config) {
+    r.add("plan_kv_cache", C::fail, kv_planned ? "verify.kv_cache_missing" : "verify.kv_cache_unexpected",
+          {{"scheme", e.kv_cache_scheme.value_or("none")}});
+  } else if (kv_planned) {
+    r.add("plan_kv_cache", C::pass, "verify.kv_cache_matches", {{"scheme", *e.kv_cache_scheme}});
+  }
+  return applied.empty() ? e.plan_exclusions : applied;
+}
+
+void check_aux_files(const core::fs::path& dir, const Expectations& e, VerifyReport& r) {
+  std::vector<std::string> missing;
+  for (const auto& f : e.tokenizer_all_of) {
+    if (!core::exists(dir / f)) missing.push_back(f);
+  }
+  bool one = e.tokenizer_one_of.empty();
+  for (const auto& f : e.tokenizer_one_of) one = one || core::exists(dir / f);
+  if (!one) missing.push_back(join(e.tokenizer_one_of));
+  if (missing.empty()) {
+    r.add("tokenizer", C::pass, "verify.tokenizer_ok");
+  } else {
+    r.add("tokenizer", C::fail, "verify.tokenizer_missing", {{"files", join(missing)}});
+  }
+  if (core::exists(dir / "generation_config.json")) {
+    r.add("generation_config", C::pass, "verify.generation_config_ok");
+  } else {
+    r.add("generation_config", C::partial, "verify.generation_config_missing");
+  }
+}
+
+void check_evaluation(const VerifyOptions& o, VerifyReport& r) {
+  if (!o.evaluation_failure.empty()) {
+    r.add("evaluation", C::partial, "verify.evaluation_failed", {{"reason", o.evaluation_failure}});
+  } else if (o.perplexity) {
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%.4f", *o.perplexity);
+    r.metrics["perplexity"] = *o.perplexity;
+    r.add("evaluation", std::isfinite(*o.perplexity) ? C::pass : C::partial, "verify.perplexity", {{"value", buf}});
+  } else if (o.evaluation_expected) {
+    r.add("evaluation", C::partial, "verify.perplexity_missing");
+  }
+}
+
+}  // namespace
+
+VerifyReport verify_output(const VerifyOptions& o) {
+  VerifyReport r;
+  r.output_dir = o.output_dir.string();
+  if (!core::is_directory(o.output_dir)) {
+    r.add("output_dir", C::fail, "verify.output_missing", {{"path", o.output_dir.string()}});
+    return r;
+  }
+  auto names = list_files(o.output_dir);
+  if (names.empty()) {
+    r.add("output_dir", C::fail, "verify.output_empty", {{"path", o.output_dir.string()}});
+    check_evaluation(o, r);
+    return r;
+  }
+  auto t0 = std::chrono::steady_clock::now();
+  r.files = hash_files(o.output_dir, names, o.threads);
+  r.hash_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::uint64_t total = 0;
+  std::vector<std::string> unreadable;
+  for (const auto& f : r.files) {
+    total += f.bytes;
+    if (!f.error.empty()) unreadable.push_back(f.path);
+  }
+  if (unreadable.empty()) {
+    r.add("files", C::pass, "verify.files_hashed", {{"count", std::to_string(r.files.size())}, {"gib", gib(total)}});
+  } else {
+    r.add("files", C::fail, "verify.files_unreadable", {{"files", join(unreadable)}});
+  }
+
+  auto expect = load_expectations(o.plan ? &*o.plan : nullptr);
+  if (!expect) {
+    r.add("knowledge", C::fail, "verify.knowledge_invalid", {{"path", "knowledge/verify/schemes.json"}});
+    return r;
+  }
+  std::vector<std::string> exclusions = check_config(o.output_dir, *expect, r);
+  ModelTensors output = load_model_tensors(o.output_dir, &r);
+  std::optional<ModelTensors> source;
+  if (o.source_dir && core::is_directory(*o.source_dir)) source = load_model_tensors(*o.source_dir, nullptr);
+  if (!output.tensors.empty()) check_layers(output, *expect, exclusions, source ? &*source : nullptr, r);
+  check_aux_files(o.output_dir, *expect, r);
+
+  r.metrics["output_bytes"] = total;
+  r.metrics["weight_bytes"] = output.weight_bytes;
+  r.metrics["tensors"] = output.tensors.size();
+  if (source && source->weight_bytes > 0 && output.weight_bytes > 0) {
+    double ratio = static_cast<double>(source->weight_bytes) / static_cast<double>(output.weight_bytes);
+    r.metrics["source_weight_bytes"] = source->weight_bytes;
+    r.metrics["compression_ratio"] = std::round(ratio * 1000) / 1000;
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%.2f", ratio);
+    r.add("size", C::pass, "verify.size_vs_source", {{"output_gib", gib(output.weight_bytes)}, {"source_gib", gib(source->weight_bytes)}, {"ratio", buf}});
+  } else {
+    r.add("size", C::pass, "verify.size", {{"output_gib", gib(output.weight_bytes)}});
+  }
+  check_evaluation(o, r);
+  return r;
+}
+
+}  // namespace verify
