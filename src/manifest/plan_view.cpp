@@ -180,6 +180,9 @@ void read_size(PlanView& v, const core::Json& a) {
   s.intermediate_size = first_int(a, {"architecture/intermediate_size", "config/intermediate_size", "model/intermediate_size", "intermediate_size"}).value_or(0);
   s.num_layers = first_int(a, {"architecture/num_hidden_layers", "config/num_hidden_layers", "model/num_hidden_layers", "num_hidden_layers"}).value_or(0);
   s.num_attention_heads = first_int(a, {"architecture/num_attention_heads", "config/num_attention_heads", "model/num_attention_heads", "num_attention_heads"}).value_or(0);
+  s.num_key_value_heads = first_int(a, {"architecture/num_key_value_heads", "config/num_key_value_heads", "model/num_key_value_heads", "num_key_value_heads"}).value_or(0);
+  s.head_dim = first_int(a, {"architecture/head_dim", "config/head_dim", "model/head_dim", "head_dim"}).value_or(0);
+  s.tied_embeddings = first_bool(a, {"architecture/tie_word_embeddings", "config/tie_word_embeddings", "model/tie_word_embeddings"}).value_or(false);
   s.vocab_size = first_int(a, {"architecture/vocab_size", "config/vocab_size", "model/vocab_size", "vocab_size"}).value_or(0);
   s.num_experts = first_int(a, {"moe/num_experts", "architecture/num_experts", "config/num_experts", "model/num_experts"}).value_or(0);
   s.dtype = first_string(a, {"inventory/dtype", "weights/dtype", "model/dtype", "model/torch_dtype", "config/torch_dtype", "architecture/dtype"}).value_or("");

@@ -38,7 +38,10 @@ struct ModelSize {
   std::int64_t intermediate_size = 0;
   std::int64_t num_layers = 0;
   std::int64_t num_attention_heads = 0;
+  std::int64_t num_key_value_heads = 0;
+  std::int64_t head_dim = 0;
   std::int64_t vocab_size = 0;
+  bool tied_embeddings = false;
   std::int64_t num_experts = 0;
   std::string source;                       // where the numbers came from (for the manifest)
 };
