@@ -1,0 +1,117 @@
+#include "manifest/prepare_flow.h"
+
+#include <algorithm>
+
+#include "core/atomic_file.h"
+#include "core/clock.h"
+#include "core/messages.h"
+#include "core/schema.h"
+#include "core/yaml_io.h"
+#include "manifest/manifest_doc.h"
+#include "manifest/shell_quote.h"
+#include "workflow/checkpoint.h"
+#include "workflow/command_digest.h"
+#include "workflow/state.h"
+
+namespace manifest {
+
+namespace {
+
+std::string message_id(const char* id) { return id; }
+
+std::vector<std::string> plan_schemes(const PlanView& plan) {
+  std::vector<std::string> out = {plan.global_scheme};
+  for (const auto& [pattern, scheme] : plan.layer_quant_config) {
+    if (std::find(out.begin(), out.end(), scheme) == out.end()) out.push_back(scheme);
+  }
+  return out;
+}
+
+std::vector<envprobe::DataNeed> data_needs(const PlanView& plan) {
+  std::vector<envprobe::DataNeed> needs = {{"model", plan.model, plan.revision}, {"calibration", plan.calibration.dataset, std::nullopt}};
+  if (plan.evaluation_intent != "none") needs.push_back({"evaluation", plan.evaluation_dataset, std::nullopt});
+  return needs;
+}
+
+EstimateInputs estimate_inputs(const PlanView& plan, const envprobe::EnvReport& env, const OutputDir& out) {
+  EstimateInputs in;
+  in.size = plan.size;
+  in.scheme = plan.global_scheme;
+  in.algorithms = plan.algorithms;
+  in.calibration = plan.calibration;
+  in.evaluation = plan.evaluation_intent != "none";
+  in.multi_device = plan.multi_device;
+  for (const auto& d : env.acc.devices) in.gpus.push_back({d.total_memory_bytes, d.free_memory_bytes});
+  in.host_available_bytes = env.sys.host_memory_available_bytes;
+  in.disk_free_bytes = out.free_bytes;
+  return in;
+}
+
+// The output directory and the estimate can also make the environment not ready.
+void add_run_problems(const OutputDir& out, const Estimate& est, envprobe::Verdict& v) {
+  if (!out.writable) {
+    v.add({"output_not_writable", true, message_id("manifest.problem_output_not_writable"), {{"path", out.path}, {"parent", out.nearest_existing}},
+           "not writable", "writable"});
+  }
+  if (est.fits_disk == false) {
+    v.add({"disk_short", true, message_id("manifest.problem_disk_short"),
+           {{"need", std::to_string(static_cast<int>(est.output_disk_gib + 0.5))}, {"free", std::to_string(static_cast<int>(est.disk_free_gib))},
+            {"path", out.nearest_existing}},
+           std::to_string(est.disk_free_gib) + " GiB free", std::to_string(est.output_disk_gib) + " GiB"});
+  }
+  if (est.fits_gpu == false) {
+    v.add({"gpu_memory_short", false, message_id("manifest.problem_gpu_memory_short"),
+           {{"need", std::to_string(static_cast<int>(est.gpu_peak_gib + 0.5))}, {"free", std::to_string(static_cast<int>(est.gpu_available_gib))}},
+           std::to_string(est.gpu_available_gib) + " GiB", std::to_string(est.gpu_peak_gib) + " GiB"});
+  }
+}
+
+std::vector<std::string> expected_files(const PlanView& plan) {
+  std::vector<std::string> files = {"config.json", "*.safetensors", "tokenizer_config.json"};
+  for (const auto& f : plan.tokenizer_files) {
+    if (std::find(files.begin(), files.end(), f) == files.end()) files.push_back(f);
+  }
+  return files;
+}
+
+}  // namespace
+
+core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
+  workflow::Workdir wd{opt.workdir};
+  QPTQ_TRY(workflow::require_confirmed(wd, workflow::Checkpoint::plan));
+  QPTQ_TRY_ASSIGN(workflow::WorkflowStatus status, workflow::evaluate(wd));
+  QPTQ_TRY_ASSIGN(PlanView plan, read_plan_view(status.plan.doc, status.analysis.doc));
+
+  PrepareResult r;
+  r.trust_remote_code = plan.trust_remote_code;
+  QPTQ_TRY_ASSIGN(r.output, check_output_dir(opt.output_dir, plan.model, plan.model_is_local, opt.overwrite));
+
+  envprobe::ProbeOptions probe;
+  probe.python_flag = opt.python;
+  probe.schemes = plan_schemes(plan);
+  probe.device = plan.device;
+  probe.quark_version_hint = plan.quark_version;
+  probe.data = data_needs(plan);
+  probe.system = opt.system;
+  probe.getenv = opt.getenv;
+  QPTQ_TRY_ASSIGN(r.env, envprobe::probe_environment(probe));
+
+  r.estimate = estimate_resources(estimate_inputs(plan, r.env, r.output));
+  add_run_problems(r.output, r.estimate, r.env.verdict);
+  r.ready = r.env.verdict.ready;
+
+  std::string quark_cli = r.env.env.quark_cli.empty() ? "quark-cli" : r.env.env.quark_cli;
+  QPTQ_TRY_ASSIGN(r.command, build_command(plan, quark_cli, r.output.path));
+  r.display = display_command(r.command.argv, r.command.env_changes);
+  r.digest = workflow::command_digest(r.command.argv, r.command.env_changes);
+  r.expected_files = expected_files(plan);
+
+  ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.digest, r.expected_files};
+  r.manifest = build_manifest(parts);
+  r.path = wd.manifest();
+  QPTQ_TRY(core::validate_against(r.manifest, core::kSchemaRunManifest, r.path.string()));
+  QPTQ_TRY(core::write_file_atomic(r.path, core::dump_yaml(r.manifest)));
+  return r;
+}
+
+}  // namespace manifest
