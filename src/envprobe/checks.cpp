@@ -139,9 +139,9 @@ void check_torch_and_gpu(const CheckInputs& in, Verdict& v) {
   }
 }
 
-void check_schemes(const CheckInputs& in, Verdict& v) {
+void check_schemes(const CheckInputs& in, const std::string& release, Verdict& v) {
   for (const auto& scheme : in.schemes) {
-    NativeSupport s = scheme_native_support(scheme, in.acc);
+    NativeSupport s = scheme_native_support(scheme, in.acc, release);
     if (s.native == false) {
       v.add(make("scheme_not_native", false, message_id("envprobe.problem_scheme_not_native"), {{"scheme", scheme}, {"target", s.target}},
                  s.target, "native " + scheme));
@@ -176,24 +176,46 @@ Requirements requirements_for(const std::optional<std::string>& installed_quark,
   return r;
 }
 
-NativeSupport scheme_native_support(const std::string& scheme, const Accelerator& acc) {
+std::string arch_id(const Accelerator& acc) {
+  if (!acc.gpu_present() || acc.devices.empty()) return "";
+  const GpuDevice& d = acc.devices.front();
+  if (acc.kind == "amd-rocm") return gfx_base(d.gcn_arch_name);
+  std::string digits;
+  for (char c : d.compute_capability) {
+    if (c != '.') digits += c;
+  }
+  return digits.empty() ? "" : "sm_" + digits;
+}
+
+NativeSupport scheme_native_support(const std::string& scheme, const Accelerator& acc, const std::string& release) {
   NativeSupport s;
-  if (!acc.gpu_present() || acc.devices.empty()) return s;
+  s.target = arch_id(acc);
+  if (s.target.empty()) return s;
+  // The plan's per-release catalog first.
+  std::string path = "knowledge/quark/" + release + "/schemes.json";
+  if (auto text = core::embedded_file(path)) {
+    auto doc = core::parse_json(*text, path);
+    const core::Json* list = doc ? core::json_array(*doc, "schemes") : nullptr;
+    for (std::size_t i = 0; list != nullptr && i < list->size(); ++i) {
+      const core::Json& e = (*list)[i];
+      if (core::json_string(e, "name").value_or("") != scheme || core::json_array(e, "native_on") == nullptr) continue;
+      auto native_on = core::json_string_list(e, "native_on");
+      s.native = std::find(native_on.begin(), native_on.end(), s.target) != native_on.end();
+      s.basis = path;
+      return s;
+    }
+  }
   const core::Json* table = core::json_at(environment_knowledge(), "native_schemes/schemes");
   const core::Json* entry = table != nullptr ? core::json_object(*table, scheme) : nullptr;
   if (entry == nullptr) return s;
-  const GpuDevice& d = acc.devices.front();
+  s.basis = "knowledge/environment.json";
   if (acc.kind == "amd-rocm") {
-    s.target = gfx_base(d.gcn_arch_name);
-    if (s.target.empty()) return s;
     auto list = core::json_string_list(*entry, "amd");
     s.native = std::find(list.begin(), list.end(), s.target) != list.end();
     return s;
   }
-  if (d.compute_capability.empty()) return s;
-  s.target = "sm " + d.compute_capability;
   auto min_cc = core::json_string(*entry, "nvidia_min_cc");
-  auto have = parse_version(d.compute_capability);
+  auto have = parse_version(acc.devices.front().compute_capability);
   auto need = min_cc ? parse_version(*min_cc) : std::nullopt;
   s.native = have && need && compare_versions(*have, *need) >= 0;
   return s;
@@ -211,7 +233,7 @@ Verdict check_environment(const CheckInputs& in) {
   Requirements req = requirements_for(installed_quark, in.quark_version_hint);
   check_python_and_packages(in, req, v);
   check_torch_and_gpu(in, v);
-  check_schemes(in, v);
+  check_schemes(in, req.quark_version, v);
   return v;
 }
 

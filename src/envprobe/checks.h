@@ -46,13 +46,18 @@ struct Requirements {
 Requirements requirements_for(const std::optional<std::string>& installed_quark, const std::optional<std::string>& hint);
 
 // Whether `scheme` runs natively on the accelerator. nullopt: cannot tell (unknown scheme,
-// no GPU facts). The ONE seam for scheme/hardware facts: today knowledge/environment.json
-// "native_schemes"; later the plan's knowledge/quark/<ver>/schemes.json.
+// no GPU facts). The ONE seam for scheme/hardware facts: the plan's catalog
+// knowledge/quark/<release>/schemes.json ("native_on": ["gfx942", "sm_90", ...]) when it is
+// embedded, else the fallback table knowledge/environment.json "native_schemes".
 struct NativeSupport {
   std::optional<bool> native;
-  std::string target;  // "gfx942", "sm 9.0"
+  std::string target;  // "gfx942", "sm_90"
+  std::string basis;   // which knowledge file decided
 };
-NativeSupport scheme_native_support(const std::string& scheme, const Accelerator& acc);
+NativeSupport scheme_native_support(const std::string& scheme, const Accelerator& acc, const std::string& release);
+
+// The architecture id the scheme catalogs use: "gfx942" (AMD) or "sm_90" (NVIDIA); "" unknown.
+std::string arch_id(const Accelerator& acc);
 
 struct CheckInputs {
   PythonEnv env;

@@ -84,6 +84,22 @@ double algorithm_bytes(const std::vector<std::string>& algos, const Shape& sh, c
   return total;
 }
 
+// Bits on disk per quantized weight: the plan's scheme catalog (bytes_per_weight) when it is
+// embedded, else knowledge/estimate.json.
+std::optional<double> scheme_bits(const std::string& scheme, const std::string& release) {
+  std::string path = "knowledge/quark/" + release + "/schemes.json";
+  if (auto text = core::embedded_file(path)) {
+    auto doc = core::parse_json(*text, path);
+    const core::Json* list = doc ? core::json_array(*doc, "schemes") : nullptr;
+    for (std::size_t i = 0; list != nullptr && i < list->size(); ++i) {
+      if (core::json_string((*list)[i], "name").value_or("") != scheme) continue;
+      if (auto b = core::json_number((*list)[i], "bytes_per_weight")) return *b * 8;
+    }
+  }
+  const core::Json* table = core::json_object(constants(), "scheme_bits_per_weight");
+  return table != nullptr ? core::json_number(*table, scheme) : std::nullopt;
+}
+
 double time_factor(const std::vector<std::string>& algos) {
   double f = 1.0;
   for (const auto& a : algos) f += num("algorithms/" + a + "/time_factor", 1.0) - 1.0;
@@ -188,9 +204,8 @@ Estimate estimate_resources(const EstimateInputs& in) {
   e.gpu_peak_gib = (e.gpu0_weights_gib + working) * num("overhead/fragmentation", 1.1) + num("overhead/context_gib", 1.0);
   if (in.gpus.empty()) e.gpu_peak_gib = 0;
 
-  const core::Json* bits_table = core::json_object(constants(), "scheme_bits_per_weight");
   double bits = 16;
-  if (auto b = bits_table != nullptr ? core::json_number(*bits_table, in.scheme) : std::nullopt) {
+  if (auto b = scheme_bits(in.scheme, in.quark_release)) {
     bits = *b;
   } else {
     e.notes.push_back("bits per weight of scheme " + in.scheme + " unknown; assumed 16");

@@ -22,6 +22,7 @@ struct GpuCapacity {
 struct EstimateInputs {
   ModelSize size;
   std::string scheme;
+  std::string quark_release = "0.13";   // whose knowledge/quark/<release>/schemes.json sizes the output
   std::vector<std::string> algorithms;
   Calibration calibration;
   bool evaluation = false;

@@ -99,8 +99,8 @@ core::Result<void> read_schemes(PlanView& v, const core::Json& plan) {
 core::Result<void> read_exclusions(PlanView& v, const core::Json& plan, const core::Json& analysis) {
   v.exclude_layers = core::json_string_list(plan, "exclude_layers");
   auto explicit_flag = first_bool(plan, {"exclude_layers_overridden", "exclude_layers_override", "exclusions/overridden"});
-  if (auto src = first_string(plan, {"exclude_layers_source", "exclusions/source"})) {
-    explicit_flag = *src != "template";
+  if (auto src = first_string(plan, {"exclude_source", "exclude_layers_source"})) {
+    explicit_flag = *src == "user";  // "template_default": the template's own list, no flag
   }
   if (explicit_flag) {
     v.exclude_layers_overridden = *explicit_flag;

@@ -37,6 +37,8 @@ EstimateInputs estimate_inputs(const PlanView& plan, const envprobe::EnvReport& 
   EstimateInputs in;
   in.size = plan.size;
   in.scheme = plan.global_scheme;
+  in.quark_release = envprobe::requirements_for(env.py.packages.count("amd-quark") ? env.py.packages.at("amd-quark") : std::nullopt,
+                                                plan.quark_version).quark_version;
   in.algorithms = plan.algorithms;
   in.calibration = plan.calibration;
   in.evaluation = plan.evaluation_intent != "none";
@@ -98,6 +100,11 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
 
   r.estimate = estimate_resources(estimate_inputs(plan, r.env, r.output));
   add_run_problems(r.output, r.estimate, r.env.verdict);
+  if (plan.python && !r.env.env.python.empty() && *plan.python != r.env.env.python) {
+    // The plan was checked against another installed Quark: say so, the user decides.
+    r.env.verdict.add({"python_differs_from_plan", false, message_id("manifest.problem_python_differs"),
+                       {{"plan_python", *plan.python}, {"python", r.env.env.python}}, r.env.env.python, *plan.python});
+  }
   r.ready = r.env.verdict.ready;
 
   std::string quark_cli = r.env.env.quark_cli.empty() ? "quark-cli" : r.env.env.quark_cli;
