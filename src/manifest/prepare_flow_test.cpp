@@ -12,6 +12,7 @@
 #include "core/atomic_file.h"
 #include "core/clock.h"
 #include "core/schema.h"
+#include "core/sha256.h"
 #include "core/yaml_io.h"
 #include "support/temp_dir.h"
 #include "workflow/checkpoint.h"
@@ -215,6 +216,32 @@ TEST_F(PrepareFlow, ExistingNonEmptyOutputNeedsOverwriteWhichIsRecorded) {
   auto r = prepare(opt);
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->manifest["outputs"]["overwrite"], true);
+}
+
+// The approval is checked against the YAML as read back: every argv word (numbers, quotes,
+// newlines, leading dashes, non-ASCII, "yes"/"null"-like words) must survive the YAML round trip.
+TEST_F(PrepareFlow, TheRecordedCommandSurvivesTheYamlRoundTrip) {
+  fs::path base = tmp.path() / "-d a'b \"c\"\n新しい: yes #x";
+  fs::create_directories(base);
+  fs::copy(model, base / "--model dir", fs::copy_options::recursive);
+  analysis["model"]["model_path"] = (base / "--model dir").string();
+  plan["layer_quant_config"] = {{"null", "true"}, {"*: x", "0123"}};
+  plan["env_changes"] = {{{"name", "HIP_VISIBLE_DEVICES"}, {"value", "0"}}};
+  write_artifacts(true, true);
+  auto r = prepare(options((base / "-out put").string()));
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  auto doc = core::read_yaml_file(workflow::Workdir{wd}.manifest());
+  ASSERT_TRUE(doc.has_value());
+  const core::Json& cmd = (*doc)["command"];
+  std::vector<std::string> argv;
+  for (const auto& a : cmd["argv"]) {
+    ASSERT_TRUE(a.is_string()) << a.dump();
+    argv.push_back(a.get<std::string>());
+  }
+  EXPECT_EQ(argv, r->command.argv);
+  ASSERT_TRUE(cmd["env_changes"][0]["value"].is_string());
+  EXPECT_EQ(workflow::command_digest(argv, {{"HIP_VISIBLE_DEVICES", "0"}}), cmd["digest"].get<std::string>());
+  EXPECT_EQ(core::json_digest(core::Json{{"argv", cmd["argv"]}, {"env_changes", cmd["env_changes"]}}), r->digest);
 }
 
 TEST_F(PrepareFlow, OutputInsideTheModelIsRefused) {
