@@ -110,7 +110,9 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   std::string quark_cli = r.env.env.quark_cli.empty() ? "quark-cli" : r.env.env.quark_cli;
   QPTQ_TRY_ASSIGN(r.command, build_command(plan, quark_cli, r.output.path));
   r.display = display_command(r.command.argv, r.command.env_changes);
-  r.digest = workflow::command_digest(r.command.argv, r.command.env_changes);
+  std::vector<workflow::EnvChangeEntry> changes;
+  for (const auto& [name, value] : r.command.env_changes) changes.push_back({name, value});
+  r.digest = workflow::command_digest(r.command.argv, changes);
   r.expected_files = expected_files(plan);
 
   ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.digest, r.expected_files};

@@ -1,7 +1,7 @@
-// The digest checkpoint 3 approves: sha256 of the canonical JSON
-//   {"argv": [...], "env_changes": [{"name": N, "value": V}, ...]}
-// Both `prepare` (which records it) and `run` (which checks it) compute it here, so the
-// approval is bound to exactly the argument vector and the environment changes.
+// The digest that checkpoint 3 (execution) approves: sha256 of the canonical JSON
+// {"argv": [...], "env_changes": [{"name": ..., "value": ...}, ...]} (docs/artifacts.md).
+// `prepare` writes it into run_manifest.yaml as command.digest; `run` recomputes it from the
+// recorded argv and env_changes, so a hand-edited command can never run under an old approval.
 #pragma once
 
 #include <string>
@@ -9,15 +9,27 @@
 #include <vector>
 
 #include "core/json_io.h"
+#include "core/result.h"
 
 namespace workflow {
 
-using EnvChanges = std::vector<std::pair<std::string, std::string>>;
+struct EnvChangeEntry {
+  std::string name;
+  std::string value;
+};
 
-// {"argv": [...], "env_changes": [{"name", "value"}...]}: what the digest covers.
-core::Json command_digest_input(const std::vector<std::string>& argv, const EnvChanges& env_changes);
+// "sha256:<hex>".
+std::string command_digest(const std::vector<std::string>& argv, const std::vector<EnvChangeEntry>& env_changes);
 
-// "sha256:<hex>" = core::json_digest(command_digest_input(argv, env_changes)).
-std::string command_digest(const std::vector<std::string>& argv, const EnvChanges& env_changes);
+// The argv and env_changes of a manifest's `command` block, read without throwing.
+struct RecordedCommand {
+  std::vector<std::string> argv;
+  std::vector<EnvChangeEntry> env_changes;
+  std::string display;
+  std::string digest;  // as recorded
+};
+
+// ExitCode::bad_input "workflow.command_invalid" when argv is missing or not a list of strings.
+core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest);
 
 }  // namespace workflow

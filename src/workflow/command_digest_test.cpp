@@ -9,7 +9,7 @@ namespace {
 
 TEST(CommandDigest, IsJsonDigestOfArgvAndEnvChanges) {
   std::vector<std::string> argv = {"/v/bin/quark-cli", "torch-llm-ptq", "--model_dir", "a b"};
-  EnvChanges env = {{"HIP_VISIBLE_DEVICES", "0"}};
+  std::vector<EnvChangeEntry> env = {{"HIP_VISIBLE_DEVICES", "0"}};
   core::Json expected = {{"argv", argv}, {"env_changes", core::Json::array({{{"name", "HIP_VISIBLE_DEVICES"}, {"value", "0"}}})}};
   EXPECT_EQ(command_digest(argv, env), core::json_digest(expected));
   EXPECT_EQ(command_digest(argv, env).rfind("sha256:", 0), 0u);
