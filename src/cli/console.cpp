@@ -1,15 +1,29 @@
 #include "cli/console.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <unistd.h>
 
 namespace cli {
+
+namespace {
+
+// https://no-color.org: any non-empty NO_COLOR disables colour; so does a dumb terminal.
+bool colour_allowed(int fd) {
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color != nullptr && no_color[0] != '\0') return false;
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::strcmp(term, "dumb") == 0) return false;
+  return ::isatty(fd) == 1;
+}
+
+}  // namespace
 
 Console::Console(core::Lang lang, bool json_mode)
     : m_lang(lang),
       m_json(json_mode),
       m_interactive(::isatty(STDIN_FILENO) == 1),
-      m_color(::isatty(STDERR_FILENO) == 1 && std::getenv("NO_COLOR") == nullptr),
+      m_color(colour_allowed(STDERR_FILENO)),
       m_out(stdout),
       m_err(stderr),
       m_in(stdin) {}
@@ -49,8 +63,9 @@ void Console::json(const core::Json& j) const {
 
 std::optional<std::string> Console::ask(std::string_view prompt) const {
   if (!m_interactive) return std::nullopt;
-  std::fwrite(prompt.data(), 1, prompt.size(), m_err);
-  std::fputc(' ', m_err);
+  // One write, so nothing typed early can land between the question and its trailing space.
+  std::string text = std::string(prompt) + " ";
+  std::fwrite(text.data(), 1, text.size(), m_err);
   std::fflush(m_err);
   std::string answer;
   int c = 0;

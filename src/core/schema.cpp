@@ -87,9 +87,9 @@ std::vector<SchemaIssue> schema_issues(const Json& doc, std::string_view schema_
 Result<void> validate_against(const Json& doc, std::string_view schema_name, std::string_view source) {
   auto issues = schema_issues(doc, schema_name);
   if (issues.empty()) return ok();
-  // valijson reports the outermost failure first ("failed to validate against schema
-  // associated with property"); the innermost, most specific one is the useful line.
-  const SchemaIssue& best = issues.back();
+  // valijson reports the innermost, most specific failure first; the later entries are the
+  // enclosing "failed to validate against schema associated with property" lines.
+  const SchemaIssue& best = issues.front();
   return make_error(ExitCode::bad_input, "core.schema_invalid")
       .with("source", std::string(source))
       .with("schema", std::string(schema_name))

@@ -1,6 +1,8 @@
 #include "workflow/checkpoint.h"
 
 #include "core/atomic_file.h"
+#include "core/clock.h"
+#include "core/messages.h"
 #include "core/sha256.h"
 
 namespace workflow {
@@ -20,6 +22,19 @@ std::optional<Checkpoint> checkpoint_from_name(std::string_view name) {
     if (checkpoint_name(c) == name) return c;
   }
   return std::nullopt;
+}
+
+std::string checkpoint_reason_id(Checkpoint c) { return "workflow.reason_" + std::string(checkpoint_name(c)); }
+
+Confirmation make_confirmation(Checkpoint c, std::string digest, std::string user_words, std::string decision) {
+  Confirmation out;
+  out.checkpoint = c;
+  out.reason = core::msg(core::Lang::en, checkpoint_reason_id(c));
+  out.digest = std::move(digest);
+  out.confirmed_at = core::now_utc_iso8601();
+  out.user_words = std::move(user_words);
+  out.decision = std::move(decision);
+  return out;
 }
 
 std::string artifact_digest(const core::Json& artifact) {

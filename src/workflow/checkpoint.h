@@ -40,6 +40,12 @@ struct Confirmation {
   std::string followup;         // checkpoint 4 follow-up text
 };
 
+// The catalog id of why the checkpoint exists ("workflow.reason_<name>"); the English text is
+// what a confirmation records as its reason.
+std::string checkpoint_reason_id(Checkpoint c);
+// A new confirmation of `c` bound to `digest`, stamped now, with the English reason.
+Confirmation make_confirmation(Checkpoint c, std::string digest, std::string user_words, std::string decision);
+
 // Top-level keys left out of an artifact's digest because confirming changes them.
 std::string artifact_digest(const core::Json& artifact);
 

@@ -35,6 +35,16 @@ std::string confirm_command(Checkpoint c) {
   return "";
 }
 
+std::string recompute_command_digest(const core::Json& manifest) {
+  const core::Json* command = core::json_object(manifest, "command");
+  if (command == nullptr) return "";
+  const core::Json* argv = core::json_array(*command, "argv");
+  if (argv == nullptr) return "";
+  const core::Json* env = core::json_array(*command, "env_changes");
+  core::Json bound = {{"argv", *argv}, {"env_changes", env != nullptr ? *env : core::Json::array()}};
+  return core::json_digest(bound);
+}
+
 namespace {
 
 ArtifactStatus load_artifact(const std::filesystem::path& path, std::string_view schema, bool yaml) {
@@ -53,11 +63,26 @@ ArtifactStatus load_artifact(const std::filesystem::path& path, std::string_view
   auto issues = core::schema_issues(st.doc, schema);
   if (!issues.empty()) {
     st.state = ArtifactState::invalid;
-    st.problem = issues.back().pointer + ": " + issues.back().message;
+    st.problem = (issues.front().pointer.empty() ? "/" : issues.front().pointer) + ": " + issues.front().message;
     return st;
   }
   st.state = ArtifactState::valid;
   return st;
+}
+
+// The approval is bound to argv + env_changes; a hand-edited argv must not inherit it.
+void check_command_digest(ArtifactStatus& m) {
+  if (m.state != ArtifactState::valid) return;
+  const core::Json* d = core::json_at(m.doc, "command/digest");
+  std::string recorded = (d != nullptr && d->is_string()) ? d->get<std::string>() : "";
+  std::string actual = recompute_command_digest(m.doc);
+  if (actual.empty()) {
+    m.state = ArtifactState::invalid;
+    m.problem = "/command: no argv";
+  } else if (recorded != actual) {
+    m.state = ArtifactState::invalid;
+    m.problem = "/command/digest: does not match command.argv and command.env_changes (edited by hand?)";
+  }
 }
 
 void mark_stale(ArtifactStatus& a, const std::string& problem) {
@@ -79,6 +104,27 @@ CheckpointStatus check(const std::vector<Confirmation>& all, Checkpoint c, const
   return st;
 }
 
+std::string model_hint(const WorkflowStatus& s) {
+  auto path = core::json_at(s.analysis.doc, "model/model_path");
+  return (path != nullptr && path->is_string()) ? path->get<std::string>() : "MODEL";
+}
+
+std::string output_dir_hint(const WorkflowStatus& s) {
+  auto dir = core::json_at(s.manifest.doc, "outputs/output_dir");
+  return (dir != nullptr && dir->is_string()) ? dir->get<std::string>() : "DIR";
+}
+
+// The command that redoes the step ending at checkpoint `c`.
+std::string redo_command(const WorkflowStatus& s, Checkpoint c) {
+  switch (c) {
+    case Checkpoint::analysis: return "quark-ptq analyze " + model_hint(s);
+    case Checkpoint::plan: return "quark-ptq plan";
+    case Checkpoint::execution: return "quark-ptq prepare --output-dir " + output_dir_hint(s);
+    case Checkpoint::result: return "quark-ptq run";
+  }
+  return "";
+}
+
 void choose_next_action(WorkflowStatus& s) {
   auto set = [&s](const char* id, std::string cmd) {
     s.next_action_id = id;
@@ -86,18 +132,36 @@ void choose_next_action(WorkflowStatus& s) {
   };
   using A = ArtifactState;
   using C = CheckpointState;
-  if (s.analysis.state == A::missing || s.analysis.state == A::invalid) return set("workflow.next_analyze", "quark-ptq analyze MODEL");
+  if (s.analysis.state == A::missing) return set("workflow.next_analyze", "quark-ptq analyze MODEL");
+  if (s.analysis.state == A::invalid) return set("workflow.next_reanalyze", "quark-ptq analyze " + model_hint(s));
   if (s.at(Checkpoint::analysis).state != C::confirmed) return set("workflow.next_confirm_analysis", confirm_command(Checkpoint::analysis));
   if (s.plan.state != A::valid) return set("workflow.next_plan", "quark-ptq plan");
   if (s.at(Checkpoint::plan).state != C::confirmed) return set("workflow.next_confirm_plan", confirm_command(Checkpoint::plan));
-  if (s.manifest.state != A::valid) return set("workflow.next_prepare", "quark-ptq prepare --output-dir DIR");
-  if (s.at(Checkpoint::execution).state != C::confirmed) {
-    const core::Json* d = core::json_at(s.manifest.doc, "command/digest");
-    std::string digest = (d != nullptr && d->is_string()) ? d->get<std::string>() : "<digest>";
-    return set("workflow.next_approve", "quark-ptq run --approve " + digest);
+  if (s.manifest.state != A::valid) return set("workflow.next_prepare", "quark-ptq prepare --output-dir " + output_dir_hint(s));
+  const core::Json* d = core::json_at(s.manifest.doc, "command/digest");
+  std::string digest = (d != nullptr && d->is_string()) ? d->get<std::string>() : "<digest>";
+  if (s.at(Checkpoint::execution).state != C::confirmed) return set("workflow.next_approve", "quark-ptq run --approve " + digest);
+  switch (s.run.phase) {
+    case RunPhase::running: return set("workflow.next_wait_running", "quark-ptq status");
+    case RunPhase::interrupted: return set("workflow.next_rerun_interrupted", "quark-ptq run --approve " + digest);
+    case RunPhase::failed: {
+      // The diagnosis names the checkpoint to return to; without one, the plan (rule 9).
+      const core::Json* diagnosis = core::json_at(s.manifest.doc, "run/diagnosis");
+      auto back = diagnosis != nullptr ? core::json_int(*diagnosis, "return_to_checkpoint") : std::nullopt;
+      Checkpoint c = (back && *back >= 1 && *back <= 3) ? static_cast<Checkpoint>(*back) : Checkpoint::plan;
+      s.next_action_args = {{"checkpoint", std::to_string(static_cast<int>(c))}};
+      return set("workflow.next_after_failure", redo_command(s, c));
+    }
+    case RunPhase::none:
+    case RunPhase::succeeded: break;
   }
-  if (core::json_object(s.manifest.doc, "result") == nullptr) return set("workflow.next_run", "quark-ptq run");
-  if (s.at(Checkpoint::result).state != C::confirmed) return set("workflow.next_accept", "quark-ptq accept");
+  if (core::json_object(s.manifest.doc, "result") == nullptr) return set("workflow.next_run", "quark-ptq run --approve " + digest);
+  const CheckpointStatus& cp4 = s.at(Checkpoint::result);
+  if (cp4.state != C::confirmed) return set("workflow.next_accept", "quark-ptq accept");
+  if (cp4.confirmation->decision == "followup") {
+    s.next_action_args = {{"text", cp4.confirmation->followup}};
+    return set("workflow.next_followup", "quark-ptq plan");
+  }
   return set("workflow.next_done", "");
 }
 
@@ -109,6 +173,7 @@ core::Result<WorkflowStatus> evaluate(const Workdir& wd) {
   s.analysis = load_artifact(wd.analysis(), core::kSchemaModelAnalysis, false);
   s.plan = load_artifact(wd.plan(), core::kSchemaQuantPlan, false);
   s.manifest = load_artifact(wd.manifest(), core::kSchemaRunManifest, true);
+  check_command_digest(s.manifest);
 
   // Downstream artifacts are stale when the digests they were built from no longer match.
   if (s.plan.state == ArtifactState::valid) {
@@ -121,6 +186,7 @@ core::Result<WorkflowStatus> evaluate(const Workdir& wd) {
     bool same = a != nullptr && p != nullptr && *a == s.analysis.digest && *p == s.plan.digest;
     if (!same) mark_stale(s.manifest, "built from another model_analysis.json or quant_plan.json");
   }
+  if (s.manifest.state == ArtifactState::valid || s.manifest.state == ArtifactState::stale) s.run = assess_run(s.manifest.doc);
 
   const bool analysis_ok = s.analysis.state == ArtifactState::valid;
   s.checkpoints[0] = check(all, Checkpoint::analysis, analysis_ok ? s.analysis.digest : "", true);
@@ -129,10 +195,7 @@ core::Result<WorkflowStatus> evaluate(const Workdir& wd) {
   s.checkpoints[1] = check(all, Checkpoint::plan, plan_ok ? s.plan.digest : "", cp1);
   const bool cp2 = s.checkpoints[1].state == CheckpointState::confirmed;
   std::string command_digest;
-  if (s.manifest.state == ArtifactState::valid) {
-    const core::Json* d = core::json_at(s.manifest.doc, "command/digest");
-    if (d != nullptr && d->is_string()) command_digest = d->get<std::string>();
-  }
+  if (s.manifest.state == ArtifactState::valid) command_digest = recompute_command_digest(s.manifest.doc);
   s.checkpoints[2] = check(all, Checkpoint::execution, command_digest, cp2);
   const bool cp3 = s.checkpoints[2].state == CheckpointState::confirmed;
   std::string result_digest;
@@ -150,20 +213,26 @@ core::Result<WorkflowStatus> evaluate(const Workdir& wd) {
 }
 
 core::Json WorkflowStatus::to_json() const {
-  core::Json j = {{"artifacts", core::Json::array()}, {"checkpoints", core::Json::array()}};
+  core::Json j = {{"artifact", "workflow_status"}, {"artifacts", core::Json::array()}, {"checkpoints", core::Json::array()}};
+  core::Json still_valid = core::Json::array();
   for (const ArtifactStatus* a : {&analysis, &plan, &manifest}) {
     core::Json item = {{"name", a->name}, {"path", a->path.string()}, {"state", std::string(artifact_state_name(a->state))}};
     if (!a->problem.empty()) item["problem"] = a->problem;
     if (!a->digest.empty()) item["digest"] = a->digest;
+    if (a->state == ArtifactState::valid) still_valid.push_back(a->name);
     j["artifacts"].push_back(item);
   }
   for (const auto& c : checkpoints) {
     core::Json item = {{"id", static_cast<int>(c.checkpoint)},
                        {"name", std::string(checkpoint_name(c.checkpoint))},
                        {"state", std::string(checkpoint_state_name(c.state))}};
+    if (!c.expected_digest.empty()) item["expected_digest"] = c.expected_digest;
     if (c.confirmation) item["confirmation"] = confirmation_to_json(*c.confirmation);
     j["checkpoints"].push_back(item);
   }
+  j["valid_artifacts"] = still_valid;
+  j["run"] = {{"state", std::string(run_phase_name(run.phase))}, {"recorded", run.recorded}};
+  if (!run.reason.empty()) j["run"]["reason"] = run.reason;
   j["return_to"] = return_to ? core::Json(static_cast<int>(*return_to)) : core::Json(nullptr);
   j["next_action"] = {{"id", next_action_id}, {"command", next_command}};
   return j;
@@ -175,12 +244,12 @@ core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c) {
   std::string name(checkpoint_name(c));
   std::string number = std::to_string(static_cast<int>(c));
   if (st.state == CheckpointState::confirmed) return *st.confirmation;
-  if (st.state == CheckpointState::stale || s.return_to) {
-    Checkpoint back = s.return_to.value_or(c);
+  // Stale only when this checkpoint, or one before it, lost a confirmation it had.
+  if (s.return_to && static_cast<int>(*s.return_to) <= static_cast<int>(c)) {
     return core::make_error(core::ExitCode::stale, "workflow.stale")
         .with("checkpoint", number)
         .with("name", name)
-        .with("return_to", std::to_string(static_cast<int>(back)))
+        .with("return_to", std::to_string(static_cast<int>(*s.return_to)))
         .with("command", s.next_command);
   }
   return core::make_error(core::ExitCode::not_confirmed, "workflow.not_confirmed")

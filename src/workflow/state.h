@@ -7,10 +7,14 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "core/messages.h"
 
 #include "core/json_io.h"
 #include "core/result.h"
 #include "workflow/checkpoint.h"
+#include "workflow/run_liveness.h"
 
 namespace workflow {
 
@@ -41,10 +45,14 @@ struct WorkflowStatus {
   ArtifactStatus plan;
   ArtifactStatus manifest;
   std::array<CheckpointStatus, 4> checkpoints;
+  // Step 4 as recorded in the manifest, with a `running` run checked against /proc.
+  RunState run;
   // The earliest checkpoint that is stale, if any: where the user has to go back to.
   std::optional<Checkpoint> return_to;
-  // The next thing to do: a catalog id ("workflow.next_*") and the command to type.
+  // The next thing to do: a catalog id ("workflow.next_*"), its arguments and the command
+  // to type ("" when there is nothing to type).
   std::string next_action_id;
+  std::vector<core::MessageArg> next_action_args;
   std::string next_command;
 
   const CheckpointStatus& at(Checkpoint c) const { return checkpoints[static_cast<int>(c) - 1]; }
@@ -56,7 +64,13 @@ core::Result<WorkflowStatus> evaluate(const Workdir& wd);
 // The command that confirms checkpoint `c` (for messages), e.g. "quark-ptq confirm plan".
 std::string confirm_command(Checkpoint c);
 
-// Ok with the confirmation when `c` is confirmed and current. Otherwise
+// The manifest's command digest recomputed from command.argv and command.env_changes
+// (docs/artifacts.md); "" when the manifest has no command. A manifest whose recorded
+// command.digest differs from this was edited by hand and is invalid.
+std::string recompute_command_digest(const core::Json& manifest);
+
+// Ok with the confirmation when `c` is confirmed and current (for checkpoint 4 the latest
+// decision may be "accepted" or "followup"). Otherwise
 // ExitCode::not_confirmed ("workflow.not_confirmed") or ExitCode::stale ("workflow.stale"),
 // naming the checkpoint and the command that fixes it.
 core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c);

@@ -1,9 +1,68 @@
-#include "cli/not_implemented.h"
+// quark-ptq confirm analysis [--set KEY=VALUE ...] [--digest D]  (checkpoint 1)
+// quark-ptq confirm plan [--digest D]                             (checkpoint 2)
+#include "cli/commands/confirm.h"
+
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/next_step.h"
+#include "cli/summaries.h"
+#include "workflow/confirm.h"
 
 namespace cli {
 
+namespace {
+
+std::string command_line(const ConfirmOptions& opt) {
+  std::string s = "quark-ptq confirm " + opt.what;
+  for (const auto& set : opt.sets) s += " --set " + set;
+  return s;
+}
+
+}  // namespace
+
+int run_confirm_command(Context& ctx, const ConfirmOptions& opt) {
+  const Console& c = ctx.console;
+  workflow::Workdir wd{ctx.workdir};
+  bool analysis = opt.what == "analysis";
+  if (!analysis && !opt.sets.empty()) return c.error(core::make_error(core::ExitCode::usage, "cli.confirm_set_only_analysis"));
+  workflow::ConfirmRequest req{opt.sets, opt.digest, opt.user_words.empty() ? command_line(opt) : opt.user_words};
+  auto outcome = analysis ? workflow::confirm_analysis(wd, req) : workflow::confirm_plan(wd, req);
+  if (!outcome) return c.error(outcome.error());
+  const workflow::Confirmation& conf = outcome->confirmation;
+  std::string number = std::to_string(static_cast<int>(conf.checkpoint));
+
+  const core::Json& corrections = conf.corrections;
+  if (!outcome->already && !corrections.empty()) {
+    for (auto it = corrections.begin(); it != corrections.end(); ++it) {
+      c.say("cli.confirm_corrected", {{"key", it.key()}, {"from", core::dump_compact(it.value()["from"])},
+                                      {"to", core::dump_compact(it.value()["to"])}});
+    }
+    show_analysis_summary(c, outcome->doc);
+  }
+  if (analysis && core::json_string(outcome->doc, "analysis_status") == "partial") c.warn(c.t("cli.confirm_partial"));
+  c.say(outcome->already ? "cli.confirm_already" : "cli.confirm_done",
+        {{"checkpoint", number}, {"name", opt.what}, {"digest", conf.digest}, {"at", conf.confirmed_at}});
+  auto status = workflow::evaluate(wd);
+  if (c.json_mode()) {
+    core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)}, {"already_confirmed", outcome->already},
+                      {"confirmation", workflow::confirmation_to_json(conf)}};
+    if (status) out["next_action"] = next_json(c, *status);
+    c.json(out);
+  }
+  if (!opt.in_flow && status) say_next(c, *status);
+  return 0;
+}
+
 void add_confirm_command(CLI::App& app, CommandFn& selected) {
-  add_not_implemented(app, selected, "confirm", "Checkpoint 1 or 2: confirm the analysis or the plan");
+  auto opt = std::make_shared<ConfirmOptions>();
+  auto* sub = app.add_subcommand("confirm", "Checkpoint 1 or 2: confirm (or correct) the analysis, or confirm the plan");
+  sub->add_option("what", opt->what, "analysis or plan")->required()->check(CLI::IsMember({"analysis", "plan"}));
+  sub->add_option("--set", opt->sets, "analysis only: correct a field first, KEY=VALUE (KEY dotted, e.g. model.model_type=llama)")
+      ->take_all()
+      ->expected(1);
+  sub->add_option("--digest", opt->digest, "Refuse unless the artifact still has this digest (the one you reviewed)");
+  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_confirm_command(ctx, *opt); }; });
 }
 
 }  // namespace cli

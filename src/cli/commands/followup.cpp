@@ -1,9 +1,21 @@
-#include "cli/not_implemented.h"
+// quark-ptq followup TEXT  (checkpoint 4: a bounded follow-up request instead of acceptance)
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/commands/decide.h"
 
 namespace cli {
 
 void add_followup_command(CLI::App& app, CommandFn& selected) {
-  add_not_implemented(app, selected, "followup", "Checkpoint 4: ask for a bounded follow-up");
+  auto opt = std::make_shared<DecideOptions>();
+  auto words = std::make_shared<std::vector<std::string>>();
+  auto* sub = app.add_subcommand("followup", "Checkpoint 4: record a bounded follow-up request about the result");
+  sub->add_option("text", *words, "What should change (quote it, or give several words)")->required();
+  sub->callback([&selected, opt, words] {
+    opt->text.clear();
+    for (const auto& w : *words) opt->text += (opt->text.empty() ? "" : " ") + w;
+    selected = [opt](Context& ctx) { return run_followup_command(ctx, *opt); };
+  });
 }
 
 }  // namespace cli

@@ -1,9 +1,84 @@
-#include "cli/not_implemented.h"
+// quark-ptq status [--json]: where the workflow stands - each artifact valid / invalid /
+// stale / missing, each checkpoint, the run, the checkpoint to return to, the next action.
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/next_step.h"
+#include "cli/table.h"
 
 namespace cli {
 
+namespace {
+
+// Catalog text for a name from an enum, e.g. ("cli.state_", "stale"); status_ids_test.cpp
+// checks that every such id exists.
+std::string named(const Console& c, std::string_view prefix, std::string_view name) {
+  return c.t(std::string(prefix) + std::string(name));
+}
+
+// Staleness has a translated note; schema problems stay as the validator wrote them.
+std::string artifact_note(const Console& c, const workflow::ArtifactStatus& a) {
+  if (a.state == workflow::ArtifactState::stale) return c.t(a.name == "quant_plan.json" ? "cli.note_stale_plan" : "cli.note_stale_manifest");
+  return a.problem;
+}
+
+std::string checkpoint_note(const Console& c, const workflow::CheckpointStatus& cp) {
+  if (!cp.confirmation) return "";
+  const auto& conf = *cp.confirmation;
+  std::string note = named(c, "cli.status_decision_", conf.decision) + " " + conf.confirmed_at;
+  if (!conf.user_words.empty()) note += " \"" + conf.user_words + "\"";
+  return note;
+}
+
+void show(const Console& c, const workflow::WorkflowStatus& s) {
+  c.say("cli.status_artifacts");
+  Table a = Table::from_ids(c, {"cli.heading_artifact", "cli.heading_state", "cli.heading_note"});
+  for (const auto* art : {&s.analysis, &s.plan, &s.manifest}) {
+    a.add_row({art->name, named(c, "cli.state_", workflow::artifact_state_name(art->state)), artifact_note(c, *art)});
+  }
+  c.line(a.render());
+  c.say("cli.status_checkpoints");
+  Table t = Table::from_ids(c, {"cli.heading_number", "cli.heading_checkpoint", "cli.heading_state", "cli.heading_note"});
+  for (const auto& cp : s.checkpoints) {
+    t.add_row({std::to_string(static_cast<int>(cp.checkpoint)), named(c, "cli.checkpoint_", workflow::checkpoint_name(cp.checkpoint)),
+               named(c, "cli.state_", workflow::checkpoint_state_name(cp.state)), checkpoint_note(c, cp)});
+  }
+  c.line(t.render());
+  if (s.run.phase != workflow::RunPhase::none) {
+    c.say("cli.status_run", {{"state", named(c, "cli.run_", workflow::run_phase_name(s.run.phase))}});
+    if (!s.run.reason.empty()) c.line("  (" + s.run.reason + ")");
+  }
+  if (s.return_to) {
+    std::string valid;
+    for (const auto* art : {&s.analysis, &s.plan, &s.manifest}) {
+      if (art->state == workflow::ArtifactState::valid) valid += (valid.empty() ? "" : ", ") + art->name;
+    }
+    c.say("cli.status_return_to", {{"checkpoint", std::to_string(static_cast<int>(*s.return_to))},
+                                   {"name", named(c, "cli.checkpoint_", workflow::checkpoint_name(*s.return_to))}});
+    c.say("cli.status_still_valid", {{"artifacts", valid.empty() ? "-" : valid}});
+  }
+  say_next(c, s);
+}
+
+int run_status(Context& ctx) {
+  auto s = workflow::evaluate(workflow::Workdir{ctx.workdir});
+  if (!s) return ctx.console.error(s.error());
+  if (ctx.console.json_mode()) {
+    core::Json j = s->to_json();
+    j["workdir"] = ctx.workdir.string();
+    j["next_action"] = next_json(ctx.console, *s);
+    ctx.console.json(j);
+    return 0;
+  }
+  show(ctx.console, *s);
+  return 0;
+}
+
+}  // namespace
+
 void add_status_command(CLI::App& app, CommandFn& selected) {
-  add_not_implemented(app, selected, "status", "Where the workflow stands");
+  auto* sub = app.add_subcommand("status", "Where the workflow stands and what to do next");
+  sub->callback([&selected] { selected = [](Context& ctx) { return run_status(ctx); }; });
 }
 
 }  // namespace cli

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: installs what it needs from the project's own
+# files, builds, and runs every test twice - once in a normal build and once under
+# AddressSanitizer + UndefinedBehaviorSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
+
+bash scripts/setup-deps.sh
+if [ -x scripts/setup-quark-env.sh ]; then
+  # The pinned Python environment with the real quark-cli (python/requirements-quark.txt).
+  bash scripts/setup-quark-env.sh
+fi
+
+run_suite() {
+  local dir=$1; shift
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DQPTQ_BUILD_TESTS=ON "$@" >/dev/null
+  cmake --build "$dir" -j"$jobs"
+  (cd "$dir" && ctest --output-on-failure -j"$jobs" --timeout 300)
+}
+
+echo "== suite: normal build"
+run_suite build
+echo "== suite: AddressSanitizer + UndefinedBehaviorSanitizer"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  run_suite build-asan "-DQPTQ_SANITIZE=address;undefined"

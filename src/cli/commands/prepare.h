@@ -1,0 +1,21 @@
+// Step 3 as a reusable entry point: `quark-ptq prepare` and `quark-ptq start` both call it.
+// (Declared by the workflow spine; defined in prepare.cpp by the prepare branch.)
+#pragma once
+
+#include <string>
+
+#include "cli/context.h"
+
+namespace cli {
+
+struct PrepareOptions {
+  std::string output_dir;  // --output-dir DIR, as typed
+  std::string python;      // --python PATH ("" = from the plan / PATH)
+};
+
+// Writes run_manifest.yaml (requires checkpoint 2), prints the command and its digest;
+// returns the exit code. It does not ask checkpoint 3's question when called by start
+// (start asks it), so it must not prompt.
+int run_prepare_command(Context& ctx, const PrepareOptions& opt);
+
+}  // namespace cli

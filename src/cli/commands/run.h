@@ -1,0 +1,24 @@
+// Checkpoint 3 + step 4 as a reusable entry point: `quark-ptq run` and `quark-ptq start` both
+// call it. (Declared by the workflow spine; defined in run.cpp by the run branch.)
+#pragma once
+
+#include <string>
+
+#include "cli/context.h"
+
+namespace cli {
+
+struct RunOptions {
+  // The digest being approved. Empty: ask "Shall I run this exact command?" on a terminal
+  // (no terminal: refuse, exit 7). Set: approve through workflow::approve_execution().
+  std::string approve;
+  // The user's words recorded with the approval ("はい" when start asked; empty means
+  // "--approve <digest>").
+  std::string user_words;
+};
+
+// Approves (workflow::approve_execution), runs, monitors, verifies and updates
+// run_manifest.yaml; returns the exit code.
+int run_run_command(Context& ctx, const RunOptions& opt);
+
+}  // namespace cli

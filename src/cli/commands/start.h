@@ -1,0 +1,22 @@
+// quark-ptq start MODEL --output-dir DIR [plan options]: the four steps in a terminal,
+// through the same entry points as the subcommands, asking at each checkpoint.
+#pragma once
+
+#include <string>
+
+#include "cli/commands/plan.h"
+#include "cli/context.h"
+
+namespace cli {
+
+struct StartOptions {
+  std::string model;
+  std::string revision;
+  std::string output_dir;
+  PlanOptions plan;
+  bool plan_given = false;  // any plan option on the command line: plan again
+};
+
+int run_start_command(Context& ctx, const StartOptions& opt);
+
+}  // namespace cli

@@ -1,0 +1,132 @@
+#include "cli/summaries.h"
+
+#include <algorithm>
+
+#include "cli/table.h"
+
+namespace cli {
+
+namespace {
+
+const core::Json* first_of(const core::Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    if (const core::Json* v = core::json_at(j, p); v != nullptr && !v->is_null()) return v;
+  }
+  return nullptr;
+}
+
+void add(Table& t, const Console& c, const char* label_id, std::string value) {
+  if (value.empty()) value = "-";
+  t.add_row({c.t(label_id), std::move(value)});
+}
+
+}  // namespace
+
+std::string brief(const core::Json* v) {
+  if (v == nullptr || v->is_null()) return "-";
+  if (v->is_string()) return v->get<std::string>();
+  if (v->is_array()) {
+    if (v->empty()) return "-";
+    std::string out;
+    for (const auto& item : *v) out += (out.empty() ? "" : ", ") + brief(&item);
+    return out;
+  }
+  if (v->is_object()) return core::dump_compact(*v);
+  return v->dump();
+}
+
+void show_analysis_summary(const Console& c, const core::Json& a) {
+  c.say("cli.summary_analysis_title");
+  Table t = Table::from_ids(c, {"cli.heading_item", "cli.heading_value"});
+  add(t, c, "cli.label_model", brief(core::json_at(a, "model/model_path")));
+  add(t, c, "cli.label_model_type", brief(core::json_at(a, "model/model_type")));
+  add(t, c, "cli.label_architecture", brief(first_of(a, {"model/architecture", "model/architectures", "model/loading_class"})));
+  add(t, c, "cli.label_analysis_status", brief(core::json_at(a, "analysis_status")));
+  add(t, c, "cli.label_linear_layers", brief(core::json_at(a, "quantization_targets/linear_layer_count")));
+  add(t, c, "cli.label_exclusions", brief(core::json_at(a, "quantization_targets/exclude_defaults")));
+  add(t, c, "cli.label_remote_code", brief(core::json_at(a, "model/trust_remote_code")));
+  c.line(t.render());
+  const core::Json* risks = core::json_array(a, "risks");
+  if (risks == nullptr || risks->empty()) {
+    c.say("cli.summary_no_risks");
+    return;
+  }
+  Table r = Table::from_ids(c, {"cli.heading_severity", "cli.heading_risk"});
+  for (const auto& risk : *risks) r.add_row({brief(core::json_at(risk, "severity")), brief(core::json_at(risk, "message"))});
+  c.line(r.render());
+}
+
+void show_decision_table(const Console& c, const core::Json& p) {
+  c.say("cli.summary_plan_title");
+  Table t = Table::from_ids(c, {"cli.heading_decision", "cli.heading_choice", "cli.heading_reason"});
+  // The plan's own decision table when it has one; otherwise the decisions read from its fields.
+  const core::Json* decisions = first_of(p, {"decision_table", "decisions"});
+  if (decisions != nullptr && decisions->is_array() && !decisions->empty()) {
+    for (const auto& d : *decisions) {
+      t.add_row({brief(first_of(d, {"decision", "item", "name", "topic"})), brief(first_of(d, {"choice", "value", "selected"})),
+                 brief(first_of(d, {"reason", "why", "rationale"}))});
+    }
+  } else {
+    t.add_row({c.t("cli.label_scheme"), brief(core::json_at(p, "global_scheme")), ""});
+    t.add_row({c.t("cli.label_kv_cache"), brief(core::json_at(p, "kv_cache_scheme")), ""});
+    t.add_row({c.t("cli.label_algorithm"), brief(core::json_at(p, "algorithm")), ""});
+    t.add_row({c.t("cli.label_exclusions"), brief(core::json_at(p, "exclude_layers")), ""});
+    if (const core::Json* lqc = core::json_object(p, "layer_quant_config")) {
+      for (auto it = lqc->begin(); it != lqc->end(); ++it) t.add_row({c.t("cli.label_override") + " " + it.key(), brief(&it.value()), ""});
+    }
+    t.add_row({c.t("cli.label_evaluation"), brief(core::json_at(p, "evaluation_intent")), ""});
+  }
+  c.line(t.render());
+}
+
+void show_execution_summary(const Console& c, const core::Json& m) {
+  c.say("cli.summary_execution_title");
+  const core::Json* display = core::json_at(m, "command/display");
+  c.line("  " + (display != nullptr && display->is_string() ? display->get<std::string>() : brief(core::json_at(m, "command/argv"))));
+  c.line("");
+  Table t = Table::from_ids(c, {"cli.heading_item", "cli.heading_value"});
+  std::string env;
+  if (const core::Json* changes = core::json_at(m, "command/env_changes"); changes != nullptr && changes->is_array()) {
+    for (const auto& e : *changes) env += (env.empty() ? "" : ", ") + brief(core::json_at(e, "name")) + "=" + brief(core::json_at(e, "value"));
+  }
+  add(t, c, "cli.label_env_changes", env);
+  add(t, c, "cli.label_destination", brief(core::json_at(m, "outputs/output_dir")));
+  std::string estimate;
+  const char* keys[][2] = {{"gpu_memory_gib", "cli.unit_gpu_gib"}, {"host_memory_gib", "cli.unit_host_gib"},
+                           {"disk_gib", "cli.unit_disk_gib"}, {"minutes", "cli.unit_minutes"}};
+  for (const auto& k : keys) {
+    const core::Json* e = core::json_at(m, std::string("estimate/") + k[0]);
+    if (e != nullptr && e->is_number()) estimate += (estimate.empty() ? "" : ", ") + c.t(k[1], {{"value", brief(e)}});
+  }
+  add(t, c, "cli.label_estimate", estimate);
+  const core::Json* argv = core::json_at(m, "command/argv");
+  bool trusted = argv == nullptr || !argv->is_array() ||
+                 std::find(argv->begin(), argv->end(), core::Json("--no_trust_remote_code")) == argv->end();
+  add(t, c, "cli.label_remote_code", c.t(trusted ? "cli.remote_code_trusted" : "cli.remote_code_not_trusted"));
+  add(t, c, "cli.label_expected_outputs", brief(core::json_at(m, "outputs/expected_files")));
+  add(t, c, "cli.label_digest", brief(core::json_at(m, "command/digest")));
+  c.line(t.render());
+}
+
+void show_result_summary(const Console& c, const core::Json& m) {
+  c.say("cli.summary_result_title");
+  Table t = Table::from_ids(c, {"cli.heading_item", "cli.heading_value"});
+  add(t, c, "cli.label_result_status", brief(core::json_at(m, "result/status")));
+  add(t, c, "cli.label_destination", brief(core::json_at(m, "outputs/output_dir")));
+  const core::Json* files = core::json_at(m, "result/files");
+  std::uint64_t bytes = 0;
+  std::size_t count = 0;
+  if (files != nullptr && files->is_array()) {
+    for (const auto& f : *files) {
+      ++count;
+      if (auto b = core::json_int(f, "bytes"); b && *b > 0) bytes += static_cast<std::uint64_t>(*b);
+    }
+  }
+  add(t, c, "cli.label_files", c.t("cli.files_count", {{"count", std::to_string(count)}, {"bytes", std::to_string(bytes)}}));
+  if (const core::Json* metrics = core::json_at(m, "result/metrics"); metrics != nullptr && metrics->is_object()) {
+    for (auto it = metrics->begin(); it != metrics->end(); ++it) t.add_row({it.key(), brief(&it.value())});
+  }
+  c.line(t.render());
+}
+
+}  // namespace cli

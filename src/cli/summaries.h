@@ -1,0 +1,20 @@
+// What the user sees at each checkpoint, rendered from the artifacts with catalog headings:
+// the analysis summary (1), the decision table (2), the exact command with its destination,
+// estimate, remote-code choice and expected outputs (3), the verified result (4).
+// Values from the artifacts are shown as written; only the labels are translated.
+#pragma once
+
+#include "cli/console.h"
+#include "core/json_io.h"
+
+namespace cli {
+
+void show_analysis_summary(const Console& console, const core::Json& analysis);
+void show_decision_table(const Console& console, const core::Json& plan);
+void show_execution_summary(const Console& console, const core::Json& manifest);
+void show_result_summary(const Console& console, const core::Json& manifest);
+
+// A JSON value as one short line: strings bare, lists comma-separated, null as "-".
+std::string brief(const core::Json* value);
+
+}  // namespace cli

@@ -1,0 +1,95 @@
+#include "workflow/confirm.h"
+
+#include "core/atomic_file.h"
+#include "core/schema.h"
+#include "workflow/corrections.h"
+#include "workflow/state.h"
+
+namespace workflow {
+
+namespace {
+
+core::Error artifact_missing(const std::filesystem::path& path, std::string command) {
+  return core::make_error(core::ExitCode::bad_input, "workflow.artifact_missing").with("path", path.string()).with("command", std::move(command));
+}
+
+core::Error artifact_invalid(const ArtifactStatus& a, std::string command) {
+  return core::make_error(core::ExitCode::bad_input, "workflow.artifact_invalid")
+      .with("path", a.path.string())
+      .with("problem", a.problem)
+      .with("command", std::move(command));
+}
+
+core::Result<void> check_expected(const std::string& expected, const std::string& actual, const std::filesystem::path& path) {
+  if (expected.empty() || expected == actual) return core::ok();
+  return core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", path.string()).with("digest", expected);
+}
+
+}  // namespace
+
+core::Result<ConfirmOutcome> confirm_analysis(const Workdir& wd, const ConfirmRequest& req) {
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  const ArtifactStatus& a = s.analysis;
+  if (a.state == ArtifactState::missing) return artifact_missing(a.path, "quark-ptq analyze MODEL");
+  if (a.doc.is_null()) return artifact_invalid(a, "quark-ptq analyze MODEL");
+  QPTQ_TRY(check_expected(req.expect_digest, a.digest, a.path));
+
+  std::vector<Correction> corrections;
+  for (const auto& text : req.sets) {
+    QPTQ_TRY_ASSIGN(Correction c, parse_correction(text));
+    corrections.push_back(std::move(c));
+  }
+  core::Json record = core::Json::object();
+  QPTQ_TRY_ASSIGN(core::Json doc, apply_corrections(a.doc, corrections, record));
+  auto issues = core::schema_issues(doc, core::kSchemaModelAnalysis);
+  if (!issues.empty()) {
+    // Corrections may repair an invalid analysis, but never produce one.
+    const char* id = corrections.empty() ? "workflow.artifact_invalid" : "workflow.correction_invalid";
+    return core::make_error(core::ExitCode::bad_input, id)
+        .with("path", a.path.string())
+        .with("problem", (issues.front().pointer.empty() ? "/" : issues.front().pointer) + ": " + issues.front().message)
+        .with("command", "quark-ptq analyze MODEL");
+  }
+  std::string digest = artifact_digest(doc);
+  const CheckpointStatus& cp = s.at(Checkpoint::analysis);
+  if (corrections.empty() && cp.state == CheckpointState::confirmed && cp.confirmation->digest == digest) {
+    return ConfirmOutcome{*cp.confirmation, true, doc};
+  }
+  if (doc != a.doc) QPTQ_TRY(core::write_file_atomic(a.path, core::dump_pretty(doc)));
+  Confirmation c = make_confirmation(Checkpoint::analysis, digest, req.user_words, "confirmed");
+  c.corrections = record;
+  QPTQ_TRY(record_confirmation(wd, c));
+  return ConfirmOutcome{c, false, doc};
+}
+
+core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmRequest& req) {
+  QPTQ_TRY(require_confirmed(wd, Checkpoint::analysis));
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  const ArtifactStatus& p = s.plan;
+  if (p.state == ArtifactState::missing) return artifact_missing(p.path, "quark-ptq plan");
+  if (p.state == ArtifactState::invalid) return artifact_invalid(p, "quark-ptq plan");
+  if (p.state == ArtifactState::stale) {
+    return core::make_error(core::ExitCode::stale, "workflow.plan_stale").with("path", p.path.string()).with("command", "quark-ptq plan");
+  }
+  QPTQ_TRY(check_expected(req.expect_digest, p.digest, p.path));
+
+  ConfirmOutcome out;
+  const CheckpointStatus& cp = s.at(Checkpoint::plan);
+  if (cp.state == CheckpointState::confirmed) {
+    out.confirmation = *cp.confirmation;
+    out.already = true;
+  } else {
+    out.confirmation = make_confirmation(Checkpoint::plan, p.digest, req.user_words, "confirmed");
+    QPTQ_TRY(record_confirmation(wd, out.confirmation));
+  }
+  // The digest leaves requires_confirmation out, so flipping it keeps the confirmation current.
+  out.doc = p.doc;
+  if (core::json_bool(out.doc, "requires_confirmation") != false) {
+    out.doc["requires_confirmation"] = false;
+    QPTQ_TRY(core::validate_against(out.doc, core::kSchemaQuantPlan, p.path.string()));
+    QPTQ_TRY(core::write_file_atomic(p.path, core::dump_pretty(out.doc)));
+  }
+  return out;
+}
+
+}  // namespace workflow

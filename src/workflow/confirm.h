@@ -1,0 +1,38 @@
+// Checkpoints 1 and 2: confirming (and at checkpoint 1, correcting) the analysis and the
+// plan. The command-line front ends (confirm analysis / confirm plan, and start) are thin
+// wrappers over these, so the rules live in one place and are unit-tested here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/json_io.h"
+#include "core/result.h"
+#include "workflow/checkpoint.h"
+#include "workflow/workdir.h"
+
+namespace workflow {
+
+struct ConfirmRequest {
+  std::vector<std::string> sets;  // checkpoint 1 only: "KEY=VALUE" corrections
+  std::string expect_digest;      // optional: refuse unless the artifact (before corrections) has this digest
+  std::string user_words;         // what the user typed, or the command line
+};
+
+struct ConfirmOutcome {
+  Confirmation confirmation;
+  bool already = false;  // the same content was confirmed before; nothing was recorded
+  core::Json doc;        // the artifact as confirmed
+};
+
+// Checkpoint 1. Errors: bad_input (missing / unreadable / invalid analysis, or corrections
+// that make it invalid: then nothing is written), usage (malformed --set), stale
+// (expect_digest no longer matches).
+core::Result<ConfirmOutcome> confirm_analysis(const Workdir& wd, const ConfirmRequest& req);
+
+// Checkpoint 2: records the confirmation, then sets requires_confirmation to false.
+// Errors: not_confirmed / stale (checkpoint 1), bad_input (missing or invalid plan), stale
+// (plan built from another analysis, or expect_digest no longer matches).
+core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmRequest& req);
+
+}  // namespace workflow

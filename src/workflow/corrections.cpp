@@ -1,0 +1,125 @@
+#include "workflow/corrections.h"
+
+#include <charconv>
+
+namespace workflow {
+
+namespace {
+
+std::vector<std::string> split(std::string_view s, char sep) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (true) {
+    auto pos = s.find(sep, start);
+    out.emplace_back(s.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start));
+    if (pos == std::string_view::npos) break;
+    start = pos + 1;
+  }
+  return out;
+}
+
+std::string trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return std::string(s);
+}
+
+bool same_kind(const core::Json& a, const core::Json& b) {
+  if (a.is_number() && b.is_number()) {
+    // An integer field keeps integers; a float field accepts both.
+    return !a.is_number_float() ? !b.is_number_float() : true;
+  }
+  return a.type() == b.type();
+}
+
+// The typed value for `text` replacing `current` (nullptr when the key is new).
+core::Json typed_value(const core::Json* current, const std::string& text) {
+  auto parsed = core::parse_json(text, "--set");
+  bool is_json = parsed.has_value();
+  if (is_json && (current == nullptr || current->is_null() || parsed->is_null() || same_kind(*current, *parsed))) {
+    return *parsed;
+  }
+  if (current != nullptr && current->is_string()) return text;
+  if (current != nullptr && current->is_array()) {
+    core::Json list = core::Json::array();
+    if (trim(text).empty()) return list;
+    for (const auto& item : split(text, ',')) list.push_back(trim(item));
+    return list;
+  }
+  return is_json ? *parsed : core::Json(text);
+}
+
+core::Error path_error(const Correction& c, std::string_view why) {
+  return core::make_error(core::ExitCode::usage, "workflow.correction_path").with("key", c.key).with("why", std::string(why));
+}
+
+std::optional<std::size_t> as_index(const std::string& seg) {
+  std::size_t v = 0;
+  auto [p, ec] = std::from_chars(seg.data(), seg.data() + seg.size(), v);
+  if (ec != std::errc() || p != seg.data() + seg.size()) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+core::Result<Correction> parse_correction(std::string_view text) {
+  auto eq = text.find('=');
+  if (eq == std::string_view::npos || eq == 0) {
+    return core::make_error(core::ExitCode::usage, "workflow.correction_syntax").with("text", std::string(text));
+  }
+  Correction c{trim(text.substr(0, eq)), std::string(text.substr(eq + 1))};
+  for (const auto& seg : split(c.key, '.')) {
+    if (seg.empty()) return core::make_error(core::ExitCode::usage, "workflow.correction_syntax").with("text", std::string(text));
+  }
+  return c;
+}
+
+core::Result<core::Json> apply_corrections(const core::Json& doc, const std::vector<Correction>& corrections,
+                                           core::Json& record) {
+  core::Json out = doc;
+  if (!record.is_object()) record = core::Json::object();
+  for (const auto& c : corrections) {
+    auto segs = split(c.key, '.');
+    if (segs.front() == "artifact" || segs.front() == "schema_version") return path_error(c, "protected");
+    core::Json* node = &out;
+    for (std::size_t i = 0; i + 1 < segs.size(); ++i) {
+      if (node->is_array()) {
+        auto idx = as_index(segs[i]);
+        if (!idx || *idx >= node->size()) return path_error(c, segs[i]);
+        node = &(*node)[*idx];
+      } else if (node->is_object()) {
+        if (!node->contains(segs[i])) (*node)[segs[i]] = core::Json::object();
+        node = &(*node)[segs[i]];
+      } else {
+        return path_error(c, segs[i]);
+      }
+    }
+    const std::string& last = segs.back();
+    core::Json* slot = nullptr;
+    if (node->is_array()) {
+      auto idx = as_index(last);
+      if (!idx || *idx >= node->size()) return path_error(c, last);
+      slot = &(*node)[*idx];
+    } else if (node->is_object()) {
+      if (node->contains(last)) slot = &(*node)[last];
+    } else {
+      return path_error(c, last);
+    }
+    core::Json from = slot != nullptr ? *slot : core::Json(nullptr);
+    core::Json to = typed_value(slot, c.value);
+    if (slot != nullptr) {
+      *slot = to;
+    } else {
+      (*node)[last] = to;
+    }
+    // Several corrections of one key: keep the first "from" and the last "to".
+    if (record.contains(c.key)) {
+      record[c.key]["to"] = to;
+    } else {
+      record[c.key] = {{"from", from}, {"to", to}};
+    }
+  }
+  return out;
+}
+
+}  // namespace workflow

@@ -1,0 +1,83 @@
+#include "workflow/decide.h"
+
+#include "core/sha256.h"
+#include "workflow/state.h"
+
+namespace workflow {
+
+namespace {
+
+// The verified result, after checking that checkpoint 3 holds.
+core::Result<core::Json> current_result(const Workdir& wd) {
+  QPTQ_TRY(require_confirmed(wd, Checkpoint::execution));
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  const core::Json* result = core::json_object(s.manifest.doc, "result");
+  if (result == nullptr) {
+    return core::make_error(core::ExitCode::not_confirmed, "workflow.no_result").with("path", wd.manifest().string()).with("command", s.next_command);
+  }
+  return *result;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\n' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+core::Result<Confirmation> approve_execution(const Workdir& wd, std::string_view digest, std::string_view user_words) {
+  QPTQ_TRY(require_confirmed(wd, Checkpoint::plan));
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  const ArtifactStatus& m = s.manifest;
+  std::string prepare = "quark-ptq prepare --output-dir DIR";
+  if (m.state == ArtifactState::missing) {
+    return core::make_error(core::ExitCode::bad_input, "workflow.artifact_missing").with("path", m.path.string()).with("command", prepare);
+  }
+  if (m.state == ArtifactState::invalid) {
+    return core::make_error(core::ExitCode::bad_input, "workflow.artifact_invalid")
+        .with("path", m.path.string())
+        .with("problem", m.problem)
+        .with("command", prepare);
+  }
+  if (m.state == ArtifactState::stale) {
+    return core::make_error(core::ExitCode::stale, "workflow.manifest_stale").with("path", m.path.string()).with("command", prepare);
+  }
+  std::string actual = recompute_command_digest(m.doc);
+  if (digest != actual) {
+    // The expected digest is not printed: it is shown only beside the command it approves.
+    return core::make_error(core::ExitCode::not_approved, "workflow.approval_digest_mismatch").with("digest", std::string(digest));
+  }
+  const CheckpointStatus& cp = s.at(Checkpoint::execution);
+  if (cp.state == CheckpointState::confirmed) return *cp.confirmation;
+  Confirmation c = make_confirmation(Checkpoint::execution, actual, std::string(user_words), "approved");
+  QPTQ_TRY(record_confirmation(wd, c));
+  return c;
+}
+
+core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view user_words) {
+  QPTQ_TRY_ASSIGN(core::Json result, current_result(wd));
+  if (core::json_string(result, "status").value_or("") == "failed") {
+    return core::make_error(core::ExitCode::verify_failed, "workflow.result_failed").with("path", wd.manifest().string());
+  }
+  Confirmation c = make_confirmation(Checkpoint::result, core::json_digest(result), std::string(user_words), "accepted");
+  QPTQ_TRY(record_confirmation(wd, c));
+  return c;
+}
+
+core::Result<Confirmation> request_followup(const Workdir& wd, std::string_view text) {
+  std::string_view t = trim(text);
+  if (t.empty()) return core::make_error(core::ExitCode::usage, "workflow.followup_empty");
+  if (t.size() > kMaxFollowupBytes) {
+    return core::make_error(core::ExitCode::usage, "workflow.followup_too_long")
+        .with("bytes", std::to_string(t.size()))
+        .with("max", std::to_string(kMaxFollowupBytes));
+  }
+  QPTQ_TRY_ASSIGN(core::Json result, current_result(wd));
+  Confirmation c = make_confirmation(Checkpoint::result, core::json_digest(result), std::string(t), "followup");
+  c.followup = std::string(t);
+  QPTQ_TRY(record_confirmation(wd, c));
+  return c;
+}
+
+}  // namespace workflow

@@ -1,0 +1,31 @@
+// Checkpoints 3 and 4: approving the exact command, then accepting the verified result or
+// asking for a bounded follow-up. `run` (terminal answer or --approve DIGEST) and `start`
+// record approvals through approve_execution(); accept / followup through the other two.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "core/result.h"
+#include "workflow/checkpoint.h"
+#include "workflow/workdir.h"
+
+namespace workflow {
+
+// A follow-up request is kept verbatim up to this many bytes.
+inline constexpr std::size_t kMaxFollowupBytes = 2000;
+
+// Checkpoint 3. `digest` must be the manifest's command digest, recomputed from argv and
+// env_changes (a hand-edited manifest cannot be approved). Errors: not_confirmed / stale
+// (checkpoint 2), bad_input (manifest missing or invalid), stale (manifest built from other
+// artifacts), not_approved (digest is not the current command's). Approving the same digest
+// again returns the earlier approval without recording a new one.
+core::Result<Confirmation> approve_execution(const Workdir& wd, std::string_view digest, std::string_view user_words);
+
+// Checkpoint 4. Both need checkpoint 3 confirmed and a `result` in the manifest
+// (not_confirmed otherwise). accept refuses a failed result (verify_failed); followup
+// refuses empty or over-long text (usage).
+core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view user_words);
+core::Result<Confirmation> request_followup(const Workdir& wd, std::string_view text);
+
+}  // namespace workflow

@@ -1,0 +1,78 @@
+#include "workflow/decide.h"
+
+#include <gtest/gtest.h>
+
+#include "workflow/test_workdir.h"
+
+namespace {
+
+using workflow::Checkpoint;
+
+std::string digest_of(workflow_test::Workdir& w) { return w.manifest()["command"]["digest"].get<std::string>(); }
+
+void add_result(workflow_test::Workdir& w, const char* status) {
+  core::Json m = w.manifest();
+  m["run"] = {{"status", "succeeded"}};
+  m["result"] = {{"status", status}};
+  w.write_manifest(m);
+}
+
+TEST(Approve, OnlyTheCurrentDigestAfterCheckpoint2) {
+  workflow_test::Workdir w;
+  w.build(1);
+  EXPECT_EQ(workflow::approve_execution(w.wd, digest_of(w), "yes").error().code, core::ExitCode::not_confirmed);
+  w.confirm(Checkpoint::plan, workflow::artifact_digest(w.plan()));
+  auto wrong = workflow::approve_execution(w.wd, "sha256:feed", "--approve sha256:feed");
+  ASSERT_FALSE(wrong.has_value());
+  EXPECT_EQ(wrong.error().code, core::ExitCode::not_approved);
+  auto ok = workflow::approve_execution(w.wd, digest_of(w), "はい");
+  ASSERT_TRUE(ok.has_value()) << ok.error().id;
+  EXPECT_EQ(ok->decision, "approved");
+  EXPECT_EQ(ok->user_words, "はい");
+  EXPECT_EQ(w.status().at(Checkpoint::execution).state, workflow::CheckpointState::confirmed);
+  ASSERT_TRUE(workflow::approve_execution(w.wd, digest_of(w), "yes").has_value());
+  EXPECT_EQ(workflow::load_confirmations(w.wd)->size(), 3U);  // no duplicate record
+}
+
+TEST(Approve, StaleOrMissingManifestIsRefused) {
+  workflow_test::Workdir w;
+  w.build(2);
+  std::string old = digest_of(w);
+  std::filesystem::remove(w.wd.manifest());
+  EXPECT_EQ(workflow::approve_execution(w.wd, old, "yes").error().code, core::ExitCode::bad_input);
+  core::Json m = workflow_test::sample_manifest(w.analysis(), workflow_test::sample_plan(workflow_test::sample_analysis("x")));
+  w.write_manifest(m);
+  EXPECT_EQ(workflow::approve_execution(w.wd, m["command"]["digest"].get<std::string>(), "yes").error().code, core::ExitCode::stale);
+}
+
+TEST(Accept, NeedsApprovalAndAResult) {
+  workflow_test::Workdir w;
+  w.build(2);
+  EXPECT_EQ(workflow::accept_result(w.wd, "accept").error().code, core::ExitCode::not_confirmed);
+  w.confirm(Checkpoint::execution, digest_of(w), "approved");
+  auto no_result = workflow::accept_result(w.wd, "accept");
+  EXPECT_EQ(no_result.error().code, core::ExitCode::not_confirmed);
+  EXPECT_EQ(no_result.error().id, "workflow.no_result");
+  add_result(w, "success");
+  auto ok = workflow::accept_result(w.wd, "accept");
+  ASSERT_TRUE(ok.has_value());
+  EXPECT_EQ(ok->decision, "accepted");
+  EXPECT_EQ(w.status().next_action_id, "workflow.next_done");
+}
+
+TEST(Accept, FailedResultTakesAFollowupInstead) {
+  workflow_test::Workdir w;
+  w.build(3);
+  add_result(w, "failed");
+  EXPECT_EQ(workflow::accept_result(w.wd, "accept").error().code, core::ExitCode::verify_failed);
+  EXPECT_EQ(workflow::request_followup(w.wd, "  ").error().code, core::ExitCode::usage);
+  EXPECT_EQ(workflow::request_followup(w.wd, std::string(workflow::kMaxFollowupBytes + 1, 'x')).error().code, core::ExitCode::usage);
+  auto f = workflow::request_followup(w.wd, " try fewer calibration samples \n");
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->followup, "try fewer calibration samples");
+  auto s = w.status();
+  EXPECT_EQ(s.next_action_id, "workflow.next_followup");
+  EXPECT_EQ(s.to_json()["checkpoints"][3]["confirmation"]["followup"], "try fewer calibration samples");
+}
+
+}  // namespace

@@ -1,0 +1,142 @@
+#include "workflow/run_liveness.h"
+
+#include <charconv>
+#include <ctime>
+#include <sstream>
+#include <unistd.h>
+#include <vector>
+
+#include "core/fs.h"
+
+namespace workflow {
+
+namespace {
+
+// A pid whose process started this long after the recorded start is a different process.
+constexpr std::int64_t kStartToleranceSeconds = 10;
+
+std::string read_trimmed(const core::fs::path& p) {
+  auto text = core::read_file(p);
+  if (!text) return "";
+  std::string s = *text;
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
+template <typename T>
+std::optional<T> to_number(std::string_view s) {
+  T v{};
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<std::int64_t> boot_time_epoch() {
+  std::istringstream in(read_trimmed("/proc/stat"));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("btime ", 0) == 0) return to_number<std::int64_t>(std::string_view(line).substr(6));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> parse_utc(const std::string& iso) {
+  std::tm tm{};
+  std::istringstream in(iso);
+  char sep = 0;
+  in >> tm.tm_year >> sep >> tm.tm_mon >> sep >> tm.tm_mday >> sep >> tm.tm_hour >> sep >> tm.tm_min >> sep >> tm.tm_sec;
+  if (in.fail()) return std::nullopt;
+  tm.tm_year -= 1900;
+  tm.tm_mon -= 1;
+  return static_cast<std::int64_t>(::timegm(&tm));
+}
+
+RunPhase phase_from(const std::string& s) {
+  if (s == "running") return RunPhase::running;
+  if (s == "interrupted") return RunPhase::interrupted;
+  if (s == "succeeded") return RunPhase::succeeded;
+  if (s == "failed") return RunPhase::failed;
+  return RunPhase::none;
+}
+
+}  // namespace
+
+std::optional<ProcessIdentity> process_identity(std::int64_t pid) {
+  if (pid <= 0) return std::nullopt;
+  std::string stat = read_trimmed("/proc/" + std::to_string(pid) + "/stat");
+  // "pid (comm) S ppid ..." - comm may hold spaces and parentheses; fields resume after the last ')'.
+  auto close = stat.rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  std::istringstream in(stat.substr(close + 1));
+  std::string field;
+  std::vector<std::string> fields;
+  while (in >> field) fields.push_back(field);
+  // fields[0] is field 3 (state); starttime is field 22 -> fields[19].
+  if (fields.size() < 20 || fields[0] == "Z" || fields[0] == "X") return std::nullopt;
+  auto ticks = to_number<std::uint64_t>(fields[19]);
+  if (!ticks) return std::nullopt;
+  ProcessIdentity id;
+  id.pid = pid;
+  id.start_ticks = *ticks;
+  id.boot_id = read_trimmed("/proc/sys/kernel/random/boot_id");
+  return id;
+}
+
+ProcessIdentity current_process_identity() {
+  auto id = process_identity(static_cast<std::int64_t>(::getpid()));
+  return id.value_or(ProcessIdentity{static_cast<std::int64_t>(::getpid()), 0, ""});
+}
+
+std::string_view run_phase_name(RunPhase p) {
+  switch (p) {
+    case RunPhase::none: return "none";
+    case RunPhase::running: return "running";
+    case RunPhase::interrupted: return "interrupted";
+    case RunPhase::succeeded: return "succeeded";
+    case RunPhase::failed: return "failed";
+  }
+  return "none";
+}
+
+RunState assess_run(const core::Json& manifest) {
+  RunState st;
+  const core::Json* run = core::json_object(manifest, "run");
+  if (run == nullptr) return st;
+  st.recorded = core::json_string(*run, "status").value_or("");
+  st.phase = phase_from(st.recorded);
+  if (st.phase != RunPhase::running) return st;
+
+  auto interrupted = [&st](std::string why) {
+    st.phase = RunPhase::interrupted;
+    st.reason = std::move(why);
+    return st;
+  };
+  auto pid = core::json_int(*run, "pid");
+  if (!pid) return interrupted("no pid recorded for the running step");
+  auto boot_id = core::json_string(*run, "boot_id");
+  std::string current_boot = read_trimmed("/proc/sys/kernel/random/boot_id");
+  if (boot_id && !current_boot.empty() && *boot_id != current_boot) return interrupted("the machine has rebooted since the run started");
+  auto started = core::json_string(*run, "started_at");
+  auto started_epoch = started ? parse_utc(*started) : std::nullopt;
+  auto btime = boot_time_epoch();
+  if (started_epoch && btime && *btime > *started_epoch) return interrupted("the machine has rebooted since the run started");
+
+  auto proc = process_identity(*pid);
+  if (!proc) return interrupted("process " + std::to_string(*pid) + " is gone");
+  if (auto ticks = core::json_int(*run, "process_start_ticks")) {
+    if (static_cast<std::uint64_t>(*ticks) != proc->start_ticks) {
+      return interrupted("process " + std::to_string(*pid) + " is another program (pid reused)");
+    }
+    return st;
+  }
+  if (started_epoch && btime) {
+    long hz = ::sysconf(_SC_CLK_TCK);
+    std::int64_t proc_start = *btime + static_cast<std::int64_t>(proc->start_ticks) / (hz > 0 ? hz : 100);
+    if (proc_start > *started_epoch + kStartToleranceSeconds) {
+      return interrupted("process " + std::to_string(*pid) + " is another program (pid reused)");
+    }
+  }
+  return st;
+}
+
+}  // namespace workflow

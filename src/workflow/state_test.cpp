@@ -1,0 +1,264 @@
+// Every state transition of the workflow, on hand-built workdirs.
+#include "workflow/state.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "core/clock.h"
+#include "workflow/test_workdir.h"
+
+namespace {
+
+using workflow::ArtifactState;
+using workflow::Checkpoint;
+using workflow::CheckpointState;
+using workflow_test::sample_analysis;
+using workflow_test::sample_manifest;
+using workflow_test::sample_plan;
+
+TEST(State, EmptyWorkdirAsksForAnAnalysis) {
+  workflow_test::Workdir w;
+  auto s = w.status();
+  EXPECT_EQ(s.analysis.state, ArtifactState::missing);
+  EXPECT_EQ(s.plan.state, ArtifactState::missing);
+  EXPECT_EQ(s.manifest.state, ArtifactState::missing);
+  for (const auto& c : s.checkpoints) EXPECT_EQ(c.state, CheckpointState::pending);
+  EXPECT_EQ(s.next_action_id, "workflow.next_analyze");
+  EXPECT_FALSE(s.return_to);
+  auto r = workflow::require_confirmed(w.wd, Checkpoint::analysis);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, core::ExitCode::not_confirmed);
+}
+
+TEST(State, AnalysisWaitsForCheckpoint1ThenPlanIsNext) {
+  workflow_test::Workdir w;
+  w.write_analysis(sample_analysis());
+  auto s = w.status();
+  EXPECT_EQ(s.analysis.state, ArtifactState::valid);
+  EXPECT_EQ(s.at(Checkpoint::analysis).expected_digest, workflow::artifact_digest(sample_analysis()));
+  EXPECT_EQ(s.next_action_id, "workflow.next_confirm_analysis");
+  EXPECT_EQ(s.next_command, "quark-ptq confirm analysis");
+  w.confirm(Checkpoint::analysis, s.analysis.digest);
+  s = w.status();
+  EXPECT_EQ(s.at(Checkpoint::analysis).state, CheckpointState::confirmed);
+  EXPECT_EQ(s.next_action_id, "workflow.next_plan");
+  EXPECT_TRUE(workflow::require_confirmed(w.wd, Checkpoint::analysis).has_value());
+}
+
+TEST(State, InvalidArtifactsAreNamedWithTheirProblem) {
+  workflow_test::Workdir w;
+  core::Json bad = sample_analysis();
+  bad["model"].erase("model_type");
+  w.write_analysis(bad);
+  auto s = w.status();
+  EXPECT_EQ(s.analysis.state, ArtifactState::invalid);
+  EXPECT_NE(s.analysis.problem.find("/model"), std::string::npos) << s.analysis.problem;
+  EXPECT_EQ(s.next_action_id, "workflow.next_reanalyze");
+  EXPECT_EQ(s.next_command, "quark-ptq analyze /models/tiny");
+  ASSERT_TRUE(core::write_file_atomic(w.wd.analysis(), "{not json").has_value());
+  EXPECT_EQ(w.status().analysis.state, ArtifactState::invalid);
+}
+
+TEST(State, ManualEditOfTheAnalysisMakesEveryLaterConfirmationStale) {
+  workflow_test::Workdir w;
+  w.build(3);
+  auto s = w.status();
+  EXPECT_EQ(s.at(Checkpoint::execution).state, CheckpointState::confirmed);
+  EXPECT_EQ(s.next_action_id, "workflow.next_run");
+
+  w.write_analysis(sample_analysis("mistral"));  // re-analysis or a hand edit
+  s = w.status();
+  EXPECT_EQ(s.analysis.state, ArtifactState::valid);
+  EXPECT_EQ(s.plan.state, ArtifactState::stale);
+  EXPECT_EQ(s.manifest.state, ArtifactState::stale);
+  EXPECT_EQ(s.at(Checkpoint::analysis).state, CheckpointState::stale);
+  EXPECT_EQ(s.at(Checkpoint::plan).state, CheckpointState::stale);
+  EXPECT_EQ(s.at(Checkpoint::execution).state, CheckpointState::stale);
+  ASSERT_TRUE(s.return_to);
+  EXPECT_EQ(*s.return_to, Checkpoint::analysis);
+  EXPECT_EQ(s.next_action_id, "workflow.next_confirm_analysis");
+  EXPECT_EQ(s.to_json()["valid_artifacts"], core::Json::parse(R"(["model_analysis.json"])"));
+  for (Checkpoint c : {Checkpoint::analysis, Checkpoint::plan, Checkpoint::execution}) {
+    auto r = workflow::require_confirmed(w.wd, c);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, core::ExitCode::stale);
+    EXPECT_EQ(*r.error().arg("return_to"), "1");
+  }
+}
+
+TEST(State, ReconfirmedAnalysisSendsTheUserBackToThePlan) {
+  workflow_test::Workdir w;
+  w.build(2);
+  core::Json changed = sample_analysis("mistral");
+  w.write_analysis(changed);
+  w.confirm(Checkpoint::analysis, workflow::artifact_digest(changed));
+  auto s = w.status();
+  EXPECT_EQ(s.at(Checkpoint::analysis).state, CheckpointState::confirmed);
+  EXPECT_EQ(s.at(Checkpoint::plan).state, CheckpointState::stale);
+  EXPECT_EQ(*s.return_to, Checkpoint::plan);
+  EXPECT_EQ(s.next_action_id, "workflow.next_plan");
+  // A new plan from the new analysis, confirmed: the manifest is still stale (built from the old plan).
+  core::Json plan = sample_plan(changed);
+  w.write_plan(plan);
+  w.confirm(Checkpoint::plan, workflow::artifact_digest(plan));
+  s = w.status();
+  EXPECT_EQ(s.at(Checkpoint::plan).state, CheckpointState::confirmed);
+  EXPECT_EQ(s.manifest.state, ArtifactState::stale);
+  EXPECT_FALSE(s.return_to);
+  EXPECT_EQ(s.next_action_id, "workflow.next_prepare");
+  EXPECT_EQ(s.next_command, "quark-ptq prepare --output-dir /out/tiny-w4");
+}
+
+TEST(State, PlanChangeKeepsTheAnalysisAndStalesTheRest) {
+  workflow_test::Workdir w;
+  w.build(3);
+  w.write_plan(sample_plan(w.analysis(), "w_fp8_a_fp8"));
+  auto s = w.status();
+  EXPECT_EQ(s.at(Checkpoint::analysis).state, CheckpointState::confirmed);
+  EXPECT_EQ(s.at(Checkpoint::plan).state, CheckpointState::stale);
+  EXPECT_EQ(s.at(Checkpoint::execution).state, CheckpointState::stale);
+  EXPECT_EQ(s.manifest.state, ArtifactState::stale);
+  EXPECT_EQ(*s.return_to, Checkpoint::plan);
+  EXPECT_EQ(s.to_json()["valid_artifacts"], core::Json::parse(R"(["model_analysis.json","quant_plan.json"])"));
+}
+
+TEST(State, RequiresConfirmationFlagIsNotPartOfTheDigest) {
+  workflow_test::Workdir w;
+  w.build(2);
+  core::Json plan = w.plan();
+  plan["requires_confirmation"] = false;
+  w.write_plan(plan);
+  auto s = w.status();
+  EXPECT_EQ(s.at(Checkpoint::plan).state, CheckpointState::confirmed);
+  EXPECT_EQ(s.manifest.state, ArtifactState::valid);
+}
+
+TEST(State, HandEditedCommandLosesItsApproval) {
+  workflow_test::Workdir w;
+  w.build(3);
+  core::Json m = w.manifest();
+  m["command"]["argv"].push_back("--trust_remote_code");  // digest left as it was
+  w.write_manifest(m);
+  auto s = w.status();
+  EXPECT_EQ(s.manifest.state, ArtifactState::invalid);
+  EXPECT_NE(s.manifest.problem.find("/command/digest"), std::string::npos);
+  EXPECT_EQ(s.at(Checkpoint::execution).state, CheckpointState::stale);
+  EXPECT_EQ(*s.return_to, Checkpoint::execution);
+  EXPECT_EQ(workflow::require_confirmed(w.wd, Checkpoint::execution).error().code, core::ExitCode::stale);
+}
+
+TEST(State, NewCommandNeedsANewApproval) {
+  workflow_test::Workdir w;
+  w.build(3);
+  w.write_manifest(sample_manifest(w.analysis(), w.plan(), "/out/elsewhere"));
+  auto s = w.status();
+  EXPECT_EQ(s.manifest.state, ArtifactState::valid);
+  EXPECT_EQ(s.at(Checkpoint::execution).state, CheckpointState::stale);
+  EXPECT_EQ(s.next_action_id, "workflow.next_approve");
+  EXPECT_EQ(s.next_command, "quark-ptq run --approve " + s.manifest.doc["command"]["digest"].get<std::string>());
+}
+
+TEST(State, PendingEarlierCheckpointIsNotConfirmedRatherThanStale) {
+  workflow_test::Workdir w;
+  w.build(0);
+  w.confirm(Checkpoint::plan, workflow::artifact_digest(w.plan()));  // out of order, e.g. a copied checkpoints.json
+  auto s = w.status();
+  EXPECT_EQ(s.at(Checkpoint::plan).state, CheckpointState::stale);
+  EXPECT_EQ(workflow::require_confirmed(w.wd, Checkpoint::analysis).error().code, core::ExitCode::not_confirmed);
+  EXPECT_EQ(workflow::require_confirmed(w.wd, Checkpoint::plan).error().code, core::ExitCode::stale);
+}
+
+TEST(State, ResultAcceptedThenChangedIsStale) {
+  workflow_test::Workdir w;
+  w.build(3);
+  core::Json m = w.manifest();
+  m["run"] = {{"status", "succeeded"}, {"exit_code", 0}};
+  m["result"] = {{"status", "success"}, {"files", core::Json::array()}};
+  w.write_manifest(m);
+  auto s = w.status();
+  EXPECT_EQ(s.run.phase, workflow::RunPhase::succeeded);
+  EXPECT_EQ(s.next_action_id, "workflow.next_accept");
+  w.confirm(Checkpoint::result, core::json_digest(m["result"]), "accepted");
+  s = w.status();
+  EXPECT_EQ(s.at(Checkpoint::result).state, CheckpointState::confirmed);
+  EXPECT_EQ(s.next_action_id, "workflow.next_done");
+  m["result"]["status"] = "partial";
+  w.write_manifest(m);
+  s = w.status();
+  EXPECT_EQ(s.at(Checkpoint::result).state, CheckpointState::stale);
+  EXPECT_EQ(*s.return_to, Checkpoint::result);
+}
+
+TEST(State, FailedRunPointsAtTheDiagnosedCheckpoint) {
+  workflow_test::Workdir w;
+  w.build(3);
+  core::Json m = w.manifest();
+  m["run"] = {{"status", "failed"}, {"exit_code", 1}, {"diagnosis", {{"category", "oom"}, {"return_to_checkpoint", 2}}}};
+  w.write_manifest(m);
+  auto s = w.status();
+  EXPECT_EQ(s.run.phase, workflow::RunPhase::failed);
+  EXPECT_EQ(s.next_action_id, "workflow.next_after_failure");
+  EXPECT_EQ(s.next_command, "quark-ptq plan");
+  ASSERT_EQ(s.next_action_args.size(), 1U);
+  EXPECT_EQ(s.next_action_args[0].value, "2");
+}
+
+class RunLiveness : public ::testing::Test {
+ protected:
+  core::Json with_run(core::Json run) {
+    w.build(3);
+    core::Json m = w.manifest();
+    m["run"] = std::move(run);
+    w.write_manifest(m);
+    return m;
+  }
+  workflow_test::Workdir w;
+};
+
+TEST_F(RunLiveness, LiveProcessIsRunning) {
+  auto me = workflow::current_process_identity();
+  with_run({{"status", "running"}, {"pid", me.pid}, {"process_start_ticks", me.start_ticks}, {"boot_id", me.boot_id},
+            {"started_at", core::now_utc_iso8601()}});
+  auto s = w.status();
+  EXPECT_EQ(s.run.phase, workflow::RunPhase::running) << s.run.reason;
+  EXPECT_EQ(s.next_action_id, "workflow.next_wait_running");
+}
+
+TEST_F(RunLiveness, GoneProcessIsInterrupted) {
+  // pid_max is at most 2^22: this pid cannot exist.
+  with_run({{"status", "running"}, {"pid", 99999999}, {"started_at", core::now_utc_iso8601()}});
+  auto s = w.status();
+  EXPECT_EQ(s.run.phase, workflow::RunPhase::interrupted);
+  EXPECT_EQ(s.run.recorded, "running");
+  EXPECT_NE(s.run.reason.find("gone"), std::string::npos);
+  EXPECT_EQ(s.next_action_id, "workflow.next_rerun_interrupted");
+  EXPECT_EQ(s.to_json()["run"]["state"], "interrupted");
+}
+
+TEST_F(RunLiveness, ReusedPidIsInterrupted) {
+  auto me = workflow::current_process_identity();
+  with_run({{"status", "running"}, {"pid", me.pid}, {"process_start_ticks", me.start_ticks + 1}});
+  EXPECT_EQ(w.status().run.phase, workflow::RunPhase::interrupted);
+  // Without the ticks: a process that started long after the recorded start is another one.
+  with_run({{"status", "running"}, {"pid", me.pid}, {"started_at", "2001-01-01T00:00:00Z"}});
+  EXPECT_EQ(w.status().run.phase, workflow::RunPhase::interrupted);
+}
+
+TEST_F(RunLiveness, RebootIsInterrupted) {
+  auto me = workflow::current_process_identity();
+  if (me.boot_id.empty()) GTEST_SKIP() << "no /proc/sys/kernel/random/boot_id here";
+  with_run({{"status", "running"}, {"pid", me.pid}, {"process_start_ticks", me.start_ticks}, {"boot_id", "another-boot"}});
+  auto s = w.status();
+  EXPECT_EQ(s.run.phase, workflow::RunPhase::interrupted);
+  EXPECT_NE(s.run.reason.find("rebooted"), std::string::npos);
+}
+
+TEST(State, DamagedCheckpointRecordsAreBadInput) {
+  workflow_test::Workdir w;
+  ASSERT_TRUE(core::write_file_atomic(w.wd.checkpoints(), R"({"confirmations": [{"checkpoint": 9}]})").has_value());
+  auto s = workflow::evaluate(w.wd);
+  ASSERT_FALSE(s.has_value());
+  EXPECT_EQ(s.error().code, core::ExitCode::bad_input);
+}
+
+}  // namespace

@@ -1,0 +1,1 @@
+quark-ptq --json start /models/x --output-dir out

@@ -1,0 +1,1 @@
+quark-ptq --lang ja validate nothing-here.json

@@ -1,0 +1,2 @@
+echo '{}' > notes.json
+quark-ptq validate notes.json

@@ -1,0 +1,1 @@
+quark-ptq validate

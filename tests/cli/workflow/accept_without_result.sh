@@ -1,0 +1,3 @@
+. "$SRC/tests/cli/workflow/lib.bash"
+mkwd wd --through 3
+quark-ptq --workdir wd accept

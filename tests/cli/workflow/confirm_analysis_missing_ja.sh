@@ -1,0 +1,1 @@
+LANG=ja_JP.UTF-8 quark-ptq confirm analysis
