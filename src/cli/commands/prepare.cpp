@@ -6,18 +6,13 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/commands/prepare.h"
 #include "envprobe/report_text.h"
 #include "manifest/prepare_flow.h"
 
 namespace cli {
 
 namespace {
-
-struct PrepareCliOptions {
-  std::string output_dir;
-  std::string python;
-  bool overwrite = false;
-};
 
 std::string num(double v) {
   if (v < 0) return "?";
@@ -26,7 +21,7 @@ std::string num(double v) {
   return buf;
 }
 
-void print_summary(const Console& c, const manifest::PrepareResult& r) {
+void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_question) {
   c.say("prepare.heading");
   c.say("prepare.python", {{"python", r.env.env.python.empty() ? "?" : r.env.env.python}, {"source", r.env.env.source}});
   c.say("prepare.quark_cli", {{"path", r.command.argv.front()}});
@@ -52,15 +47,17 @@ void print_summary(const Console& c, const manifest::PrepareResult& r) {
   for (const auto& line : envprobe::verdict_lines(r.env.verdict, c.lang())) c.line(line);
   c.say("prepare.digest", {{"digest", r.digest}});
   c.say("prepare.manifest_written", {{"path", r.path.string()}});
-  if (r.ready) {
+  if (r.ready && ask_question) {
     c.say("prepare.question");
     c.say("prepare.how_to_answer", {{"digest", r.digest}});
-  } else {
+  } else if (!r.ready) {
     c.say("prepare.not_ready");
   }
 }
 
-int run_prepare(Context& ctx, const PrepareCliOptions& opt) {
+}  // namespace
+
+int run_prepare_command(Context& ctx, const PrepareOptions& opt) {
   manifest::PrepareOptions p;
   p.workdir = ctx.workdir;
   p.output_dir = opt.output_dir;
@@ -72,19 +69,18 @@ int run_prepare(Context& ctx, const PrepareCliOptions& opt) {
     ctx.console.json({{"manifest_path", r->path.string()}, {"ready", r->ready}, {"digest", r->digest},
                       {"display", r->display}, {"manifest", r->manifest}});
   }
-  print_summary(ctx.console, *r);
+  print_summary(ctx.console, *r, opt.ask_question);
   return core::to_int(r->ready ? core::ExitCode::ok : core::ExitCode::env_not_ready);
 }
 
-}  // namespace
-
 void add_prepare_command(CLI::App& app, CommandFn& selected) {
-  auto opt = std::make_shared<PrepareCliOptions>();
+  auto opt = std::make_shared<PrepareOptions>();
+  opt->ask_question = true;
   auto* sub = app.add_subcommand("prepare", "Step 3: check the environment and write the exact command (run_manifest.yaml)");
   sub->add_option("--output-dir", opt->output_dir, "Where the quantized model will go (created only after approval)")->required();
   sub->add_option("--python", opt->python, "The Python interpreter that has amd-quark (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)");
   sub->add_flag("--overwrite", opt->overwrite, "Allow an existing non-empty --output-dir (recorded in the manifest)");
-  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_prepare(ctx, *opt); }; });
+  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_prepare_command(ctx, *opt); }; });
 }
 
 }  // namespace cli
