@@ -37,7 +37,8 @@ double gib(double bytes) { return bytes / kGiB; }
 double round2(double v) { return std::round(v * 100.0) / 100.0; }
 
 struct Shape {
-  double hidden = 0, inter = 0, layers = 0, heads = 0, kv_heads = 0, head_dim = 0, vocab = 0, experts = 0;
+  double hidden = 0, inter = 0, expert_inter = 0, layers = 0, heads = 0, kv_heads = 0, head_dim = 0, vocab = 0, experts = 0;
+  bool moe = false;
 };
 
 Shape shape_of(const ModelSize& s) {
@@ -50,24 +51,32 @@ Shape shape_of(const ModelSize& s) {
   sh.head_dim = s.head_dim > 0 ? static_cast<double>(s.head_dim) : (sh.heads > 0 ? sh.hidden / sh.heads : 0);
   sh.vocab = static_cast<double>(s.vocab_size);
   sh.experts = static_cast<double>(std::max<std::int64_t>(1, s.num_experts));
+  sh.moe = s.num_experts > 1;
+  sh.expert_inter = s.moe_intermediate_size > 0 ? static_cast<double>(s.moe_intermediate_size) : sh.inter;
   return sh;
 }
 
 // Parameters from config arithmetic: attention q/k/v/o, gated MLP (per expert), embeddings.
 void parameters_from_config(const ModelSize& s, const Shape& sh, double& total, double& quantized) {
   double attn = sh.hidden * sh.heads * sh.head_dim * 2 + sh.hidden * sh.kv_heads * sh.head_dim * 2;
-  double mlp = 3 * sh.hidden * sh.inter * sh.experts + (s.num_experts > 0 ? sh.hidden * sh.experts : 0);
+  double mlp = sh.moe ? 3 * sh.hidden * sh.expert_inter * sh.experts + sh.hidden * sh.experts : 3 * sh.hidden * sh.inter;
   quantized = sh.layers * (attn + mlp);
   double embeddings = sh.vocab * sh.hidden * (s.tied_embeddings ? 1 : 2);
   total = quantized + embeddings + sh.layers * 2 * sh.hidden;
 }
 
-double activations_bytes(const Shape& sh, double batch, double seq, double load_bytes) {
+double activations_bytes(const Shape& sh, double batch, double seq, double load_bytes, bool eager_scores) {
   double hidden = num("activation/hidden_copies", 4) * batch * seq * sh.hidden * load_bytes;
-  double scores = num("activation/attention_score_bytes_per_element", 8) * batch * sh.heads * seq * seq;
-  double mlp = num("activation/mlp_copies", 3) * batch * seq * sh.inter * load_bytes;
+  double scores = eager_scores ? num("activation/attention_score_bytes_per_element", 8) * batch * sh.heads * seq * seq : 0;
+  double mlp = num("activation/mlp_copies", 3) * batch * seq * (sh.moe ? sh.expert_inter : sh.inter) * load_bytes;
   double logits = num("activation/logit_bytes", 2) * batch * seq * sh.vocab;
   return std::max(hidden + std::max(scores, mlp), logits);
+}
+
+// Fake quantize/dequantize temporaries of the largest quantized Linear weight.
+double weight_temp_bytes(const Shape& sh) {
+  double largest = std::max({sh.hidden * sh.heads * sh.head_dim, sh.hidden * (sh.moe ? sh.expert_inter : sh.inter)});
+  return num("activation/weight_temp_copies", 2) * num("activation/weight_temp_bytes", 4) * largest;
 }
 
 double algorithm_bytes(const std::vector<std::string>& algos, const Shape& sh, const Calibration& c, double load_bytes) {
@@ -144,12 +153,13 @@ void compare(const EstimateInputs& in, const Shape& sh, double working_gib, Esti
     e.fits_disk = e.output_disk_gib <= e.disk_free_gib;
   }
   if (e.cpu_offload_gib > 0.01) {
-    e.recommendations.push_back(in.gpus.size() > 1 || in.multi_device
-        ? "about " + std::to_string(static_cast<int>(std::ceil(e.cpu_offload_gib))) + " GiB of weights do not fit on the visible GPUs and are offloaded to CPU memory (slow); make more GPUs visible"
-        : "about " + std::to_string(static_cast<int>(std::ceil(e.cpu_offload_gib))) + " GiB of weights do not fit on GPU0 under Quark's 50% cap and go to CPU memory (slow); use a host with more GPUs and plan --multi-device");
+    std::string gib_text = std::to_string(static_cast<int>(std::ceil(e.cpu_offload_gib)));
+    e.recommendations.push_back(in.multi_device
+        ? "about " + gib_text + " GiB of weights go to CPU memory under --multi_device (slow); make more GPUs visible to keep them on GPUs"
+        : "about " + gib_text + " GiB of weights do not fit on the visible GPUs under Quark's placement (GPU0: 50% of its free memory) and go to CPU memory, where quark-cli refuses to calibrate without --multi_device; plan --multi-device or make more GPUs visible");
   }
   if (e.fits_gpu == false) {
-    double room = e.gpu_available_gib - e.gpu0_weights_gib - num("overhead/context_gib", 1.0);
+    double room = e.gpu_available_gib - e.gpu0_weights_gib - e.moe_unfuse_gib - num("overhead/context_gib", 0.6);
     double per_sample = working_gib / std::max<double>(1, static_cast<double>(in.calibration.num_calib_data));
     if (e.algorithm_gib > e.activations_gib && per_sample > 0 && room > 0) {
       auto n = static_cast<std::int64_t>(room / per_sample / num("overhead/fragmentation", 1.1));
@@ -192,16 +202,18 @@ Estimate estimate_resources(const EstimateInputs& in) {
 
   e.weights_gib = gib(in.size.weight_bytes > 0 ? static_cast<double>(in.size.weight_bytes) : total * load_bytes);
   place_weights(in, e);
-  double act = activations_bytes(sh, static_cast<double>(in.calibration.batch_size), static_cast<double>(in.calibration.seq_len), load_bytes);
+  double act = activations_bytes(sh, static_cast<double>(in.calibration.batch_size), static_cast<double>(in.calibration.seq_len), load_bytes, true);
   if (in.evaluation) {
-    double eval_seq = num("evaluation/seq_len", 2048);
-    double eval = std::max(activations_bytes(sh, 1, eval_seq, load_bytes), num("evaluation/logit_bytes", 4) * eval_seq * sh.vocab);
-    act = std::max(act, eval);
+    act = std::max(act, activations_bytes(sh, 1, num("evaluation/seq_len", 2048), load_bytes, false));
   }
-  e.activations_gib = gib(act);
+  e.activations_gib = gib(act + weight_temp_bytes(sh));
   e.algorithm_gib = gib(algorithm_bytes(in.algorithms, sh, in.calibration, load_bytes));
   double working = e.activations_gib + e.algorithm_gib;
-  e.gpu_peak_gib = (e.gpu0_weights_gib + working) * num("overhead/fragmentation", 1.1) + num("overhead/context_gib", 1.0);
+  // Unfusing fused MoE experts holds extra copies of (part of) the expert weights on GPU0.
+  double gpu0_share = e.weights_gib > 0 ? e.gpu0_weights_gib / e.weights_gib : 0;
+  double experts_gib = sh.moe ? gib(sh.layers * 3 * sh.hidden * sh.expert_inter * sh.experts * load_bytes) : 0;
+  e.moe_unfuse_gib = experts_gib * num("overhead/moe_unfuse_fraction", 0.44) * gpu0_share;
+  e.gpu_peak_gib = e.gpu0_weights_gib + e.moe_unfuse_gib + working * num("overhead/fragmentation", 1.1) + num("overhead/context_gib", 0.6);
   if (in.gpus.empty()) e.gpu_peak_gib = 0;
 
   double bits = 16;
@@ -216,12 +228,13 @@ Estimate estimate_resources(const EstimateInputs& in) {
   e.host_peak_gib = num("overhead/host_baseline_gib", 4) + e.cpu_offload_gib + shard;
 
   double tokens = static_cast<double>(in.calibration.num_calib_data) * static_cast<double>(in.calibration.seq_len);
-  double tflops = in.gpus.empty() ? num("time/cpu_effective_tflops", 1) : num("time/calibration_effective_tflops", 40);
+  double tflops = in.gpus.empty() ? num("time/cpu_effective_tflops", 1) : num("time/calibration_effective_tflops", 27);
   double calib_s = 2 * total * tokens / (tflops * 1e12) * time_factor(in.algorithms);
   if (e.cpu_offload_gib > 0.01 && !in.gpus.empty()) calib_s *= num("time/cpu_offload_slowdown", 10);
-  double eval_s = in.evaluation ? 2 * total * num("evaluation/tokens", 340000) / (tflops * 1e12) : 0;
-  double seconds = num("time/startup_seconds", 45) + e.weights_gib / num("time/load_gib_per_second", 1.5) + calib_s +
-                   e.output_disk_gib / num("time/write_gib_per_second", 0.8) + eval_s;
+  double eval_tflops = in.gpus.empty() ? tflops : num("evaluation/effective_tflops", 150);
+  double eval_s = in.evaluation ? 2 * total * num("evaluation/tokens", 290000) / (eval_tflops * 1e12) : 0;
+  double seconds = num("time/startup_seconds", 30) + e.weights_gib / num("time/load_gib_per_second", 1.5) + calib_s +
+                   e.output_disk_gib / num("time/write_gib_per_second", 0.7) + eval_s;
   e.minutes = seconds / 60;
   compare(in, sh, working, e);
   return e;
@@ -238,6 +251,7 @@ core::Json estimate_to_json(const Estimate& e) {
           {"gpu", {{"weights_gib", round2(e.weights_gib)}, {"gpu0_weights_gib", round2(e.gpu0_weights_gib)},
                    {"other_gpus_weights_gib", round2(e.other_gpu_weights_gib)}, {"cpu_offload_gib", round2(e.cpu_offload_gib)},
                    {"activations_gib", round2(e.activations_gib)}, {"algorithm_state_gib", round2(e.algorithm_gib)},
+                   {"moe_unfuse_gib", round2(e.moe_unfuse_gib)},
                    {"gpu0_available_gib", known(e.gpu_available_gib)}, {"fits", opt(e.fits_gpu)}}},
           {"host", {{"available_gib", known(e.host_available_gib)}, {"fits", opt(e.fits_host)}}},
           {"disk", {{"free_gib", known(e.disk_free_gib)}, {"fits", opt(e.fits_disk)}}},

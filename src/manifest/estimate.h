@@ -44,6 +44,7 @@ struct Estimate {
   double cpu_offload_gib = 0;
   double activations_gib = 0;             // calibration (or evaluation) forward pass
   double algorithm_gib = 0;               // Hessians, cached inputs
+  double moe_unfuse_gib = 0;              // expert copies while Quark unfuses fused MoE experts
   double gpu_peak_gib = 0;                // GPU0
   double gpu_available_gib = -1;          // GPU0 free (or total), -1 unknown
   // host and disk (GiB)

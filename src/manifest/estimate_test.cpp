@@ -2,6 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
+
+#include "core/json_io.h"
+#include "support/temp_dir.h"
+
 namespace manifest {
 namespace {
 
@@ -132,6 +138,48 @@ TEST(Estimate, EvaluationAddsItsLongerWindow) {
 TEST(Estimate, QuarkCapIsHalfOfLargeFreeMemory) {
   EXPECT_DOUBLE_EQ(quark_gpu0_cap_gib(100), 50);
   EXPECT_DOUBLE_EQ(quark_gpu0_cap_gib(20), 6);
+}
+
+}  // namespace
+}  // namespace manifest
+
+namespace manifest {
+namespace {
+
+// The estimate against real peaks measured on an H200 (quark-cli 0.13): within 15 %.
+TEST(EstimateCalibration, WithinFifteenPercentOfMeasuredH200Peaks) {
+  auto doc = core::read_json_file(test_support::source_path("tests/fixtures/envprobe/measured/h200-peaks.json"));
+  ASSERT_TRUE(doc.has_value());
+  const core::Json& d = *doc;
+  for (const auto& run : d["runs"]) {
+    const core::Json& m = run["model"];
+    ModelSize s;
+    s.total_parameters = m["total_parameters"].get<std::int64_t>();
+    s.source = "inventory";
+    s.dtype = m["dtype"].get<std::string>();
+    s.hidden_size = m["hidden_size"].get<std::int64_t>();
+    s.intermediate_size = m["intermediate_size"].get<std::int64_t>();
+    s.moe_intermediate_size = m.value("moe_intermediate_size", 0);
+    s.num_experts = m.value("num_experts", 0);
+    s.num_layers = m["num_hidden_layers"].get<std::int64_t>();
+    s.num_attention_heads = m["num_attention_heads"].get<std::int64_t>();
+    s.num_key_value_heads = m["num_key_value_heads"].get<std::int64_t>();
+    s.head_dim = m["head_dim"].get<std::int64_t>();
+    s.vocab_size = m["vocab_size"].get<std::int64_t>();
+    EstimateInputs in;
+    in.size = s;
+    in.scheme = run["scheme"].get<std::string>();
+    in.calibration = {"pileval", run["num_calib_data"].get<std::int64_t>(), run["seq_len"].get<std::int64_t>(), run["batch_size"].get<std::int64_t>()};
+    in.evaluation = run["evaluation"].get<bool>();
+    in.gpus = {{d["gpu"]["total_bytes"].get<std::int64_t>(), d["gpu"]["free_bytes"].get<std::int64_t>()}};
+    Estimate e = estimate_resources(in);
+    double measured_gib = run["peak_mib"].get<double>() / 1024.0;
+    double error = (e.gpu_peak_gib - measured_gib) / measured_gib;
+    EXPECT_LT(std::abs(error), 0.15) << run["run"] << ": estimated " << e.gpu_peak_gib << " GiB, measured " << measured_gib << " GiB";
+    RecordProperty(run["run"].get<std::string>(), std::to_string(error));
+    std::printf("%-28s estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%  time %5.0f s (measured %.0f s)\n",
+                run["run"].get<std::string>().c_str(), e.gpu_peak_gib, measured_gib, 100 * error, e.minutes * 60, run["wall_s"].get<double>());
+  }
 }
 
 }  // namespace

@@ -184,7 +184,9 @@ void read_size(PlanView& v, const core::Json& a) {
   s.head_dim = first_int(a, {"architecture/head_dim", "config/head_dim", "model/head_dim", "head_dim"}).value_or(0);
   s.tied_embeddings = first_bool(a, {"architecture/tie_word_embeddings", "config/tie_word_embeddings", "model/tie_word_embeddings"}).value_or(false);
   s.vocab_size = first_int(a, {"architecture/vocab_size", "config/vocab_size", "model/vocab_size", "vocab_size"}).value_or(0);
-  s.num_experts = first_int(a, {"moe/num_experts", "architecture/num_experts", "config/num_experts", "model/num_experts"}).value_or(0);
+  s.num_experts = first_int(a, {"moe/num_experts", "architecture/num_experts", "architecture/num_local_experts", "architecture/n_routed_experts",
+                                "config/num_experts", "config/num_local_experts", "config/n_routed_experts", "model/num_experts"}).value_or(0);
+  s.moe_intermediate_size = first_int(a, {"moe/moe_intermediate_size", "architecture/moe_intermediate_size", "config/moe_intermediate_size", "model/moe_intermediate_size"}).value_or(0);
   s.dtype = first_string(a, {"inventory/dtype", "weights/dtype", "model/dtype", "model/torch_dtype", "config/torch_dtype", "architecture/dtype"}).value_or("");
   s.total_parameters = first_int(a, {"inventory/total_parameters", "inventory/parameters", "weights/total_parameters", "model/parameter_count", "parameter_count"}).value_or(0);
   s.quantizable_parameters = first_int(a, {"inventory/quantizable_parameters", "quantization_targets/quantizable_parameters", "quantization_targets/parameter_count", "weights/linear_parameters"}).value_or(0);

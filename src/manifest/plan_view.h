@@ -43,6 +43,7 @@ struct ModelSize {
   std::int64_t vocab_size = 0;
   bool tied_embeddings = false;
   std::int64_t num_experts = 0;
+  std::int64_t moe_intermediate_size = 0;  // per expert
   std::string source;                       // where the numbers came from (for the manifest)
 };
 

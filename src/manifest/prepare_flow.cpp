@@ -50,7 +50,18 @@ EstimateInputs estimate_inputs(const PlanView& plan, const envprobe::EnvReport& 
 }
 
 // The output directory and the estimate can also make the environment not ready.
-void add_run_problems(const OutputDir& out, const Estimate& est, envprobe::Verdict& v) {
+void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate& est, envprobe::Verdict& v) {
+  if (est.cpu_offload_gib > 0.01 && !plan.multi_device) {
+    // Quark 0.13 refuses to calibrate a model with modules on 'cpu' without --multi_device
+    // (MemoryError after loading; docs/quark-facts.md section 5).
+    v.add({"weights_exceed_gpu", true, message_id("manifest.problem_weights_exceed_gpu"),
+           {{"offload", std::to_string(static_cast<int>(est.cpu_offload_gib + 0.5))}, {"weights", std::to_string(static_cast<int>(est.weights_gib + 0.5))}},
+           std::to_string(static_cast<int>(est.gpu0_weights_gib + est.other_gpu_weights_gib)) + " GiB on GPUs", std::to_string(static_cast<int>(est.weights_gib + 0.5)) + " GiB"});
+  }
+  if (plan.multi_device && !plan.algorithms.empty()) {
+    v.add({"multi_device_with_algorithms", false, message_id("manifest.problem_multi_device_algorithms"), {}, "--multi_device + algorithms",
+           "--multi_device without algorithms"});
+  }
   if (!out.writable) {
     v.add({"output_not_writable", true, message_id("manifest.problem_output_not_writable"), {{"path", out.path}, {"parent", out.nearest_existing}},
            "not writable", "writable"});
@@ -99,7 +110,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   QPTQ_TRY_ASSIGN(r.env, envprobe::probe_environment(probe));
 
   r.estimate = estimate_resources(estimate_inputs(plan, r.env, r.output));
-  add_run_problems(r.output, r.estimate, r.env.verdict);
+  add_run_problems(plan, r.output, r.estimate, r.env.verdict);
   if (plan.python && !r.env.env.python.empty() && *plan.python != r.env.env.python) {
     // The plan was checked against another installed Quark: say so, the user decides.
     r.env.verdict.add({"python_differs_from_plan", false, message_id("manifest.problem_python_differs"),
