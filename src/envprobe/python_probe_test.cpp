@@ -84,12 +84,8 @@ TEST(RecordedProbe, AmdMi300xHandWritten) {
   EXPECT_EQ(scheme_native_support("mxfp4", acc, "0.13").native, false);  // MI350 and later
 }
 
-// The real recording from an H200 (python3 knowledge/probes/env_probe.py --system).
-TEST(RecordedProbe, NvidiaH200) {
-  const std::string fixture = "tests/fixtures/envprobe/probe/nvidia-h200.json";
-  if (!core::is_regular_file(test_support::source_path(fixture))) {
-    GTEST_SKIP() << fixture << " not recorded yet: run `python3 knowledge/probes/env_probe.py --system > " << fixture << "` on an H200";
-  }
+// An H200: parse the probe JSON and the nvidia-smi output recorded beside it (system_raw).
+void check_h200(const std::string& fixture) {
   auto text = core::read_file(test_support::source_path(fixture));
   ASSERT_TRUE(text.has_value());
   auto py = parse_python_probe(*text, fixture);
@@ -108,13 +104,36 @@ TEST(RecordedProbe, NvidiaH200) {
   EXPECT_NE(sys.nvidia_gpus[0].name.find("H200"), std::string::npos);
   EXPECT_EQ(sys.nvidia_gpus[0].compute_capability, "9.0");
   EXPECT_GT(sys.nvidia_gpus[0].total_memory_bytes, 140LL << 30);
+  EXPECT_FALSE(sys.nvidia_driver_version.empty());
   Accelerator acc = merge_accelerator(*py, sys);
   EXPECT_EQ(acc.kind, "nvidia-cuda");
   EXPECT_EQ(arch_id(acc), "sm_90");
-  if (py->torch_importable) {
-    EXPECT_EQ(py->torch_build, "cuda");
-    EXPECT_EQ(py->torch_available, true);
+  EXPECT_EQ(scheme_native_support("fp8", acc, "0.13").native, true);
+  EXPECT_EQ(scheme_native_support("mxfp4", acc, "0.13").native, false);
+  ASSERT_TRUE(py->torch_importable) << "record it with the interpreter that has torch";
+  EXPECT_EQ(py->torch_build, "cuda");
+  EXPECT_EQ(py->torch_available, true);
+  CheckInputs in;
+  in.env.python = py->executable;
+  in.env.quark_cli_found = true;
+  in.py = *py;
+  in.acc = acc;
+  in.schemes = {"fp8"};
+  Verdict v = check_environment(in);
+  EXPECT_TRUE(v.ready);
+  for (const auto& p : v.problems) ADD_FAILURE() << p.code << ": " << p.installed << " vs " << p.required;
+}
+
+// Assembled from the real H200 recordings of tests/fixtures/quark/0.13/h200/env/.
+TEST(RecordedProbe, NvidiaH200Assembled) { check_h200("tests/fixtures/envprobe/probe/nvidia-h200.assembled.json"); }
+
+// The probe itself run on the H200 (python knowledge/probes/env_probe.py --system).
+TEST(RecordedProbe, NvidiaH200) {
+  const std::string fixture = "tests/fixtures/envprobe/probe/nvidia-h200.json";
+  if (!core::is_regular_file(test_support::source_path(fixture))) {
+    GTEST_SKIP() << fixture << " not recorded yet: on an H200 run `<venv>/bin/python knowledge/probes/env_probe.py --system > " << fixture << "`";
   }
+  check_h200(fixture);
 }
 
 }  // namespace
