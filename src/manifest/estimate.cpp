@@ -211,7 +211,9 @@ Estimate estimate_resources(const EstimateInputs& in) {
   double working = e.activations_gib + e.algorithm_gib;
   // Unfusing fused MoE experts holds extra copies of (part of) the expert weights on GPU0.
   double gpu0_share = e.weights_gib > 0 ? e.gpu0_weights_gib / e.weights_gib : 0;
-  double experts_gib = sh.moe ? gib(sh.layers * 3 * sh.hidden * sh.expert_inter * sh.experts * load_bytes) : 0;
+  double expert_params = in.size.expert_parameters > 0 ? static_cast<double>(in.size.expert_parameters)
+                                                       : (sh.moe ? sh.layers * 3 * sh.hidden * sh.expert_inter * sh.experts : 0);
+  double experts_gib = gib(expert_params * load_bytes);
   e.moe_unfuse_gib = experts_gib * num("overhead/moe_unfuse_fraction", 0.44) * gpu0_share;
   e.gpu_peak_gib = e.gpu0_weights_gib + e.moe_unfuse_gib + working * num("overhead/fragmentation", 1.1) + num("overhead/context_gib", 0.6);
   if (in.gpus.empty()) e.gpu_peak_gib = 0;

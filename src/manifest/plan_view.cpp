@@ -71,9 +71,9 @@ core::Result<void> read_model(PlanView& v, const core::Json& plan, const core::J
   if (!path || path->empty()) return invalid("model.model_path", "missing in model_analysis.json");
   v.model = *path;
   v.model_is_local = !v.model.empty() && v.model.front() == '/';
-  v.revision = first_string(analysis, {"model/revision", "model/commit"});
+  v.revision = first_string(analysis, {"source/revision", "model/revision", "source/commit", "model/commit"});
   v.model_type = first_string(plan, {"model/model_type"}).value_or(first_string(analysis, {"model/model_type"}).value_or(""));
-  if (const core::Json* files = first_at(analysis, {"tokenizer/files", "model/tokenizer_files", "tokenizer_files"}); files && files->is_array()) {
+  if (const core::Json* files = first_at(analysis, {"files/tokenizer_files", "tokenizer/files", "model/tokenizer_files", "tokenizer_files"}); files && files->is_array()) {
     for (const auto& f : *files) {
       if (f.is_string()) v.tokenizer_files.push_back(f.get<std::string>());
     }
@@ -173,6 +173,37 @@ void read_execution(PlanView& v, const core::Json& plan) {
   }
 }
 
+// intake's exact inventory (safetensors headers): inventory.by_dtype totals, and the groups
+// Quark will quantize (count x product of the weight shape).
+void read_inventory(ModelSize& s, const core::Json& a) {
+  const core::Json* inv = core::json_object(a, "inventory");
+  if (inv == nullptr) return;
+  if (const core::Json* by_dtype = core::json_object(*inv, "by_dtype")) {
+    std::int64_t params = 0;
+    std::int64_t bytes = 0;
+    for (const auto& [dtype, t] : by_dtype->items()) {
+      params += core::json_int(t, "parameters").value_or(0);
+      bytes += core::json_int(t, "bytes").value_or(0);
+    }
+    if (params > 0) s.total_parameters = params;
+    if (bytes > 0) s.weight_bytes = bytes;
+  }
+  const core::Json* groups = core::json_array(*inv, "groups");
+  if (groups == nullptr) return;
+  std::int64_t quantized = 0;
+  std::int64_t experts = 0;
+  for (const auto& g : *groups) {
+    std::int64_t n = core::json_int(g, "count").value_or(0);
+    const core::Json* shape = core::json_array(g, "shape");
+    if (shape == nullptr) continue;
+    for (const auto& dim : *shape) n *= dim.is_number_integer() ? dim.get<std::int64_t>() : 0;
+    if (core::json_bool(g, "quantized").value_or(false)) quantized += n;
+    if (core::json_string(g, "role").value_or("") == "experts") experts += n;
+  }
+  if (quantized > 0) s.quantizable_parameters = quantized;
+  s.expert_parameters = experts;
+}
+
 // Parameter counts: the exact inventory when intake recorded one, else config arithmetic.
 void read_size(PlanView& v, const core::Json& a) {
   ModelSize& s = v.size;
@@ -191,6 +222,7 @@ void read_size(PlanView& v, const core::Json& a) {
   s.total_parameters = first_int(a, {"inventory/total_parameters", "inventory/parameters", "weights/total_parameters", "model/parameter_count", "parameter_count"}).value_or(0);
   s.quantizable_parameters = first_int(a, {"inventory/quantizable_parameters", "quantization_targets/quantizable_parameters", "quantization_targets/parameter_count", "weights/linear_parameters"}).value_or(0);
   s.weight_bytes = first_int(a, {"inventory/total_bytes", "inventory/weight_bytes", "weights/total_bytes", "model/weight_bytes", "size/weight_bytes"}).value_or(0);
+  read_inventory(s, a);
   s.source = s.total_parameters > 0 ? "model_analysis inventory" : "config arithmetic";
 }
 

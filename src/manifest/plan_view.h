@@ -33,6 +33,7 @@ struct ModelSize {
   std::int64_t total_parameters = 0;
   std::int64_t quantizable_parameters = 0;  // parameters of the Linear layers to quantize
   std::int64_t weight_bytes = 0;            // checkpoint bytes in its own dtype
+  std::int64_t expert_parameters = 0;       // MoE expert weights (inventory groups with role experts)
   std::string dtype;                        // "bfloat16", ...
   std::int64_t hidden_size = 0;
   std::int64_t intermediate_size = 0;
