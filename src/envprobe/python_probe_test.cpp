@@ -44,8 +44,12 @@ TEST(PythonProbe, RealVenvWithoutPackages) {
 }
 
 TEST(PythonProbe, RealVenvWithQuark) {
-  const std::string python = "/work/main/.venv-quark/bin/python";
-  if (!core::is_regular_file(python)) GTEST_SKIP() << python << " does not exist (scripts/setup-quark-env.sh builds it)";
+  // scripts/setup-quark-env.sh builds <repo>/.venv-quark; worktrees share the main checkout's.
+  std::string python;
+  for (const auto& cand : {test_support::source_path(".venv-quark/bin/python").string(), std::string("/work/main/.venv-quark/bin/python")}) {
+    if (python.empty() && core::is_regular_file(cand)) python = cand;
+  }
+  if (python.empty()) GTEST_SKIP() << "no .venv-quark (scripts/setup-quark-env.sh builds it)";
   PythonFacts f = run_python_probe(python, 120);
   ASSERT_TRUE(f.ran) << f.failure;
   ASSERT_TRUE(f.packages.at("amd-quark").has_value());
