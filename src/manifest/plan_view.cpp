@@ -154,6 +154,7 @@ void read_execution(PlanView& v, const core::Json& plan) {
   v.evaluation_intent = first_string(plan, {"evaluation_intent", "evaluation/intent"}).value_or("full");
   v.evaluation_dataset = first_string(plan, {"evaluation_dataset", "evaluation/dataset"}).value_or(kCliDefaultEvaluationDataset);
   auto strategy = first_string(plan, {"device_strategy", "device/strategy"});
+  v.device_strategy = strategy.value_or("");
   v.multi_device = first_bool(plan, {"multi_device", "device/multi_device"}).value_or(strategy && *strategy == "multi_device");
   if (strategy && *strategy == "cpu") v.device = "cpu";
   v.trust_remote_code = first_bool(plan, {"trust_remote_code", "remote_code/accepted"}).value_or(false);

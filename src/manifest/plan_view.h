@@ -63,6 +63,7 @@ struct PlanView {
   std::string evaluation_intent = "full";  // none | smoke | full (CLI default: evaluate)
   std::string evaluation_dataset = kCliDefaultEvaluationDataset;
   bool multi_device = false;
+  std::string device_strategy;             // "single", "multi_device", "cpu" or "" (not said)
   bool trust_remote_code = false;          // true only when the user explicitly accepted it
   std::string device = "cuda";
   std::vector<std::pair<std::string, std::string>> env_changes;

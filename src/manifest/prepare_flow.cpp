@@ -44,6 +44,9 @@ EstimateInputs estimate_inputs(const PlanView& plan, const envprobe::EnvReport& 
   in.evaluation = plan.evaluation_intent != "none";
   in.multi_device = plan.multi_device;
   for (const auto& d : env.acc.devices) in.gpus.push_back({d.total_memory_bytes, d.free_memory_bytes});
+  for (const auto& [name, value] : plan.env_changes) {
+    if ((name == "HIP_VISIBLE_DEVICES" || name == "CUDA_VISIBLE_DEVICES") && value == "0" && !in.gpus.empty()) in.gpus.resize(1);
+  }
   in.host_available_bytes = env.sys.host_memory_available_bytes;
   in.disk_free_bytes = out.free_bytes;
   return in;
@@ -79,6 +82,23 @@ void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate
   }
 }
 
+// A single-device plan on a host with several visible GPUs: Quark's device_map="auto" would
+// spread the model over all of them, so pin GPU 0 - an environment change that is shown and
+// approved with the command. A visible-devices variable the user already set is preserved.
+void pin_single_device(PlanView& plan, const envprobe::EnvReport& env) {
+  if (plan.device_strategy != "single" || plan.device != "cuda" || env.acc.devices.size() < 2) return;
+  std::string var = env.acc.kind == "amd-rocm" ? "HIP_VISIBLE_DEVICES" : env.acc.kind == "nvidia-cuda" ? "CUDA_VISIBLE_DEVICES" : "";
+  if (var.empty()) return;
+  for (const auto& name : {std::string("HIP_VISIBLE_DEVICES"), std::string("CUDA_VISIBLE_DEVICES"), std::string("ROCR_VISIBLE_DEVICES")}) {
+    auto it = env.py.variables.find(name);
+    if (it != env.py.variables.end() && it->second) return;
+  }
+  for (const auto& [name, value] : plan.env_changes) {
+    if (name == var) return;
+  }
+  plan.env_changes.emplace_back(var, "0");
+}
+
 std::vector<std::string> expected_files(const PlanView& plan) {
   std::vector<std::string> files = {"config.json", "*.safetensors", "tokenizer_config.json"};
   for (const auto& f : plan.tokenizer_files) {
@@ -109,6 +129,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   probe.getenv = opt.getenv;
   QPTQ_TRY_ASSIGN(r.env, envprobe::probe_environment(probe));
 
+  pin_single_device(plan, r.env);
   r.estimate = estimate_resources(estimate_inputs(plan, r.env, r.output));
   add_run_problems(plan, r.output, r.estimate, r.env.verdict);
   if (plan.python && !r.env.env.python.empty() && *plan.python != r.env.env.python) {

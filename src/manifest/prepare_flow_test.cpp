@@ -70,7 +70,8 @@ class PrepareFlow : public ::testing::Test {
     fs::path bin = tmp.path() / "venv" / "bin";
     fs::create_directories(bin);
     python = (bin / "python").string();
-    tmp.write("venv/bin/python", "#!/bin/sh\nexec cat '" + test_support::source_path(fixture).string() + "'\n");
+    std::string path = fixture.front() == '/' ? fixture : test_support::source_path(fixture).string();
+    tmp.write("venv/bin/python", "#!/bin/sh\nexec cat '" + path + "'\n");
     tmp.write("venv/bin/quark-cli", "#!" + python + "\n");
     ::chmod(python.c_str(), 0755);
     ::chmod((bin / "quark-cli").c_str(), 0755);
@@ -131,14 +132,20 @@ TEST_F(PrepareFlow, WritesOnlyTheManifestAndCreatesNothingOutsideTheWorkdir) {
   EXPECT_EQ((*doc)["workflow"], "quark-torch-ptq");
   EXPECT_EQ((*doc)["built_from"]["plan_digest"], workflow::artifact_digest(plan));
   EXPECT_EQ((*doc)["environment"]["accelerator"]["kind"], "amd-rocm");
-  EXPECT_EQ((*doc)["environment"]["variables"]["HIP_VISIBLE_DEVICES"], "0");
+  EXPECT_TRUE((*doc)["environment"]["variables"]["HIP_VISIBLE_DEVICES"].is_null());
+  EXPECT_EQ((*doc)["environment"]["variables"]["PYTORCH_ROCM_ARCH"], "gfx942");
+  // single-device plan on an 8-GPU host: GPU 0 pinned, shown and approved with the command
+  ASSERT_EQ((*doc)["command"]["env_changes"].size(), 1u);
+  EXPECT_EQ((*doc)["command"]["env_changes"][0]["name"], "HIP_VISIBLE_DEVICES");
+  EXPECT_EQ((*doc)["command"]["env_changes"][0]["value"], "0");
+  EXPECT_EQ((*doc)["command"]["display"].get<std::string>().rfind("HIP_VISIBLE_DEVICES=0 ", 0), 0u);
   EXPECT_EQ((*doc)["checkpoints"].size(), 4u);
   std::vector<std::string> argv = (*doc)["command"]["argv"].get<std::vector<std::string>>();
   std::vector<std::string> golden = {(tmp.path() / "venv/bin/quark-cli").string(), "torch-llm-ptq", "--model_dir", model,
                                      "--output_dir", out, "--quant_scheme", "fp8", "--num_calib_data", "16", "--seq_len", "64",
                                      "--device", "cuda", "--no_trust_remote_code", "--skip_evaluation"};
   EXPECT_EQ(argv, golden);
-  EXPECT_EQ((*doc)["command"]["digest"], workflow::command_digest(argv, {}));
+  EXPECT_EQ((*doc)["command"]["digest"], workflow::command_digest(argv, {{"HIP_VISIBLE_DEVICES", "0"}}));
   EXPECT_EQ((*doc)["command"]["digest"], r->digest);
   EXPECT_EQ((*doc)["command"]["python"], python);
 }
@@ -226,8 +233,7 @@ TEST_F(PrepareFlow, TheRecordedCommandSurvivesTheYamlRoundTrip) {
   fs::copy(model, base / "--model dir", fs::copy_options::recursive);
   analysis["model"]["model_path"] = (base / "--model dir").string();
   plan["layer_quant_config"] = {{"null", "true"}, {"*: x", "0123"}};
-  plan["env_changes"] = {{{"name", "HIP_VISIBLE_DEVICES"}, {"value", "0"}}};
-  write_artifacts(true, true);
+  write_artifacts(true, true);  // single-device plan on 8 GPUs: HIP_VISIBLE_DEVICES=0 is added
   auto r = prepare(options((base / "-out put").string()));
   ASSERT_TRUE(r.has_value()) << r.error().id;
   auto doc = core::read_yaml_file(workflow::Workdir{wd}.manifest());
@@ -242,6 +248,19 @@ TEST_F(PrepareFlow, TheRecordedCommandSurvivesTheYamlRoundTrip) {
   ASSERT_TRUE(cmd["env_changes"][0]["value"].is_string());
   EXPECT_EQ(workflow::command_digest(argv, {{"HIP_VISIBLE_DEVICES", "0"}}), cmd["digest"].get<std::string>());
   EXPECT_EQ(core::json_digest(core::Json{{"argv", cmd["argv"]}, {"env_changes", cmd["env_changes"]}}), r->digest);
+}
+
+TEST_F(PrepareFlow, AVisibleDevicesVariableTheUserSetIsPreserved) {
+  auto probe = core::read_json_file(test_support::source_path("tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json"));
+  ASSERT_TRUE(probe.has_value());
+  (*probe)["variables"]["HIP_VISIBLE_DEVICES"] = "2,3";
+  auto file = tmp.write("probe-hip-set.json", core::dump_pretty(*probe));
+  use_probe(file.string());
+  write_artifacts(true, true);
+  auto r = prepare(options((tmp.path() / "out").string()));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_TRUE(r->command.env_changes.empty());
+  EXPECT_EQ(r->manifest["environment"]["variables"]["HIP_VISIBLE_DEVICES"], "2,3");
 }
 
 TEST_F(PrepareFlow, OutputInsideTheModelIsRefused) {

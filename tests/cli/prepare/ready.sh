@@ -1,5 +1,6 @@
-# A confirmed plan and a ready environment (fake python printing the hand-written MI300X
-# probe, pileval staged in the HF datasets cache): the manifest is written, the question is
+# A confirmed single-device plan and a ready 8-GPU environment (fake python printing the hand-written MI300X
+# probe, pileval staged in the HF datasets cache): GPU 0 is pinned with HIP_VISIBLE_DEVICES=0 (part of
+# the approval), the manifest is written, the question is
 # asked, and nothing outside the workdir appears.
 set -e
 H=$SRC/tests/cli/prepare
