@@ -11,6 +11,7 @@
 #include "manifest/shell_quote.h"
 #include "workflow/checkpoint.h"
 #include "workflow/command_digest.h"
+#include "workflow/run_liveness.h"
 #include "workflow/state.h"
 
 namespace manifest {
@@ -99,6 +100,25 @@ void pin_single_device(PlanView& plan, const envprobe::EnvReport& env) {
   plan.env_changes.emplace_back(var, "0");
 }
 
+// A manifest that already holds a run is never silently dropped: a live run refuses the
+// rewrite; a finished one moves, with its command digest and result, into `history`.
+core::Result<core::Json> carried_history(const workflow::ArtifactStatus& old) {
+  core::Json history = core::Json::array();
+  if (!old.doc.is_object()) return history;
+  if (const core::Json* h = core::json_array(old.doc, "history")) history = *h;
+  const core::Json* run = core::json_object(old.doc, "run");
+  if (run == nullptr) return history;
+  workflow::RunState state = workflow::assess_run(old.doc);
+  if (state.phase == workflow::RunPhase::running) {
+    return core::make_error(core::ExitCode::bad_input, "manifest.run_in_progress").with("path", old.path.string());
+  }
+  core::Json entry = {{"replaced_at", core::now_utc_iso8601()}, {"run", *run}};
+  if (const core::Json* d = core::json_at(old.doc, "command/digest")) entry["command_digest"] = *d;
+  if (const core::Json* res = core::json_object(old.doc, "result")) entry["result"] = *res;
+  history.push_back(entry);
+  return history;
+}
+
 std::vector<std::string> expected_files(const PlanView& plan) {
   std::vector<std::string> files = {"config.json", "*.safetensors", "tokenizer_config.json"};
   for (const auto& f : plan.tokenizer_files) {
@@ -115,6 +135,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   QPTQ_TRY_ASSIGN(workflow::WorkflowStatus status, workflow::evaluate(wd));
   QPTQ_TRY_ASSIGN(PlanView plan, read_plan_view(status.plan.doc, status.analysis.doc));
 
+  QPTQ_TRY_ASSIGN(core::Json history, carried_history(status.manifest));
   PrepareResult r;
   r.trust_remote_code = plan.trust_remote_code;
   QPTQ_TRY_ASSIGN(r.output, check_output_dir(opt.output_dir, plan.model, plan.model_is_local, opt.overwrite));
@@ -149,6 +170,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
 
   ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.digest, r.expected_files};
   r.manifest = build_manifest(parts);
+  if (!history.empty()) r.manifest["history"] = history;
   r.path = wd.manifest();
   QPTQ_TRY(core::validate_against(r.manifest, core::kSchemaRunManifest, r.path.string()));
   QPTQ_TRY(core::write_file_atomic(r.path, core::dump_yaml(r.manifest)));

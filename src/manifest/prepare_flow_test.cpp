@@ -17,6 +17,7 @@
 #include "support/temp_dir.h"
 #include "workflow/checkpoint.h"
 #include "workflow/command_digest.h"
+#include "workflow/run_liveness.h"
 
 namespace manifest {
 namespace {
@@ -261,6 +262,31 @@ TEST_F(PrepareFlow, AVisibleDevicesVariableTheUserSetIsPreserved) {
   ASSERT_TRUE(r.has_value());
   EXPECT_TRUE(r->command.env_changes.empty());
   EXPECT_EQ(r->manifest["environment"]["variables"]["HIP_VISIBLE_DEVICES"], "2,3");
+}
+
+TEST_F(PrepareFlow, AnEarlierRunIsKeptInHistoryAndALiveRunRefusesTheRewrite) {
+  write_artifacts(true, true);
+  ASSERT_TRUE(prepare(options((tmp.path() / "out").string())).has_value());
+  workflow::Workdir w{wd};
+  auto doc = core::read_yaml_file(w.manifest());
+  ASSERT_TRUE(doc.has_value());
+  (*doc)["run"] = {{"status", "failed"}, {"exit_code", 1}};
+  ASSERT_TRUE(core::write_file_atomic(w.manifest(), core::dump_yaml(*doc)).has_value());
+  auto again = prepare(options((tmp.path() / "out").string()));
+  ASSERT_TRUE(again.has_value());
+  ASSERT_TRUE(again->manifest.contains("history"));
+  EXPECT_EQ(again->manifest["history"][0]["run"]["status"], "failed");
+  EXPECT_EQ(again->manifest["history"][0]["command_digest"], again->digest);
+  EXPECT_FALSE(again->manifest.contains("run"));
+  // a run that is still alive (this very process) is not overwritten
+  auto id = workflow::current_process_identity();
+  auto live = again->manifest;
+  live["run"] = {{"status", "running"}, {"pid", id.pid}, {"started_at", core::now_utc_iso8601()},
+                 {"process_start_ticks", id.start_ticks}, {"boot_id", id.boot_id}};
+  ASSERT_TRUE(core::write_file_atomic(w.manifest(), core::dump_yaml(live)).has_value());
+  auto refused = prepare(options((tmp.path() / "out").string()));
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().id, "manifest.run_in_progress");
 }
 
 TEST_F(PrepareFlow, OutputInsideTheModelIsRefused) {
