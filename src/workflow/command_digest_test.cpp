@@ -1,28 +1,31 @@
-#include "workflow/command_digest.h"
-
+// prepare computes command.digest with command_digest(); evaluate() and approve_execution()
+// recompute it from the manifest. The two must agree on every input.
 #include <gtest/gtest.h>
 
-#include "core/sha256.h"
+#include "workflow/command_digest.h"
+#include "workflow/state.h"
 
 namespace workflow {
 namespace {
 
-TEST(CommandDigest, IsJsonDigestOfArgvAndEnvChanges) {
-  std::vector<std::string> argv = {"/v/bin/quark-cli", "torch-llm-ptq", "--model_dir", "a b"};
+TEST(CommandDigest, AgreesWithTheRecomputationFromTheManifest) {
+  std::vector<std::string> argv = {"/opt/q/bin/quark-cli", "torch-llm-ptq", "--model_dir", "/m/with space", "--exclude_layers", "日本", "--x"};
   std::vector<EnvChangeEntry> env = {{"HIP_VISIBLE_DEVICES", "0"}};
-  core::Json expected = {{"argv", argv}, {"env_changes", core::Json::array({{{"name", "HIP_VISIBLE_DEVICES"}, {"value", "0"}}})}};
-  EXPECT_EQ(command_digest(argv, env), core::json_digest(expected));
-  EXPECT_EQ(command_digest(argv, env).rfind("sha256:", 0), 0u);
+  core::Json manifest = {{"command", {{"argv", argv}, {"env_changes", {{{"name", "HIP_VISIBLE_DEVICES"}, {"value", "0"}}}}}}};
+  EXPECT_EQ(command_digest(argv, env), recompute_command_digest(manifest));
+  EXPECT_NE(command_digest(argv, {}), command_digest(argv, env));
+  argv.back() = "--y";
+  EXPECT_NE(command_digest(argv, env), recompute_command_digest(manifest));
 }
 
-TEST(CommandDigest, ChangesWithAnyArgumentOrEnvironmentChange) {
-  std::vector<std::string> argv = {"quark-cli", "torch-llm-ptq"};
-  std::string base = command_digest(argv, {});
-  EXPECT_NE(base, command_digest({"quark-cli", "torch-llm-ptq", "--skip_evaluation"}, {}));
-  EXPECT_NE(base, command_digest(argv, {{"HIP_VISIBLE_DEVICES", "0"}}));
-  EXPECT_NE(command_digest(argv, {{"HIP_VISIBLE_DEVICES", "0"}}), command_digest(argv, {{"HIP_VISIBLE_DEVICES", "1"}}));
-  // argument order matters
-  EXPECT_NE(command_digest({"a", "b"}, {}), command_digest({"b", "a"}, {}));
+TEST(CommandDigest, ReadsTheRecordedCommand) {
+  core::Json manifest = {{"command", {{"argv", {"a", "b"}}, {"display", "a b"}, {"digest", "sha256:x"}}}};
+  auto c = read_recorded_command(manifest);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->argv.size(), 2u);
+  EXPECT_TRUE(c->env_changes.empty());
+  EXPECT_FALSE(read_recorded_command(core::Json{{"command", {{"argv", {1, 2}}}}}));
+  EXPECT_FALSE(read_recorded_command(core::Json::object()));
 }
 
 }  // namespace
