@@ -1,9 +1,86 @@
-#include "cli/not_implemented.h"
+// quark-ptq prepare --output-dir DIR [--python PATH] [--overwrite]: step 3. Checks the
+// environment, builds the exact command and writes run_manifest.yaml, then asks checkpoint
+// 3's question. Exit 0 (ready), 6 (manifest written, environment not ready), 4/5 (plan not
+// confirmed / stale: nothing written), 3 (bad --output-dir / --python), 8 (plan unusable).
+#include <cstdio>
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/commands/prepare.h"
+#include "envprobe/report_text.h"
+#include "manifest/prepare_flow.h"
 
 namespace cli {
 
+namespace {
+
+std::string num(double v) {
+  if (v < 0) return "?";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_question) {
+  c.say("prepare.heading");
+  c.say("prepare.python", {{"python", r.env.env.python.empty() ? "?" : r.env.env.python}, {"source", r.env.env.source}});
+  c.say("prepare.quark_cli", {{"path", r.command.argv.front()}});
+  c.say("prepare.command");
+  c.line("  " + r.display);
+  std::string changes;
+  for (const auto& [name, value] : r.command.env_changes) changes += (changes.empty() ? "" : " ") + name + "=" + value;
+  if (changes.empty()) {
+    c.say("prepare.env_changes_none");
+  } else {
+    c.say("prepare.env_changes", {{"changes", changes}});
+  }
+  c.say(r.output.overwrite ? "prepare.destination_overwrite" : "prepare.destination", {{"path", r.output.path}});
+  std::string files;
+  for (const auto& f : r.expected_files) files += (files.empty() ? "" : ", ") + f;
+  c.say("prepare.expected", {{"files", files}, {"size", num(r.estimate.output_disk_gib)}});
+  c.say(r.trust_remote_code ? "prepare.remote_code_on" : "prepare.remote_code_off");
+  const auto& e = r.estimate;
+  c.say("prepare.estimate", {{"gpu", num(e.gpu_peak_gib)}, {"gpu_free", num(e.gpu_available_gib)}, {"host", num(e.host_peak_gib)},
+                             {"host_free", num(e.host_available_gib)}, {"disk", num(e.output_disk_gib)}, {"disk_free", num(e.disk_free_gib)},
+                             {"minutes", num(e.minutes)}});
+  for (const auto& rec : e.recommendations) c.say("prepare.recommendation", {{"text", rec}});
+  for (const auto& line : envprobe::verdict_lines(r.env.verdict, c.lang())) c.line(line);
+  c.say("prepare.digest", {{"digest", r.digest}});
+  c.say("prepare.manifest_written", {{"path", r.path.string()}});
+  if (r.ready && ask_question) {
+    c.say("prepare.question");
+    c.say("prepare.how_to_answer", {{"digest", r.digest}});
+  } else if (!r.ready) {
+    c.say("prepare.not_ready");
+  }
+}
+
+}  // namespace
+
+int run_prepare_command(Context& ctx, const PrepareOptions& opt) {
+  manifest::PrepareOptions p;
+  p.workdir = ctx.workdir;
+  p.output_dir = opt.output_dir;
+  p.python = opt.python;
+  p.overwrite = opt.overwrite;
+  auto r = manifest::prepare(p);
+  if (!r) return ctx.console.error(r.error());
+  if (ctx.console.json_mode()) {
+    ctx.console.json({{"manifest_path", r->path.string()}, {"ready", r->ready}, {"digest", r->digest},
+                      {"display", r->display}, {"manifest", r->manifest}});
+  }
+  print_summary(ctx.console, *r, opt.ask_question);
+  return core::to_int(r->ready ? core::ExitCode::ok : core::ExitCode::env_not_ready);
+}
+
 void add_prepare_command(CLI::App& app, CommandFn& selected) {
-  add_not_implemented(app, selected, "prepare", "Step 3: check the environment and write the exact command");
+  auto opt = std::make_shared<PrepareOptions>();
+  opt->ask_question = true;
+  auto* sub = app.add_subcommand("prepare", "Step 3: check the environment and write the exact command (run_manifest.yaml)");
+  sub->add_option("--output-dir", opt->output_dir, "Where the quantized model will go (created only after approval)")->required();
+  sub->add_option("--python", opt->python, "The Python interpreter that has amd-quark (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)");
+  sub->add_flag("--overwrite", opt->overwrite, "Allow an existing non-empty --output-dir (recorded in the manifest)");
+  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_prepare_command(ctx, *opt); }; });
 }
 
 }  // namespace cli

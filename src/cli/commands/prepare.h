@@ -10,7 +10,9 @@ namespace cli {
 
 struct PrepareOptions {
   std::string output_dir;  // --output-dir DIR, as typed
-  std::string python;      // --python PATH ("" = from the plan / PATH)
+  std::string python;      // --python PATH ("" = $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)
+  bool overwrite = false;  // --overwrite: an existing non-empty output directory is allowed
+  bool ask_question = false;  // print checkpoint 3's question and how to answer (the subcommand); start asks it itself
 };
 
 // Writes run_manifest.yaml (requires checkpoint 2), prints the command and its digest;

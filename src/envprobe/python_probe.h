@@ -1,0 +1,26 @@
+// One short run of the chosen Python with the embedded probe script
+// (knowledge/probes/env_probe.py) as `python -c <script>`, cwd "/", with a deadline.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+#include "envprobe/facts.h"
+
+namespace envprobe {
+
+inline constexpr std::string_view kProbeScriptPath = "knowledge/probes/env_probe.py";
+inline constexpr double kProbeTimeoutSeconds = 120;  // importing torch on a cold cache is slow
+
+// The embedded script text.
+std::string_view probe_script();
+
+// Never fails: a probe that cannot start, times out or prints garbage is a PythonFacts
+// with ran=false and the reason in `failure`.
+PythonFacts run_python_probe(const std::string& python, double timeout_seconds = kProbeTimeoutSeconds);
+
+// The probe's JSON (stdout) as facts; also used on recorded fixtures.
+core::Result<PythonFacts> parse_python_probe(std::string_view json_text, std::string_view source);
+
+}  // namespace envprobe

@@ -1,0 +1,265 @@
+#include "manifest/estimate.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/embedded.h"
+
+namespace manifest {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+const core::Json& constants() {
+  static const core::Json doc = [] {
+    auto text = core::embedded_file("knowledge/estimate.json");
+    auto j = text ? core::parse_json(*text, "knowledge/estimate.json") : core::Result<core::Json>(core::Json::object());
+    return j ? *j : core::Json::object();
+  }();
+  return doc;
+}
+
+double num(std::string_view path, double fallback) {
+  const core::Json* v = core::json_at(constants(), path);
+  return (v != nullptr && v->is_number()) ? v->get<double>() : fallback;
+}
+
+double dtype_bytes(const std::string& dtype) {
+  const core::Json* table = core::json_object(constants(), "dtype_bytes");
+  if (table != nullptr) {
+    if (auto v = core::json_number(*table, dtype)) return *v;
+  }
+  return 2.0;
+}
+
+double gib(double bytes) { return bytes / kGiB; }
+double round2(double v) { return std::round(v * 100.0) / 100.0; }
+
+struct Shape {
+  double hidden = 0, inter = 0, expert_inter = 0, layers = 0, heads = 0, kv_heads = 0, head_dim = 0, vocab = 0, experts = 0;
+  bool moe = false;
+};
+
+Shape shape_of(const ModelSize& s) {
+  Shape sh;
+  sh.hidden = static_cast<double>(s.hidden_size);
+  sh.inter = static_cast<double>(s.intermediate_size > 0 ? s.intermediate_size : 4 * s.hidden_size);
+  sh.layers = static_cast<double>(s.num_layers);
+  sh.heads = static_cast<double>(s.num_attention_heads > 0 ? s.num_attention_heads : std::max<std::int64_t>(1, s.hidden_size / 128));
+  sh.kv_heads = static_cast<double>(s.num_key_value_heads > 0 ? s.num_key_value_heads : static_cast<std::int64_t>(sh.heads));
+  sh.head_dim = s.head_dim > 0 ? static_cast<double>(s.head_dim) : (sh.heads > 0 ? sh.hidden / sh.heads : 0);
+  sh.vocab = static_cast<double>(s.vocab_size);
+  sh.experts = static_cast<double>(std::max<std::int64_t>(1, s.num_experts));
+  sh.moe = s.num_experts > 1;
+  sh.expert_inter = s.moe_intermediate_size > 0 ? static_cast<double>(s.moe_intermediate_size) : sh.inter;
+  return sh;
+}
+
+// Parameters from config arithmetic: attention q/k/v/o, gated MLP (per expert), embeddings.
+void parameters_from_config(const ModelSize& s, const Shape& sh, double& total, double& quantized) {
+  double attn = sh.hidden * sh.heads * sh.head_dim * 2 + sh.hidden * sh.kv_heads * sh.head_dim * 2;
+  double mlp = sh.moe ? 3 * sh.hidden * sh.expert_inter * sh.experts + sh.hidden * sh.experts : 3 * sh.hidden * sh.inter;
+  quantized = sh.layers * (attn + mlp);
+  double embeddings = sh.vocab * sh.hidden * (s.tied_embeddings ? 1 : 2);
+  total = quantized + embeddings + sh.layers * 2 * sh.hidden;
+}
+
+double activations_bytes(const Shape& sh, double batch, double seq, double load_bytes, bool eager_scores) {
+  double hidden = num("activation/hidden_copies", 4) * batch * seq * sh.hidden * load_bytes;
+  double scores = eager_scores ? num("activation/attention_score_bytes_per_element", 8) * batch * sh.heads * seq * seq : 0;
+  double mlp = num("activation/mlp_copies", 3) * batch * seq * (sh.moe ? sh.expert_inter : sh.inter) * load_bytes;
+  double logits = num("activation/logit_bytes", 2) * batch * seq * sh.vocab;
+  return std::max(hidden + std::max(scores, mlp), logits);
+}
+
+// Fake quantize/dequantize temporaries of the largest quantized Linear weight.
+double weight_temp_bytes(const Shape& sh) {
+  double largest = std::max({sh.hidden * sh.heads * sh.head_dim, sh.hidden * (sh.moe ? sh.expert_inter : sh.inter)});
+  return num("activation/weight_temp_copies", 2) * num("activation/weight_temp_bytes", 4) * largest;
+}
+
+double algorithm_bytes(const std::vector<std::string>& algos, const Shape& sh, const Calibration& c, double load_bytes) {
+  double total = 0;
+  double samples = static_cast<double>(c.num_calib_data) * static_cast<double>(c.seq_len);
+  for (const auto& a : algos) {
+    const core::Json* cfg = core::json_at(constants(), "algorithms/" + a);
+    if (cfg == nullptr) continue;
+    double hessians = core::json_number(*cfg, "hessian_copies").value_or(0) * 4 * (6 * sh.hidden * sh.hidden + sh.inter * sh.inter);
+    double io = core::json_number(*cfg, "cached_io").value_or(0) * samples * sh.hidden * load_bytes;
+    double inputs = core::json_bool(*cfg, "linear_inputs").value_or(false) ? samples * (sh.hidden + sh.inter) * load_bytes : 0;
+    total = std::max(total, hessians + io + inputs);  // algorithms run one after another
+  }
+  return total;
+}
+
+// Bits on disk per quantized weight: the plan's scheme catalog (bytes_per_weight) when it is
+// embedded, else knowledge/estimate.json.
+std::optional<double> scheme_bits(const std::string& scheme, const std::string& release) {
+  std::string path = "knowledge/quark/" + release + "/schemes.json";
+  if (auto text = core::embedded_file(path)) {
+    auto doc = core::parse_json(*text, path);
+    const core::Json* list = doc ? core::json_array(*doc, "schemes") : nullptr;
+    for (std::size_t i = 0; list != nullptr && i < list->size(); ++i) {
+      if (core::json_string((*list)[i], "name").value_or("") != scheme) continue;
+      if (auto b = core::json_number((*list)[i], "bytes_per_weight")) return *b * 8;
+    }
+  }
+  const core::Json* table = core::json_object(constants(), "scheme_bits_per_weight");
+  return table != nullptr ? core::json_number(*table, scheme) : std::nullopt;
+}
+
+double time_factor(const std::vector<std::string>& algos) {
+  double f = 1.0;
+  for (const auto& a : algos) f += num("algorithms/" + a + "/time_factor", 1.0) - 1.0;
+  return f;
+}
+
+void place_weights(const EstimateInputs& in, Estimate& e) {
+  double remaining = e.weights_gib;
+  if (in.gpus.empty()) {
+    e.cpu_offload_gib = remaining;
+    return;
+  }
+  for (std::size_t i = 0; i < in.gpus.size() && remaining > 0; ++i) {
+    const GpuCapacity& g = in.gpus[i];
+    double avail = gib(static_cast<double>(g.free_bytes >= 0 ? g.free_bytes : g.total_bytes));
+    double cap = 0;
+    if (i == 0) {
+      cap = quark_gpu0_cap_gib(avail);
+    } else {
+      bool large = avail > num("quark_gpu0_cap/large_threshold_gib", 30);
+      cap = avail * (large ? num("quark_gpu0_cap/other_fraction_large", 0.875) : num("quark_gpu0_cap/other_fraction_small", 0.7));
+    }
+    double placed = std::min(remaining, cap);
+    (i == 0 ? e.gpu0_weights_gib : e.other_gpu_weights_gib) += placed;
+    remaining -= placed;
+  }
+  e.cpu_offload_gib = std::max(0.0, remaining);
+}
+
+void compare(const EstimateInputs& in, const Shape& sh, double working_gib, Estimate& e) {
+  if (!in.gpus.empty()) {
+    const GpuCapacity& g0 = in.gpus.front();
+    e.gpu_available_gib = gib(static_cast<double>(g0.free_bytes >= 0 ? g0.free_bytes : g0.total_bytes));
+    e.fits_gpu = e.gpu_peak_gib <= e.gpu_available_gib;
+  }
+  if (in.host_available_bytes >= 0) {
+    e.host_available_gib = gib(static_cast<double>(in.host_available_bytes));
+    e.fits_host = e.host_peak_gib <= e.host_available_gib;
+  }
+  if (in.disk_free_bytes >= 0) {
+    e.disk_free_gib = gib(static_cast<double>(in.disk_free_bytes));
+    e.fits_disk = e.output_disk_gib <= e.disk_free_gib;
+  }
+  if (e.cpu_offload_gib > 0.01) {
+    std::string gib_text = std::to_string(static_cast<int>(std::ceil(e.cpu_offload_gib)));
+    e.recommendations.push_back(in.multi_device
+        ? "about " + gib_text + " GiB of weights go to CPU memory under --multi_device (slow); make more GPUs visible to keep them on GPUs"
+        : "about " + gib_text + " GiB of weights do not fit on the visible GPUs under Quark's placement (GPU0: 50% of its free memory) and go to CPU memory, where quark-cli refuses to calibrate without --multi_device; plan --multi-device or make more GPUs visible");
+  }
+  if (e.fits_gpu == false) {
+    double room = e.gpu_available_gib - e.gpu0_weights_gib - e.moe_unfuse_gib - num("overhead/context_gib", 0.6);
+    double per_sample = working_gib / std::max<double>(1, static_cast<double>(in.calibration.num_calib_data));
+    if (e.algorithm_gib > e.activations_gib && per_sample > 0 && room > 0) {
+      auto n = static_cast<std::int64_t>(room / per_sample / num("overhead/fragmentation", 1.1));
+      e.recommendations.push_back("the algorithm state for " + std::to_string(in.calibration.num_calib_data) +
+                                  " calibration samples does not fit on GPU0; plan --calib-samples " + std::to_string(std::max<std::int64_t>(1, n)) +
+                                  " or fewer, or a shorter --seq-len");
+    } else if (in.gpus.size() > 1 && !in.multi_device) {
+      e.recommendations.push_back("GPU0 is expected to run out of memory; plan --multi-device (spreads the model over the visible GPUs; no algorithms)");
+    } else {
+      e.recommendations.push_back("GPU0 is expected to run out of memory; plan a smaller --batch-size or --seq-len, or use a GPU with more memory");
+    }
+  }
+  if (e.fits_host == false) e.recommendations.push_back("host memory is short for the CPU-offloaded weights and the export; free memory or use a bigger host");
+  if (e.fits_disk == false) e.recommendations.push_back("not enough free disk for the output; choose another --output-dir or free space");
+  (void)sh;
+}
+
+}  // namespace
+
+double quark_gpu0_cap_gib(double free_gib) {
+  bool large = free_gib > num("quark_gpu0_cap/large_threshold_gib", 30);
+  return free_gib * (large ? num("quark_gpu0_cap/fraction_large", 0.5) : num("quark_gpu0_cap/fraction_small", 0.3));
+}
+
+Estimate estimate_resources(const EstimateInputs& in) {
+  Estimate e;
+  Shape sh = shape_of(in.size);
+  double load_bytes = dtype_bytes(in.size.dtype);
+  double total = static_cast<double>(in.size.total_parameters);
+  double quantized = static_cast<double>(in.size.quantizable_parameters);
+  double cfg_total = 0;
+  double cfg_quantized = 0;
+  parameters_from_config(in.size, sh, cfg_total, cfg_quantized);
+  e.parameter_source = total > 0 ? in.size.source : "config arithmetic";
+  if (total <= 0) total = cfg_total;
+  if (quantized <= 0) quantized = std::min(cfg_quantized, total);
+  if (in.size.dtype.empty()) e.notes.push_back("checkpoint dtype unknown; assumed 2 bytes per weight (bfloat16)");
+  e.total_parameters = static_cast<std::int64_t>(total);
+  e.quantized_parameters = static_cast<std::int64_t>(quantized);
+
+  e.weights_gib = gib(in.size.weight_bytes > 0 ? static_cast<double>(in.size.weight_bytes) : total * load_bytes);
+  place_weights(in, e);
+  double act = activations_bytes(sh, static_cast<double>(in.calibration.batch_size), static_cast<double>(in.calibration.seq_len), load_bytes, true);
+  if (in.evaluation) {
+    act = std::max(act, activations_bytes(sh, 1, num("evaluation/seq_len", 2048), load_bytes, false));
+  }
+  e.activations_gib = gib(act + weight_temp_bytes(sh));
+  e.algorithm_gib = gib(algorithm_bytes(in.algorithms, sh, in.calibration, load_bytes));
+  double working = e.activations_gib + e.algorithm_gib;
+  // Unfusing fused MoE experts holds extra copies of (part of) the expert weights on GPU0.
+  double gpu0_share = e.weights_gib > 0 ? e.gpu0_weights_gib / e.weights_gib : 0;
+  double expert_params = in.size.expert_parameters > 0 ? static_cast<double>(in.size.expert_parameters)
+                                                       : (sh.moe ? sh.layers * 3 * sh.hidden * sh.expert_inter * sh.experts : 0);
+  double experts_gib = gib(expert_params * load_bytes);
+  e.moe_unfuse_gib = experts_gib * num("overhead/moe_unfuse_fraction", 0.44) * gpu0_share;
+  e.gpu_peak_gib = e.gpu0_weights_gib + e.moe_unfuse_gib + working * num("overhead/fragmentation", 1.1) + num("overhead/context_gib", 0.6);
+  if (in.gpus.empty()) e.gpu_peak_gib = 0;
+
+  double bits = 16;
+  if (auto b = scheme_bits(in.scheme, in.quark_release)) {
+    bits = *b;
+  } else {
+    e.notes.push_back("bits per weight of scheme " + in.scheme + " unknown; assumed 16");
+  }
+  double output = quantized * bits / 8 + (total - quantized) * load_bytes;
+  e.output_disk_gib = gib(output) + num("overhead/tokenizer_and_config_gib", 0.05);
+  double shard = std::min(e.output_disk_gib, num("overhead/max_shard_gib", 50));
+  e.host_peak_gib = num("overhead/host_baseline_gib", 4) + e.cpu_offload_gib + shard;
+
+  double tokens = static_cast<double>(in.calibration.num_calib_data) * static_cast<double>(in.calibration.seq_len);
+  double tflops = in.gpus.empty() ? num("time/cpu_effective_tflops", 1) : num("time/calibration_effective_tflops", 27);
+  double calib_s = 2 * total * tokens / (tflops * 1e12) * time_factor(in.algorithms);
+  if (e.cpu_offload_gib > 0.01 && !in.gpus.empty()) calib_s *= num("time/cpu_offload_slowdown", 10);
+  double eval_tflops = in.gpus.empty() ? tflops : num("evaluation/effective_tflops", 150);
+  double eval_s = in.evaluation ? 2 * total * num("evaluation/tokens", 290000) / (eval_tflops * 1e12) : 0;
+  double seconds = num("time/startup_seconds", 30) + e.weights_gib / num("time/load_gib_per_second", 1.5) + calib_s +
+                   e.output_disk_gib / num("time/write_gib_per_second", 0.7) + eval_s;
+  e.minutes = seconds / 60;
+  compare(in, sh, working, e);
+  return e;
+}
+
+core::Json estimate_to_json(const Estimate& e) {
+  auto opt = [](const std::optional<bool>& b) { return b ? core::Json(*b) : core::Json(nullptr); };
+  auto known = [](double v) { return v < 0 ? core::Json(nullptr) : core::Json(round2(v)); };
+  return {{"gpu_memory_gib", round2(e.gpu_peak_gib)},
+          {"host_memory_gib", round2(e.host_peak_gib)},
+          {"disk_gib", round2(e.output_disk_gib)},
+          {"minutes", std::max(1.0, std::round(e.minutes))},
+          {"parameters", {{"total", e.total_parameters}, {"quantized", e.quantized_parameters}, {"source", e.parameter_source}}},
+          {"gpu", {{"weights_gib", round2(e.weights_gib)}, {"gpu0_weights_gib", round2(e.gpu0_weights_gib)},
+                   {"other_gpus_weights_gib", round2(e.other_gpu_weights_gib)}, {"cpu_offload_gib", round2(e.cpu_offload_gib)},
+                   {"activations_gib", round2(e.activations_gib)}, {"algorithm_state_gib", round2(e.algorithm_gib)},
+                   {"moe_unfuse_gib", round2(e.moe_unfuse_gib)},
+                   {"gpu0_available_gib", known(e.gpu_available_gib)}, {"fits", opt(e.fits_gpu)}}},
+          {"host", {{"available_gib", known(e.host_available_gib)}, {"fits", opt(e.fits_host)}}},
+          {"disk", {{"free_gib", known(e.disk_free_gib)}, {"fits", opt(e.fits_disk)}}},
+          {"recommendations", e.recommendations},
+          {"notes", e.notes},
+          {"method", "references/environment.md#resource-estimate"}};
+}
+
+}  // namespace manifest

@@ -1,0 +1,70 @@
+// The resource estimate: GPU memory, host RAM, disk and a rough time for one
+// `quark-cli torch-llm-ptq` run, compared with what the environment probe found. Pure:
+// facts in, numbers out; the constants are data (knowledge/estimate.json) and the method is
+// written down in references/environment.md.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json_io.h"
+#include "manifest/plan_view.h"
+
+namespace manifest {
+
+struct GpuCapacity {
+  std::int64_t total_bytes = -1;
+  std::int64_t free_bytes = -1;   // -1: unknown, total is used instead
+};
+
+struct EstimateInputs {
+  ModelSize size;
+  std::string scheme;
+  std::string quark_release = "0.13";   // whose knowledge/quark/<release>/schemes.json sizes the output
+  std::vector<std::string> algorithms;
+  Calibration calibration;
+  bool evaluation = false;
+  bool multi_device = false;
+  std::vector<GpuCapacity> gpus;          // visible GPUs, GPU0 first; empty: none known
+  std::int64_t host_available_bytes = -1;
+  std::int64_t disk_free_bytes = -1;      // free space where the output goes
+};
+
+struct Estimate {
+  // parameters
+  std::int64_t total_parameters = 0;
+  std::int64_t quantized_parameters = 0;
+  std::string parameter_source;           // "inventory" or "config arithmetic"
+  // GPU (GiB)
+  double weights_gib = 0;                 // checkpoint in its load dtype
+  double gpu0_weights_gib = 0;            // what Quark's placement leaves on GPU0
+  double other_gpu_weights_gib = 0;
+  double cpu_offload_gib = 0;
+  double activations_gib = 0;             // calibration (or evaluation) forward pass
+  double algorithm_gib = 0;               // Hessians, cached inputs
+  double moe_unfuse_gib = 0;              // expert copies while Quark unfuses fused MoE experts
+  double gpu_peak_gib = 0;                // GPU0
+  double gpu_available_gib = -1;          // GPU0 free (or total), -1 unknown
+  // host and disk (GiB)
+  double host_peak_gib = 0;
+  double host_available_gib = -1;
+  double output_disk_gib = 0;
+  double disk_free_gib = -1;
+  double minutes = 0;
+  std::optional<bool> fits_gpu;
+  std::optional<bool> fits_host;
+  std::optional<bool> fits_disk;
+  std::vector<std::string> recommendations;  // English, one line each
+  std::vector<std::string> notes;            // assumptions that were needed
+};
+
+Estimate estimate_resources(const EstimateInputs& in);
+
+core::Json estimate_to_json(const Estimate& e);
+
+// Quark 0.13's per-device memory cap for GPU0 given its free bytes (get_device_max_memory()).
+double quark_gpu0_cap_gib(double free_gib);
+
+}  // namespace manifest

@@ -1,0 +1,186 @@
+#include "manifest/estimate.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "core/json_io.h"
+#include "support/temp_dir.h"
+
+namespace manifest {
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024 * 1024;
+
+ModelSize llama3_8b() {
+  ModelSize s;
+  s.hidden_size = 4096;
+  s.intermediate_size = 14336;
+  s.num_layers = 32;
+  s.num_attention_heads = 32;
+  s.num_key_value_heads = 8;
+  s.head_dim = 128;
+  s.vocab_size = 128256;
+  s.dtype = "bfloat16";
+  return s;
+}
+
+GpuCapacity h200() { return {static_cast<std::int64_t>(143.8 * kGiB), static_cast<std::int64_t>(143.0 * kGiB)}; }
+
+EstimateInputs inputs(ModelSize s, std::string scheme) {
+  EstimateInputs in;
+  in.size = s;
+  in.scheme = std::move(scheme);
+  in.calibration = {"pileval", 128, 512, 1};
+  in.gpus = {h200()};
+  in.host_available_bytes = static_cast<std::int64_t>(200 * kGiB);
+  in.disk_free_bytes = static_cast<std::int64_t>(500 * kGiB);
+  return in;
+}
+
+TEST(Estimate, ParametersFromConfigMatchLlama3_8B) {
+  Estimate e = estimate_resources(inputs(llama3_8b(), "fp8"));
+  EXPECT_NEAR(static_cast<double>(e.total_parameters), 8.03e9, 0.01 * 8.03e9);
+  EXPECT_NEAR(static_cast<double>(e.quantized_parameters), 6.98e9, 0.01 * 6.98e9);
+  EXPECT_NEAR(e.weights_gib, 8.03e9 * 2 / kGiB, 0.2);
+  EXPECT_EQ(e.parameter_source, "config arithmetic");
+}
+
+TEST(Estimate, InventoryWinsOverConfigArithmetic) {
+  ModelSize s = llama3_8b();
+  s.total_parameters = 1000;
+  s.quantizable_parameters = 800;
+  s.weight_bytes = 2000;
+  s.source = "model_analysis inventory";
+  Estimate e = estimate_resources(inputs(s, "fp8"));
+  EXPECT_EQ(e.total_parameters, 1000);
+  EXPECT_EQ(e.quantized_parameters, 800);
+  EXPECT_EQ(e.parameter_source, "model_analysis inventory");
+}
+
+TEST(Estimate, DiskFollowsTheSchemesBitsPerWeight) {
+  Estimate fp8 = estimate_resources(inputs(llama3_8b(), "fp8"));
+  Estimate int4 = estimate_resources(inputs(llama3_8b(), "int4_wo_128"));
+  // fp8: 6.98e9 x 1 byte + 1.05e9 x 2 bytes (embeddings, lm_head, norms) ~ 8.5 GiB
+  EXPECT_NEAR(fp8.output_disk_gib, (6.98e9 + 1.05e9 * 2) / kGiB, 0.2);
+  EXPECT_NEAR(int4.output_disk_gib, (6.98e9 * 4.125 / 8 + 1.05e9 * 2) / kGiB, 0.2);
+  EXPECT_LT(int4.output_disk_gib, fp8.output_disk_gib);
+  EXPECT_EQ(fp8.fits_disk, true);
+}
+
+TEST(Estimate, EightBOnOneH200FitsUnderQuarksCap) {
+  Estimate e = estimate_resources(inputs(llama3_8b(), "fp8"));
+  EXPECT_NEAR(e.gpu0_weights_gib, e.weights_gib, 1e-9);
+  EXPECT_EQ(e.cpu_offload_gib, 0);
+  EXPECT_GT(e.gpu_peak_gib, e.weights_gib);
+  EXPECT_LT(e.gpu_peak_gib, e.weights_gib * 1.5 + 2);
+  EXPECT_EQ(e.fits_gpu, true);
+  EXPECT_TRUE(e.recommendations.empty());
+}
+
+TEST(Estimate, SeventyBOnOneH200SpillsToCpuAndSaysSo) {
+  ModelSize s = llama3_8b();
+  s.hidden_size = 8192;
+  s.intermediate_size = 28672;
+  s.num_layers = 80;
+  s.num_attention_heads = 64;
+  Estimate e = estimate_resources(inputs(s, "fp8"));
+  EXPECT_GT(e.weights_gib, 120);
+  EXPECT_NEAR(e.gpu0_weights_gib, quark_gpu0_cap_gib(143.0), 1e-6);  // 50% of free
+  EXPECT_GT(e.cpu_offload_gib, 50);
+  ASSERT_FALSE(e.recommendations.empty());
+  EXPECT_NE(e.recommendations.front().find("--multi-device"), std::string::npos);
+  // with a second H200 visible the rest goes there
+  EstimateInputs two = inputs(s, "fp8");
+  two.gpus.push_back(h200());
+  Estimate e2 = estimate_resources(two);
+  EXPECT_EQ(e2.cpu_offload_gib, 0);
+  EXPECT_GT(e2.other_gpu_weights_gib, 50);
+}
+
+TEST(Estimate, GptqStateGrowsWithSamplesAndSuggestsFewer) {
+  EstimateInputs in = inputs(llama3_8b(), "int4_wo_128");
+  in.algorithms = {"gptq"};
+  Estimate small = estimate_resources(in);
+  in.calibration.num_calib_data = 4096;
+  in.calibration.seq_len = 4096;
+  in.gpus = {{static_cast<std::int64_t>(48 * kGiB), static_cast<std::int64_t>(47 * kGiB)}};
+  Estimate big = estimate_resources(in);
+  EXPECT_GT(big.algorithm_gib, small.algorithm_gib * 10);
+  EXPECT_EQ(big.fits_gpu, false);
+  ASSERT_FALSE(big.recommendations.empty());
+  bool suggests_fewer = false;
+  for (const auto& r : big.recommendations) suggests_fewer |= r.find("--calib-samples") != std::string::npos;
+  EXPECT_TRUE(suggests_fewer);
+}
+
+TEST(Estimate, UnknownGpuIsUnknownNotAFit) {
+  EstimateInputs in = inputs(llama3_8b(), "fp8");
+  in.gpus.clear();
+  in.host_available_bytes = -1;
+  Estimate e = estimate_resources(in);
+  EXPECT_FALSE(e.fits_gpu.has_value());
+  EXPECT_FALSE(e.fits_host.has_value());
+  core::Json j = estimate_to_json(e);
+  EXPECT_TRUE(j["gpu"]["fits"].is_null());
+}
+
+TEST(Estimate, EvaluationAddsItsLongerWindow) {
+  EstimateInputs in = inputs(llama3_8b(), "fp8");
+  Estimate no_eval = estimate_resources(in);
+  in.evaluation = true;
+  Estimate eval = estimate_resources(in);
+  EXPECT_GT(eval.activations_gib, no_eval.activations_gib);
+  EXPECT_GT(eval.minutes, no_eval.minutes);
+}
+
+TEST(Estimate, QuarkCapIsHalfOfLargeFreeMemory) {
+  EXPECT_DOUBLE_EQ(quark_gpu0_cap_gib(100), 50);
+  EXPECT_DOUBLE_EQ(quark_gpu0_cap_gib(20), 6);
+}
+
+}  // namespace
+}  // namespace manifest
+
+namespace manifest {
+namespace {
+
+// The estimate against real peaks measured on an H200 (quark-cli 0.13): within 15 %.
+TEST(EstimateCalibration, WithinFifteenPercentOfMeasuredH200Peaks) {
+  auto doc = core::read_json_file(test_support::source_path("tests/fixtures/envprobe/measured/h200-peaks.json"));
+  ASSERT_TRUE(doc.has_value());
+  const core::Json& d = *doc;
+  for (const auto& run : d["runs"]) {
+    const core::Json& m = run["model"];
+    ModelSize s;
+    s.total_parameters = m["total_parameters"].get<std::int64_t>();
+    s.source = "inventory";
+    s.dtype = m["dtype"].get<std::string>();
+    s.hidden_size = m["hidden_size"].get<std::int64_t>();
+    s.intermediate_size = m["intermediate_size"].get<std::int64_t>();
+    s.moe_intermediate_size = m.value("moe_intermediate_size", 0);
+    s.num_experts = m.value("num_experts", 0);
+    s.num_layers = m["num_hidden_layers"].get<std::int64_t>();
+    s.num_attention_heads = m["num_attention_heads"].get<std::int64_t>();
+    s.num_key_value_heads = m["num_key_value_heads"].get<std::int64_t>();
+    s.head_dim = m["head_dim"].get<std::int64_t>();
+    s.vocab_size = m["vocab_size"].get<std::int64_t>();
+    EstimateInputs in;
+    in.size = s;
+    in.scheme = run["scheme"].get<std::string>();
+    in.calibration = {"pileval", run["num_calib_data"].get<std::int64_t>(), run["seq_len"].get<std::int64_t>(), run["batch_size"].get<std::int64_t>()};
+    in.evaluation = run["evaluation"].get<bool>();
+    in.gpus = {{d["gpu"]["total_bytes"].get<std::int64_t>(), d["gpu"]["free_bytes"].get<std::int64_t>()}};
+    Estimate e = estimate_resources(in);
+    double measured_gib = run["peak_mib"].get<double>() / 1024.0;
+    double error = (e.gpu_peak_gib - measured_gib) / measured_gib;
+    EXPECT_LT(std::abs(error), 0.15) << run["run"] << ": estimated " << e.gpu_peak_gib << " GiB, measured " << measured_gib << " GiB";
+    RecordProperty(run["run"].get<std::string>(), std::to_string(error));
+    std::printf("%-28s estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%  time %5.0f s (measured %.0f s)\n",
+                run["run"].get<std::string>().c_str(), e.gpu_peak_gib, measured_gib, 100 * error, e.minutes * 60, run["wall_s"].get<double>());
+  }
+}
+
+}  // namespace
+}  // namespace manifest

@@ -1,0 +1,86 @@
+#include "manifest/manifest_doc.h"
+
+#include <cmath>
+
+#include "core/clock.h"
+#include "core/messages.h"
+
+namespace manifest {
+
+namespace {
+
+core::Json checkpoints_json(const workflow::WorkflowStatus& s, bool env_ready) {
+  core::Json list = core::Json::array();
+  for (workflow::Checkpoint c : workflow::kAllCheckpoints) {
+    int n = static_cast<int>(c);
+    core::Json blocked = core::Json::array();
+    if (n > 1) blocked.push_back(std::to_string(n - 1));
+    if (c == workflow::Checkpoint::execution && !env_ready) blocked.push_back("environment");
+    std::string reason;
+    switch (c) {
+      case workflow::Checkpoint::analysis: reason = core::msg(core::Lang::en, "manifest.checkpoint_reason_1"); break;
+      case workflow::Checkpoint::plan: reason = core::msg(core::Lang::en, "manifest.checkpoint_reason_2"); break;
+      case workflow::Checkpoint::execution: reason = core::msg(core::Lang::en, "manifest.checkpoint_reason_3"); break;
+      case workflow::Checkpoint::result: reason = core::msg(core::Lang::en, "manifest.checkpoint_reason_4"); break;
+    }
+    list.push_back({{"id", std::to_string(n)},
+                    {"name", std::string(workflow::checkpoint_name(c))},
+                    {"reason", reason},
+                    {"blocked_by", blocked},
+                    {"state", std::string(workflow::checkpoint_state_name(s.at(c).state))}});
+  }
+  return list;
+}
+
+core::Json steps_json(const ManifestParts& p) {
+  std::string model = p.plan.model;
+  return core::Json::array({
+      {{"name", "analyze"}, {"kind", "analyze"}, {"produces", {"model_analysis.json"}}, {"command", "quark-ptq analyze " + model}},
+      {{"name", "plan"}, {"kind", "plan"}, {"produces", {"quant_plan.json"}}, {"command", "quark-ptq plan"}},
+      {{"name", "generate"}, {"kind", "generate"}, {"produces", {"run_manifest.yaml"}},
+       {"command", "quark-ptq prepare --output-dir " + p.output.path + (p.output.overwrite ? " --overwrite" : "")}},
+      {{"name", "run"}, {"kind", "run"}, {"produces", {p.output.path}}, {"command", p.display}},
+  });
+}
+
+}  // namespace
+
+core::Json build_manifest(const ManifestParts& p) {
+  core::Json env_changes = core::Json::array();
+  for (const auto& [name, value] : p.command.env_changes) env_changes.push_back({{"name", name}, {"value", value}});
+  core::Json environment = envprobe::report_to_json(p.env);
+  core::Json problems = core::Json::array();
+  for (const auto& pr : p.env.verdict.problems) problems.push_back(envprobe::problem_to_json(pr));
+  environment["verdict"] = {{"ready", p.env.verdict.ready}, {"problems", problems}};
+  return {
+      {"artifact", "run_manifest"},
+      {"schema_version", 1},
+      {"workflow", "quark-torch-ptq"},
+      {"created_at", core::now_utc_iso8601()},
+      {"inputs", {{"model", p.plan.model},
+                  {"model_source", p.plan.model_is_local ? "local" : "huggingface_id"},
+                  {"revision", p.plan.revision ? core::Json(*p.plan.revision) : core::Json(nullptr)},
+                  {"workdir", p.status.analysis.path.parent_path().string()},
+                  {"analysis", "model_analysis.json"},
+                  {"plan", "quant_plan.json"},
+                  {"trust_remote_code", p.plan.trust_remote_code}}},
+      {"outputs", {{"output_dir", p.output.path},
+                   {"exists", p.output.exists},
+                   {"overwrite", p.output.overwrite},
+                   {"expected_files", p.expected_files},
+                   {"estimated_size_gib", core::Json(std::round(p.estimate.output_disk_gib * 100) / 100)}}},
+      {"built_from", {{"analysis_digest", p.status.analysis.digest}, {"plan_digest", p.status.plan.digest}}},
+      {"environment", environment},
+      {"estimate", estimate_to_json(p.estimate)},
+      {"command", {{"python", p.env.env.python.empty() ? core::Json(nullptr) : core::Json(p.env.env.python)},
+                   {"quark_cli", p.command.argv.front()},
+                   {"argv", p.command.argv},
+                   {"env_changes", env_changes},
+                   {"display", p.display},
+                   {"digest", p.digest}}},
+      {"steps", steps_json(p)},
+      {"checkpoints", checkpoints_json(p.status, p.env.verdict.ready)},
+  };
+}
+
+}  // namespace manifest

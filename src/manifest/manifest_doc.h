@@ -1,0 +1,33 @@
+// run_manifest.yaml as a JSON document (docs/artifacts.md, references/contracts/
+// run_manifest.schema.json): the published fields (workflow, inputs, outputs, steps,
+// checkpoints) plus built_from, environment with its verdict, estimate and command.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/json_io.h"
+#include "envprobe/report.h"
+#include "manifest/command_builder.h"
+#include "manifest/estimate.h"
+#include "manifest/output_dir.h"
+#include "manifest/plan_view.h"
+#include "workflow/state.h"
+
+namespace manifest {
+
+struct ManifestParts {
+  const PlanView& plan;
+  const workflow::WorkflowStatus& status;
+  const envprobe::EnvReport& env;
+  const Estimate& estimate;
+  const OutputDir& output;
+  const BuiltCommand& command;
+  const std::string& display;
+  const std::string& digest;
+  const std::vector<std::string>& expected_files;
+};
+
+core::Json build_manifest(const ManifestParts& p);
+
+}  // namespace manifest

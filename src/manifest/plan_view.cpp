@@ -1,0 +1,244 @@
+#include "manifest/plan_view.h"
+
+#include <initializer_list>
+
+namespace manifest {
+
+namespace {
+
+core::Error invalid(const std::string& field, const std::string& why) {
+  return core::make_error(core::ExitCode::plan_invalid, "manifest.plan_field_invalid").with("field", field).with("why", why);
+}
+
+// The first of several candidate paths that holds a value of the wanted type. Field names of
+// the concurrent plan/intake work are read through these lists.
+const core::Json* first_at(const core::Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const core::Json* v = core::json_at(j, p);
+    if (v != nullptr && !v->is_null()) return v;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> first_string(const core::Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const core::Json* v = core::json_at(j, p);
+    if (v != nullptr && v->is_string()) return v->get<std::string>();
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> first_int(const core::Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const core::Json* v = core::json_at(j, p);
+    if (v != nullptr && v->is_number_integer()) return v->get<std::int64_t>();
+    if (v != nullptr && v->is_number_float() && v->get<double>() >= 0) return static_cast<std::int64_t>(v->get<double>());
+  }
+  return std::nullopt;
+}
+
+std::optional<bool> first_bool(const core::Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const core::Json* v = core::json_at(j, p);
+    if (v != nullptr && v->is_boolean()) return v->get<bool>();
+  }
+  return std::nullopt;
+}
+
+std::string trim(const std::string& s) {
+  auto b = s.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  auto e = s.find_last_not_of(" \t");
+  return s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= s.size()) {
+    auto comma = s.find(',', start);
+    std::string item = trim(s.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (!item.empty()) out.push_back(item);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+core::Result<void> read_model(PlanView& v, const core::Json& plan, const core::Json& analysis) {
+  auto path = first_string(analysis, {"model/model_path", "model/source"});
+  if (!path) path = first_string(plan, {"model/model_path", "model/source"});
+  if (!path || path->empty()) return invalid("model.model_path", "missing in model_analysis.json");
+  v.model = *path;
+  v.model_is_local = !v.model.empty() && v.model.front() == '/';
+  v.revision = first_string(analysis, {"source/revision", "model/revision", "source/commit", "model/commit"});
+  v.model_type = first_string(plan, {"model/model_type"}).value_or(first_string(analysis, {"model/model_type"}).value_or(""));
+  if (const core::Json* files = first_at(analysis, {"files/tokenizer_files", "tokenizer/files", "model/tokenizer_files", "tokenizer_files"}); files && files->is_array()) {
+    for (const auto& f : *files) {
+      if (f.is_string()) v.tokenizer_files.push_back(f.get<std::string>());
+    }
+  }
+  return core::ok();
+}
+
+core::Result<void> read_schemes(PlanView& v, const core::Json& plan) {
+  auto scheme = core::json_string(plan, "global_scheme");
+  if (!scheme || scheme->empty()) return invalid("global_scheme", "missing or empty");
+  v.global_scheme = *scheme;
+  v.kv_cache_scheme = core::json_string(plan, "kv_cache_scheme");
+  if (v.kv_cache_scheme && v.kv_cache_scheme->empty()) v.kv_cache_scheme.reset();
+  if (const core::Json* lqc = core::json_object(plan, "layer_quant_config")) {
+    for (const auto& [pattern, value] : lqc->items()) {
+      if (!value.is_string()) return invalid("layer_quant_config." + pattern, "the scheme must be a string");
+      v.layer_quant_config.emplace_back(pattern, value.get<std::string>());
+    }
+  }
+  return core::ok();
+}
+
+core::Result<void> read_exclusions(PlanView& v, const core::Json& plan, const core::Json& analysis) {
+  v.exclude_layers = core::json_string_list(plan, "exclude_layers");
+  auto explicit_flag = first_bool(plan, {"exclude_layers_overridden", "exclude_layers_override", "exclusions/overridden"});
+  if (auto src = first_string(plan, {"exclude_source", "exclude_layers_source"})) {
+    explicit_flag = *src == "user";  // "template_default": the template's own list, no flag
+  }
+  if (explicit_flag) {
+    v.exclude_layers_overridden = *explicit_flag;
+    return core::ok();
+  }
+  // No explicit marker: an override is a list that differs from the template's defaults.
+  const core::Json* targets = core::json_object(analysis, "quantization_targets");
+  std::vector<std::string> defaults;
+  if (targets != nullptr) defaults = core::json_string_list(*targets, "exclude_defaults");
+  v.exclude_layers_overridden = v.exclude_layers != defaults;
+  if (v.exclude_layers_overridden && v.exclude_layers.empty()) {
+    // Never emit a bare --exclude_layers (which quantizes lm_head) unless the plan says so.
+    return invalid("exclude_layers", "empty while the template excludes layers; set exclude_layers_overridden: true to quantize everything");
+  }
+  return core::ok();
+}
+
+core::Result<void> read_algorithms(PlanView& v, const core::Json& plan) {
+  const core::Json* algo = first_at(plan, {"algorithms", "algorithm"});
+  if (algo == nullptr) return core::ok();
+  if (algo->is_string()) {
+    v.algorithms = split_commas(algo->get<std::string>());
+  } else if (algo->is_array()) {
+    for (const auto& a : *algo) {
+      if (!a.is_string()) return invalid("algorithm", "every algorithm must be a string");
+      for (auto& s : split_commas(a.get<std::string>())) v.algorithms.push_back(s);
+    }
+  } else {
+    return invalid("algorithm", "must be a string, a list of strings or null");
+  }
+  return core::ok();
+}
+
+core::Result<void> read_calibration(PlanView& v, const core::Json& plan) {
+  Calibration& c = v.calibration;
+  c.dataset = first_string(plan, {"calibration/dataset", "calib_dataset"}).value_or(kCliDefaultDataset);
+  c.num_calib_data = first_int(plan, {"calibration/num_calib_data", "calibration/samples", "num_calib_data"}).value_or(kCliDefaultNumCalibData);
+  c.seq_len = first_int(plan, {"calibration/seq_len", "seq_len"}).value_or(kCliDefaultSeqLen);
+  c.batch_size = first_int(plan, {"calibration/batch_size", "batch_size"}).value_or(kCliDefaultBatchSize);
+  if (c.num_calib_data < 1) return invalid("calibration.num_calib_data", "must be at least 1");
+  if (c.seq_len < 1) return invalid("calibration.seq_len", "must be at least 1");
+  if (c.batch_size < 1) return invalid("calibration.batch_size", "must be at least 1");
+  if (c.num_calib_data < c.batch_size) {
+    // drop_last=True in Quark's loader: fewer samples than a batch means no calibration at all.
+    return invalid("calibration.num_calib_data", "smaller than batch_size, so no calibration batch would run");
+  }
+  return core::ok();
+}
+
+void read_execution(PlanView& v, const core::Json& plan) {
+  v.evaluation_intent = first_string(plan, {"evaluation_intent", "evaluation/intent"}).value_or("full");
+  v.evaluation_dataset = first_string(plan, {"evaluation_dataset", "evaluation/dataset"}).value_or(kCliDefaultEvaluationDataset);
+  auto strategy = first_string(plan, {"device_strategy", "device/strategy"});
+  v.device_strategy = strategy.value_or("");
+  v.multi_device = first_bool(plan, {"multi_device", "device/multi_device"}).value_or(strategy && *strategy == "multi_device");
+  if (strategy && *strategy == "cpu") v.device = "cpu";
+  v.trust_remote_code = first_bool(plan, {"trust_remote_code", "remote_code/accepted"}).value_or(false);
+  v.quark_version = first_string(plan, {"quark/version", "quark_version", "quark/installed_version"});
+  v.python = first_string(plan, {"quark/python", "python", "environment/python"});
+  const core::Json* env = first_at(plan, {"env_changes", "environment_changes", "device/env_changes"});
+  if (env != nullptr && env->is_array()) {
+    for (const auto& e : *env) {
+      auto name = core::json_string(e, "name");
+      auto value = core::json_string(e, "value");
+      if (name && value) v.env_changes.emplace_back(*name, *value);
+    }
+  } else if (env != nullptr && env->is_object()) {
+    for (const auto& [name, value] : env->items()) {
+      if (value.is_string()) v.env_changes.emplace_back(name, value.get<std::string>());
+    }
+  }
+}
+
+// intake's exact inventory (safetensors headers): inventory.by_dtype totals, and the groups
+// Quark will quantize (count x product of the weight shape).
+void read_inventory(ModelSize& s, const core::Json& a) {
+  const core::Json* inv = core::json_object(a, "inventory");
+  if (inv == nullptr) return;
+  if (const core::Json* by_dtype = core::json_object(*inv, "by_dtype")) {
+    std::int64_t params = 0;
+    std::int64_t bytes = 0;
+    for (const auto& [dtype, t] : by_dtype->items()) {
+      params += core::json_int(t, "parameters").value_or(0);
+      bytes += core::json_int(t, "bytes").value_or(0);
+    }
+    if (params > 0) s.total_parameters = params;
+    if (bytes > 0) s.weight_bytes = bytes;
+  }
+  const core::Json* groups = core::json_array(*inv, "groups");
+  if (groups == nullptr) return;
+  std::int64_t quantized = 0;
+  std::int64_t experts = 0;
+  for (const auto& g : *groups) {
+    std::int64_t n = core::json_int(g, "count").value_or(0);
+    const core::Json* shape = core::json_array(g, "shape");
+    if (shape == nullptr) continue;
+    for (const auto& dim : *shape) n *= dim.is_number_integer() ? dim.get<std::int64_t>() : 0;
+    if (core::json_bool(g, "quantized").value_or(false)) quantized += n;
+    if (core::json_string(g, "role").value_or("") == "experts") experts += n;
+  }
+  if (quantized > 0) s.quantizable_parameters = quantized;
+  s.expert_parameters = experts;
+}
+
+// Parameter counts: the exact inventory when intake recorded one, else config arithmetic.
+void read_size(PlanView& v, const core::Json& a) {
+  ModelSize& s = v.size;
+  s.hidden_size = first_int(a, {"architecture/hidden_size", "config/hidden_size", "model/hidden_size", "hidden_size"}).value_or(0);
+  s.intermediate_size = first_int(a, {"architecture/intermediate_size", "config/intermediate_size", "model/intermediate_size", "intermediate_size"}).value_or(0);
+  s.num_layers = first_int(a, {"architecture/num_hidden_layers", "config/num_hidden_layers", "model/num_hidden_layers", "num_hidden_layers"}).value_or(0);
+  s.num_attention_heads = first_int(a, {"architecture/num_attention_heads", "config/num_attention_heads", "model/num_attention_heads", "num_attention_heads"}).value_or(0);
+  s.num_key_value_heads = first_int(a, {"architecture/num_key_value_heads", "config/num_key_value_heads", "model/num_key_value_heads", "num_key_value_heads"}).value_or(0);
+  s.head_dim = first_int(a, {"architecture/head_dim", "config/head_dim", "model/head_dim", "head_dim"}).value_or(0);
+  s.tied_embeddings = first_bool(a, {"architecture/tie_word_embeddings", "config/tie_word_embeddings", "model/tie_word_embeddings"}).value_or(false);
+  s.vocab_size = first_int(a, {"architecture/vocab_size", "config/vocab_size", "model/vocab_size", "vocab_size"}).value_or(0);
+  s.num_experts = first_int(a, {"moe/num_experts", "architecture/num_experts", "architecture/num_local_experts", "architecture/n_routed_experts",
+                                "config/num_experts", "config/num_local_experts", "config/n_routed_experts", "model/num_experts"}).value_or(0);
+  s.moe_intermediate_size = first_int(a, {"moe/moe_intermediate_size", "architecture/moe_intermediate_size", "config/moe_intermediate_size", "model/moe_intermediate_size"}).value_or(0);
+  s.dtype = first_string(a, {"inventory/dtype", "weights/dtype", "model/dtype", "model/torch_dtype", "config/torch_dtype", "architecture/dtype"}).value_or("");
+  s.total_parameters = first_int(a, {"inventory/total_parameters", "inventory/parameters", "weights/total_parameters", "model/parameter_count", "parameter_count"}).value_or(0);
+  s.quantizable_parameters = first_int(a, {"inventory/quantizable_parameters", "quantization_targets/quantizable_parameters", "quantization_targets/parameter_count", "weights/linear_parameters"}).value_or(0);
+  s.weight_bytes = first_int(a, {"inventory/total_bytes", "inventory/weight_bytes", "weights/total_bytes", "model/weight_bytes", "size/weight_bytes"}).value_or(0);
+  read_inventory(s, a);
+  s.source = s.total_parameters > 0 ? "model_analysis inventory" : "config arithmetic";
+}
+
+}  // namespace
+
+core::Result<PlanView> read_plan_view(const core::Json& plan, const core::Json& analysis) {
+  PlanView v;
+  QPTQ_TRY(read_model(v, plan, analysis));
+  QPTQ_TRY(read_schemes(v, plan));
+  QPTQ_TRY(read_exclusions(v, plan, analysis));
+  QPTQ_TRY(read_algorithms(v, plan));
+  QPTQ_TRY(read_calibration(v, plan));
+  read_execution(v, plan);
+  read_size(v, analysis);
+  return v;
+}
+
+}  // namespace manifest

@@ -1,0 +1,79 @@
+// What step 3 needs from the confirmed analysis and plan, read in ONE place
+// (plan_view.cpp) so that a change of field names in quant_plan.json or
+// model_analysis.json is a change of this one reader.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/json_io.h"
+#include "core/result.h"
+
+namespace manifest {
+
+// quark-cli torch-llm-ptq's own defaults (0.11 .. 0.13): flags equal to these are left out.
+inline constexpr const char* kCliDefaultDataset = "pileval";
+inline constexpr std::int64_t kCliDefaultBatchSize = 1;
+inline constexpr std::int64_t kCliDefaultNumCalibData = 512;
+inline constexpr std::int64_t kCliDefaultSeqLen = 512;
+inline constexpr const char* kCliDefaultEvaluationDataset = "wikitext";
+
+struct Calibration {
+  std::string dataset = kCliDefaultDataset;
+  std::int64_t num_calib_data = kCliDefaultNumCalibData;
+  std::int64_t seq_len = kCliDefaultSeqLen;
+  std::int64_t batch_size = kCliDefaultBatchSize;
+};
+
+// Facts about the model's size, for the estimate. Zero means unknown.
+struct ModelSize {
+  std::int64_t total_parameters = 0;
+  std::int64_t quantizable_parameters = 0;  // parameters of the Linear layers to quantize
+  std::int64_t weight_bytes = 0;            // checkpoint bytes in its own dtype
+  std::int64_t expert_parameters = 0;       // MoE expert weights (inventory groups with role experts)
+  std::string dtype;                        // "bfloat16", ...
+  std::int64_t hidden_size = 0;
+  std::int64_t intermediate_size = 0;
+  std::int64_t num_layers = 0;
+  std::int64_t num_attention_heads = 0;
+  std::int64_t num_key_value_heads = 0;
+  std::int64_t head_dim = 0;
+  std::int64_t vocab_size = 0;
+  bool tied_embeddings = false;
+  std::int64_t num_experts = 0;
+  std::int64_t moe_intermediate_size = 0;  // per expert
+  std::string source;                       // where the numbers came from (for the manifest)
+};
+
+struct PlanView {
+  std::string model;            // Hub repo id verbatim, or an absolute local path
+  bool model_is_local = false;
+  std::optional<std::string> revision;
+  std::string model_type;
+  std::string global_scheme;
+  std::optional<std::string> kv_cache_scheme;
+  std::vector<std::pair<std::string, std::string>> layer_quant_config;  // pattern -> scheme, plan order
+  std::vector<std::string> exclude_layers;
+  bool exclude_layers_overridden = false;  // the plan replaces the template's defaults
+  std::vector<std::string> algorithms;
+  Calibration calibration;
+  std::string evaluation_intent = "full";  // none | smoke | full (CLI default: evaluate)
+  std::string evaluation_dataset = kCliDefaultEvaluationDataset;
+  bool multi_device = false;
+  std::string device_strategy;             // "single", "multi_device", "cpu" or "" (not said)
+  bool trust_remote_code = false;          // true only when the user explicitly accepted it
+  std::string device = "cuda";
+  std::vector<std::pair<std::string, std::string>> env_changes;
+  std::optional<std::string> quark_version;
+  std::optional<std::string> python;       // the interpreter the plan was checked against
+  std::vector<std::string> tokenizer_files;  // from the analysis, for expected outputs
+  ModelSize size;
+};
+
+// Ok, or ExitCode::plan_invalid naming the field that is missing or malformed.
+core::Result<PlanView> read_plan_view(const core::Json& plan, const core::Json& analysis);
+
+}  // namespace manifest

@@ -1,0 +1,180 @@
+#include "manifest/prepare_flow.h"
+
+#include <algorithm>
+
+#include "core/atomic_file.h"
+#include "core/clock.h"
+#include "core/messages.h"
+#include "core/schema.h"
+#include "core/yaml_io.h"
+#include "manifest/manifest_doc.h"
+#include "manifest/shell_quote.h"
+#include "workflow/checkpoint.h"
+#include "workflow/command_digest.h"
+#include "workflow/run_liveness.h"
+#include "workflow/state.h"
+
+namespace manifest {
+
+namespace {
+
+std::string message_id(const char* id) { return id; }
+
+std::vector<std::string> plan_schemes(const PlanView& plan) {
+  std::vector<std::string> out = {plan.global_scheme};
+  for (const auto& [pattern, scheme] : plan.layer_quant_config) {
+    if (std::find(out.begin(), out.end(), scheme) == out.end()) out.push_back(scheme);
+  }
+  return out;
+}
+
+std::vector<envprobe::DataNeed> data_needs(const PlanView& plan) {
+  std::vector<envprobe::DataNeed> needs = {{"model", plan.model, plan.revision}, {"calibration", plan.calibration.dataset, std::nullopt}};
+  if (plan.evaluation_intent != "none") needs.push_back({"evaluation", plan.evaluation_dataset, std::nullopt});
+  return needs;
+}
+
+EstimateInputs estimate_inputs(const PlanView& plan, const envprobe::EnvReport& env, const OutputDir& out) {
+  EstimateInputs in;
+  in.size = plan.size;
+  in.scheme = plan.global_scheme;
+  in.quark_release = envprobe::requirements_for(env.py.packages.count("amd-quark") ? env.py.packages.at("amd-quark") : std::nullopt,
+                                                plan.quark_version).quark_version;
+  in.algorithms = plan.algorithms;
+  in.calibration = plan.calibration;
+  in.evaluation = plan.evaluation_intent != "none";
+  in.multi_device = plan.multi_device;
+  for (const auto& d : env.acc.devices) in.gpus.push_back({d.total_memory_bytes, d.free_memory_bytes});
+  for (const auto& [name, value] : plan.env_changes) {
+    if ((name == "HIP_VISIBLE_DEVICES" || name == "CUDA_VISIBLE_DEVICES") && value == "0" && !in.gpus.empty()) in.gpus.resize(1);
+  }
+  in.host_available_bytes = env.sys.host_memory_available_bytes;
+  in.disk_free_bytes = out.free_bytes;
+  return in;
+}
+
+// The output directory and the estimate can also make the environment not ready.
+void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate& est, envprobe::Verdict& v) {
+  if (est.cpu_offload_gib > 0.01 && !plan.multi_device) {
+    // Quark 0.13 refuses to calibrate a model with modules on 'cpu' without --multi_device
+    // (MemoryError after loading; docs/quark-facts.md section 5).
+    v.add({"weights_exceed_gpu", true, message_id("manifest.problem_weights_exceed_gpu"),
+           {{"offload", std::to_string(static_cast<int>(est.cpu_offload_gib + 0.5))}, {"weights", std::to_string(static_cast<int>(est.weights_gib + 0.5))}},
+           std::to_string(static_cast<int>(est.gpu0_weights_gib + est.other_gpu_weights_gib)) + " GiB on GPUs", std::to_string(static_cast<int>(est.weights_gib + 0.5)) + " GiB"});
+  }
+  if (plan.multi_device && !plan.algorithms.empty()) {
+    v.add({"multi_device_with_algorithms", false, message_id("manifest.problem_multi_device_algorithms"), {}, "--multi_device + algorithms",
+           "--multi_device without algorithms"});
+  }
+  if (!out.writable) {
+    v.add({"output_not_writable", true, message_id("manifest.problem_output_not_writable"), {{"path", out.path}, {"parent", out.nearest_existing}},
+           "not writable", "writable"});
+  }
+  if (est.fits_disk == false) {
+    v.add({"disk_short", true, message_id("manifest.problem_disk_short"),
+           {{"need", std::to_string(static_cast<int>(est.output_disk_gib + 0.5))}, {"free", std::to_string(static_cast<int>(est.disk_free_gib))},
+            {"path", out.nearest_existing}},
+           std::to_string(est.disk_free_gib) + " GiB free", std::to_string(est.output_disk_gib) + " GiB"});
+  }
+  if (est.fits_gpu == false) {
+    v.add({"gpu_memory_short", false, message_id("manifest.problem_gpu_memory_short"),
+           {{"need", std::to_string(static_cast<int>(est.gpu_peak_gib + 0.5))}, {"free", std::to_string(static_cast<int>(est.gpu_available_gib))}},
+           std::to_string(est.gpu_available_gib) + " GiB", std::to_string(est.gpu_peak_gib) + " GiB"});
+  }
+}
+
+// A single-device plan on a host with several visible GPUs: Quark's device_map="auto" would
+// spread the model over all of them, so pin GPU 0 - an environment change that is shown and
+// approved with the command. A visible-devices variable the user already set is preserved.
+void pin_single_device(PlanView& plan, const envprobe::EnvReport& env) {
+  if (plan.device_strategy != "single" || plan.device != "cuda" || env.acc.devices.size() < 2) return;
+  std::string var = env.acc.kind == "amd-rocm" ? "HIP_VISIBLE_DEVICES" : env.acc.kind == "nvidia-cuda" ? "CUDA_VISIBLE_DEVICES" : "";
+  if (var.empty()) return;
+  for (const auto& name : {std::string("HIP_VISIBLE_DEVICES"), std::string("CUDA_VISIBLE_DEVICES"), std::string("ROCR_VISIBLE_DEVICES")}) {
+    auto it = env.py.variables.find(name);
+    if (it != env.py.variables.end() && it->second) return;
+  }
+  for (const auto& [name, value] : plan.env_changes) {
+    if (name == var) return;
+  }
+  plan.env_changes.emplace_back(var, "0");
+}
+
+// A manifest that already holds a run is never silently dropped: a live run refuses the
+// rewrite; a finished one moves, with its command digest and result, into `history`.
+core::Result<core::Json> carried_history(const workflow::ArtifactStatus& old) {
+  core::Json history = core::Json::array();
+  if (!old.doc.is_object()) return history;
+  if (const core::Json* h = core::json_array(old.doc, "history")) history = *h;
+  const core::Json* run = core::json_object(old.doc, "run");
+  if (run == nullptr) return history;
+  workflow::RunState state = workflow::assess_run(old.doc);
+  if (state.phase == workflow::RunPhase::running) {
+    return core::make_error(core::ExitCode::bad_input, "manifest.run_in_progress").with("path", old.path.string());
+  }
+  core::Json entry = {{"replaced_at", core::now_utc_iso8601()}, {"run", *run}};
+  if (const core::Json* d = core::json_at(old.doc, "command/digest")) entry["command_digest"] = *d;
+  if (const core::Json* res = core::json_object(old.doc, "result")) entry["result"] = *res;
+  history.push_back(entry);
+  return history;
+}
+
+std::vector<std::string> expected_files(const PlanView& plan) {
+  std::vector<std::string> files = {"config.json", "*.safetensors", "tokenizer_config.json"};
+  for (const auto& f : plan.tokenizer_files) {
+    if (std::find(files.begin(), files.end(), f) == files.end()) files.push_back(f);
+  }
+  return files;
+}
+
+}  // namespace
+
+core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
+  workflow::Workdir wd{opt.workdir};
+  QPTQ_TRY(workflow::require_confirmed(wd, workflow::Checkpoint::plan));
+  QPTQ_TRY_ASSIGN(workflow::WorkflowStatus status, workflow::evaluate(wd));
+  QPTQ_TRY_ASSIGN(PlanView plan, read_plan_view(status.plan.doc, status.analysis.doc));
+
+  QPTQ_TRY_ASSIGN(core::Json history, carried_history(status.manifest));
+  PrepareResult r;
+  r.trust_remote_code = plan.trust_remote_code;
+  QPTQ_TRY_ASSIGN(r.output, check_output_dir(opt.output_dir, plan.model, plan.model_is_local, opt.overwrite));
+
+  envprobe::ProbeOptions probe;
+  probe.python_flag = opt.python;
+  probe.schemes = plan_schemes(plan);
+  probe.device = plan.device;
+  probe.quark_version_hint = plan.quark_version;
+  probe.data = data_needs(plan);
+  probe.system = opt.system;
+  probe.getenv = opt.getenv;
+  QPTQ_TRY_ASSIGN(r.env, envprobe::probe_environment(probe));
+
+  pin_single_device(plan, r.env);
+  r.estimate = estimate_resources(estimate_inputs(plan, r.env, r.output));
+  add_run_problems(plan, r.output, r.estimate, r.env.verdict);
+  if (plan.python && !r.env.env.python.empty() && *plan.python != r.env.env.python) {
+    // The plan was checked against another installed Quark: say so, the user decides.
+    r.env.verdict.add({"python_differs_from_plan", false, message_id("manifest.problem_python_differs"),
+                       {{"plan_python", *plan.python}, {"python", r.env.env.python}}, r.env.env.python, *plan.python});
+  }
+  r.ready = r.env.verdict.ready;
+
+  std::string quark_cli = r.env.env.quark_cli.empty() ? "quark-cli" : r.env.env.quark_cli;
+  QPTQ_TRY_ASSIGN(r.command, build_command(plan, quark_cli, r.output.path));
+  r.display = display_command(r.command.argv, r.command.env_changes);
+  std::vector<workflow::EnvChangeEntry> changes;
+  for (const auto& [name, value] : r.command.env_changes) changes.push_back({name, value});
+  r.digest = workflow::command_digest(r.command.argv, changes);
+  r.expected_files = expected_files(plan);
+
+  ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.digest, r.expected_files};
+  r.manifest = build_manifest(parts);
+  if (!history.empty()) r.manifest["history"] = history;
+  r.path = wd.manifest();
+  QPTQ_TRY(core::validate_against(r.manifest, core::kSchemaRunManifest, r.path.string()));
+  QPTQ_TRY(core::write_file_atomic(r.path, core::dump_yaml(r.manifest)));
+  return r;
+}
+
+}  // namespace manifest

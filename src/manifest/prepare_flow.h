@@ -1,0 +1,49 @@
+// Step 3 without the printing: from the confirmed analysis and plan to run_manifest.yaml.
+// Order: checkpoint 2 must be confirmed (else nothing is written), the output directory is
+// checked (never created), the environment is probed, data readiness and the estimate are
+// worked out, the exact argv is built, and the manifest is validated and written atomically,
+// also when the environment is not ready (the verdict says why). Nothing outside the workdir
+// is created, downloaded or changed.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "core/json_io.h"
+#include "core/result.h"
+#include "envprobe/report.h"
+#include "manifest/command_builder.h"
+#include "manifest/estimate.h"
+#include "manifest/output_dir.h"
+#include "workflow/workdir.h"
+
+namespace manifest {
+
+struct PrepareOptions {
+  std::filesystem::path workdir;   // absolute
+  std::string output_dir;          // as given
+  std::string python;              // --python ("" = resolve)
+  bool overwrite = false;
+  envprobe::SystemSources system;  // tests point this at a fixture tree
+  envprobe::EnvGetter getenv = envprobe::process_env;
+};
+
+struct PrepareResult {
+  core::Json manifest;             // as written
+  std::filesystem::path path;      // run_manifest.yaml
+  bool ready = false;
+  envprobe::EnvReport env;
+  Estimate estimate;
+  OutputDir output;
+  BuiltCommand command;
+  std::string display;
+  std::string digest;
+  std::vector<std::string> expected_files;
+  bool trust_remote_code = false;
+};
+
+// Errors: not_confirmed / stale (checkpoint 2), plan_invalid, bad_input (output dir,
+// --python), internal (schema). The manifest exists on disk exactly when this succeeds.
+core::Result<PrepareResult> prepare(const PrepareOptions& opt);
+
+}  // namespace manifest

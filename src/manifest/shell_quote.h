@@ -1,0 +1,21 @@
+// The human form of a command: every word POSIX-shell quoted so that pasting it into sh
+// gives back exactly the argument vector (and environment changes) that were approved.
+// Display only: the product never runs a shell; the child gets the argv array.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace manifest {
+
+// One word: left bare when it holds only [A-Za-z0-9_@%+=:,./-] and is not empty, else
+// single-quoted with each ' written as '\'' (newlines stay literal inside the quotes).
+std::string shell_quote(std::string_view word);
+
+// "NAME=value ... argv0 arg1 ..." on one line, each value and argument quoted.
+std::string display_command(const std::vector<std::string>& argv,
+                            const std::vector<std::pair<std::string, std::string>>& env_changes);
+
+}  // namespace manifest
