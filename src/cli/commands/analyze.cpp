@@ -7,16 +7,12 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/commands/analyze.h"
 #include "intake/analyze.h"
 
 namespace cli {
 
 namespace {
-
-struct AnalyzeOptions {
-  std::string model;
-  std::string revision;
-};
 
 std::string num(const core::Json& j, std::string_view path) {
   const core::Json* v = core::json_at(j, path);
@@ -113,7 +109,9 @@ void print_summary(const Context& ctx, const core::Json& a, const core::fs::path
   c.say("intake.summary_next");
 }
 
-int run_analyze(Context& ctx, const AnalyzeOptions& opt) {
+}  // namespace
+
+int run_analyze_command(Context& ctx, const AnalyzeOptions& opt) {
   intake::AnalyzeRequest req;
   req.model = opt.model;
   if (!opt.revision.empty()) req.revision = opt.revision;
@@ -127,14 +125,12 @@ int run_analyze(Context& ctx, const AnalyzeOptions& opt) {
   return 0;
 }
 
-}  // namespace
-
 void add_analyze_command(CLI::App& app, CommandFn& selected) {
   auto opt = std::make_shared<AnalyzeOptions>();
   auto* sub = app.add_subcommand("analyze", "Step 1: analyze a model's configuration and safetensors headers (never its weights)");
   sub->add_option("model", opt->model, "A model directory or a Hugging Face Hub repo id (org/name)")->required();
   sub->add_option("--revision", opt->revision, "Hub branch, tag or commit (default: main)");
-  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_analyze(ctx, *opt); }; });
+  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_analyze_command(ctx, *opt); }; });
 }
 
 }  // namespace cli

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/commands/plan.h"
 #include "plan/capabilities.h"
 #include "plan/plan_document.h"
 #include "plan/planner.h"
@@ -188,31 +189,58 @@ int run_plan(Context& ctx, PlanCommandOptions opt) {
 
 }  // namespace
 
-void add_plan_command(CLI::App& app, CommandFn& selected) {
-  auto opt = std::make_shared<PlanCommandOptions>();
-  auto* sub = app.add_subcommand("plan", "Step 2: build the quantization plan against the installed Quark");
-  plan::PlanOptions& o = opt->plan;
-  sub->add_option("--target", o.target, "Target hardware: mi300x, mi325x, mi350x, mi355x, l40s, h100, h200, b200, cpu (default: detected)");
-  sub->add_option("--priority", o.priority, "accuracy, balanced or size (default: balanced)")
+void add_plan_options(CLI::App& sub, PlanOptions& o) {
+  sub.add_option("--target", o.target, "Target hardware: mi300x, mi325x, mi350x, mi355x, l40s, h100, h200, b200, cpu (default: detected)");
+  sub.add_option("--priority", o.priority, "accuracy, balanced or size (default: balanced)")
       ->check(CLI::IsMember({"accuracy", "balanced", "size"}));
-  sub->add_option("--scheme", o.scheme, "Global quantization scheme (--quant_scheme)");
-  sub->add_option("--kv-cache", o.kv_cache, "KV-cache scheme: fp8 or none");
-  sub->add_option("--algo", opt->algo_list, "Algorithms, comma-separated (e.g. awq or gptq,smoothquant)");
-  sub->add_option("--override", opt->overrides, "PATTERN=SCHEME per-layer override (repeatable)");
-  sub->add_option("--exclude", o.excludes, "Exclusion pattern (repeatable; replaces the template defaults)");
-  sub->add_option("--calib-dataset", o.calib_dataset, "Calibration dataset (default: pileval)");
-  sub->add_option("--calib-samples", o.calib_samples, "Calibration samples (default: 512)")->check(CLI::PositiveNumber);
-  sub->add_option("--seq-len", o.seq_len, "Calibration sequence length (default: 512)")->check(CLI::PositiveNumber);
-  sub->add_option("--batch-size", o.batch_size, "Calibration batch size (default: 1)")->check(CLI::PositiveNumber);
-  sub->add_option("--eval", o.eval, "Evaluation intent: none, smoke or full (default: none)")
+  sub.add_option("--scheme", o.scheme, "Global quantization scheme (--quant_scheme)");
+  sub.add_option("--kv-cache", o.kv_cache, "KV-cache scheme: fp8 or none");
+  sub.add_option("--algo", o.algo, "Algorithms, comma-separated (e.g. awq or gptq,smoothquant)");
+  sub.add_option("--override", o.overrides, "PATTERN=SCHEME per-layer override (repeatable)");
+  sub.add_option("--exclude", o.excludes, "Exclusion pattern (repeatable; replaces the template defaults)");
+  sub.add_option("--calib-dataset", o.calib_dataset, "Calibration dataset (default: pileval)");
+  sub.add_option("--calib-samples", o.calib_samples, "Calibration samples (default: 512)")->check(CLI::PositiveNumber);
+  sub.add_option("--seq-len", o.seq_len, "Calibration sequence length (default: 512)")->check(CLI::PositiveNumber);
+  sub.add_option("--batch-size", o.batch_size, "Calibration batch size (default: 1)")->check(CLI::PositiveNumber);
+  sub.add_option("--eval", o.eval, "Evaluation intent: none, smoke or full (default: none)")
       ->check(CLI::IsMember({"none", "smoke", "full"}));
-  sub->add_flag("--multi-device", o.multi_device, "Spread the model over several devices (--multi_device)");
-  sub->add_flag("--trust-remote-code", o.trust_remote_code, "Accept running the model's own code from the Hub");
-  sub->add_option("--python", o.python, "Python interpreter of the environment that has amd-quark");
-  sub->add_option("--quark-version", o.quark_version, "Plan from shipped knowledge for this Quark version when none is installed");
-  sub->add_flag("--write-template", o.write_template, "Write a starting --template_file for a model type without a template");
-  sub->add_option("--template-file", opt->template_file, "Use this --template_file (Quark 0.13+)");
-  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_plan(ctx, *opt); }; });
+  sub.add_flag("--multi-device", o.multi_device, "Spread the model over several devices (--multi_device)");
+  sub.add_flag("--trust-remote-code", o.trust_remote_code, "Accept running the model's own code from the Hub");
+  sub.add_option("--python", o.python, "Python interpreter of the environment that has amd-quark");
+  sub.add_option("--quark-version", o.quark_version, "Plan from shipped knowledge for this Quark version when none is installed");
+  sub.add_flag("--write-template", o.write_template, "Write a starting --template_file for a model type without a template");
+  sub.add_option("--template-file", o.template_file, "Use this --template_file (Quark 0.13+)");
+}
+
+int run_plan_command(Context& ctx, const PlanOptions& in) {
+  PlanCommandOptions opt;
+  plan::PlanOptions& o = opt.plan;
+  o.target = in.target;
+  if (!in.priority.empty()) o.priority = in.priority;
+  o.scheme = in.scheme;
+  o.kv_cache = in.kv_cache;
+  o.excludes = in.excludes;
+  o.calib_dataset = in.calib_dataset;
+  o.calib_samples = in.calib_samples;
+  o.seq_len = in.seq_len;
+  o.batch_size = in.batch_size;
+  o.eval = in.eval;
+  o.multi_device = in.multi_device;
+  o.trust_remote_code = in.trust_remote_code;
+  o.python = in.python;
+  o.quark_version = in.quark_version;
+  o.write_template = in.write_template;
+  opt.algo_list = in.algo;
+  opt.overrides = in.overrides;
+  opt.template_file = in.template_file;
+  return run_plan(ctx, std::move(opt));
+}
+
+void add_plan_command(CLI::App& app, CommandFn& selected) {
+  auto opt = std::make_shared<PlanOptions>();
+  auto* sub = app.add_subcommand("plan", "Step 2: build the quantization plan against the installed Quark");
+  add_plan_options(*sub, *opt);
+  sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_plan_command(ctx, *opt); }; });
 }
 
 }  // namespace cli

@@ -30,6 +30,8 @@ struct PlanOptions {
   bool trust_remote_code = false;      // --trust-remote-code
   std::string python;                  // --python PATH
   std::string quark_version;           // --quark-version V
+  bool write_template = false;         // --write-template
+  std::string template_file;           // --template-file PATH
 };
 
 // Registers the plan options (the flags above) on `sub`, bound to `opt`.
