@@ -5,7 +5,7 @@
 # Everything lands in $QGT/results (default /tmp/qgt/results); results/DONE marks the end.
 # Models are random-weight, built here by transformers from the configs in
 # tests/fixtures/quark/models/. No network: calibration/evaluation data come from the shipped
-# corpus staged into the datasets cache by scripts/stage-hf-dataset.py.
+# corpus staged into the datasets cache by knowledge/probes/stage_hf_dataset.py.
 set -u
 REPO="$(pwd)"
 QGT="${QGT:-/tmp/qgt}"
@@ -54,7 +54,7 @@ python3 -m pip list --format=freeze > "$RES/env/pip-list-after.txt" 2>&1
 
 # ---------- datasets staged offline ----------
 export HF_HOME="$W/hf"
-python3 scripts/stage-hf-dataset.py tests/fixtures/quark/corpus/corpus.jsonl --check > "$RES/env/stage-hf-dataset.json" 2> "$RES/env/stage-hf-dataset.err"
+python3 knowledge/probes/stage_hf_dataset.py tests/fixtures/quark/corpus/corpus.jsonl --check > "$RES/env/stage-hf-dataset.json" 2> "$RES/env/stage-hf-dataset.err"
 export HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1
 find "$HF_HOME" -type f -printf '%s\t%P\n' | sort -k2 > "$RES/env/hf-cache-layout.txt"
 log "datasets staged"

@@ -8,7 +8,7 @@
 return the corpus (column `text`), under HF_HUB_OFFLINE=1 / HF_DATASETS_OFFLINE=1.
 
 Usage:
-    python3 scripts/stage-hf-dataset.py CORPUS [--cache-dir DIR] [--which pileval,wikitext] [--check]
+    python3 knowledge/probes/stage_hf_dataset.py CORPUS [--cache-dir DIR] [--which pileval,wikitext] [--check]
 
 CORPUS is a .txt file (one record per line), a .jsonl file with a "text" field per line, or a
 .parquet file with a "text" column.
