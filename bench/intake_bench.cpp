@@ -18,11 +18,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/atomic_file.h"
+#include "core/fs.h"
+#include "core/json_io.h"
 #include "deepseek_v3_layout.h"
 #include "support/safetensors_writer.h"
 
@@ -62,8 +64,8 @@ Run run(const std::vector<std::string>& argv, const fs::path& out_file) {
   r.peak_rss_kb = ru.ru_maxrss;
   r.cpu_seconds = static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
                   static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-  std::ifstream f(out_file);
-  r.out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  auto text = core::read_file(out_file);
+  if (text) r.out = *text;
   return r;
 }
 
@@ -129,12 +131,13 @@ int main(int argc, char** argv) {
     auto tensors = bench::deepseek_v3_tensors();
     test_support::write_checkpoint(dir, tensors, 163);
     // The published config, as a BF16 checkpoint (the FP8 release would add scale tensors).
-    std::ifstream in(src / "tests/fixtures/models/deepseek-v3/config.json");
-    nlohmann::ordered_json cfg = nlohmann::ordered_json::parse(in);
-    cfg.erase("quantization_config");
-    std::ofstream(dir / "config.json") << cfg.dump(2);
-    std::ofstream(dir / "tokenizer.json") << "{}";
-    std::ofstream(dir / "tokenizer_config.json") << "{}";
+    auto cfg = core::read_json_file(src / "tests/fixtures/models/deepseek-v3/config.json");
+    if (!cfg) return 2;
+    cfg->erase("quantization_config");
+    if (!core::write_file_atomic(dir / "config.json", core::dump_pretty(*cfg)) ||
+        !core::write_file_atomic(dir / "tokenizer.json", "{}") || !core::write_file_atomic(dir / "tokenizer_config.json", "{}")) {
+      return 2;
+    }
   }
   std::uint64_t header_bytes = 0;
   std::uint64_t declared = 0;
@@ -143,11 +146,11 @@ int main(int argc, char** argv) {
     if (e.path().extension() != ".safetensors") continue;
     ++shards;
     declared += fs::file_size(e.path());
-    std::ifstream f(e.path(), std::ios::binary);
-    unsigned char b[8] = {0};
-    f.read(reinterpret_cast<char*>(b), 8);
+    auto prefix = core::read_range(e.path(), 0, 8);
     std::uint64_t n = 0;
-    for (int i = 7; i >= 0; --i) n = (n << 8) | b[i];
+    for (int i = 7; prefix && prefix->size() == 8 && i >= 0; --i) {
+      n = (n << 8) | static_cast<unsigned char>((*prefix)[static_cast<std::size_t>(i)]);
+    }
     header_bytes += 8 + n;
   }
   fs::path work = fs::temp_directory_path() / "qptq-bench-work";
