@@ -139,11 +139,12 @@ core::Result<std::uint64_t> parse_header_length(std::string_view prefix, std::st
 }
 
 core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view source,
-                                         std::optional<std::uint64_t> file_size, const TensorVisitor& visit) {
+                                         std::optional<std::uint64_t> file_size, const TensorVisitor& visit, bool padded) {
+  static_assert(kHeaderPadding == simdjson::SIMDJSON_PADDING);
   // One parser per thread, reused: its buffers grow to the largest header seen.
   thread_local simdjson::dom::parser parser;
   simdjson::dom::element root;
-  auto err = parser.parse(json.data(), json.size(), true).get(root);
+  auto err = parser.parse(json.data(), json.size(), !padded).get(root);
   if (err != simdjson::SUCCESS) return header_error("intake.header_json", source, simdjson::error_message(err));
   simdjson::dom::object obj;
   if (root.get_object().get(obj) != simdjson::SUCCESS) {
