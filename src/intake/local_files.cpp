@@ -34,8 +34,11 @@ class Fd {
 };
 
 // Reads exactly `n` bytes at `offset` (short only at end of file).
+// The string keeps 64 spare bytes of capacity so that simdjson can parse it in place.
 core::Result<std::string> pread_exact(int fd, std::uint64_t offset, std::uint64_t n, const std::string& path) {
-  std::string out(static_cast<std::size_t>(n), '\0');
+  std::string out;
+  out.reserve(static_cast<std::size_t>(n) + 64);
+  out.resize(static_cast<std::size_t>(n));
   std::uint64_t done = 0;
   while (done < n) {
     ssize_t got = ::pread(fd, out.data() + done, static_cast<std::size_t>(n - done), static_cast<off_t>(offset + done));

@@ -24,12 +24,17 @@ bool plain_shard_name(std::string_view s) {
 
 }  // namespace
 
-core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_view source) {
+core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_view source, std::size_t capacity) {
   // On-demand parsing: the DOM of a 3 MB index would cost more memory than everything else.
   simdjson::ondemand::parser parser;
-  simdjson::padded_string padded(json);
+  simdjson::padded_string copy;
+  simdjson::padded_string_view view(json.data(), json.size(), capacity);
+  if (capacity < json.size() + simdjson::SIMDJSON_PADDING) {
+    copy = simdjson::padded_string(json);
+    view = simdjson::padded_string_view(copy.data(), copy.size(), copy.size() + simdjson::SIMDJSON_PADDING);
+  }
   simdjson::ondemand::document doc;
-  if (auto err = parser.iterate(padded).get(doc); err != simdjson::SUCCESS) return index_error(source, simdjson::error_message(err));
+  if (auto err = parser.iterate(view).get(doc); err != simdjson::SUCCESS) return index_error(source, simdjson::error_message(err));
   simdjson::ondemand::object obj;
   if (doc.get_object().get(obj) != simdjson::SUCCESS) return index_error(source, "not a JSON object");
   SafetensorsIndex idx;
