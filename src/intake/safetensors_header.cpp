@@ -143,6 +143,14 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
   static_assert(kHeaderPadding == simdjson::SIMDJSON_PADDING);
   // One parser per thread, reused: its buffers grow to the largest header seen.
   thread_local simdjson::dom::parser parser;
+  // Grow geometrically: headers of one checkpoint differ a little in size, and re-allocating
+  // the parser for each slightly larger one costs fresh pages every time.
+  if (parser.capacity() < json.size()) {
+    std::size_t want = std::max<std::size_t>(json.size() * 2, std::size_t{1} << 18);
+    if (parser.allocate(want) != simdjson::SUCCESS) {
+      return header_error("intake.header_too_large", source, "cannot allocate the JSON parser");
+    }
+  }
   simdjson::dom::element root;
   auto err = parser.parse(json.data(), json.size(), !padded).get(root);
   if (err != simdjson::SUCCESS) return header_error("intake.header_json", source, simdjson::error_message(err));
