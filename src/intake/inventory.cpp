@@ -132,7 +132,10 @@ std::string format_ranges(const std::vector<std::uint32_t>& v) {
     while (j + 1 < v.size() && v[j + 1] == v[j] + 1) ++j;
     if (!out.empty()) out += ',';
     out += std::to_string(v[i]);
-    if (j > i) out += "-" + std::to_string(v[j]);
+    if (j > i) {
+      out += '-';
+      out += std::to_string(v[j]);  // not "-" + to_string(): GCC 12 -Wrestrict false positive
+    }
     i = j + 1;
   }
   return out;

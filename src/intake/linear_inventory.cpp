@@ -43,11 +43,29 @@ std::uint64_t element_count(const std::uint64_t* shape, std::size_t rank) {
   return n;
 }
 
-// What is known of a template before looking at its numbers.
+// A group of a template, told apart by the module's other attributes.
+struct Variant {
+  std::string role;
+  std::string kind;
+  std::string dtype;
+  std::vector<std::uint64_t> shape;
+  std::uint64_t linear_modules = 0;
+  bool quantized = false;
+  bool tied = false;
+  bool literal = false;
+  std::size_t group = 0;
+};
+
+// What is known of a template before looking at its numbers, and its groups so far.
 struct TemplateInfo {
   std::string role;
   bool safe_excluded = false;  // a template-safe exclusion pattern matches
+  std::vector<Variant> variants;
 };
+
+bool same_shape(const std::vector<std::uint64_t>& a, const std::uint64_t* b, std::size_t rank) {
+  return a.size() == rank && std::equal(a.begin(), a.end(), b);
+}
 
 }  // namespace
 
@@ -58,19 +76,17 @@ struct InventoryBuilder::State {
   std::vector<std::string> unsafe_patterns;
   bool conv1d_family = false;
   std::unordered_map<std::string, TemplateInfo> templates;
-  std::unordered_map<std::string, std::size_t> group_index;
+  std::vector<std::pair<std::string, DtypeTotals*>> dtype_cache;
   LinearInventory inv;
   std::string name_buf;
   std::string templ_buf;
-  std::string key_buf;
-  std::string module_buf;
   std::vector<std::uint32_t> idx;
   bool have_lm_head = false;
   std::optional<InventoryModule> embedding;  // the first token embedding, for a tied lm_head
 
   State(const ModelFacts& f, const knowledge::ModelFamilies& m) : facts(f), fam(m) {}
 
-  const TemplateInfo& info_for(const std::string& templ) {
+  TemplateInfo& info_for(const std::string& templ) {
     auto it = templates.find(templ);
     if (it != templates.end()) return it->second;
     TemplateInfo ti;
@@ -79,29 +95,21 @@ struct InventoryBuilder::State {
     return templates.emplace(templ, std::move(ti)).first->second;
   }
 
-  // Adds one module: `name` its full name, templ/idx its split.
-  void add(const std::string& templ, bool literal, const std::vector<std::uint32_t>& indices,
+  // Adds one module given its template split (templ/indices) and attributes.
+  void add(TemplateInfo& ti, const std::string& templ, bool literal, const std::vector<std::uint32_t>& indices,
            const std::string& role, std::string_view kind, std::string_view dtype, const std::uint64_t* shape,
            std::size_t rank, std::uint64_t linear_modules, bool excluded, bool tied) {
     bool quantized = linear_modules > 0 && !excluded;
-    key_buf.assign(templ);
-    key_buf += '\x1f';
-    key_buf += role;
-    key_buf += '\x1f';
-    key_buf += kind;
-    key_buf += '\x1f';
-    key_buf += dtype;
-    key_buf += '\x1f';
-    for (std::size_t i = 0; i < rank; ++i) {
-      key_buf += std::to_string(shape[i]);
-      key_buf += ',';
+    // A template has a handful of variants at most: a linear scan beats hashing a key.
+    Variant* hit = nullptr;
+    for (auto& v : ti.variants) {
+      if (v.linear_modules == linear_modules && v.quantized == quantized && v.tied == tied && v.literal == literal &&
+          v.role == role && v.kind == kind && v.dtype == dtype && same_shape(v.shape, shape, rank)) {
+        hit = &v;
+        break;
+      }
     }
-    key_buf += std::to_string(linear_modules);
-    key_buf += quantized ? 'q' : '-';
-    key_buf += tied ? 't' : '-';
-    key_buf += literal ? 'L' : '-';
-    auto it = group_index.find(key_buf);
-    if (it == group_index.end()) {
+    if (hit == nullptr) {
       InventoryGroup g;
       g.templ = templ;
       g.literal = literal;
@@ -113,13 +121,33 @@ struct InventoryBuilder::State {
       g.quantized = quantized;
       g.tied = tied;
       g.width = indices.size();
-      it = group_index.emplace(key_buf, inv.groups.size()).first;
+      Variant v;
+      v.role = role;
+      v.kind = g.kind;
+      v.dtype = g.dtype;
+      v.shape = g.shape;
+      v.linear_modules = linear_modules;
+      v.quantized = quantized;
+      v.tied = tied;
+      v.literal = literal;
+      v.group = inv.groups.size();
       inv.groups.push_back(std::move(g));
+      ti.variants.push_back(std::move(v));
+      hit = &ti.variants.back();
     }
-    auto& g = inv.groups[it->second];
+    auto& g = inv.groups[hit->group];
     g.indices.insert(g.indices.end(), indices.begin(), indices.end());
     ++g.count;
     ++inv.module_count;
+  }
+
+  DtypeTotals& dtype_totals(std::string_view dtype) {
+    for (auto& [name, totals] : dtype_cache) {
+      if (name == dtype) return *totals;
+    }
+    DtypeTotals* t = &inv.all_by_dtype[std::string(dtype)];  // std::map: stable addresses
+    dtype_cache.emplace_back(std::string(dtype), t);
+    return *t;
   }
 };
 
@@ -137,7 +165,7 @@ void InventoryBuilder::add_tensor(const TensorView& t) {
   LinearInventory& inv = s.inv;
   ++inv.tensor_count;
   std::uint64_t elems = element_count(t.shape, t.rank);
-  auto& all = inv.all_by_dtype[std::string(t.dtype)];
+  auto& all = s.dtype_totals(t.dtype);
   ++all.tensors;
   all.parameters += elems;
   all.bytes += t.bytes;
@@ -167,7 +195,7 @@ void InventoryBuilder::add_tensor(const TensorView& t) {
   } else {
     name_template_into(module, s.templ_buf, s.idx);
   }
-  const TemplateInfo& ti = s.info_for(s.templ_buf);
+  TemplateInfo& ti = s.info_for(s.templ_buf);
   std::string_view kind;
   std::uint64_t linear_modules = 0;
   std::string_view leaf = last_segment(module);
@@ -198,7 +226,7 @@ void InventoryBuilder::add_tensor(const TensorView& t) {
     e.shape.assign(t.shape, t.shape + t.rank);
     s.embedding = std::move(e);
   }
-  s.add(s.templ_buf, literal, s.idx, ti.role, kind, t.dtype, t.shape, t.rank, linear_modules, excluded, false);
+  s.add(ti, s.templ_buf, literal, s.idx, ti.role, kind, t.dtype, t.shape, t.rank, linear_modules, excluded, false);
 }
 
 void InventoryBuilder::add_module(const InventoryModule& m) {
@@ -210,8 +238,8 @@ void InventoryBuilder::add_module(const InventoryModule& m) {
   } else {
     name_template_into(m.name, s.templ_buf, s.idx);
   }
-  s.add(s.templ_buf, literal, s.idx, m.role, m.kind, m.dtype, m.shape.data(), m.shape.size(), m.linear_modules,
-        !m.quantized, m.tied);
+  s.add(s.info_for(s.templ_buf), s.templ_buf, literal, s.idx, m.role, m.kind, m.dtype, m.shape.data(), m.shape.size(),
+        m.linear_modules, !m.quantized, m.tied);
 }
 
 LinearInventory InventoryBuilder::finish() {
@@ -222,9 +250,9 @@ LinearInventory InventoryBuilder::finish() {
   if (!s.have_lm_head && s.embedding && s.facts.tie_word_embeddings.value_or(false)) {
     s.idx.clear();
     s.templ_buf = "lm_head";
-    const TemplateInfo& ti = s.info_for(s.templ_buf);
+    TemplateInfo& ti = s.info_for(s.templ_buf);
     bool excluded = ti.safe_excluded || core::glob_match_any(s.unsafe_patterns, "lm_head");
-    s.add(s.templ_buf, false, s.idx, "lm_head", "linear", s.embedding->dtype, s.embedding->shape.data(),
+    s.add(ti, s.templ_buf, false, s.idx, "lm_head", "linear", s.embedding->dtype, s.embedding->shape.data(),
           s.embedding->shape.size(), 1, excluded, true);
   }
   std::sort(inv.expert_layers.begin(), inv.expert_layers.end());

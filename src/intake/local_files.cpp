@@ -34,8 +34,11 @@ class Fd {
 };
 
 // Reads exactly `n` bytes at `offset` (short only at end of file).
+// The string keeps 64 spare bytes of capacity so that simdjson can parse it in place.
 core::Result<std::string> pread_exact(int fd, std::uint64_t offset, std::uint64_t n, const std::string& path) {
-  std::string out(static_cast<std::size_t>(n), '\0');
+  std::string out;
+  out.reserve(static_cast<std::size_t>(n) + 64);
+  out.resize(static_cast<std::size_t>(n));
   std::uint64_t done = 0;
   while (done < n) {
     ssize_t got = ::pread(fd, out.data() + done, static_cast<std::size_t>(n - done), static_cast<off_t>(offset + done));
@@ -132,9 +135,22 @@ core::Result<ShardHeader> LocalModelFiles::read_header(std::string_view shard, c
   QPTQ_TRY_ASSIGN(std::string prefix, pread_exact(fd, 0, 8, path));
   m_bytes_read += prefix.size();
   QPTQ_TRY_ASSIGN(std::uint64_t n, parse_header_length(prefix, path, out.file_size));
-  QPTQ_TRY_ASSIGN(std::string json, pread_exact(fd, 8, n, path));
-  m_bytes_read += json.size();
-  QPTQ_TRY_ASSIGN(out.header, visit_header(json, path, out.file_size, visit));
+  // One buffer for every shard, with simdjson's padding after the header: no copy, no
+  // fresh pages per shard.
+  thread_local std::string buf;
+  if (buf.size() < n + kHeaderPadding) buf.resize(static_cast<std::size_t>(n + kHeaderPadding));
+  std::uint64_t done = 0;
+  while (done < n) {
+    ssize_t got = ::pread(fd, buf.data() + done, static_cast<std::size_t>(n - done), static_cast<off_t>(8 + done));
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return io_error(path, errno);
+    if (got == 0) break;
+    done += static_cast<std::uint64_t>(got);
+  }
+  m_bytes_read += done;
+  std::fill_n(buf.data() + done, kHeaderPadding, '\0');
+  QPTQ_TRY_ASSIGN(out.header, visit_header(std::string_view(buf.data(), static_cast<std::size_t>(done)), path, out.file_size,
+                                           visit, true));
   return out;
 }
 

@@ -31,13 +31,16 @@ struct Entry {
   std::uint64_t begin = 0;
   std::uint64_t end = 0;
   std::string_view name;
+  std::string_view dtype;
+  std::size_t shape_at = 0;  // into the shape pool
+  std::size_t rank = 0;
 };
 
-// Reads one tensor entry {"dtype": str, "shape": [u64...], "data_offsets": [u64, u64]} into
-// `shape` (reused) and checks shape x dtype size == byte length with checked arithmetic.
+// Reads one tensor entry {"dtype": str, "shape": [u64...], "data_offsets": [u64, u64]},
+// appending its shape to `pool`, and checks shape x dtype size == byte length with checked
+// arithmetic. One pass over the entry's fields (no keyed lookups).
 core::Result<Entry> read_entry(std::string_view name, simdjson::dom::element value, std::string_view source,
-                               std::vector<std::uint64_t>& shape, std::string_view& dtype,
-                               std::vector<std::string>& unknown) {
+                               std::vector<std::uint64_t>& pool, std::vector<std::string>& unknown) {
   auto where = [&] { return "tensor '" + std::string(name) + "'"; };
   simdjson::dom::object obj;
   if (value.get_object().get(obj) != simdjson::SUCCESS) {
@@ -45,37 +48,54 @@ core::Result<Entry> read_entry(std::string_view name, simdjson::dom::element val
   }
   Entry e;
   e.name = name;
-  if (obj["dtype"].get_string().get(dtype) != simdjson::SUCCESS) {
-    return header_error("intake.header_entry", source, where() + ": dtype missing or not a string");
-  }
-  simdjson::dom::array dims;
-  if (obj["shape"].get_array().get(dims) != simdjson::SUCCESS) {
-    return header_error("intake.header_entry", source, where() + ": shape missing or not an array");
-  }
-  shape.clear();
-  for (auto dim : dims) {
-    std::uint64_t d = 0;
-    if (dim.get_uint64().get(d) != simdjson::SUCCESS) {
-      return header_error("intake.header_entry", source, where() + ": shape holds a value that is not a non-negative integer");
+  e.shape_at = pool.size();
+  bool have_dtype = false;
+  bool have_shape = false;
+  bool have_offsets = false;
+  for (auto field : obj) {
+    if (field.key == "dtype") {
+      if (field.value.get_string().get(e.dtype) != simdjson::SUCCESS) {
+        return header_error("intake.header_entry", source, where() + ": dtype missing or not a string");
+      }
+      have_dtype = true;
+    } else if (field.key == "shape") {
+      simdjson::dom::array dims;
+      if (field.value.get_array().get(dims) != simdjson::SUCCESS) {
+        return header_error("intake.header_entry", source, where() + ": shape missing or not an array");
+      }
+      pool.resize(e.shape_at);  // a repeated key replaces the earlier value
+      for (auto dim : dims) {
+        std::uint64_t d = 0;
+        if (dim.get_uint64().get(d) != simdjson::SUCCESS) {
+          return header_error("intake.header_entry", source, where() + ": shape holds a value that is not a non-negative integer");
+        }
+        pool.push_back(d);
+      }
+      have_shape = true;
+    } else if (field.key == "data_offsets") {
+      simdjson::dom::array offsets;
+      if (field.value.get_array().get(offsets) != simdjson::SUCCESS || offsets.size() != 2) {
+        return header_error("intake.header_entry", source, where() + ": data_offsets must be [begin, end]");
+      }
+      if (offsets.at(0).get_uint64().get(e.begin) != simdjson::SUCCESS ||
+          offsets.at(1).get_uint64().get(e.end) != simdjson::SUCCESS || e.end < e.begin) {
+        return header_error("intake.header_entry", source, where() + ": data_offsets must be integers with begin <= end");
+      }
+      have_offsets = true;
     }
-    shape.push_back(d);
   }
-  simdjson::dom::array offsets;
-  if (obj["data_offsets"].get_array().get(offsets) != simdjson::SUCCESS || offsets.size() != 2) {
-    return header_error("intake.header_entry", source, where() + ": data_offsets must be [begin, end]");
-  }
-  if (offsets.at(0).get_uint64().get(e.begin) != simdjson::SUCCESS ||
-      offsets.at(1).get_uint64().get(e.end) != simdjson::SUCCESS || e.end < e.begin) {
-    return header_error("intake.header_entry", source, where() + ": data_offsets must be integers with begin <= end");
-  }
-  unsigned bits = dtype_bits(dtype);
+  if (!have_dtype) return header_error("intake.header_entry", source, where() + ": dtype missing or not a string");
+  if (!have_shape) return header_error("intake.header_entry", source, where() + ": shape missing or not an array");
+  if (!have_offsets) return header_error("intake.header_entry", source, where() + ": data_offsets must be [begin, end]");
+  e.rank = pool.size() - e.shape_at;
+  unsigned bits = dtype_bits(e.dtype);
   if (bits == 0) {
-    if (std::find(unknown.begin(), unknown.end(), dtype) == unknown.end()) unknown.emplace_back(dtype);
+    if (std::find(unknown.begin(), unknown.end(), e.dtype) == unknown.end()) unknown.emplace_back(e.dtype);
     return e;  // opaque data: its size cannot be checked
   }
   std::uint64_t elems = 1;
-  for (auto d : shape) {
-    if (!checked_mul(elems, d, elems)) {
+  for (std::size_t i = 0; i < e.rank; ++i) {
+    if (!checked_mul(elems, pool[e.shape_at + i], elems)) {
       return header_error("intake.header_overflow", source, where() + ": element count overflows");
     }
   }
@@ -85,7 +105,7 @@ core::Result<Entry> read_entry(std::string_view name, simdjson::dom::element val
   }
   if (total_bits % 8 != 0 || total_bits / 8 != e.end - e.begin) {
     return header_error("intake.header_size_mismatch", source,
-                        where() + ": shape x " + std::string(dtype) + " is " + std::to_string(total_bits / 8) +
+                        where() + ": shape x " + std::string(e.dtype) + " is " + std::to_string(total_bits / 8) +
                             " bytes but data_offsets span " + std::to_string(e.end - e.begin));
   }
   return e;
@@ -119,11 +139,20 @@ core::Result<std::uint64_t> parse_header_length(std::string_view prefix, std::st
 }
 
 core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view source,
-                                         std::optional<std::uint64_t> file_size, const TensorVisitor& visit) {
+                                         std::optional<std::uint64_t> file_size, const TensorVisitor& visit, bool padded) {
+  static_assert(kHeaderPadding == simdjson::SIMDJSON_PADDING);
   // One parser per thread, reused: its buffers grow to the largest header seen.
   thread_local simdjson::dom::parser parser;
+  // Grow geometrically: headers of one checkpoint differ a little in size, and re-allocating
+  // the parser for each slightly larger one costs fresh pages every time.
+  if (parser.capacity() < json.size()) {
+    std::size_t want = std::max<std::size_t>(json.size() * 2, std::size_t{1} << 18);
+    if (parser.allocate(want) != simdjson::SUCCESS) {
+      return header_error("intake.header_too_large", source, "cannot allocate the JSON parser");
+    }
+  }
   simdjson::dom::element root;
-  auto err = parser.parse(json.data(), json.size(), true).get(root);
+  auto err = parser.parse(json.data(), json.size(), !padded).get(root);
   if (err != simdjson::SUCCESS) return header_error("intake.header_json", source, simdjson::error_message(err));
   simdjson::dom::object obj;
   if (root.get_object().get(obj) != simdjson::SUCCESS) {
@@ -131,10 +160,12 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
   }
   HeaderSummary h;
   h.header_length = json.size();
-  thread_local std::vector<Entry> entries;
-  thread_local std::vector<std::uint64_t> shape;
+  thread_local std::vector<Entry> entries;  // header order
+  thread_local std::vector<std::uint64_t> pool;
+  thread_local std::vector<std::uint32_t> order;
+  thread_local std::vector<std::pair<std::size_t, std::uint32_t>> hashes;
   entries.clear();
-  std::string_view dtype;
+  pool.clear();
   // Pass 1: every entry checked on its own.
   for (auto field : obj) {
     if (field.key == "__metadata__") {
@@ -150,15 +181,21 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
       }
       continue;
     }
-    QPTQ_TRY_ASSIGN(Entry e, read_entry(field.key, field.value, source, shape, dtype, h.unknown_dtypes));
+    QPTQ_TRY_ASSIGN(Entry e, read_entry(field.key, field.value, source, pool, h.unknown_dtypes));
     entries.push_back(e);
   }
   // Offsets: sorted by begin they must tile [0, data_bytes) exactly.
-  std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
-    return x.begin != y.begin ? x.begin < y.begin : x.end < y.end;
-  });
+  order.resize(entries.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto by_offset = [](std::uint32_t x, std::uint32_t y) {
+    const Entry& a = entries[x];
+    const Entry& b = entries[y];
+    return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+  };
+  if (!std::is_sorted(order.begin(), order.end(), by_offset)) std::sort(order.begin(), order.end(), by_offset);
   std::uint64_t cursor = 0;
-  for (const auto& e : entries) {
+  for (auto i : order) {
+    const Entry& e = entries[i];
     if (e.begin < cursor) {
       return header_error("intake.header_overlap", source,
                           "tensor '" + std::string(e.name) + "' starts at " + std::to_string(e.begin) + " inside the previous tensor");
@@ -169,11 +206,16 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
     }
     cursor = e.end;
   }
-  // Duplicate names: JSON allows them, safetensors does not.
-  std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) { return x.name < y.name; });
-  for (std::size_t i = 1; i < entries.size(); ++i) {
-    if (entries[i].name == entries[i - 1].name) {
-      return header_error("intake.header_entry", source, "tensor '" + std::string(entries[i].name) + "' appears twice");
+  // Duplicate names (JSON allows them, safetensors does not): hashes first, names on a tie.
+  hashes.clear();
+  for (std::uint32_t i = 0; i < entries.size(); ++i) hashes.emplace_back(std::hash<std::string_view>{}(entries[i].name), i);
+  std::sort(hashes.begin(), hashes.end());
+  for (std::size_t i = 1; i < hashes.size(); ++i) {
+    for (std::size_t j = i; j > 0 && hashes[j - 1].first == hashes[i].first; --j) {
+      if (entries[hashes[j - 1].second].name == entries[hashes[i].second].name) {
+        return header_error("intake.header_entry", source,
+                            "tensor '" + std::string(entries[hashes[i].second].name) + "' appears twice");
+      }
     }
   }
   h.data_bytes = cursor;
@@ -189,14 +231,10 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
                               std::to_string(*file_size) + " bytes");
     }
   }
-  // Pass 2: the header is valid; hand out the tensors.
+  // Pass 2: the header is valid; hand out the tensors in header order.
   if (visit) {
-    std::vector<std::string> ignored;
-    for (auto field : obj) {
-      if (field.key == "__metadata__") continue;
-      auto e = read_entry(field.key, field.value, source, shape, dtype, ignored);
-      if (!e) return std::move(e).error();
-      visit(TensorView{field.key, dtype, shape.data(), shape.size(), e->end - e->begin, e->begin});
+    for (const auto& e : entries) {
+      visit(TensorView{e.name, e.dtype, pool.data() + e.shape_at, e.rank, e.end - e.begin, e.begin});
     }
   }
   return h;

@@ -67,8 +67,11 @@ struct HeaderSummary {
 // Validates the whole header first, then calls `visit` once per tensor in header order (so a
 // rejected header produces no visits). No per-tensor allocation: this is the fast path that
 // intake uses on ~46k tensors.
+// `padded`: the caller guarantees kHeaderPadding readable bytes after `json` (saves a copy).
 core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view source,
-                                         std::optional<std::uint64_t> file_size, const TensorVisitor& visit);
+                                         std::optional<std::uint64_t> file_size, const TensorVisitor& visit,
+                                         bool padded = false);
+inline constexpr std::size_t kHeaderPadding = 64;  // simdjson's SIMDJSON_PADDING
 
 // Parses and validates the JSON header. With `file_size` the data region must end exactly at
 // the end of the file. Errors (bad_input), each naming `source`: intake.header_json,

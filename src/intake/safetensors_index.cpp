@@ -24,53 +24,79 @@ bool plain_shard_name(std::string_view s) {
 
 }  // namespace
 
-core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_view source) {
-  simdjson::dom::parser parser;
-  simdjson::dom::element root;
-  auto err = parser.parse(json.data(), json.size(), true).get(root);
-  if (err != simdjson::SUCCESS) return index_error(source, simdjson::error_message(err));
-  simdjson::dom::object obj;
-  if (root.get_object().get(obj) != simdjson::SUCCESS) return index_error(source, "not a JSON object");
+core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_view source, std::size_t capacity) {
+  // On-demand parsing: the DOM of a 3 MB index would cost more memory than everything else.
+  simdjson::ondemand::parser parser;
+  simdjson::padded_string copy;
+  simdjson::padded_string_view view(json.data(), json.size(), capacity);
+  if (capacity < json.size() + simdjson::SIMDJSON_PADDING) {
+    copy = simdjson::padded_string(json);
+    view = simdjson::padded_string_view(copy.data(), copy.size(), copy.size() + simdjson::SIMDJSON_PADDING);
+  }
+  simdjson::ondemand::document doc;
+  if (auto err = parser.iterate(view).get(doc); err != simdjson::SUCCESS) return index_error(source, simdjson::error_message(err));
+  simdjson::ondemand::object obj;
+  if (doc.get_object().get(obj) != simdjson::SUCCESS) return index_error(source, "not a JSON object");
   SafetensorsIndex idx;
-  simdjson::dom::object meta;
-  if (obj["metadata"].get_object().get(meta) == simdjson::SUCCESS) {
-    std::uint64_t total = 0;
-    simdjson::dom::element ts;
-    if (meta["total_size"].get(ts) == simdjson::SUCCESS) {
-      // Some exporters write total_size as a float; accept an integral value either way.
-      double d = 0;
-      if (ts.get_uint64().get(total) == simdjson::SUCCESS) {
-        idx.total_size = total;
-      } else if (ts.get_double().get(d) == simdjson::SUCCESS && d >= 0 && d < 1.8e19) {
-        idx.total_size = static_cast<std::uint64_t>(d);
-      } else {
-        return index_error(source, "metadata.total_size is not a non-negative number");
+  bool have_map = false;
+  std::unordered_map<std::string, std::uint32_t> seen;
+  for (auto field : obj) {
+    std::string_view key;
+    if (field.unescaped_key().get(key) != simdjson::SUCCESS) return index_error(source, "unreadable key");
+    if (key == "metadata") {
+      simdjson::ondemand::object meta;
+      if (field.value().get_object().get(meta) != simdjson::SUCCESS) continue;
+      for (auto m : meta) {
+        std::string_view mk;
+        if (m.unescaped_key().get(mk) != simdjson::SUCCESS) return index_error(source, "unreadable metadata key");
+        if (mk != "total_size") continue;
+        std::uint64_t total = 0;
+        double d = 0;
+        auto value = m.value();
+        simdjson::ondemand::number_type type;
+        if (value.get_number_type().get(type) != simdjson::SUCCESS) {
+          return index_error(source, "metadata.total_size is not a non-negative number");
+        }
+        // Some exporters write total_size as a float; accept an integral value either way.
+        if (type == simdjson::ondemand::number_type::unsigned_integer || type == simdjson::ondemand::number_type::signed_integer) {
+          if (value.get_uint64().get(total) != simdjson::SUCCESS) return index_error(source, "metadata.total_size is negative");
+          idx.total_size = total;
+        } else if (value.get_double().get(d) == simdjson::SUCCESS && d >= 0 && d < 1.8e19) {
+          idx.total_size = static_cast<std::uint64_t>(d);
+        } else {
+          return index_error(source, "metadata.total_size is not a non-negative number");
+        }
       }
+      continue;
+    }
+    if (key != "weight_map") continue;
+    simdjson::ondemand::object map;
+    if (field.value().get_object().get(map) != simdjson::SUCCESS) return index_error(source, "weight_map missing or not an object");
+    have_map = true;
+    for (auto entry : map) {
+      std::string_view name;
+      std::string_view shard;
+      if (entry.unescaped_key().get(name) != simdjson::SUCCESS) return index_error(source, "unreadable weight_map key");
+      if (entry.value().get_string().get(shard) != simdjson::SUCCESS) {
+        return index_error(source, "weight_map['" + std::string(name) + "'] is not a string");
+      }
+      if (!plain_shard_name(shard)) {
+        return index_error(source, "weight_map names '" + std::string(shard) + "', which is not a .safetensors file name in the model directory");
+      }
+      // Consecutive entries usually name the same shard: check the last one first.
+      if (!idx.shards.empty() && idx.shards.back() == shard) {
+        ++idx.shard_tensors.back();
+      } else if (auto it = seen.find(std::string(shard)); it != seen.end()) {
+        ++idx.shard_tensors[it->second];
+      } else {
+        seen.emplace(std::string(shard), static_cast<std::uint32_t>(idx.shards.size()));
+        idx.shards.emplace_back(shard);
+        idx.shard_tensors.push_back(1);
+      }
+      ++idx.tensor_count;
     }
   }
-  simdjson::dom::object map;
-  if (obj["weight_map"].get_object().get(map) != simdjson::SUCCESS) {
-    return index_error(source, "weight_map missing or not an object");
-  }
-  std::unordered_map<std::string_view, std::uint32_t> seen;  // views into the parser's DOM
-  for (auto field : map) {
-    std::string_view shard;
-    if (field.value.get_string().get(shard) != simdjson::SUCCESS) {
-      return index_error(source, "weight_map['" + std::string(field.key) + "'] is not a string");
-    }
-    if (!plain_shard_name(shard)) {
-      return index_error(source, "weight_map names '" + std::string(shard) + "', which is not a .safetensors file name in the model directory");
-    }
-    auto it = seen.find(shard);
-    if (it == seen.end()) {
-      seen.emplace(shard, static_cast<std::uint32_t>(idx.shards.size()));
-      idx.shards.emplace_back(shard);
-      idx.shard_tensors.push_back(1);
-    } else {
-      ++idx.shard_tensors[it->second];
-    }
-    ++idx.tensor_count;
-  }
+  if (!have_map) return index_error(source, "weight_map missing or not an object");
   if (idx.shards.empty()) return index_error(source, "weight_map is empty");
   return idx;
 }

@@ -20,7 +20,8 @@ struct SafetensorsIndex {
   std::vector<std::size_t> shard_tensors;   // per shard: how many weight_map entries name it
 };
 
-// Errors (bad_input): intake.index_invalid naming `source`.
-core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_view source);
+// Errors (bad_input): intake.index_invalid naming `source`. When `capacity` (the bytes
+// allocated at json.data()) leaves simdjson's 64 bytes of padding, the text is not copied.
+core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_view source, std::size_t capacity = 0);
 
 }  // namespace intake
