@@ -139,6 +139,14 @@ void check_torch_and_gpu(const CheckInputs& in, Verdict& v) {
   }
 }
 
+// A plan that runs on the CPU of a host without a GPU, with a Quark release that cannot.
+void check_cpu_only_release(const CheckInputs& in, const Requirements& req, Verdict& v) {
+  if (in.device != "cpu" || in.acc.kind != "cpu" || req.cpu_only_works) return;
+  v.add(make("quark_needs_gpu", true, message_id("envprobe.problem_quark_needs_gpu"),
+             {{"version", req.quark_version}}, "amd-quark " + req.quark_version + " without a GPU",
+             "a GPU, or a Quark release that runs on CPU"));
+}
+
 void check_schemes(const CheckInputs& in, const std::string& release, Verdict& v) {
   for (const auto& scheme : in.schemes) {
     NativeSupport s = scheme_native_support(scheme, in.acc, release);
@@ -168,6 +176,9 @@ Requirements requirements_for(const std::optional<std::string>& installed_quark,
   }
   if (chosen == nullptr) return r;
   r.python = core::json_string(*chosen, "python").value_or("");
+  if (const core::Json* cpu = core::json_object(*chosen, "cpu_only")) {
+    r.cpu_only_works = core::json_bool(*cpu, "works").value_or(true);
+  }
   if (const core::Json* pkgs = core::json_object(*chosen, "packages")) {
     for (const auto& [name, p] : pkgs->items()) {
       r.packages.push_back({name, core::json_string(p, "spec").value_or(""), core::json_string(p, "fix").value_or("")});
@@ -233,6 +244,7 @@ Verdict check_environment(const CheckInputs& in) {
   Requirements req = requirements_for(installed_quark, in.quark_version_hint);
   check_python_and_packages(in, req, v);
   check_torch_and_gpu(in, v);
+  check_cpu_only_release(in, req, v);
   check_schemes(in, req.quark_version, v);
   return v;
 }

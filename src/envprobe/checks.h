@@ -42,6 +42,9 @@ struct Requirements {
     std::string fix;
   };
   std::vector<Package> packages;
+  // Whether this release quantizes on a host without a GPU (knowledge/environment.json
+  // requirements.<release>.cpu_only, from real runs).
+  bool cpu_only_works = true;
 };
 Requirements requirements_for(const std::optional<std::string>& installed_quark, const std::optional<std::string>& hint);
 

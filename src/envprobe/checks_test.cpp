@@ -145,6 +145,31 @@ TEST(Checks, MissingEvidenceIsUnknownNeverCpu) {
   EXPECT_EQ(merge_accelerator(cpu, SystemFacts{}).kind, "cpu");
 }
 
+TEST(Checks, CpuRunWithAReleaseThatNeedsAGpuIsBlocking) {
+  // Real runs: amd-quark 0.13 stops with MemoryError on a host without a GPU, 0.12.post1
+  // quantizes there (docs/quark-facts.md, knowledge/environment.json cpu_only).
+  PythonFacts py = good_nvidia();
+  py.torch_available = false;
+  py.torch_devices.clear();
+  CheckInputs in = inputs(py, SystemFacts{});
+  in.device = "cpu";
+  in.schemes = {"int8"};
+  ASSERT_EQ(in.acc.kind, "cpu");
+  Verdict v = check_environment(in);
+  const Problem* p = find(v, "quark_needs_gpu");
+  ASSERT_NE(p, nullptr);
+  EXPECT_TRUE(p->blocking);
+  EXPECT_FALSE(v.ready);
+
+  in.py.packages["amd-quark"] = "0.12.post1";
+  in.py.packages["transformers"] = "5.2.0";
+  EXPECT_EQ(find(check_environment(in), "quark_needs_gpu"), nullptr);
+
+  CheckInputs gpu = inputs(good_nvidia(), nvidia_host());
+  gpu.device = "cpu";  // an explicit CPU plan on a GPU host is Quark's business, not blocked here
+  EXPECT_EQ(find(check_environment(gpu), "quark_needs_gpu"), nullptr);
+}
+
 TEST(Checks, QuarkCliMustComeFromTheSameEnvironment) {
   CheckInputs in = inputs(good_nvidia(), nvidia_host());
   in.env.quark_cli_found = false;
