@@ -57,6 +57,7 @@ def main():
     ap.add_argument("--binary", required=True)
     ap.add_argument("--source-dir", required=True)
     ap.add_argument("--set-exact-output", action="store_true")
+    ap.add_argument("--timeout", type=float, default=110, help="seconds per case")
     ap.add_argument("cases", nargs="+")
     args = ap.parse_args()
     binary = os.path.abspath(args.binary)
@@ -74,7 +75,7 @@ def main():
             "PATH": bindir + os.pathsep + env.get("PATH", ""),
         })
         proc = subprocess.run(["bash", case], cwd=scratch, env=env, stdin=subprocess.DEVNULL,
-                              capture_output=True, text=True, timeout=110)
+                              capture_output=True, text=True, timeout=args.timeout)
         problems = []
         exit_file = pathlib.Path(case + ".exit")
         want = int(exit_file.read_text().strip()) if exit_file.exists() else 0
