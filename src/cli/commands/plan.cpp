@@ -2,11 +2,11 @@
 // shipped knowledge for --quark-version) and the target hardware to quant_plan.json, which
 // waits for checkpoint 2. An invalid plan is reported with evidence and fixes, and nothing
 // is written.
-#include <cstdlib>
 #include <memory>
 
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
+#include "envprobe/python_env.h"
 #include "plan/capabilities.h"
 #include "plan/plan_document.h"
 #include "plan/planner.h"
@@ -26,11 +26,6 @@ struct PlanCommandOptions {
   std::vector<std::string> overrides;
   std::string template_file;
 };
-
-std::optional<std::string> env_lookup(const std::string& name) {
-  const char* v = std::getenv(name.c_str());
-  return v == nullptr ? std::nullopt : std::optional<std::string>(v);
-}
 
 core::Result<runner::CaptureResult> capture(const runner::CommandSpec& spec, double timeout) {
   return runner::capture(spec, timeout);
@@ -56,13 +51,18 @@ std::vector<std::string> split_algorithms(const std::string& list) {
 }
 
 core::Result<plan::Capabilities> capabilities(Context& ctx, const plan::PlanOptions& o) {
-  auto python = plan::discover_python(o.python, env_lookup);
+  // The same environment resolution as env and prepare; "none found" falls through to the
+  // shipped knowledge, a bad --python is the user's to fix.
+  auto python = envprobe::resolve_python_env(o.python);
+  if (!python && !o.python.empty()) {
+    return python.error();
+  }
   if (python) {
-    plan::ProbeSettings s{python->path, plan::default_cache_dir(env_lookup), capture, 300};
+    plan::ProbeSettings s{python->python, plan::default_cache_dir(envprobe::process_env), capture, 300};
     QPTQ_TRY_ASSIGN(auto installed, plan::probe_installed(s));
     if (installed) {
       ctx.console.say(installed->from_cache ? "plan.probe_cached" : "plan.probe_ran",
-                      {{"version", installed->probe.quark_version()}, {"python", python->path}});
+                      {{"version", installed->probe.quark_version()}, {"python", python->python}});
       if (!installed->help_ok) {
         ctx.console.warn(ctx.console.t("plan.help_unavailable", {{"problem", installed->help_problem}}));
       }
@@ -74,7 +74,7 @@ core::Result<plan::Capabilities> capabilities(Context& ctx, const plan::PlanOpti
       return caps;
     }
     if (!o.python.empty() && o.quark_version.empty()) {
-      return core::make_error(core::ExitCode::env_not_ready, "plan.no_quark_in_python").with("python", python->path);
+      return core::make_error(core::ExitCode::env_not_ready, "plan.no_quark_in_python").with("python", python->python);
     }
   }
   if (o.quark_version.empty()) {
