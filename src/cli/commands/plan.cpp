@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
+#include "core/text.h"
 #include "envprobe/python_env.h"
 #include "plan/capabilities.h"
 #include "plan/plan_document.h"
@@ -33,18 +34,11 @@ core::Result<runner::CaptureResult> capture(const runner::CommandSpec& spec, dou
 
 std::vector<std::string> split_algorithms(const std::string& list) {
   std::vector<std::string> out;
-  std::string cur;
-  for (char c : list + ",") {
-    if (c == ',') {
-      // quark-cli does not strip spaces around names; we do, and pass a clean list.
-      auto b = cur.find_first_not_of(' ');
-      auto e = cur.find_last_not_of(' ');
-      if (b != std::string::npos) {
-        out.push_back(cur.substr(b, e - b + 1));
-      }
-      cur.clear();
-    } else {
-      cur.push_back(c);
+  for (const auto& piece : core::split(list, ',')) {
+    // quark-cli does not strip spaces around names; we do, and pass a clean list.
+    std::string_view name = core::trim(piece, " ");
+    if (!name.empty()) {
+      out.emplace_back(name);
     }
   }
   return out;
