@@ -1,5 +1,6 @@
 #include "cli/run_approval.h"
 
+#include "core/text.h"
 #include "workflow/approval.h"
 #include "workflow/decide.h"
 
@@ -9,16 +10,10 @@ namespace {
 
 constexpr std::string_view kDigestPrefix = "sha256:";
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n')) s.remove_suffix(1);
-  return s;
-}
-
 }  // namespace
 
 std::string normalize_digest(std::string_view given) {
-  std::string_view g = trim(given);
+  std::string_view g = core::trim(given, " \t\n");
   if (g.substr(0, kDigestPrefix.size()) == kDigestPrefix) return std::string(g);
   return std::string(kDigestPrefix) + std::string(g);
 }

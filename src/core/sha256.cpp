@@ -10,6 +10,8 @@
 
 #include <openssl/evp.h>
 
+#include "core/text.h"
+
 namespace core {
 
 namespace {
@@ -18,23 +20,13 @@ struct CtxDeleter {
   void operator()(EVP_MD_CTX* c) const { EVP_MD_CTX_free(c); }
 };
 
-std::string to_hex(const unsigned char* d, unsigned n) {
-  static const char* kHex = "0123456789abcdef";
-  std::string out(n * 2, '0');
-  for (unsigned i = 0; i < n; ++i) {
-    out[2 * i] = kHex[d[i] >> 4];
-    out[2 * i + 1] = kHex[d[i] & 0xF];
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string sha256_hex(std::string_view data) {
   unsigned char md[EVP_MAX_MD_SIZE];
   unsigned n = 0;
   EVP_Digest(data.data(), data.size(), md, &n, EVP_sha256(), nullptr);
-  return to_hex(md, n);
+  return core::to_hex(md, n);
 }
 
 Result<std::string> sha256_file_hex(const fs::path& path) {
@@ -61,7 +53,7 @@ Result<std::string> sha256_file_hex(const fs::path& path) {
   unsigned char md[EVP_MAX_MD_SIZE];
   unsigned len = 0;
   EVP_DigestFinal_ex(ctx.get(), md, &len);
-  return to_hex(md, len);
+  return core::to_hex(md, len);
 }
 
 std::string json_digest(const Json& j) { return "sha256:" + sha256_hex(canonical_dump(j)); }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/embedded.h"
+#include "core/text.h"
 #include "diagnose/traceback.h"
 
 namespace diagnose {
@@ -91,12 +92,12 @@ core::Result<RuleSet> RuleSet::from_json(const core::Json& doc, const std::strin
 }
 
 Diagnosis RuleSet::classify(const FailureContext& ctx) const {
-  auto all_lines = split_lines(ctx.log);
+  auto all_lines = core::split_lines(ctx.log);
   std::size_t from = all_lines.size() > kRegionLines ? all_lines.size() - kRegionLines : 0;
   std::string error_text = extract_error_text(ctx.log);
   // The region: the last lines plus the whole final traceback (which may start earlier).
   std::vector<std::string> region;
-  for (auto l : split_lines(error_text)) region.emplace_back(l);
+  for (auto l : core::split_lines(error_text)) region.emplace_back(l);
   for (std::size_t i = from; i < all_lines.size(); ++i) region.emplace_back(all_lines[i]);
 
   for (const auto& r : m_rules) {
@@ -142,7 +143,7 @@ Diagnosis RuleSet::classify(const FailureContext& ctx) const {
       d.facts.push_back({f.name, value.empty() ? "?" : value});
     }
     if (d.evidence.empty() && !error_text.empty()) {
-      auto lines = split_lines(error_text);
+      auto lines = core::split_lines(error_text);
       d.evidence.emplace_back(lines.back());
     }
     return d;

@@ -1,5 +1,7 @@
 #include "diagnose/traceback.h"
 
+#include "core/text.h"
+
 namespace diagnose {
 
 namespace {
@@ -21,22 +23,8 @@ bool is_chain_line(std::string_view s) {
 
 }  // namespace
 
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    auto nl = text.find('\n', start);
-    if (nl == std::string_view::npos) nl = text.size();
-    std::string_view line = text.substr(start, nl - start);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    out.push_back(line);
-    start = nl + 1;
-  }
-  return out;
-}
-
 std::string extract_error_text(std::string_view log, std::size_t max_bytes, std::size_t fallback_lines) {
-  auto lines = split_lines(log);
+  auto lines = core::split_lines(log);
   std::size_t first = lines.size();
   for (std::size_t i = lines.size(); i-- > 0;) {
     if (lines[i].rfind(kTraceback, 0) == 0) {

@@ -8,8 +8,6 @@
 
 namespace diagnose {
 
-std::vector<std::string_view> split_lines(std::string_view text);
-
 // From the first traceback of the final chain to the end of the log, capped at `max_bytes`
 // (the end is kept). Without a traceback: the last `fallback_lines` non-empty lines.
 std::string extract_error_text(std::string_view log, std::size_t max_bytes = 64 * 1024, std::size_t fallback_lines = 40);

@@ -1,6 +1,7 @@
 #include "envprobe/corpus_stage.h"
 
 #include "core/embedded.h"
+#include "core/text.h"
 #include "envprobe/data_readiness.h"
 #include "runner/capture.h"
 
@@ -12,14 +13,6 @@ constexpr double kStageTimeoutSeconds = 900;
 
 core::Error stage_error(const std::string& corpus, const std::string& detail) {
   return core::make_error(core::ExitCode::env_not_ready, "envprobe.stage_failed").with("corpus", corpus).with_detail(detail);
-}
-
-// The last non-empty line of a child's stderr: where Python puts the exception.
-std::string last_line(const std::string& text) {
-  std::size_t end = text.find_last_not_of("\r\n ");
-  if (end == std::string::npos) return "";
-  std::size_t start = text.rfind('\n', end);
-  return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
 }
 
 }  // namespace
@@ -57,12 +50,13 @@ core::Result<StageResult> stage_corpus(const StageRequest& req) {
   auto run = runner::capture(spec, kStageTimeoutSeconds);
   if (!run) return run.error();
   if (!run->ok()) {
-    std::string why = last_line(run->err);
+    // The last non-empty line of a child's stderr: where Python puts the exception.
+    std::string why(core::last_line(run->err));
     if (run->timed_out) why = "timed out";
     return stage_error(corpus, why.empty() ? "exit status " + std::to_string(run->exit_code.value_or(-1)) : why);
   }
   auto doc = core::parse_json(run->out, "the staging script's output");
-  if (!doc) return stage_error(corpus, "unreadable output: " + last_line(run->out));
+  if (!doc) return stage_error(corpus, "unreadable output: " + std::string(core::last_line(run->out)));
 
   StageResult result;
   result.records = core::json_int(*doc, "records").value_or(0);

@@ -8,6 +8,7 @@
 
 #include "core/fs.h"
 #include "core/json_io.h"
+#include "core/text.h"
 #include "runner/capture.h"
 
 namespace envprobe {
@@ -16,34 +17,11 @@ namespace {
 
 constexpr double kToolTimeoutSeconds = 20;
 
-std::string trim(std::string_view s) {
-  auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return "";
-  auto e = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(b, e - b + 1));
-}
-
-std::vector<std::string_view> lines_of(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    auto nl = text.find('\n', start);
-    out.push_back(text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start));
-    if (nl == std::string_view::npos) break;
-    start = nl + 1;
-  }
-  return out;
-}
+std::string trim(std::string_view s) { return std::string(core::trim(s)); }
 
 std::vector<std::string> split_csv(std::string_view line) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (true) {
-    auto comma = line.find(',', start);
-    out.push_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
+  std::vector<std::string> out = core::split(line, ',');
+  for (auto& field : out) field = trim(field);
   return out;
 }
 
@@ -76,7 +54,7 @@ std::vector<std::string> rocm_smi_argv() { return {"rocm-smi", "--showproductnam
 
 std::map<std::string, std::string> parse_os_release(std::string_view text) {
   std::map<std::string, std::string> out;
-  for (auto line : lines_of(text)) {
+  for (auto line : core::split_lines(text)) {
     auto eq = line.find('=');
     if (eq == std::string_view::npos || line.empty() || line.front() == '#') continue;
     std::string value = trim(line.substr(eq + 1));
@@ -91,7 +69,7 @@ std::map<std::string, std::string> parse_os_release(std::string_view text) {
 std::pair<std::int64_t, std::int64_t> parse_meminfo(std::string_view text) {
   std::int64_t total = -1;
   std::int64_t avail = -1;
-  for (auto line : lines_of(text)) {
+  for (auto line : core::split_lines(text)) {
     auto colon = line.find(':');
     if (colon == std::string_view::npos) continue;
     std::string key = trim(line.substr(0, colon));
@@ -113,7 +91,7 @@ std::string container_runtime_from_cgroup(std::string_view text) {
 }
 
 std::string image_from_containerenv(std::string_view text) {
-  for (auto line : lines_of(text)) {
+  for (auto line : core::split_lines(text)) {
     if (line.rfind("image=", 0) == 0) {
       std::string v = trim(line.substr(6));
       if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
@@ -125,7 +103,7 @@ std::string image_from_containerenv(std::string_view text) {
 
 std::vector<GpuDevice> parse_nvidia_smi(std::string_view csv, std::string* driver_version) {
   std::vector<GpuDevice> out;
-  for (auto line : lines_of(csv)) {
+  for (auto line : core::split_lines(csv)) {
     auto cols = split_csv(line);
     if (cols.size() < 8) continue;
     auto index = to_int(cols[0]);
@@ -147,7 +125,7 @@ std::vector<GpuDevice> parse_nvidia_smi(std::string_view csv, std::string* drive
 std::optional<std::string> kfd_node_gfx(std::string_view properties) {
   std::int64_t simd = 0;
   std::int64_t target = 0;
-  for (auto line : lines_of(properties)) {
+  for (auto line : core::split_lines(properties)) {
     auto sp = line.find(' ');
     if (sp == std::string_view::npos) continue;
     std::string key(line.substr(0, sp));

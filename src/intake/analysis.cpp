@@ -9,6 +9,7 @@
 #include "intake/linear_inventory.h"
 #include "intake/risks.h"
 #include "intake/safetensors_index.h"
+#include "knowledge/release_data.h"
 #include "knowledge/templates.h"
 #include "knowledge/version_order.h"
 
@@ -148,7 +149,7 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src)
   core::Json quark = core::Json::array();
   std::optional<knowledge::QuarkTemplate> newest;
   std::string newest_version;
-  auto versions = knowledge::known_quark_versions();
+  auto versions = knowledge::shipped_releases();
   for (const auto& v : versions) {
     auto set = knowledge::template_set(v);
     auto t = knowledge::find_template(v, facts.model_type);

@@ -1,8 +1,10 @@
 #include "knowledge/release_data.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "core/embedded.h"
+#include "knowledge/version_order.h"
 
 namespace knowledge {
 
@@ -31,7 +33,22 @@ bool less(const MajorMinor& a, const MajorMinor& b) {
 }  // namespace
 
 const std::vector<std::string>& shipped_releases() {
-  static const std::vector<std::string> k = {"0.11", "0.12", "0.13"};
+  // The embedded data is the truth: a release is a knowledge/quark/<release>/ directory with
+  // a templates.json (every shipped release has one).
+  static const std::vector<std::string> k = [] {
+    constexpr std::string_view kPrefix = "knowledge/quark/";
+    constexpr std::string_view kSuffix = "/templates.json";
+    std::vector<std::string> out;
+    for (const auto& f : core::embedded_files()) {
+      std::string_view p = f.path;
+      if (p.size() > kPrefix.size() + kSuffix.size() && p.substr(0, kPrefix.size()) == kPrefix &&
+          p.substr(p.size() - kSuffix.size()) == kSuffix) {
+        out.emplace_back(p.substr(kPrefix.size(), p.size() - kPrefix.size() - kSuffix.size()));
+      }
+    }
+    std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return version_less(a, b); });
+    return out;
+  }();
   return k;
 }
 

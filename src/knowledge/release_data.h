@@ -12,7 +12,8 @@
 
 namespace knowledge {
 
-// The releases we ship knowledge for, oldest first ("0.11", "0.12", "0.13").
+// The releases we ship knowledge for, oldest first ("0.11", "0.12", "0.13"): the embedded
+// knowledge/quark/<release>/ directories. The one list of Quark versions.
 const std::vector<std::string>& shipped_releases();
 
 struct ReleaseMatch {

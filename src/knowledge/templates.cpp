@@ -1,18 +1,14 @@
 #include "knowledge/templates.h"
 
-#include <algorithm>
 #include <mutex>
 
 #include "core/embedded.h"
 #include "core/json_io.h"
-#include "knowledge/version_order.h"
+#include "knowledge/release_data.h"
 
 namespace knowledge {
 
 namespace {
-
-constexpr std::string_view kPrefix = "knowledge/quark/";
-constexpr std::string_view kSuffix = "/templates.json";
 
 core::Error data_invalid(std::string_view path, std::string_view why) {
   return core::make_error(core::ExitCode::internal, "knowledge.data_invalid")
@@ -49,11 +45,10 @@ struct Cache {
 const Cache& cache() {
   static const Cache c = [] {
     Cache out;
-    for (const auto& f : core::embedded_files()) {
-      if (f.path.rfind(kPrefix, 0) != 0 || f.path.size() <= kPrefix.size() + kSuffix.size()) continue;
-      if (f.path.substr(f.path.size() - kSuffix.size()) != kSuffix) continue;
-      std::string version(f.path.substr(kPrefix.size(), f.path.size() - kPrefix.size() - kSuffix.size()));
-      out.sets.emplace(version, parse_set(f.path, f.content));
+    for (const auto& release : shipped_releases()) {
+      std::string path = "knowledge/quark/" + release + "/templates.json";
+      auto text = core::embedded_file(path);
+      out.sets.emplace(release, text ? parse_set(path, *text) : core::Result<TemplateSet>(data_invalid(path, "missing")));
     }
     return out;
   }();
@@ -61,13 +56,6 @@ const Cache& cache() {
 }
 
 }  // namespace
-
-std::vector<std::string> known_quark_versions() {
-  std::vector<std::string> out;
-  for (const auto& [v, s] : cache().sets) out.push_back(v);
-  std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return version_less(a, b); });
-  return out;
-}
 
 core::Result<const TemplateSet*> template_set(std::string_view quark_version) {
   auto it = cache().sets.find(quark_version);

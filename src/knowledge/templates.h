@@ -28,10 +28,7 @@ struct TemplateSet {
   std::map<std::string, QuarkTemplate, std::less<>> templates;
 };
 
-// Versions with shipped template data, oldest first (e.g. 0.11, 0.12, 0.13).
-std::vector<std::string> known_quark_versions();
-
-// The shipped set for one version; bad_input "knowledge.unknown_quark_version" when none is
+// The shipped set for one release (knowledge::shipped_releases() lists them); bad_input "knowledge.unknown_quark_version" when none is
 // shipped, internal "knowledge.data_invalid" when the embedded file is broken.
 core::Result<const TemplateSet*> template_set(std::string_view quark_version);
 

@@ -16,16 +16,9 @@ core::Json checkpoints_json(const workflow::WorkflowStatus& s, bool env_ready) {
     core::Json blocked = core::Json::array();
     if (n > 1) blocked.push_back(std::to_string(n - 1));
     if (c == workflow::Checkpoint::execution && !env_ready) blocked.push_back("environment");
-    std::string reason;
-    switch (c) {
-      case workflow::Checkpoint::analysis: reason = core::msg(core::Lang::en, "manifest.checkpoint_reason_1"); break;
-      case workflow::Checkpoint::plan: reason = core::msg(core::Lang::en, "manifest.checkpoint_reason_2"); break;
-      case workflow::Checkpoint::execution: reason = core::msg(core::Lang::en, "manifest.checkpoint_reason_3"); break;
-      case workflow::Checkpoint::result: reason = core::msg(core::Lang::en, "manifest.checkpoint_reason_4"); break;
-    }
     list.push_back({{"id", std::to_string(n)},
                     {"name", std::string(workflow::checkpoint_name(c))},
-                    {"reason", reason},
+                    {"reason", core::msg(core::Lang::en, workflow::checkpoint_reason_id(c))},
                     {"blocked_by", blocked},
                     {"state", std::string(workflow::checkpoint_state_name(s.at(c).state))}});
   }

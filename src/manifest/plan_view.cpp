@@ -2,6 +2,8 @@
 
 #include <initializer_list>
 
+#include "core/text.h"
+
 namespace manifest {
 
 namespace {
@@ -45,22 +47,11 @@ std::optional<bool> first_bool(const core::Json& j, std::initializer_list<const 
   return std::nullopt;
 }
 
-std::string trim(const std::string& s) {
-  auto b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  auto e = s.find_last_not_of(" \t");
-  return s.substr(b, e - b + 1);
-}
-
 std::vector<std::string> split_commas(const std::string& s) {
   std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= s.size()) {
-    auto comma = s.find(',', start);
-    std::string item = trim(s.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-    if (!item.empty()) out.push_back(item);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
+  for (const auto& piece : core::split(s, ',')) {
+    std::string_view item = core::trim(piece, " \t");
+    if (!item.empty()) out.emplace_back(item);
   }
   return out;
 }

@@ -19,14 +19,6 @@ void add_problem(Plan& p, std::string code, Text what, Text fix) {
   p.problems.push_back(Problem{std::move(code), std::move(what), std::move(fix)});
 }
 
-std::string join(const std::vector<std::string>& v, const std::string& sep) {
-  std::string out;
-  for (const auto& s : v) {
-    out += (out.empty() ? "" : sep) + s;
-  }
-  return out;
-}
-
 std::string join_some(const std::vector<std::string>& v, std::size_t n) {
   if (v.empty()) {
     return "-";

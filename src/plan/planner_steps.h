@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text.h"
 #include "plan/planner.h"
 
 namespace plan::detail {
@@ -12,7 +13,7 @@ namespace plan::detail {
 Text txt(std::string id, std::vector<core::MessageArg> args = {});
 void add_risk(Plan& p, std::string severity, Text t);
 void add_problem(Plan& p, std::string code, Text what, Text fix);
-std::string join(const std::vector<std::string>& v, const std::string& sep = ", ");
+using core::join;
 // At most `n` names, then "... (+k more)".
 std::string join_some(const std::vector<std::string>& v, std::size_t n);
 

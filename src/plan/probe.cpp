@@ -10,28 +10,6 @@ namespace {
 
 constexpr std::string_view kProbePath = "knowledge/probes/quark_capabilities.py";
 
-std::optional<std::string> shebang_interpreter(const std::string& script) {
-  auto head = core::read_range(script, 0, 512);
-  if (!head || head->rfind("#!", 0) != 0) {
-    return std::nullopt;
-  }
-  std::string line = head->substr(2, head->find('\n') == std::string::npos ? std::string::npos : head->find('\n') - 2);
-  while (!line.empty() && (line.front() == ' ')) {
-    line.erase(0, 1);
-  }
-  std::string first = line.substr(0, line.find(' '));
-  if (first.size() >= 4 && first.substr(first.size() - 4) == "/env") {
-    // "#!/usr/bin/env python3": the named program on PATH.
-    std::string rest = line.substr(line.find(' ') == std::string::npos ? line.size() : line.find(' ') + 1);
-    rest = rest.substr(0, rest.find(' '));
-    if (rest.empty()) {
-      return std::nullopt;
-    }
-    return runner::find_program(rest);
-  }
-  return first.empty() ? std::nullopt : std::optional<std::string>(first);
-}
-
 core::Result<runner::CaptureResult> run(const ProbeSettings& s, std::vector<std::string> argv,
                                         std::vector<runner::EnvChange> env = {}) {
   runner::CommandSpec spec;
@@ -114,27 +92,6 @@ std::optional<InstalledQuark> read_cache(const std::string& path) {
 }  // namespace
 
 std::string_view probe_script() { return core::embedded_file(kProbePath).value_or(""); }
-
-std::optional<PythonChoice> discover_python(const std::string& option, const EnvFn& env) {
-  if (!option.empty()) {
-    return PythonChoice{option, "option"};
-  }
-  for (const auto& [var, how] : {std::pair<std::string, std::string>{"VIRTUAL_ENV", "virtual_env"},
-                                 std::pair<std::string, std::string>{"CONDA_PREFIX", "conda_prefix"}}) {
-    if (auto root = env(var); root && !root->empty()) {
-      std::string py = *root + "/bin/python";
-      if (core::exists(py)) {
-        return PythonChoice{py, how};
-      }
-    }
-  }
-  if (auto cli = runner::find_program("quark-cli")) {
-    if (auto py = shebang_interpreter(*cli)) {
-      return PythonChoice{*py, "quark_cli_shebang"};
-    }
-  }
-  return std::nullopt;
-}
 
 std::string default_cache_dir(const EnvFn& env) {
   if (auto x = env("XDG_CACHE_HOME"); x && !x->empty()) {

@@ -1,6 +1,6 @@
-// Finds the Python environment that has amd-quark and asks it what it supports: the embedded
-// probe (knowledge/probes/quark_capabilities.py) and `quark-cli torch-llm-ptq --help`, both
-// through runner::capture (argv, no shell). Results are cached per interpreter path and
+// Asks the Python environment that has amd-quark (envprobe::resolve_python_env finds it) what
+// it supports: the embedded probe (knowledge/probes/quark_capabilities.py) and `quark-cli
+// torch-llm-ptq --help`, both through runner::capture (argv, no shell). Results are cached per interpreter path and
 // package versions under $XDG_CACHE_HOME/quark-ptq (or ~/.cache/quark-ptq): a version
 // change is a cache miss, and a miss simply probes again.
 #pragma once
@@ -18,15 +18,6 @@ namespace plan {
 
 using CaptureFn = std::function<core::Result<runner::CaptureResult>(const runner::CommandSpec&, double)>;
 using EnvFn = std::function<std::optional<std::string>(const std::string&)>;
-
-struct PythonChoice {
-  std::string path;
-  std::string how;  // "option", "virtual_env", "conda_prefix", "quark_cli_shebang"
-};
-
-// --python, else $VIRTUAL_ENV/bin/python, else $CONDA_PREFIX/bin/python, else the interpreter
-// in the shebang of `quark-cli` on PATH. nullopt when none is found.
-std::optional<PythonChoice> discover_python(const std::string& option, const EnvFn& env);
 
 struct InstalledQuark {
   ProbeResult probe;

@@ -46,24 +46,6 @@ struct FakeEnv {
   }
 };
 
-TEST(Probe, DiscoveryOrder) {
-  test_support::TempDir tmp;
-  tmp.write("venv/bin/python", "");
-  tmp.write("conda/bin/python", "");
-  std::map<std::string, std::string> vars = {{"VIRTUAL_ENV", (tmp.path() / "venv").string()}, {"CONDA_PREFIX", (tmp.path() / "conda").string()}};
-  plan::EnvFn env = [&vars](const std::string& n) -> std::optional<std::string> {
-    auto it = vars.find(n);
-    return it == vars.end() ? std::nullopt : std::optional<std::string>(it->second);
-  };
-  EXPECT_EQ(plan::discover_python("/opt/py", env)->how, "option");
-  EXPECT_EQ(plan::discover_python("", env)->how, "virtual_env");
-  vars.erase("VIRTUAL_ENV");
-  auto c = plan::discover_python("", env);
-  ASSERT_TRUE(c.has_value());
-  EXPECT_EQ(c->how, "conda_prefix");
-  EXPECT_EQ(c->path, (tmp.path() / "conda/bin/python").string());
-}
-
 TEST(Probe, FullProbeThenCacheHit) {
   test_support::TempDir tmp;
   FakeEnv fake;

@@ -12,6 +12,8 @@
 
 #include <openssl/evp.h>
 
+#include "core/text.h"
+
 namespace verify {
 
 namespace {
@@ -21,16 +23,6 @@ constexpr std::size_t kChunk = 4u << 20;
 struct CtxDeleter {
   void operator()(EVP_MD_CTX* c) const { EVP_MD_CTX_free(c); }
 };
-
-std::string to_hex(const unsigned char* d, unsigned n) {
-  static const char* kHex = "0123456789abcdef";
-  std::string out(n * 2, '0');
-  for (unsigned i = 0; i < n; ++i) {
-    out[2 * i] = kHex[d[i] >> 4];
-    out[2 * i + 1] = kHex[d[i] & 0xF];
-  }
-  return out;
-}
 
 // Hashes [offset, offset+length) of fd (length = UINT64_MAX: to the end) with `buf`.
 bool hash_fd(int fd, std::uint64_t offset, std::uint64_t length, std::vector<char>& buf, std::string& hex, std::string& error,
@@ -53,7 +45,7 @@ bool hash_fd(int fd, std::uint64_t offset, std::uint64_t length, std::vector<cha
   unsigned char md[EVP_MAX_MD_SIZE];
   unsigned len = 0;
   EVP_DigestFinal_ex(ctx.get(), md, &len);
-  hex = to_hex(md, len);
+  hex = core::to_hex(md, len);
   return true;
 }
 

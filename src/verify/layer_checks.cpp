@@ -6,15 +6,6 @@ namespace verify {
 
 namespace {
 
-constexpr std::size_t kExamples = 5;
-
-std::string examples(const std::vector<std::string>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size() && i < kExamples; ++i) out += (i ? ", " : "") + names[i];
-  if (names.size() > kExamples) out += ", ...";
-  return out;
-}
-
 bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 bool ends_with(const std::string& s, const std::string& suffix) {

@@ -7,19 +7,6 @@
 
 namespace verify {
 
-namespace {
-
-constexpr std::size_t kExamples = 5;
-
-std::string join_examples(const std::vector<std::string>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size() && i < kExamples; ++i) out += (i ? ", " : "") + names[i];
-  if (names.size() > kExamples) out += ", ...";
-  return out;
-}
-
-}  // namespace
-
 ModelTensors load_model_tensors(const core::fs::path& dir, VerifyReport* report) {
   ModelTensors m;
   auto add = [report](std::string id, CheckStatus s, std::string msg, std::vector<core::MessageArg> args) {
@@ -83,10 +70,10 @@ ModelTensors load_model_tensors(const core::fs::path& dir, VerifyReport* report)
     }
   }
   if (!missing.empty()) {
-    add("shards_present", CheckStatus::fail, "verify.shard_missing", {{"count", std::to_string(missing.size())}, {"shards", join_examples(missing)}});
+    add("shards_present", CheckStatus::fail, "verify.shard_missing", {{"count", std::to_string(missing.size())}, {"shards", examples(missing)}});
   }
   if (!bad.empty()) {
-    add("headers", CheckStatus::fail, "verify.headers_bad", {{"count", std::to_string(bad.size())}, {"shards", join_examples(bad)}});
+    add("headers", CheckStatus::fail, "verify.headers_bad", {{"count", std::to_string(bad.size())}, {"shards", examples(bad)}});
   } else if (missing.empty()) {
     add("headers", CheckStatus::pass, "verify.headers_ok", {{"count", std::to_string(m.shard_files.size())}, {"tensors", std::to_string(m.tensors.size())}});
   }
@@ -98,7 +85,7 @@ ModelTensors load_model_tensors(const core::fs::path& dir, VerifyReport* report)
     if (absent.empty()) {
       add("index", CheckStatus::pass, "verify.index_ok", {{"shards", std::to_string(m.shard_files.size())}, {"tensors", std::to_string(weight_map.size())}});
     } else {
-      add("index", CheckStatus::fail, "verify.index_tensor_missing", {{"count", std::to_string(absent.size())}, {"tensors", join_examples(absent)}});
+      add("index", CheckStatus::fail, "verify.index_tensor_missing", {{"count", std::to_string(absent.size())}, {"tensors", examples(absent)}});
     }
   }
   return m;

@@ -4,6 +4,14 @@
 
 namespace verify {
 
+std::string examples(const std::vector<std::string>& names) {
+  constexpr std::size_t kExamples = 5;
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && i < kExamples; ++i) out += (i ? ", " : "") + names[i];
+  if (names.size() > kExamples) out += ", ...";
+  return out;
+}
+
 std::string_view check_status_name(CheckStatus s) {
   switch (s) {
     case CheckStatus::pass: return "pass";

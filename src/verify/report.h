@@ -16,6 +16,9 @@ namespace verify {
 enum class CheckStatus { pass, partial, fail, skipped };
 std::string_view check_status_name(CheckStatus s);
 
+// The first few names for a check's message, then ", ..." when there are more.
+std::string examples(const std::vector<std::string>& names);
+
 struct Check {
   std::string id;                       // e.g. "quantization_config"
   CheckStatus status = CheckStatus::pass;

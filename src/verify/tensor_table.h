@@ -1,25 +1,17 @@
-// The tensors of a safetensors file, from its header only. Verification needs the same facts
-// as intake (name, dtype, shape, byte range) plus the checks that the header agrees with the
-// file: offsets tile the data region, dtype x shape == byte length, the data ends at the end
-// of the file. The field names match intake::TensorInfo (branch `intake`), so this reader can
-// be replaced by intake::parse_header once that lands in main.
+// The tensors of one safetensors file, from its header only, for verification: intake's
+// checked parser (intake/safetensors_header.h) applied to a file on disk, plus where the data
+// region starts so that byte ranges can be hashed. Any header defect becomes one verify error.
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "core/fs.h"
+#include "intake/safetensors_header.h"
 
 namespace verify {
 
-struct TensorInfo {
-  std::string name;
-  std::string dtype;
-  std::vector<std::uint64_t> shape;
-  std::uint64_t begin = 0;  // relative to the data region
-  std::uint64_t end = 0;
-};
+using TensorInfo = intake::TensorInfo;
 
 struct TensorTable {
   core::fs::path path;
@@ -28,10 +20,7 @@ struct TensorTable {
   std::vector<TensorInfo> tensors;
 };
 
-// Bytes per element of a safetensors dtype; 0 when unknown (then sizes are not checked).
-double dtype_bytes(const std::string& dtype);
-
-// Errors (bad_input "verify.header_invalid" with {path} and a technical detail).
+// Errors (bad_input "verify.header_invalid" with {path} and the parser's technical detail).
 core::Result<TensorTable> read_tensor_table(const core::fs::path& path);
 
 }  // namespace verify

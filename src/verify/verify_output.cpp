@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/text.h"
 #include "verify/layer_checks.h"
 
 namespace verify {
@@ -17,12 +18,6 @@ std::string gib(std::uint64_t bytes) {
   char buf[32];
   std::snprintf(buf, sizeof(buf), "%.2f", static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0));
   return buf;
-}
-
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
-  return out;
 }
 
 // config.json and its quantization_config against the plan. Returns the exclusions the export applied.
@@ -66,9 +61,9 @@ std::vector<std::string> check_config(const core::fs::path& dir, const Expectati
       if (std::find(applied.begin(), applied.end(), p) == applied.end()) absent.push_back(p);
     }
     if (absent.empty()) {
-      r.add("plan_exclusions", C::pass, "verify.exclusions_match", {{"patterns", join(e.plan_exclusions)}});
+      r.add("plan_exclusions", C::pass, "verify.exclusions_match", {{"patterns", core::join(e.plan_exclusions)}});
     } else {
-      r.add("plan_exclusions", C::fail, "verify.exclusions_missing", {{"patterns", join(absent)}});
+      r.add("plan_exclusions", C::fail, "verify.exclusions_missing", {{"patterns", core::join(absent)}});
     }
   }
   const core::Json* kv = core::json_object(*qc, "kv_cache_quant_config");
@@ -90,11 +85,11 @@ void check_aux_files(const core::fs::path& dir, const Expectations& e, VerifyRep
   }
   bool one = e.tokenizer_one_of.empty();
   for (const auto& f : e.tokenizer_one_of) one = one || core::exists(dir / f);
-  if (!one) missing.push_back(join(e.tokenizer_one_of));
+  if (!one) missing.push_back(core::join(e.tokenizer_one_of));
   if (missing.empty()) {
     r.add("tokenizer", C::pass, "verify.tokenizer_ok");
   } else {
-    r.add("tokenizer", C::fail, "verify.tokenizer_missing", {{"files", join(missing)}});
+    r.add("tokenizer", C::fail, "verify.tokenizer_missing", {{"files", core::join(missing)}});
   }
   if (core::exists(dir / "generation_config.json")) {
     r.add("generation_config", C::pass, "verify.generation_config_ok");
@@ -143,7 +138,7 @@ VerifyReport verify_output(const VerifyOptions& o) {
   if (unreadable.empty()) {
     r.add("files", C::pass, "verify.files_hashed", {{"count", std::to_string(r.files.size())}, {"gib", gib(total)}});
   } else {
-    r.add("files", C::fail, "verify.files_unreadable", {{"files", join(unreadable)}});
+    r.add("files", C::fail, "verify.files_unreadable", {{"files", core::join(unreadable)}});
   }
 
   auto expect = load_expectations(o.plan ? &*o.plan : nullptr);

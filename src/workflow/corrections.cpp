@@ -2,27 +2,11 @@
 
 #include <charconv>
 
+#include "core/text.h"
+
 namespace workflow {
 
 namespace {
-
-std::vector<std::string> split(std::string_view s, char sep) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (true) {
-    auto pos = s.find(sep, start);
-    out.emplace_back(s.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start));
-    if (pos == std::string_view::npos) break;
-    start = pos + 1;
-  }
-  return out;
-}
-
-std::string trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return std::string(s);
-}
 
 bool same_kind(const core::Json& a, const core::Json& b) {
   if (a.is_number() && b.is_number()) {
@@ -42,8 +26,8 @@ core::Json typed_value(const core::Json* current, const std::string& text) {
   if (current != nullptr && current->is_string()) return text;
   if (current != nullptr && current->is_array()) {
     core::Json list = core::Json::array();
-    if (trim(text).empty()) return list;
-    for (const auto& item : split(text, ',')) list.push_back(trim(item));
+    if (core::trim(text, " \t").empty()) return list;
+    for (const auto& item : core::split(text, ',')) list.push_back(std::string(core::trim(item, " \t")));
     return list;
   }
   return is_json ? *parsed : core::Json(text);
@@ -67,8 +51,8 @@ core::Result<Correction> parse_correction(std::string_view text) {
   if (eq == std::string_view::npos || eq == 0) {
     return core::make_error(core::ExitCode::usage, "workflow.correction_syntax").with("text", std::string(text));
   }
-  Correction c{trim(text.substr(0, eq)), std::string(text.substr(eq + 1))};
-  for (const auto& seg : split(c.key, '.')) {
+  Correction c{std::string(core::trim(text.substr(0, eq), " \t")), std::string(text.substr(eq + 1))};
+  for (const auto& seg : core::split(c.key, '.')) {
     if (seg.empty()) return core::make_error(core::ExitCode::usage, "workflow.correction_syntax").with("text", std::string(text));
   }
   return c;
@@ -79,7 +63,7 @@ core::Result<core::Json> apply_corrections(const core::Json& doc, const std::vec
   core::Json out = doc;
   if (!record.is_object()) record = core::Json::object();
   for (const auto& c : corrections) {
-    auto segs = split(c.key, '.');
+    auto segs = core::split(c.key, '.');
     if (segs.front() == "artifact" || segs.front() == "schema_version") return path_error(c, "protected");
     core::Json* node = &out;
     for (std::size_t i = 0; i + 1 < segs.size(); ++i) {

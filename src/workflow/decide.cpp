@@ -1,6 +1,7 @@
 #include "workflow/decide.h"
 
 #include "core/sha256.h"
+#include "core/text.h"
 #include "workflow/state.h"
 
 namespace workflow {
@@ -16,12 +17,6 @@ core::Result<core::Json> current_result(const Workdir& wd) {
     return core::make_error(core::ExitCode::not_confirmed, "workflow.no_result").with("path", wd.manifest().string()).with("command", s.next_command);
   }
   return *result;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\n' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
 }
 
 }  // namespace
@@ -66,7 +61,7 @@ core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view use
 }
 
 core::Result<Confirmation> request_followup(const Workdir& wd, std::string_view text) {
-  std::string_view t = trim(text);
+  std::string_view t = core::trim(text);
   if (t.empty()) return core::make_error(core::ExitCode::usage, "workflow.followup_empty");
   if (t.size() > kMaxFollowupBytes) {
     return core::make_error(core::ExitCode::usage, "workflow.followup_too_long")

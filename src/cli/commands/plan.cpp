@@ -2,11 +2,12 @@
 // shipped knowledge for --quark-version) and the target hardware to quant_plan.json, which
 // waits for checkpoint 2. An invalid plan is reported with evidence and fixes, and nothing
 // is written.
-#include <cstdlib>
 #include <memory>
 
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
+#include "core/text.h"
+#include "envprobe/python_env.h"
 #include "plan/capabilities.h"
 #include "plan/plan_document.h"
 #include "plan/planner.h"
@@ -27,42 +28,35 @@ struct PlanCommandOptions {
   std::string template_file;
 };
 
-std::optional<std::string> env_lookup(const std::string& name) {
-  const char* v = std::getenv(name.c_str());
-  return v == nullptr ? std::nullopt : std::optional<std::string>(v);
-}
-
 core::Result<runner::CaptureResult> capture(const runner::CommandSpec& spec, double timeout) {
   return runner::capture(spec, timeout);
 }
 
 std::vector<std::string> split_algorithms(const std::string& list) {
   std::vector<std::string> out;
-  std::string cur;
-  for (char c : list + ",") {
-    if (c == ',') {
-      // quark-cli does not strip spaces around names; we do, and pass a clean list.
-      auto b = cur.find_first_not_of(' ');
-      auto e = cur.find_last_not_of(' ');
-      if (b != std::string::npos) {
-        out.push_back(cur.substr(b, e - b + 1));
-      }
-      cur.clear();
-    } else {
-      cur.push_back(c);
+  for (const auto& piece : core::split(list, ',')) {
+    // quark-cli does not strip spaces around names; we do, and pass a clean list.
+    std::string_view name = core::trim(piece, " ");
+    if (!name.empty()) {
+      out.emplace_back(name);
     }
   }
   return out;
 }
 
 core::Result<plan::Capabilities> capabilities(Context& ctx, const plan::PlanOptions& o) {
-  auto python = plan::discover_python(o.python, env_lookup);
+  // The same environment resolution as env and prepare; "none found" falls through to the
+  // shipped knowledge, a bad --python is the user's to fix.
+  auto python = envprobe::resolve_python_env(o.python);
+  if (!python && !o.python.empty()) {
+    return python.error();
+  }
   if (python) {
-    plan::ProbeSettings s{python->path, plan::default_cache_dir(env_lookup), capture, 300};
+    plan::ProbeSettings s{python->python, plan::default_cache_dir(envprobe::process_env), capture, 300};
     QPTQ_TRY_ASSIGN(auto installed, plan::probe_installed(s));
     if (installed) {
       ctx.console.say(installed->from_cache ? "plan.probe_cached" : "plan.probe_ran",
-                      {{"version", installed->probe.quark_version()}, {"python", python->path}});
+                      {{"version", installed->probe.quark_version()}, {"python", python->python}});
       if (!installed->help_ok) {
         ctx.console.warn(ctx.console.t("plan.help_unavailable", {{"problem", installed->help_problem}}));
       }
@@ -74,7 +68,7 @@ core::Result<plan::Capabilities> capabilities(Context& ctx, const plan::PlanOpti
       return caps;
     }
     if (!o.python.empty() && o.quark_version.empty()) {
-      return core::make_error(core::ExitCode::env_not_ready, "plan.no_quark_in_python").with("python", python->path);
+      return core::make_error(core::ExitCode::env_not_ready, "plan.no_quark_in_python").with("python", python->python);
     }
   }
   if (o.quark_version.empty()) {
