@@ -2,7 +2,6 @@
 
 #include <cstdlib>
 #include <map>
-#include <mutex>
 
 #include "core/embedded.h"
 #include "core/json_io.h"
@@ -27,15 +26,14 @@ Catalog load_catalog(std::string_view suffix) {
   return out;
 }
 
+// Each language is parsed on its first use only: a run speaks one language.
 const Catalog& catalog(Lang lang) {
-  static std::once_flag once;
-  static Catalog en;
-  static Catalog ja;
-  std::call_once(once, [] {
-    en = load_catalog(".en.json");
-    ja = load_catalog(".ja.json");
-  });
-  return lang == Lang::ja ? ja : en;
+  if (lang == Lang::ja) {
+    static const Catalog ja = load_catalog(".ja.json");
+    return ja;
+  }
+  static const Catalog en = load_catalog(".en.json");
+  return en;
 }
 
 std::string fill(std::string_view text, const std::vector<MessageArg>& args) {

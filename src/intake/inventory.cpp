@@ -69,6 +69,19 @@ void sort_rows(std::vector<std::uint32_t>& t, std::size_t width) {
     t.erase(std::unique(t.begin(), t.end()), t.end());
     return;
   }
+  if (width == 2) {
+    // (layer, expert) pairs, the bulk of a MoE inventory: sorted as packed 64-bit keys.
+    std::vector<std::uint64_t> keys(rows);
+    for (std::size_t r = 0; r < rows; ++r) keys[r] = (std::uint64_t{t[2 * r]} << 32) | t[2 * r + 1];
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    t.resize(keys.size() * 2);
+    for (std::size_t r = 0; r < keys.size(); ++r) {
+      t[2 * r] = static_cast<std::uint32_t>(keys[r] >> 32);
+      t[2 * r + 1] = static_cast<std::uint32_t>(keys[r]);
+    }
+    return;
+  }
   std::vector<std::size_t> order(rows);
   for (std::size_t r = 0; r < rows; ++r) order[r] = r;
   auto less = [&](std::size_t a, std::size_t b) {

@@ -1,6 +1,7 @@
 #include "intake/linear_inventory.h"
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 #include <unordered_map>
 
@@ -10,14 +11,11 @@ namespace intake {
 
 namespace {
 
+// Called a dozen times per tensor: the last character rules out most suffixes without a
+// memcmp call.
 bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-bool is_index_segment(std::string_view seg) {
-  if (seg.empty() || seg.size() > 9) return false;
-  if (seg.size() > 1 && seg[0] == '0') return false;
-  return std::all_of(seg.begin(), seg.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (suffix.empty()) return true;
+  return s.size() >= suffix.size() && s.back() == suffix.back() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
 std::string_view last_segment(std::string_view name) {
@@ -283,23 +281,40 @@ LinearInventory InventoryBuilder::finish() {
 }
 
 void name_template_into(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices) {
-  out.clear();
-  std::size_t start = 0;
-  while (start <= name.size()) {
-    std::size_t dot = name.find('.', start);
-    std::string_view seg = name.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
-    if (is_index_segment(seg)) {
-      out += "{}";
-      std::uint32_t v = 0;
-      for (char c : seg) v = v * 10 + static_cast<std::uint32_t>(c - '0');
-      indices.push_back(v);
-    } else {
-      out += seg;
+  // Called once per tensor: segments are found with memchr and copied whole; only segments
+  // that start with a digit are looked at character by character. The buffer is sized for
+  // the worst case ("{}" for every one-digit segment).
+  out.resize(name.size() * 2 + 1);
+  char* w = out.data();
+  const char* p = name.data();
+  const char* const end = p + name.size();
+  while (true) {
+    const auto* dot = p == end ? nullptr : static_cast<const char*>(std::memchr(p, '.', static_cast<std::size_t>(end - p)));
+    const char* seg_end = dot == nullptr ? end : dot;
+    auto len = static_cast<std::size_t>(seg_end - p);
+    // An index segment: 1 to 9 digits, no leading zero (so the split round-trips).
+    bool index = len > 0 && len <= 9 && *p >= '0' && *p <= '9' && (len == 1 || *p != '0');
+    std::uint32_t v = 0;
+    for (const char* c = p; index && c < seg_end; ++c) {
+      if (*c < '0' || *c > '9') {
+        index = false;
+      } else {
+        v = v * 10 + static_cast<std::uint32_t>(*c - '0');
+      }
     }
-    if (dot == std::string_view::npos) break;
-    out += '.';
-    start = dot + 1;
+    if (index) {
+      *w++ = '{';
+      *w++ = '}';
+      indices.push_back(v);
+    } else if (len > 0) {
+      std::memcpy(w, p, len);
+      w += len;
+    }
+    if (dot == nullptr) break;
+    *w++ = '.';
+    p = dot + 1;
   }
+  out.resize(static_cast<std::size_t>(w - out.data()));
 }
 
 std::string name_template(std::string_view name, std::vector<std::uint32_t>* indices) {

@@ -39,7 +39,8 @@ core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_vi
   if (doc.get_object().get(obj) != simdjson::SUCCESS) return index_error(source, "not a JSON object");
   SafetensorsIndex idx;
   bool have_map = false;
-  std::unordered_map<std::string, std::uint32_t> seen;
+  // Keys view simdjson's string buffer, which lives as long as `parser`.
+  std::unordered_map<std::string_view, std::uint32_t> seen;
   for (auto field : obj) {
     std::string_view key;
     if (field.unescaped_key().get(key) != simdjson::SUCCESS) return index_error(source, "unreadable key");
@@ -80,16 +81,18 @@ core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_vi
       if (entry.value().get_string().get(shard) != simdjson::SUCCESS) {
         return index_error(source, "weight_map['" + std::string(name) + "'] is not a string");
       }
-      if (!plain_shard_name(shard)) {
-        return index_error(source, "weight_map names '" + std::string(shard) + "', which is not a .safetensors file name in the model directory");
-      }
-      // Consecutive entries usually name the same shard: check the last one first.
+      // Consecutive entries often name the same shard: check the last one first. A name is
+      // checked once, when first seen.
       if (!idx.shards.empty() && idx.shards.back() == shard) {
         ++idx.shard_tensors.back();
-      } else if (auto it = seen.find(std::string(shard)); it != seen.end()) {
+      } else if (auto it = seen.find(shard); it != seen.end()) {
         ++idx.shard_tensors[it->second];
       } else {
-        seen.emplace(std::string(shard), static_cast<std::uint32_t>(idx.shards.size()));
+        if (!plain_shard_name(shard)) {
+          return index_error(source, "weight_map names '" + std::string(shard) +
+                                         "', which is not a .safetensors file name in the model directory");
+        }
+        seen.emplace(shard, static_cast<std::uint32_t>(idx.shards.size()));
         idx.shards.emplace_back(shard);
         idx.shard_tensors.push_back(1);
       }
