@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/glob_match.h"
 #include "core/text.h"
 #include "verify/layer_checks.h"
 
@@ -58,7 +59,12 @@ std::vector<std::string> check_config(const core::fs::path& dir, const Expectati
   if (!e.plan_exclusions.empty()) {
     std::vector<std::string> absent;
     for (const auto& p : e.plan_exclusions) {
-      if (std::find(applied.begin(), applied.end(), p) == applied.end()) absent.push_back(p);
+      // Quark 0.13 writes the module names its patterns matched, not the patterns themselves
+      // (config.json "exclude": ["lm_head", "model.layers.0.mlp.gate", ...] for "*.gate"), so
+      // a planned pattern is applied when it is listed or matches a listed name.
+      bool listed = std::find(applied.begin(), applied.end(), p) != applied.end() ||
+                    std::any_of(applied.begin(), applied.end(), [&p](const std::string& name) { return core::glob_match(p, name); });
+      if (!listed) absent.push_back(p);
     }
     if (absent.empty()) {
       r.add("plan_exclusions", C::pass, "verify.exclusions_match", {{"patterns", core::join(e.plan_exclusions)}});

@@ -165,6 +165,21 @@ TEST(VerifyOutput, PlantedDefectsFail) {
   }
 }
 
+TEST(VerifyOutput, PlannedPatternsMatchTheModuleNamesQuarkWrites) {
+  // Quark 0.13 lists the module names a pattern matched in quantization_config.exclude
+  // (real H200 MoE run: "*.gate" -> "model.layers.0.mlp.gate", ...), not the pattern itself.
+  test_support::TempDir d;
+  write_model(d, "out", Model{});
+  VerifyOptions o;
+  o.output_dir = d.path() / "out";
+  o.plan = core::Json{{"global_scheme", "fp8"}, {"exclude_layers", {"lm_*"}}, {"layer_quant_config", core::Json::object()}};
+  auto r = verify_output(o);
+  EXPECT_EQ(r.status(), "success") << failed_checks(r);
+  (*o.plan)["exclude_layers"] = {"lm_head", "*.gate"};  // nothing in the export's exclude list matches *.gate
+  auto missing = verify_output(o);
+  EXPECT_NE(failed_checks(missing).find("verify.exclusions_missing"), std::string::npos);
+}
+
 TEST(VerifyOutput, EvaluationFailureAfterExportIsPartialAndEmptyIsFailed) {
   test_support::TempDir d;
   write_model(d, "out", Model{});
