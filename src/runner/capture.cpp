@@ -1,17 +1,20 @@
 #include "runner/capture.h"
 
+#include "runner/spawn.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
+
+#include "runner/spawn.h"
 
 namespace runner {
 
@@ -71,42 +74,9 @@ core::Result<CaptureResult> capture(const CommandSpec& spec, double timeout_seco
   err_pipe.r = fds[0];
   err_pipe.w = fds[1];
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_pipe.w, 1);
-  posix_spawn_file_actions_adddup2(&actions, err_pipe.w, 2);
-  if (!spec.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec.cwd.c_str());
-
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t none;
-  sigemptyset(&none);
-  sigset_t all_default;
-  sigemptyset(&all_default);
-  sigaddset(&all_default, SIGINT);
-  sigaddset(&all_default, SIGTERM);
-  sigaddset(&all_default, SIGPIPE);
-  sigaddset(&all_default, SIGHUP);
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setsigdefault(&attr, &all_default);
-  posix_spawnattr_setpgroup(&attr, 0);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-
-  std::vector<std::string> env = child_environment(spec);
-  std::vector<char*> envp;
-  for (auto& e : env) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  std::vector<std::string> args = spec.argv;
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-
   auto start = std::chrono::steady_clock::now();
   pid_t pid = -1;
-  int rc = ::posix_spawn(&pid, program->c_str(), &actions, &attr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
+  int rc = spawn_in_own_group(*program, spec, out_pipe.w, err_pipe.w, &pid);
   if (rc != 0) return spawn_error(*program, rc);
   ::close(out_pipe.w);
   out_pipe.w = -1;

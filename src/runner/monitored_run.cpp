@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -18,6 +17,7 @@
 #include "runner/capture.h"
 #include "runner/line_splitter.h"
 #include "runner/signal_relay.h"
+#include "runner/spawn.h"
 
 namespace runner {
 
@@ -96,33 +96,6 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
   Fd err_r(fds[0]);
   Fd err_w(fds[1]);
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_w.get(), 1);
-  posix_spawn_file_actions_adddup2(&actions, err_w.get(), 2);
-  if (!spec.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec.cwd.c_str());
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t none;
-  sigemptyset(&none);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT}) sigaddset(&defaults, s);
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setsigdefault(&attr, &defaults);
-  posix_spawnattr_setpgroup(&attr, 0);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-
-  std::vector<std::string> env = child_environment(spec);
-  std::vector<char*> envp;
-  for (auto& e : env) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  std::vector<std::string> args = spec.argv;
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-
   // The relay exists before the child so that a Ctrl-C at any moment is forwarded.
   SignalRelay relay;
   ResourceSampler sampler(options.sample_gpu ? GpuMemoryProbe::detect() : GpuMemoryProbe(GpuTool::none),
@@ -134,9 +107,7 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
   const auto start = Clock::now();
   out.started_at = core::now_utc_iso8601();
   pid_t pid = -1;
-  int rc = ::posix_spawn(&pid, program->c_str(), &actions, &attr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
+  int rc = spawn_in_own_group(*program, spec, out_w.get(), err_w.get(), &pid);
   if (rc != 0) return start_error("runner.spawn_failed", *program, rc);
   out.pid = pid;
   out_w.reset();
