@@ -16,3 +16,17 @@ for k in sys.argv[2].split("."):
 print(d if not isinstance(d, bool) else str(d).lower())
 PY
 }
+
+# A run whose fake quark-cli fails with SCENARIO: stop, diagnose, no retry (exit 9 expected),
+# and what the manifest records about it.
+check_failed_run() {
+  local scenario=$1
+  make_wd --env FAKE_QUARK_SCENARIO="$scenario"
+  quark-ptq --workdir wd run --approve "$DIGEST" > out.txt || echo "exit $?"
+  grep -E "^the run failed|^  (cause|smallest change):" out.txt
+  for k in run.status run.diagnosis.rule run.diagnosis.category run.diagnosis.return_to_checkpoint run.diagnosis.exit_code run.diagnosis.versions.transformers; do
+    echo "$k: $(yaml_get wd/run_manifest.yaml $k)"
+  done
+  yaml_get wd/run_manifest.yaml run.diagnosis.error_text | sed -n 1p
+  [ "$(grep -c "scenario $scenario" wd/logs/run-*.log)" = 1 ] && echo "ran once"
+}
