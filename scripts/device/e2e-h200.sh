@@ -3,30 +3,39 @@
 # random-weight models of real architectures, plus the same fp8 command run bare for the
 # orchestration overhead. Run ON the device from the repo root with .whl/ and .devbin/
 # carried (scripts/device/fetch-wheels.sh, scripts/device/bundle-quark-ptq.sh):
-#   bash scripts/device/e2e-h200.sh [DEADLINE_S]
+#   bash scripts/device/e2e-h200.sh DEADLINE_S FLOW...
+# FLOW: llama8b_fp8 bare_llama8b_fp8 moe_fp8 llama8b_fp8_kvfp8 llama8b_ptpc_fp8 llama8b_mxfp4
+#       llama8b_int4_wo_128_awq tiny_int4_wo_128_awq (default: all, in that order).
+# No new flow starts after DEADLINE_S seconds. Set-up is skipped when a previous call on the
+# same (still warm) machine left it in place, so a long list can be split over calls.
 # Results (artifacts, logs, verification, timings; never weights) land in $OUT/e2e.tgz.
 set -u
 REPO=$(pwd)
 E=/tmp/e2e
 RES=$E/results
 DEADLINE_S=${1:-380}   # no new flow starts after this many seconds
+shift || true
+FLOWS=("$@")
+[ ${#FLOWS[@]} -gt 0 ] || FLOWS=(llama8b_fp8 bare_llama8b_fp8 moe_fp8 llama8b_fp8_kvfp8 llama8b_ptpc_fp8 llama8b_mxfp4 tiny_int4_wo_128_awq)
 mkdir -p "$RES/runs" "$E/models" "$E/out"
 T0=$(date +%s)
 log() { echo "[$(( $(date +%s) - T0 ))s] $*" | tee -a "$RES/pipeline.log"; }
 left() { [ $(( $(date +%s) - T0 )) -lt "$DEADLINE_S" ]; }
-pack() { tar czf "${OUT:-/tmp}/e2e.tgz" -C "$E" results; log "packed"; }
+pack() { tar czf "$E/e2e.tgz.part" -C "$E" results && mv "$E/e2e.tgz.part" "${OUT:-/tmp}/e2e.tgz"; log "packed"; }  # never a half-written archive
 trap pack EXIT
 export LD_LIBRARY_PATH="$REPO/.devbin/lib" NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 Q="$REPO/.devbin/quark-ptq"
 
 # One Python environment that has amd-quark and its quark-cli side by side (quark-ptq insists
 # on that): a venv holding the carried wheels, seeing the image's torch through a .pth file.
-python3 -m venv --without-pip /tmp/qenv
 SP=/tmp/qenv/lib/python3.12/site-packages
+if [ ! -x /tmp/qenv/bin/quark-cli ]; then
+python3 -m venv --without-pip /tmp/qenv
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target "$SP" .whl/*.whl > "$RES/wheels.txt" 2>&1
 python3 -c 'import site; print(site.getsitepackages()[0])' > "$SP/zz_image_site.pth"
 printf '#!/tmp/qenv/bin/python\nimport sys\nfrom quark.experimental.cli.main import main\nsys.exit(main())\n' > /tmp/qenv/bin/quark-cli
 chmod +x /tmp/qenv/bin/quark-cli
+fi
 PY=/tmp/qenv/bin/python
 log "venv ready: $($PY -c 'import transformers, datasets, torch; print(transformers.__version__, datasets.__version__, torch.__version__)' 2>&1)"
 
@@ -39,11 +48,15 @@ export HF_HOME=$E/hf HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 XDG_CACHE_HOME=$E/ca
 "$Q" data stage tests/fixtures/quark/corpus/corpus.jsonl --as pileval --as wikitext --python "$PY" > "$RES/stage.txt" 2>&1
 log "data staged: exit $?"
 
-python3 scripts/make-tiny-model.py "$E/models/llama-3.1-8b" --config tests/fixtures/quark/models/llama-3.1-8b.json \
-  --device cuda --max_shard_size 5GB > "$RES/model-8b.json" 2>&1
-log "built llama-3.1-8b"
+B8=$E/models/llama-3.1-8b
+if [ ! -f "$E/models/.llama-3.1-8b.complete" ]; then
+  python3 scripts/make-tiny-model.py "$B8" --config tests/fixtures/quark/models/llama-3.1-8b.json \
+    --device cuda --max_shard_size 5GB > "$RES/model-8b.json" 2>&1 && touch "$E/models/.llama-3.1-8b.complete"
+  log "built llama-3.1-8b"
+fi
 pack
 
+CALIB=64
 flow() {  # flow NAME MODEL_DIR [plan options...]
   local name=$1 model=$2; shift 2
   local wd=$E/wd/$name out=$E/out/$name r=$RES/runs/$name
@@ -51,7 +64,7 @@ flow() {  # flow NAME MODEL_DIR [plan options...]
   local s; s=$(date +%s.%N)
   {
     "$Q" --workdir "$wd" analyze "$model" && "$Q" --workdir "$wd" confirm analysis &&
-    "$Q" --workdir "$wd" plan --python "$PY" --target h200 --calib-samples 64 --seq-len 512 "$@" &&
+    "$Q" --workdir "$wd" plan --python "$PY" --target h200 --calib-samples "$CALIB" --seq-len 512 "$@" &&
     "$Q" --workdir "$wd" confirm plan
     "$Q" --workdir "$wd" --json prepare --output-dir "$out" --python "$PY" > "$r/prepare.json"
     echo "prepare exit $?"
@@ -72,10 +85,8 @@ flow() {  # flow NAME MODEL_DIR [plan options...]
   pack  # after every flow: a call cut off at its time limit still returns what was done
 }
 
-B8=$E/models/llama-3.1-8b
-left && flow llama8b_fp8 "$B8" --scheme fp8
-if left; then  # the same approved argv, bare, for wall(quark-ptq) / wall(bare)
-  r=$RES/runs/bare_llama8b_fp8; mkdir -p "$r"
+bare_fp8() {  # the same approved argv, bare, for wall(quark-ptq) / wall(bare)
+  local r=$RES/runs/bare_llama8b_fp8; mkdir -p "$r"
   python3 - "$E/wd/llama8b_fp8/run_manifest.yaml" "$r" <<'PY'
 import json, os, subprocess, sys, time, yaml
 m = yaml.safe_load(open(sys.argv[1])); argv = m["command"]["argv"]
@@ -86,15 +97,32 @@ json.dump({"argv": argv, "exit": p.returncode, "wall_s": round(w, 2)}, open(os.p
 subprocess.run(["rm", "-rf", out])
 PY
   log "bare fp8 done"
-fi
-if left; then
+}
+
+moe_fp8() {
   python3 scripts/make-tiny-model.py "$E/models/qwen3-30b-a3b-4l" --config tests/fixtures/quark/models/qwen3-30b-a3b.json \
     --num_hidden_layers 4 --device cuda --max_shard_size 5GB > "$RES/model-moe.json" 2>&1
   flow moe_qwen3_30b_a3b_4l_fp8 "$E/models/qwen3-30b-a3b-4l" --scheme fp8
   rm -rf "$E/models/qwen3-30b-a3b-4l"
-fi
-left && flow llama8b_fp8_kvfp8 "$B8" --scheme fp8 --kv-cache fp8
-left && flow llama8b_ptpc_fp8 "$B8" --scheme ptpc_fp8
-left && flow llama8b_mxfp4 "$B8" --scheme mxfp4
-left && flow tiny_int4_wo_128_awq "$REPO/examples/tiny-llama" --scheme int4_wo_128 --algo awq
+}
+
+for f in "${FLOWS[@]}"; do
+  left || { log "deadline: $f not started"; continue; }
+  case $f in
+    llama8b_fp8) flow llama8b_fp8 "$B8" --scheme fp8 ;;
+    bare_llama8b_fp8) bare_fp8 ;;
+    moe_fp8) moe_fp8 ;;
+    llama8b_fp8_kvfp8) flow llama8b_fp8_kvfp8 "$B8" --scheme fp8 --kv-cache fp8 ;;
+    llama8b_ptpc_fp8) flow llama8b_ptpc_fp8 "$B8" --scheme ptpc_fp8 ;;
+    llama8b_mxfp4) flow llama8b_mxfp4 "$B8" --scheme mxfp4 ;;
+    # AWQ costs ~17.5 s per 8B decoder layer at 64 samples (docs/quark-facts.md): 16 here.
+    llama8b_int4_wo_128_awq) CALIB=16 flow llama8b_int4_wo_128_awq "$B8" --scheme int4_wo_128 --algo awq ;;
+    llama8b_8l_int4_wo_128_awq)  # the 8B architecture with 8 of its 32 decoder layers
+      python3 scripts/make-tiny-model.py "$E/models/llama-3.1-8b-8l" --config tests/fixtures/quark/models/llama-3.1-8b.json \
+        --num_hidden_layers 8 --device cuda --max_shard_size 5GB > "$RES/model-8b-8l.json" 2>&1
+      CALIB=16 flow llama8b_8l_int4_wo_128_awq "$E/models/llama-3.1-8b-8l" --scheme int4_wo_128 --algo awq ;;
+    tiny_int4_wo_128_awq) flow tiny_int4_wo_128_awq "$REPO/examples/tiny-llama" --scheme int4_wo_128 --algo awq ;;
+    *) log "unknown flow $f" ;;
+  esac
+done
 log "done"

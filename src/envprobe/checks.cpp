@@ -211,8 +211,11 @@ NativeSupport scheme_native_support(const std::string& scheme, const Accelerator
       const core::Json& e = (*list)[i];
       if (core::json_string(e, "name").value_or("") != scheme || core::json_array(e, "native_on") == nullptr) continue;
       auto native_on = core::json_string_list(e, "native_on");
-      s.native = std::find(native_on.begin(), native_on.end(), s.target) != native_on.end();
       s.basis = path;
+      // Weight-only formats no accelerator computes in: serving dequantizes them, so "native"
+      // does not apply (the plan records that as its own risk).
+      if (native_on.empty() && e.contains("activation") && e["activation"].is_null()) return s;
+      s.native = std::find(native_on.begin(), native_on.end(), s.target) != native_on.end();
       return s;
     }
   }

@@ -133,6 +133,14 @@ TEST(Checks, SchemeWithoutNativeSupportIsAWarning) {
   EXPECT_EQ(p->installed, "sm_90");
 }
 
+// No GPU computes in int4 weight-only: "native" does not apply, so nothing to warn about here
+// (the plan records the serving question as its own risk).
+TEST(Checks, WeightOnlyIntIsNotCalledEmulated) {
+  CheckInputs in = inputs(good_nvidia(), nvidia_host());
+  in.schemes = {"int4_wo_128"};
+  EXPECT_EQ(find(check_environment(in), "scheme_not_native"), nullptr);
+}
+
 TEST(Checks, MissingEvidenceIsUnknownNeverCpu) {
   PythonFacts py;  // the probe ran but torch is not installed
   py.ran = true;

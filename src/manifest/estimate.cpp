@@ -84,7 +84,7 @@ double algorithm_bytes(const std::vector<std::string>& algos, const Shape& sh, c
   double samples = static_cast<double>(c.num_calib_data) * static_cast<double>(c.seq_len);
   for (const auto& a : algos) {
     const core::Json* cfg = core::json_at(constants(), "algorithms/" + a);
-    if (cfg == nullptr) continue;
+    if (cfg == nullptr || core::json_object(*cfg, "layerwise") != nullptr) continue;
     double hessians = core::json_number(*cfg, "hessian_copies").value_or(0) * 4 * (6 * sh.hidden * sh.hidden + sh.inter * sh.inter);
     double io = core::json_number(*cfg, "cached_io").value_or(0) * samples * sh.hidden * load_bytes;
     double inputs = core::json_bool(*cfg, "linear_inputs").value_or(false) ? samples * (sh.hidden + sh.inter) * load_bytes : 0;
@@ -93,26 +93,77 @@ double algorithm_bytes(const std::vector<std::string>& algos, const Shape& sh, c
   return total;
 }
 
-// Bits on disk per quantized weight: the plan's scheme catalog (bytes_per_weight) when it is
-// embedded, else knowledge/estimate.json.
-std::optional<double> scheme_bits(const std::string& scheme, const std::string& release) {
+// Working memory of a layer-by-layer algorithm (AWQ): cached inputs plus its clip search, whose
+// products are out rows x sampled tokens x the largest in_features, independent of N.
+double layerwise_working_bytes(const std::vector<std::string>& algos, const Shape& sh, const Calibration& c, double load_bytes) {
+  double total = 0;
+  double samples = static_cast<double>(c.num_calib_data) * static_cast<double>(c.seq_len);
+  for (const auto& a : algos) {
+    const core::Json* cfg = core::json_at(constants(), "algorithms/" + a);
+    const core::Json* lw = cfg != nullptr ? core::json_object(*cfg, "layerwise") : nullptr;
+    if (lw == nullptr) continue;
+    double io = core::json_number(*cfg, "cached_io").value_or(0) * samples * sh.hidden * load_bytes;
+    double inputs = core::json_bool(*cfg, "linear_inputs").value_or(false) ? samples * (sh.hidden + sh.inter) * load_bytes : 0;
+    double widest_in = std::max({sh.hidden, sh.heads * sh.head_dim, sh.moe ? sh.expert_inter : sh.inter});
+    double tokens = std::min(samples, core::json_number(*lw, "clip_tokens").value_or(512));
+    double clip = core::json_number(*lw, "clip_copies").value_or(2) * core::json_number(*lw, "clip_out_channels").value_or(256) * tokens * widest_in * load_bytes;
+    total = std::max(total, io + inputs + clip);
+  }
+  return total;
+}
+
+// The scheme's weight format as the plan's catalog describes it.
+struct SchemeSizing {
+  std::optional<double> bits;   // on disk per quantized weight, scales included
+  double group_size = 0;        // 0: not per group
+  bool mx = false;
+};
+
+SchemeSizing scheme_sizing(const std::string& scheme, const std::string& release) {
+  SchemeSizing z;
   std::string path = "knowledge/quark/" + release + "/schemes.json";
   if (auto text = core::embedded_file(path)) {
     auto doc = core::parse_json(*text, path);
     const core::Json* list = doc ? core::json_array(*doc, "schemes") : nullptr;
     for (std::size_t i = 0; list != nullptr && i < list->size(); ++i) {
-      if (core::json_string((*list)[i], "name").value_or("") != scheme) continue;
-      if (auto b = core::json_number((*list)[i], "bytes_per_weight")) return *b * 8;
+      const core::Json& entry = (*list)[i];
+      if (core::json_string(entry, "name").value_or("") != scheme) continue;
+      if (auto b = core::json_number(entry, "bytes_per_weight")) z.bits = *b * 8;
+      if (const core::Json* w = core::json_object(entry, "weight")) {
+        if (core::json_string(*w, "granularity").value_or("") == "per_group") z.group_size = core::json_number(*w, "group_size").value_or(0);
+        z.mx = core::json_string(*w, "format").value_or("").rfind("mx", 0) == 0;
+      }
+      break;
     }
   }
-  const core::Json* table = core::json_object(constants(), "scheme_bits_per_weight");
-  return table != nullptr ? core::json_number(*table, scheme) : std::nullopt;
+  if (!z.bits) {
+    const core::Json* table = core::json_object(constants(), "scheme_bits_per_weight");
+    if (table != nullptr) z.bits = core::json_number(*table, scheme);
+  }
+  return z;
+}
+
+double quantizer_state_bytes(const SchemeSizing& z, double quantized) {
+  if (z.group_size <= 0) return 0;
+  double per_group = num(z.mx ? "quantizer_state/bytes_per_group_mx" : "quantizer_state/bytes_per_group_other", z.mx ? 10 : 16);
+  return quantized / z.group_size * per_group;
 }
 
 double time_factor(const std::vector<std::string>& algos) {
   double f = 1.0;
   for (const auto& a : algos) f += num("algorithms/" + a + "/time_factor", 1.0) - 1.0;
   return f;
+}
+
+// Seconds of the algorithms that are timed per decoder layer (AWQ's grid searches).
+double per_layer_seconds(const std::vector<std::string>& algos, const Shape& sh, double layer_params, double tokens) {
+  double s = 0;
+  for (const auto& a : algos) {
+    double fixed = num("algorithms/" + a + "/seconds_per_layer_parameter", 0);
+    double per_token = num("algorithms/" + a + "/seconds_per_layer_parameter_token", 0);
+    s += sh.layers * layer_params * (fixed + per_token * tokens);
+  }
+  return s;
 }
 
 void place_weights(const EstimateInputs& in, Estimate& e) {
@@ -206,8 +257,11 @@ Estimate estimate_resources(const EstimateInputs& in) {
   if (in.evaluation) {
     act = std::max(act, activations_bytes(sh, 1, num("evaluation/seq_len", 2048), load_bytes, false));
   }
+  SchemeSizing sizing = scheme_sizing(in.scheme, in.quark_release);
   e.activations_gib = gib(act + weight_temp_bytes(sh));
-  e.algorithm_gib = gib(algorithm_bytes(in.algorithms, sh, in.calibration, load_bytes));
+  double layerwise = gib(layerwise_working_bytes(in.algorithms, sh, in.calibration, load_bytes));
+  e.algorithm_gib = std::max(gib(algorithm_bytes(in.algorithms, sh, in.calibration, load_bytes)), layerwise);
+  e.quantizer_state_gib = gib(quantizer_state_bytes(sizing, quantized)) * (e.weights_gib > 0 ? e.gpu0_weights_gib / e.weights_gib : 0);
   double working = e.activations_gib + e.algorithm_gib;
   // Unfusing fused MoE experts holds extra copies of (part of) the expert weights on GPU0.
   double gpu0_share = e.weights_gib > 0 ? e.gpu0_weights_gib / e.weights_gib : 0;
@@ -215,12 +269,23 @@ Estimate estimate_resources(const EstimateInputs& in) {
                                                        : (sh.moe ? sh.layers * 3 * sh.hidden * sh.expert_inter * sh.experts : 0);
   double experts_gib = gib(expert_params * load_bytes);
   e.moe_unfuse_gib = experts_gib * num("overhead/moe_unfuse_fraction", 0.44) * gpu0_share;
-  e.gpu_peak_gib = e.gpu0_weights_gib + e.moe_unfuse_gib + working * num("overhead/fragmentation", 1.1) + num("overhead/context_gib", 0.6);
+  double context = num("overhead/context_gib", 0.6);
+  double plain_working = e.activations_gib + (layerwise > 0 ? gib(algorithm_bytes(in.algorithms, sh, in.calibration, load_bytes)) : e.algorithm_gib);
+  e.gpu_peak_gib = e.gpu0_weights_gib + e.moe_unfuse_gib + e.quantizer_state_gib + plain_working * num("overhead/fragmentation", 1.1) + context;
+  // A layer-by-layer algorithm on one GPU moves the decoder layers to CPU and back one at a
+  // time (under accelerate's placement they stay put): its phase peaks on its own.
+  double layer_params = sh.layers > 0 ? (total - sh.vocab * sh.hidden * (in.size.tied_embeddings ? 1 : 2)) / sh.layers : 0;
+  if (layerwise > 0) {
+    bool offloads = e.other_gpu_weights_gib < 0.01 && e.cpu_offload_gib < 0.01;
+    double resident = offloads ? e.gpu0_weights_gib - (sh.layers - 1) * gib(layer_params * load_bytes) : e.gpu0_weights_gib;
+    e.layerwise_phase_gib = std::max(0.0, resident) + e.moe_unfuse_gib + layerwise + context;
+    e.gpu_peak_gib = std::max(e.gpu_peak_gib, e.layerwise_phase_gib);
+  }
   if (in.gpus.empty()) e.gpu_peak_gib = 0;
 
   double bits = 16;
-  if (auto b = scheme_bits(in.scheme, in.quark_release)) {
-    bits = *b;
+  if (sizing.bits) {
+    bits = *sizing.bits;
   } else {
     e.notes.push_back("bits per weight of scheme " + in.scheme + " unknown; assumed 16");
   }
@@ -231,7 +296,7 @@ Estimate estimate_resources(const EstimateInputs& in) {
 
   double tokens = static_cast<double>(in.calibration.num_calib_data) * static_cast<double>(in.calibration.seq_len);
   double tflops = in.gpus.empty() ? num("time/cpu_effective_tflops", 1) : num("time/calibration_effective_tflops", 27);
-  double calib_s = 2 * total * tokens / (tflops * 1e12) * time_factor(in.algorithms);
+  double calib_s = 2 * total * tokens / (tflops * 1e12) * time_factor(in.algorithms) + per_layer_seconds(in.algorithms, sh, layer_params, tokens);
   if (e.cpu_offload_gib > 0.01 && !in.gpus.empty()) calib_s *= num("time/cpu_offload_slowdown", 10);
   double eval_tflops = in.gpus.empty() ? tflops : num("evaluation/effective_tflops", 150);
   double eval_s = in.evaluation ? 2 * total * num("evaluation/tokens", 290000) / (eval_tflops * 1e12) : 0;
@@ -253,7 +318,8 @@ core::Json estimate_to_json(const Estimate& e) {
           {"gpu", {{"weights_gib", round2(e.weights_gib)}, {"gpu0_weights_gib", round2(e.gpu0_weights_gib)},
                    {"other_gpus_weights_gib", round2(e.other_gpu_weights_gib)}, {"cpu_offload_gib", round2(e.cpu_offload_gib)},
                    {"activations_gib", round2(e.activations_gib)}, {"algorithm_state_gib", round2(e.algorithm_gib)},
-                   {"moe_unfuse_gib", round2(e.moe_unfuse_gib)},
+                   {"moe_unfuse_gib", round2(e.moe_unfuse_gib)}, {"quantizer_state_gib", round2(e.quantizer_state_gib)},
+                   {"layerwise_phase_gib", round2(e.layerwise_phase_gib)},
                    {"gpu0_available_gib", known(e.gpu_available_gib)}, {"fits", opt(e.fits_gpu)}}},
           {"host", {{"available_gib", known(e.host_available_gib)}, {"fits", opt(e.fits_host)}}},
           {"disk", {{"free_gib", known(e.disk_free_gib)}, {"fits", opt(e.fits_disk)}}},

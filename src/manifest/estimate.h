@@ -43,7 +43,9 @@ struct Estimate {
   double other_gpu_weights_gib = 0;
   double cpu_offload_gib = 0;
   double activations_gib = 0;             // calibration (or evaluation) forward pass
-  double algorithm_gib = 0;               // Hessians, cached inputs
+  double algorithm_gib = 0;               // Hessians, cached inputs (AWQ: its clip search too)
+  double layerwise_phase_gib = 0;         // GPU0 while a layer-by-layer algorithm (AWQ) runs; 0: none
+  double quantizer_state_gib = 0;         // per-group observer state of the quantized weights
   double moe_unfuse_gib = 0;              // expert copies while Quark unfuses fused MoE experts
   double gpu_peak_gib = 0;                // GPU0
   double gpu_available_gib = -1;          // GPU0 free (or total), -1 unknown

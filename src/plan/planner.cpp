@@ -149,9 +149,14 @@ void note_native(const PlanInputs& in, Plan& p, const std::string& scheme) {
   if (s == nullptr || in.target.arch == "unknown") {
     return;
   }
+  if (s->weight_only() && s->native_on.empty()) {
+    // No accelerator computes in these formats: serving kernels dequantize the weights, so
+    // speed depends on the inference runtime, not on the GPU.
+    add_risk(p, "low", txt("plan.risk.weight_only_serving", {{"scheme", scheme}, {"target", in.target.name}}));
+    return;
+  }
   if (!s->native(in.target.arch)) {
-    std::string where = s->native_on.empty() ? "-" : join(s->native_on);
-    add_risk(p, "medium", txt("plan.risk.emulated", {{"scheme", scheme}, {"target", in.target.name}, {"arch", in.target.arch}, {"native_on", where}}));
+    add_risk(p, "medium", txt("plan.risk.emulated", {{"scheme", scheme}, {"target", in.target.name}, {"arch", in.target.arch}, {"native_on", join(s->native_on)}}));
   }
 }
 

@@ -116,8 +116,12 @@ TEST(PlannerTable, CorpusTimesTargetsTimesPriorities) {
       EXPECT_EQ(plan.exclude_layers, core::json_string_list(*core::json_object(p.analysis, "quantization_targets"), "exclude_defaults"));
       EXPECT_FALSE(plan.exclude_layers.empty());
       // A scheme that is not native on the target is always flagged.
-      bool native = p.caps.scheme_facts.find(plan.global_scheme)->native(plan.target["arch"].get<std::string>());
-      EXPECT_EQ(has_risk(plan, "plan.risk.emulated"), !native);
+      // Weight-only formats that no accelerator computes in get their own serving risk instead.
+      const knowledge::Scheme* facts = p.caps.scheme_facts.find(plan.global_scheme);
+      bool dequantized = facts->weight_only() && facts->native_on.empty();
+      bool native = facts->native(plan.target["arch"].get<std::string>());
+      EXPECT_EQ(has_risk(plan, "plan.risk.emulated"), !native && !dequantized);
+      EXPECT_EQ(has_risk(plan, "plan.risk.weight_only_serving"), dequantized);
       // Every decision is explained, and the defaults are recorded explicitly.
       EXPECT_EQ(plan.decisions.size(), 10u);
       for (const auto& d : plan.decisions) {
@@ -209,6 +213,15 @@ TEST(PlannerRisks, NonNativeSchemeIsEmulated) {
   EXPECT_EQ(p.plan.global_scheme, "mxfp4");
   ASSERT_TRUE(has_risk(p.plan, "plan.risk.emulated"));
   EXPECT_FALSE(has_risk(make_plan("llama-3.1-8b", "mi355x", o).plan, "plan.risk.emulated"));
+}
+
+TEST(PlannerRisks, WeightOnlyIntIsAServingQuestionNotEmulation) {
+  plan::PlanOptions o;
+  o.scheme = "int4_wo_128";
+  auto p = make_plan("llama-3.1-8b", "h200", o);
+  EXPECT_TRUE(p.plan.problems.empty());
+  EXPECT_FALSE(has_risk(p.plan, "plan.risk.emulated"));
+  EXPECT_TRUE(has_risk(p.plan, "plan.risk.weight_only_serving"));
 }
 
 TEST(PlannerRisks, MultiDeviceWithAlgorithms) {

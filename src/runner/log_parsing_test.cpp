@@ -123,3 +123,45 @@ TEST(LogWatch, FollowsARealQuark013Run) {
 
 }  // namespace
 }  // namespace runner
+
+namespace runner {
+namespace {
+
+struct Followed {
+  std::vector<std::string> stages;
+  bool export_done = false;
+};
+
+Followed follow(const std::string& fixture) {
+  Followed f;
+  auto raw = core::read_file(test_support::source_path("tests/fixtures/diagnose/real/" + fixture));
+  EXPECT_TRUE(raw) << fixture;
+  auto w = LogWatch::from_knowledge();
+  EXPECT_TRUE(w);
+  if (!raw || !w) return f;
+  double t = 0;
+  LineSplitter split([&](std::string_view l, bool cr) { w->feed(strip_ansi(l), cr, t += 0.01, "ts"); });
+  split.feed(*raw);
+  split.finish();
+  for (const auto& s : w->stages()) f.stages.push_back(s.name);
+  f.export_done = w->export_done();
+  return f;
+}
+
+// Runs through quark-ptq on the H200 (docs/gpu-runs.md): AWQ and MX print other progress bars
+// than fp8 between the same milestones; a run cut during export has not exported.
+TEST(LogWatch, FollowsRealAwqMxAndCutRuns) {
+  const std::vector<std::string> all = {"loading_model", "loading_dataset", "quantizing", "exporting"};
+  Followed awq = follow("0.13-h200-llama8b_8l_int4_awq.success.log");
+  EXPECT_EQ(awq.stages, all);
+  EXPECT_TRUE(awq.export_done);
+  Followed mx = follow("0.13-h200-llama8b_mxfp4.success.log");
+  EXPECT_EQ(mx.stages, all);
+  EXPECT_TRUE(mx.export_done);
+  Followed cut = follow("0.13-h200-llama8b_int4_awq.cut_in_export.log");
+  EXPECT_EQ(cut.stages, all);
+  EXPECT_FALSE(cut.export_done);
+}
+
+}  // namespace
+}  // namespace runner
