@@ -5,7 +5,8 @@
 # carried (scripts/device/fetch-wheels.sh, scripts/device/bundle-quark-ptq.sh):
 #   bash scripts/device/e2e-h200.sh DEADLINE_S FLOW...
 # FLOW: llama8b_fp8 bare_llama8b_fp8 moe_fp8 llama8b_fp8_kvfp8 llama8b_ptpc_fp8 llama8b_mxfp4
-#       llama8b_int4_wo_128_awq tiny_int4_wo_128_awq (default: all, in that order).
+#       llama8b_int4_wo_128_awq llama8b_8l_int4_wo_128_awq oom_8l_awq tiny_int4_wo_128_awq
+#       (default: the first six and the tiny one, in that order).
 # No new flow starts after DEADLINE_S seconds. Set-up is skipped when a previous call on the
 # same (still warm) machine left it in place, so a long list can be split over calls.
 # Results (artifacts, logs, verification, timings; never weights) land in $OUT/e2e.tgz.
@@ -121,6 +122,12 @@ for f in "${FLOWS[@]}"; do
       python3 scripts/make-tiny-model.py "$E/models/llama-3.1-8b-8l" --config tests/fixtures/quark/models/llama-3.1-8b.json \
         --num_hidden_layers 8 --device cuda --max_shard_size 5GB > "$RES/model-8b-8l.json" 2>&1
       CALIB=16 flow llama8b_8l_int4_wo_128_awq "$E/models/llama-3.1-8b-8l" --scheme int4_wo_128 --algo awq ;;
+    oom_8l_awq)  # a real CUDA OOM: another process takes the GPU once the model is loaded
+      [ -f "$E/models/llama-3.1-8b-8l/config.json" ] || python3 scripts/make-tiny-model.py "$E/models/llama-3.1-8b-8l" \
+        --config tests/fixtures/quark/models/llama-3.1-8b.json --num_hidden_layers 8 --device cuda --max_shard_size 5GB > "$RES/model-8b-8l.json" 2>&1
+      python3 scripts/device/gpu-hog.py --after-used-gib 6.2 --leave-gib 2 --hold-s 300 > "$RES/hog.txt" 2>&1 &
+      CALIB=16 flow oom_8l_awq "$E/models/llama-3.1-8b-8l" --scheme int4_wo_128 --algo awq
+      kill %% 2>/dev/null; wait ;;
     tiny_int4_wo_128_awq) flow tiny_int4_wo_128_awq "$REPO/examples/tiny-llama" --scheme int4_wo_128 --algo awq ;;
     *) log "unknown flow $f" ;;
   esac

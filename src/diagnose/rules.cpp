@@ -1,6 +1,7 @@
 #include "diagnose/rules.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "core/embedded.h"
 #include "core/text.h"
@@ -38,6 +39,31 @@ core::Result<std::vector<std::regex>> compile_all(const std::string& source, con
 }
 
 bool search(const std::string& line, const std::regex& re) { return line.size() <= kMaxMatchedLine && std::regex_search(line, re); }
+
+// "132.07 GiB" / "512.00 MiB" / "4.00 KiB" in GiB; nullopt for anything else.
+std::optional<double> memory_gib(const std::string& text) {
+  char* end = nullptr;
+  double v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str()) return std::nullopt;
+  std::string_view unit = core::trim(std::string_view(end));
+  if (unit == "GiB") return v;
+  if (unit == "MiB") return v / 1024;
+  if (unit == "KiB") return v / (1024 * 1024);
+  return std::nullopt;
+}
+
+bool first_fact_larger(const Rule& r, const std::vector<core::MessageArg>& facts) {
+  if (!r.first_fact_larger) return true;
+  auto value = [&](const std::string& name) -> std::optional<double> {
+    for (const auto& f : facts) {
+      if (f.name == name) return memory_gib(f.value);
+    }
+    return std::nullopt;
+  };
+  auto a = value(r.first_fact_larger->first);
+  auto b = value(r.first_fact_larger->second);
+  return a && b && *a > *b;
+}
 
 bool conditions_hold(const Rule& r, const FailureContext& ctx) {
   if (r.stages) {
@@ -80,6 +106,11 @@ core::Result<RuleSet> RuleSet::from_json(const core::Json& doc, const std::strin
       if (core::json_array(*when, "stages") != nullptr) r.stages = core::json_string_list(*when, "stages");
       r.export_done = core::json_bool(*when, "export_done");
       if (auto s = core::json_int(*when, "signal")) r.signal = static_cast<int>(*s);
+      auto larger = core::json_string_list(*when, "first_fact_larger");
+      if (!larger.empty()) {
+        if (larger.size() != 2) return bad_rules(source, r.id + ": first_fact_larger names two facts");
+        r.first_fact_larger = std::make_pair(larger[0], larger[1]);
+      }
     }
     auto back = core::json_int(j, "return_to_checkpoint");
     if (!back || *back < 1 || *back > 4) return bad_rules(source, r.id + ": return_to_checkpoint must be 1..4");
@@ -142,6 +173,7 @@ Diagnosis RuleSet::classify(const FailureContext& ctx) const {
       }
       d.facts.push_back({f.name, value.empty() ? "?" : value});
     }
+    if (!first_fact_larger(r, d.facts)) continue;
     if (d.evidence.empty() && !error_text.empty()) {
       auto lines = core::split_lines(error_text);
       d.evidence.emplace_back(lines.back());

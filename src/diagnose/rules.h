@@ -54,6 +54,9 @@ struct Rule {
   std::optional<std::vector<std::string>> stages;
   std::optional<bool> export_done;
   std::optional<int> signal;
+  // Names of two captured facts holding memory sizes ("132.07 GiB"): the rule holds only when
+  // the first is larger (e.g. another process held more GPU memory than quark-cli did).
+  std::optional<std::pair<std::string, std::string>> first_fact_larger;
   int return_to_checkpoint = 3;
   core::Json plan_change = core::Json::object();
   bool package_change_needs_confirmation = false;

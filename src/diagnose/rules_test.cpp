@@ -125,7 +125,7 @@ TEST(DiagnoseRules, EveryRuleHasMessagesAndIsDocumented) {
   ASSERT_TRUE(doc);
   std::set<std::string> ids;
   const std::set<std::string> categories = {"environment", "model_load", "compatibility", "memory_at_load", "memory_in_calibration",
-                                            "configuration", "quantization", "export", "evaluation_after_export", "offline_data",
+                                            "memory_other_process",                                            "configuration", "quantization", "export", "evaluation_after_export", "offline_data",
                                             "remote_code", "disk_permission", "unclassified"};
   for (const auto& r : rules->rules()) {
     EXPECT_TRUE(ids.insert(r.id).second) << "duplicate rule " << r.id;
@@ -180,6 +180,29 @@ TEST(DiagnoseRules, ClassifyRealQuark013Logs) {
     }
   }
   EXPECT_GE(checked, 6);
+}
+
+// A real CUDA OOM on the H200 (docs/gpu-runs.md): another process took the GPU after quark-cli
+// had loaded an 8-layer Llama-3.1-8B and AWQ's clip search asked for 3.96 GiB. The diagnosis
+// names the other process instead of asking for fewer samples; when quark-cli itself held more
+// than the other process, it is the usual calibration OOM.
+TEST(DiagnoseRules, GpuHeldByAnotherProcess) {
+  auto rules = RuleSet::from_knowledge();
+  ASSERT_TRUE(rules);
+  auto raw = core::read_file(test_support::source_path("tests/fixtures/diagnose/real/0.13-h200-oom_awq_gpu_held_by_other_process.log"));
+  ASSERT_TRUE(raw);
+  auto d = rules->classify(replay(*raw, 1, {}));
+  EXPECT_EQ(d.rule, "gpu_held_by_other_process");
+  EXPECT_EQ(d.return_to_checkpoint, 3);
+  std::string cause = d.cause(core::Lang::en);
+  EXPECT_NE(cause.find("pid 703"), std::string::npos) << cause;
+  EXPECT_NE(cause.find("132.07 GiB"), std::string::npos) << cause;
+  EXPECT_NE(cause.find("5.93 GiB"), std::string::npos) << cause;
+  EXPECT_NE(cause.find("quantizing"), std::string::npos) << cause;
+
+  std::string ours = *raw;
+  for (std::size_t at = ours.find("132.07 GiB"); at != std::string::npos; at = ours.find("132.07 GiB")) ours.replace(at, 10, "812.00 MiB");
+  EXPECT_EQ(rules->classify(replay(ours, 1, {})).rule, "gpu_oom_in_calibration");
 }
 
 }  // namespace
