@@ -73,7 +73,9 @@ diagnose::FailureContext failure_context(const runner::RunOutcome& out, const co
       {"installed_torch", environment_version(manifest, {"torch", "pytorch"})},
       {"installed_quark", environment_version(manifest, {"amd-quark", "amd_quark", "quark"})},
       {"exit_status", out.exit_code ? std::to_string(*out.exit_code) : (out.signal ? std::string("signal ") + std::to_string(*out.signal) : "?")},
-      {"peak_gpu_mib", mib(out.resources.peak_gpu_used_mib)},
+      {"peak_gpu_mib", out.resources.peak_gpu_own_mib && out.resources.peak_gpu_used_mib
+                           ? mib(out.resources.peak_gpu_own_mib) + " (device: " + mib(out.resources.peak_gpu_used_mib) + ")"
+                           : mib(out.resources.peak_gpu_used_mib)},
       {"peak_host_mib", mib(out.resources.peak_group_rss_mib)},
       {"stage", ctx.stage.empty() ? std::string("start") : ctx.stage},
   };

@@ -1,5 +1,6 @@
 #include "runner/gpu_memory.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <numeric>
 
@@ -79,6 +80,42 @@ std::optional<GpuMemory> GpuMemoryProbe::sample() const {
     case GpuTool::none: break;
   }
   return std::nullopt;
+}
+
+std::optional<std::vector<GpuProcessMemory>> GpuMemoryProbe::sample_processes() const {
+  if (m_tool != GpuTool::nvidia_smi) return std::nullopt;
+  CommandSpec spec;
+  spec.argv = {m_program, "--query-compute-apps=pid,used_memory", "--format=csv,noheader,nounits"};
+  auto r = capture(spec, kProbeTimeoutSeconds, 1 << 20);
+  if (!r || !r->ok()) return std::nullopt;
+  return parse_nvidia_smi_apps(r->out);
+}
+
+std::optional<std::int64_t> memory_of(const std::vector<GpuProcessMemory>& apps, const std::vector<int>& pids) {
+  std::optional<std::int64_t> total;
+  for (const auto& a : apps) {
+    if (std::find(pids.begin(), pids.end(), a.pid) != pids.end()) total = total.value_or(0) + a.used_mib;
+  }
+  return total;
+}
+
+std::vector<GpuProcessMemory> parse_nvidia_smi_apps(std::string_view csv) {
+  std::vector<GpuProcessMemory> apps;
+  std::size_t start = 0;
+  while (start < csv.size()) {
+    auto nl = csv.find('\n', start);
+    std::string line(csv.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start));
+    char* end = nullptr;
+    long long pid = std::strtoll(line.c_str(), &end, 10);
+    if (end != line.c_str() && *end == ',') {
+      char* end2 = nullptr;
+      long long mib = std::strtoll(end + 1, &end2, 10);
+      if (end2 != end + 1 && pid > 0) apps.push_back({static_cast<int>(pid), mib});
+    }
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+  }
+  return apps;
 }
 
 std::optional<GpuMemory> parse_nvidia_smi(std::string_view csv) {

@@ -1,6 +1,8 @@
 // ANSI stripping, line splitting, tqdm parsing and stage detection on quark-style output.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "runner/ansi.h"
@@ -8,6 +10,7 @@
 #include "runner/line_splitter.h"
 #include "runner/log_watch.h"
 #include "core/fs.h"
+#include "core/text.h"
 #include "support/temp_dir.h"
 
 namespace runner {
@@ -94,6 +97,28 @@ TEST(GpuMemory, ParsesVendorToolOutput) {
   ASSERT_TRUE(a);
   EXPECT_EQ(a->total_used_mib(), 283);
   EXPECT_FALSE(parse_nvidia_smi("No devices were found"));
+}
+
+// On a shared GPU the device total includes other jobs (docs/gpu-runs.md: another process held
+// 132 GiB while quark-cli had 6): the run's own share comes from the per-process list.
+TEST(GpuMemory, OwnShareComesFromTheProcessList) {
+  auto apps = parse_nvidia_smi_apps("703, 135240\n4242, 6071\n4250, 12\n");
+  ASSERT_EQ(apps.size(), 3u);
+  EXPECT_EQ(apps[0].pid, 703);
+  EXPECT_EQ(apps[0].used_mib, 135240);
+  EXPECT_EQ(memory_of(apps, {4242, 4250, 4251}), 6083);
+  EXPECT_FALSE(memory_of(apps, {1, 2}));  // not listed: unknown, not zero
+  EXPECT_TRUE(parse_nvidia_smi_apps("No running processes found\n").empty());
+  // Recorded on the H200 container: nvidia-smi lists the process under the PID it sees itself
+  // (tests/fixtures/runner/h200-compute-apps.txt: a Python process holding 1 GiB).
+  auto real = core::read_file(test_support::source_path("tests/fixtures/runner/h200-compute-apps.txt"));
+  ASSERT_TRUE(real);
+  auto lines = core::split_lines(*real);
+  ASSERT_GE(lines.size(), 2u);
+  int pid = std::atoi(std::string(lines[0].substr(lines[0].rfind(' ') + 1)).c_str());
+  auto listed = parse_nvidia_smi_apps(std::string(lines[1]) + "\n");
+  EXPECT_EQ(memory_of(listed, {pid}), 1542);
+  EXPECT_TRUE(parse_nvidia_smi_apps("").empty());
 }
 
 }  // namespace

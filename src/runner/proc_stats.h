@@ -24,6 +24,8 @@ class GroupRss {
  public:
   GroupRss(int pgid, int rescan_every) : m_pgid(pgid), m_rescan_every(rescan_every) {}
   std::int64_t sample_mib();
+  // The members seen by the last sample.
+  const std::vector<int>& members() const { return m_members; }
 
  private:
   int m_pgid;

@@ -29,11 +29,13 @@ core::Json ResourceSummary::to_json() const {
   for (const auto& s : timeline) {
     core::Json item = {{"t", std::round(s.t * 10) / 10}, {"host_used_mib", s.host_used_mib}, {"group_rss_mib", s.group_rss_mib}};
     item["gpu_used_mib"] = s.gpu_used_mib ? core::Json(*s.gpu_used_mib) : core::Json(nullptr);
+    if (s.gpu_own_mib) item["gpu_own_mib"] = *s.gpu_own_mib;
     timeline_json.push_back(item);
   }
   core::Json peak = {{"host_used_mib", peak_host_used_mib}, {"group_rss_mib", peak_group_rss_mib}};
   peak["gpu_memory_mib"] = peak_gpu_used_mib ? core::Json(*peak_gpu_used_mib) : core::Json(nullptr);
   peak["gpu_baseline_mib"] = gpu_baseline_mib ? core::Json(*gpu_baseline_mib) : core::Json(nullptr);
+  peak["gpu_own_mib"] = peak_gpu_own_mib ? core::Json(*peak_gpu_own_mib) : core::Json(nullptr);
   peak["host_memory_mib"] = peak_group_rss_mib;
   peak["host_total_mib"] = host_total_mib;
   peak["gpu_tool"] = gpu_tool;
@@ -80,11 +82,13 @@ void ResourceSampler::sample_once(bool with_gpu) {
   if (with_gpu) {
     double before = children_cpu_seconds();
     if (auto g = m_gpu.sample()) s.gpu_used_mib = g->total_used_mib();
+    if (auto apps = m_gpu.sample_processes(); apps && m_group) s.gpu_own_mib = memory_of(*apps, m_group->members());
     m_summary.sampler_cpu_seconds += children_cpu_seconds() - before;
   }
   m_summary.peak_host_used_mib = std::max(m_summary.peak_host_used_mib, s.host_used_mib);
   m_summary.peak_group_rss_mib = std::max(m_summary.peak_group_rss_mib, s.group_rss_mib);
   if (s.gpu_used_mib) m_summary.peak_gpu_used_mib = std::max(m_summary.peak_gpu_used_mib.value_or(0), *s.gpu_used_mib);
+  if (s.gpu_own_mib) m_summary.peak_gpu_own_mib = std::max(m_summary.peak_gpu_own_mib.value_or(0), *s.gpu_own_mib);
   // A long run keeps a bounded timeline: thin it by half whenever it gets long.
   constexpr std::size_t kMaxTimeline = 2048;
   if (m_summary.timeline.size() >= kMaxTimeline) {

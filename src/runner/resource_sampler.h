@@ -21,7 +21,8 @@ struct ResourceSample {
   double t = 0;                              // seconds since the child started
   std::int64_t host_used_mib = 0;
   std::int64_t group_rss_mib = 0;
-  std::optional<std::int64_t> gpu_used_mib;  // all devices together
+  std::optional<std::int64_t> gpu_used_mib;  // all devices together, every process
+  std::optional<std::int64_t> gpu_own_mib;   // the child's process group only (nvidia-smi)
 };
 
 struct ResourceSummary {
@@ -29,6 +30,7 @@ struct ResourceSummary {
   std::int64_t peak_host_used_mib = 0;
   std::int64_t peak_group_rss_mib = 0;
   std::optional<std::int64_t> peak_gpu_used_mib;
+  std::optional<std::int64_t> peak_gpu_own_mib;
   std::optional<std::int64_t> gpu_baseline_mib;  // before the child started
   std::int64_t host_total_mib = 0;
   std::string gpu_tool;

@@ -101,7 +101,9 @@ void print_summary(const Console& console, const core::Json& run, const verify::
       auto v = core::json_int(*peak, key);
       return v ? std::to_string(*v) : std::string("-");
     };
-    console.say("run.summary_peak", {{"gpu", show("gpu_memory_mib")}, {"host", show("group_rss_mib")}});
+    // quark-cli's own share when the GPU tool lists processes; the device total includes other jobs.
+    std::string gpu = core::json_int(*peak, "gpu_own_mib") ? show("gpu_own_mib") + " (device " + show("gpu_memory_mib") + ")" : show("gpu_memory_mib");
+    console.say("run.summary_peak", {{"gpu", gpu}, {"host", show("group_rss_mib")}});
   }
   if (report != nullptr) print_verify_report(console, *report);
 }
