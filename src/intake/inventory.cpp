@@ -61,9 +61,45 @@ std::vector<Block> blocks_of(const std::vector<std::uint32_t>& t, std::size_t wi
   return out;
 }
 
+// sort_rows for index values that are small and dense, the usual case (layer and expert
+// numbers): each row is a cell of a bitmap of every possible row, read back in order. Linear
+// in rows and cells; false (nothing done) when the bitmap would be large next to the table.
+bool sort_rows_dense(std::vector<std::uint32_t>& t, std::size_t width) {
+  std::size_t rows = t.size() / width;
+  std::vector<std::uint64_t> radix(width, 0);  // max + 1 per column
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::size_t c = 0; c < width; ++c) radix[c] = std::max<std::uint64_t>(radix[c], std::uint64_t{t[r * width + c]} + 1);
+  }
+  const std::uint64_t limit = 64 * static_cast<std::uint64_t>(rows) + 4096;
+  std::uint64_t cells = 1;
+  for (auto n : radix) {
+    if (__builtin_mul_overflow(cells, n, &cells) || cells > limit) return false;
+  }
+  std::vector<std::uint64_t> bits((cells + 63) / 64, 0);
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::uint64_t cell = 0;
+    for (std::size_t c = 0; c < width; ++c) cell = cell * radix[c] + t[r * width + c];
+    bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
+  }
+  t.clear();
+  std::vector<std::uint32_t> row(width);
+  for (std::size_t w = 0; w < bits.size(); ++w) {
+    for (std::uint64_t word = bits[w]; word != 0; word &= word - 1) {
+      std::uint64_t cell = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(word));
+      for (std::size_t c = width; c-- > 0;) {
+        row[c] = static_cast<std::uint32_t>(cell % radix[c]);
+        cell /= radix[c];
+      }
+      t.insert(t.end(), row.begin(), row.end());
+    }
+  }
+  return true;
+}
+
 // Sorts the rows of a flat table and drops duplicates.
 void sort_rows(std::vector<std::uint32_t>& t, std::size_t width) {
   std::size_t rows = t.size() / width;
+  if (sort_rows_dense(t, width)) return;
   if (width == 1) {
     std::sort(t.begin(), t.end());
     t.erase(std::unique(t.begin(), t.end()), t.end());

@@ -1,6 +1,7 @@
 #include "intake/linear_inventory.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <optional>
 #include <unordered_map>
@@ -61,8 +62,58 @@ struct TemplateInfo {
   std::vector<Variant> variants;
 };
 
+// What a tensor's name alone decides (see InventoryBuilder::State::classify).
+struct TensorClass {
+  bool prequantized = false;   // ends with a pre-quantized tensor suffix
+  bool has_module = false;     // ends with a linear weight suffix
+  std::size_t suffix = 0;      // that suffix's length
+  bool expert_tensor = false;  // a fused expert tensor name (when 3-D)
+  std::uint64_t fused_factor = 1;  // nn.Linear modules per expert when fused (gate_up: 2)
+  std::string_view kind;       // when not fused: linear, embedding or conv1d
+  bool literal = false;        // the module name has braces of its own: no placeholders
+  bool first_embedding = false;  // may stand for a tied lm_head (not a position embedding)
+  TemplateInfo* module = nullptr;  // the module's template, when has_module or expert_tensor
+  bool experts_role = false;   // module->role is "experts"
+  bool lm_head_role = false;
+  std::string module_templ;
+};
+
+// Lists whose tests give the same answer on a name template as on the name. Suffixes (tested
+// with ends_with): no digits and no braces, so a match can never touch a numeric segment.
+// Segment names (tested for equality with a segment): no braces and not all digits.
+bool suffixes_template_safe(const std::vector<std::string>& v) {
+  return std::all_of(v.begin(), v.end(), [](const std::string& e) { return template_safe(e) && !e.empty(); });
+}
+bool segment_names_template_safe(const std::vector<std::string>& v) {
+  return std::all_of(v.begin(), v.end(), [](const std::string& e) {
+    return e.find_first_of("{}") == std::string::npos && e.find_first_not_of("0123456789") != std::string::npos;
+  });
+}
+
 bool same_shape(const std::vector<std::uint64_t>& a, const std::uint64_t* b, std::size_t rank) {
   return a.size() == rank && std::equal(a.begin(), a.end(), b);
+}
+
+// The first '.' in [p, end), or end: eight bytes at a time (a memchr call per segment cost
+// more than the search itself on ~50-byte names).
+const char* find_dot(const char* p, const char* end) {
+  static_assert(std::endian::native == std::endian::little, "the lowest address is the lowest byte");
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+  constexpr std::uint64_t kDots = kOnes * static_cast<unsigned char>('.');
+  while (end - p >= 8) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, p, 8);
+    std::uint64_t x = w ^ kDots;  // zero bytes where the dots are
+    std::uint64_t hits = (x - kOnes) & ~x & kHigh;
+    if (hits != 0) {
+      // The lowest flagged byte is a real zero (only bytes above one can be false hits).
+      return p + __builtin_ctzll(hits) / 8;
+    }
+    p += 8;
+  }
+  while (p != end && *p != '.') ++p;
+  return p;
 }
 
 }  // namespace
@@ -73,12 +124,18 @@ struct InventoryBuilder::State {
   std::vector<std::string> safe_patterns;
   std::vector<std::string> unsafe_patterns;
   bool conv1d_family = false;
-  std::unordered_map<std::string, TemplateInfo> templates;
+  std::unordered_map<std::string, TemplateInfo> templates;  // by module template; nodes do not move
+  // By tensor name template, when every name test of classify() gives the same answer on a
+  // name and on its template (`classes_valid`): a few dozen entries for 47k tensors.
+  std::unordered_map<std::string, TensorClass> classes;
+  bool classes_valid = false;
   std::vector<std::pair<std::string, DtypeTotals*>> dtype_cache;
   LinearInventory inv;
   std::string name_buf;
   std::string templ_buf;
   std::vector<std::uint32_t> idx;
+  std::vector<std::uint32_t> idx_scratch;
+  TensorClass scratch;  // the class of a name that is not cached
   bool have_lm_head = false;
   std::optional<InventoryModule> embedding;  // the first token embedding, for a tied lm_head
 
@@ -139,6 +196,52 @@ struct InventoryBuilder::State {
     ++inv.module_count;
   }
 
+  // The name tests of a tensor, on its name or on its name template (`is_template`; the same
+  // answers when `classes_valid`, as no test can then touch a numeric segment).
+  TensorClass classify(std::string_view name, bool is_template) {
+    TensorClass c;
+    for (const auto& suffix : fam.pre_quantized_tensor_suffixes) {
+      if (ends_with(name, suffix)) c.prequantized = true;
+    }
+    for (const auto& suffix : fam.linear_weight_suffixes) {
+      if (ends_with(name, suffix)) {
+        c.has_module = name.size() > suffix.size();  // ".weight" alone names no module
+        c.suffix = c.has_module ? suffix.size() : 0;
+        break;
+      }
+    }
+    std::string_view bare = name.substr(0, name.size() - c.suffix);
+    std::string_view leaf = last_segment(bare);
+    c.expert_tensor = bare.find(".experts.") != std::string_view::npos && contains(fam.fused_expert_tensor_names, leaf);
+    if (!c.has_module && !c.expert_tensor) return c;
+    c.fused_factor = contains(fam.fused_gate_up_names, leaf) ? 2 : 1;  // Quark unfuses them
+    c.literal = !is_template && (bare.find('{') != std::string_view::npos || bare.find('}') != std::string_view::npos);
+    if (is_template || c.literal) {
+      c.module_templ.assign(bare);
+    } else {
+      idx_scratch.clear();
+      name_template_into(bare, c.module_templ, idx_scratch);
+    }
+    c.module = &info_for(c.module_templ);
+    c.experts_role = c.module->role == "experts";
+    c.lm_head_role = c.module->role == "lm_head";
+    if (contains(fam.non_linear_roles, c.module->role)) {
+      c.kind = "embedding";
+      c.first_embedding = leaf != "wpe" && bare.find("position") == std::string_view::npos;
+    } else if (conv1d_family && contains(fam.conv1d_module_suffixes, leaf)) {
+      c.kind = "conv1d";  // transformers' Conv1D is not nn.Linear: Quark does not quantize it
+    } else {
+      c.kind = "linear";
+    }
+    return c;
+  }
+
+  const TensorClass& class_for(const std::string& tensor_templ) {
+    auto it = classes.find(tensor_templ);
+    if (it != classes.end()) return it->second;
+    return classes.emplace(tensor_templ, classify(tensor_templ, true)).first->second;
+  }
+
   DtypeTotals& dtype_totals(std::string_view dtype) {
     for (auto& [name, totals] : dtype_cache) {
       if (name == dtype) return *totals;
@@ -154,6 +257,14 @@ InventoryBuilder::InventoryBuilder(const ModelFacts& facts, const knowledge::Mod
     : m_state(new State(facts, fam)) {
   for (auto& p : exclusions) (template_safe(p) ? m_state->safe_patterns : m_state->unsafe_patterns).push_back(std::move(p));
   m_state->conv1d_family = fam.is_conv1d_family(facts.model_type);
+  // Suffixes must be whole segments for the module to keep the tensor's numbers.
+  bool whole_segments = std::all_of(fam.linear_weight_suffixes.begin(), fam.linear_weight_suffixes.end(),
+                                    [](const std::string& x) { return !x.empty() && x[0] == '.'; });
+  m_state->classes_valid = whole_segments && suffixes_template_safe(fam.linear_weight_suffixes) &&
+                           suffixes_template_safe(fam.pre_quantized_tensor_suffixes) &&
+                           segment_names_template_safe(fam.fused_expert_tensor_names) &&
+                           segment_names_template_safe(fam.fused_gate_up_names) &&
+                           segment_names_template_safe(fam.conv1d_module_suffixes);
 }
 
 InventoryBuilder::~InventoryBuilder() { delete m_state; }
@@ -168,63 +279,55 @@ void InventoryBuilder::add_tensor(const TensorView& t) {
   all.parameters += elems;
   all.bytes += t.bytes;
   inv.parameters += elems;
-  for (const auto& suffix : s.fam.pre_quantized_tensor_suffixes) {
-    if (ends_with(t.name, suffix)) inv.has_prequantized_tensors = true;
-  }
 
-  // Which module does this tensor weigh, if any?
-  std::string_view module;
-  for (const auto& suffix : s.fam.linear_weight_suffixes) {
-    if (ends_with(t.name, suffix)) {
-      module = t.name.substr(0, t.name.size() - suffix.size());
-      break;
+  // A name with braces of its own has no template: it is classified as it is.
+  bool braces = t.name.find('{') != std::string_view::npos || t.name.find('}') != std::string_view::npos;
+  s.idx.clear();
+  const TensorClass* c = nullptr;
+  if (s.classes_valid && !braces) {
+    name_template_into(t.name, s.templ_buf, s.idx);
+    c = &s.class_for(s.templ_buf);
+  } else {
+    s.scratch = s.classify(t.name, false);
+    c = &s.scratch;
+    if (!c->literal && c->module != nullptr) {
+      name_template_into(t.name.substr(0, t.name.size() - c->suffix), s.templ_buf, s.idx);
     }
   }
-  std::string_view bare = module.empty() ? t.name : module;
-  bool fused = t.rank == 3 && bare.find(".experts.") != std::string_view::npos &&
-               contains(s.fam.fused_expert_tensor_names, last_segment(bare));
-  if (!fused && (module.empty() || t.rank != 2)) return;
-  if (fused) module = bare;
+  if (c->prequantized) inv.has_prequantized_tensors = true;
 
-  bool literal = module.find('{') != std::string_view::npos || module.find('}') != std::string_view::npos;
-  s.idx.clear();
-  if (literal) {
-    s.templ_buf.assign(module);
-  } else {
-    name_template_into(module, s.templ_buf, s.idx);
-  }
-  TemplateInfo& ti = s.info_for(s.templ_buf);
-  std::string_view kind;
+  // Which module does this tensor weigh, if any?
+  bool fused = t.rank == 3 && c->expert_tensor;
+  if (!fused && (!c->has_module || t.rank != 2)) return;
+  std::string_view module = t.name.substr(0, t.name.size() - c->suffix);
+  TemplateInfo& ti = *c->module;
+  std::string_view kind = c->kind;
   std::uint64_t linear_modules = 0;
-  std::string_view leaf = last_segment(module);
   if (fused) {
     kind = "fused_experts";
-    linear_modules = t.shape[0] * (contains(s.fam.fused_gate_up_names, leaf) ? 2 : 1);  // Quark unfuses them
+    linear_modules = t.shape[0] * c->fused_factor;
     inv.has_fused_experts = true;
-  } else if (contains(s.fam.non_linear_roles, ti.role)) {
-    kind = "embedding";
-  } else if (s.conv1d_family && contains(s.fam.conv1d_module_suffixes, leaf)) {
-    kind = "conv1d";  // transformers' Conv1D is not nn.Linear: Quark does not quantize it
-    inv.has_conv1d = true;
-  } else {
-    kind = "linear";
+  } else if (kind == "linear") {
     linear_modules = 1;
+  } else if (kind == "conv1d") {
+    inv.has_conv1d = true;
   }
-  if (ti.role == "experts" && kind == "linear") inv.has_per_expert_tensors = true;
-  if (ti.role == "experts" && !s.idx.empty()) {
+  bool experts = c->experts_role;
+  if (experts && kind == "linear") inv.has_per_expert_tensors = true;
+  if (experts && !s.idx.empty()) {
     auto layer = static_cast<std::int64_t>(s.idx.front());
     if (inv.expert_layers.empty() || inv.expert_layers.back() != layer) inv.expert_layers.push_back(layer);
   }
   bool excluded = ti.safe_excluded || (!s.unsafe_patterns.empty() && core::glob_match_any(s.unsafe_patterns, module));
-  if (ti.role == "lm_head") s.have_lm_head = true;
-  if (kind == "embedding" && !s.embedding && leaf != "wpe" && module.find("position") == std::string_view::npos) {
+  if (c->lm_head_role) s.have_lm_head = true;
+  if (!fused && c->first_embedding && !s.embedding) {
     InventoryModule e;
     e.name = std::string(module);
     e.dtype = std::string(t.dtype);
     e.shape.assign(t.shape, t.shape + t.rank);
     s.embedding = std::move(e);
   }
-  s.add(ti, s.templ_buf, literal, s.idx, ti.role, kind, t.dtype, t.shape, t.rank, linear_modules, excluded, false);
+  s.add(ti, c->module_templ, c->literal, s.idx, ti.role, kind, t.dtype, t.shape, t.rank, linear_modules, excluded, false);
 }
 
 void InventoryBuilder::add_module(const InventoryModule& m) {
@@ -281,39 +384,40 @@ LinearInventory InventoryBuilder::finish() {
 }
 
 void name_template_into(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices) {
-  // Called once per tensor: segments are found with memchr and copied whole; only segments
-  // that start with a digit are looked at character by character. The buffer is sized for
-  // the worst case ("{}" for every one-digit segment).
+  // Called once per tensor (~47k): only segments that start with a digit are looked at; the
+  // text between them is copied whole. Dots are found eight bytes at a time. The buffer is
+  // sized for the worst case ("{}" for every one-digit segment).
   out.resize(name.size() * 2 + 1);
   char* w = out.data();
-  const char* p = name.data();
-  const char* const end = p + name.size();
+  const char* const begin = name.data();
+  const char* const end = begin + name.size();
+  const char* copied = begin;  // name[copied, seg) is still to be copied
+  const char* seg = begin;     // the current segment's first byte
   while (true) {
-    const auto* dot = p == end ? nullptr : static_cast<const char*>(std::memchr(p, '.', static_cast<std::size_t>(end - p)));
-    const char* seg_end = dot == nullptr ? end : dot;
-    auto len = static_cast<std::size_t>(seg_end - p);
-    // An index segment: 1 to 9 digits, no leading zero (so the split round-trips).
-    bool index = len > 0 && len <= 9 && *p >= '0' && *p <= '9' && (len == 1 || *p != '0');
-    std::uint32_t v = 0;
-    for (const char* c = p; index && c < seg_end; ++c) {
-      if (*c < '0' || *c > '9') {
-        index = false;
-      } else {
+    const char* dot = find_dot(seg, end);
+    if (seg != dot && *seg >= '0' && *seg <= '9') {
+      // An index segment: 1 to 9 digits, no leading zero (so the split round-trips).
+      auto len = static_cast<std::size_t>(dot - seg);
+      std::uint32_t v = 0;
+      bool index = len <= 9 && (len == 1 || *seg != '0');
+      for (const char* c = seg; index && c != dot; ++c) {
+        index = *c >= '0' && *c <= '9';
         v = v * 10 + static_cast<std::uint32_t>(*c - '0');
       }
+      if (index) {
+        std::memcpy(w, copied, static_cast<std::size_t>(seg - copied));
+        w += seg - copied;
+        *w++ = '{';
+        *w++ = '}';
+        indices.push_back(v);
+        copied = dot;
+      }
     }
-    if (index) {
-      *w++ = '{';
-      *w++ = '}';
-      indices.push_back(v);
-    } else if (len > 0) {
-      std::memcpy(w, p, len);
-      w += len;
-    }
-    if (dot == nullptr) break;
-    *w++ = '.';
-    p = dot + 1;
+    if (dot == end) break;
+    seg = dot + 1;
   }
+  std::memcpy(w, copied, static_cast<std::size_t>(end - copied));
+  w += end - copied;
   out.resize(static_cast<std::size_t>(w - out.data()));
 }
 
