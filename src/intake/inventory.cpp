@@ -1,6 +1,7 @@
 #include "intake/inventory.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <map>
 #include <unordered_map>
@@ -62,33 +63,36 @@ std::vector<Block> blocks_of(const std::vector<std::uint32_t>& t, std::size_t wi
 }
 
 // sort_rows for index values that are small and dense, the usual case (layer and expert
-// numbers): each row is a cell of a bitmap of every possible row, read back in order. Linear
-// in rows and cells; false (nothing done) when the bitmap would be large next to the table.
+// numbers): each row is a cell of a bitmap of every possible row, read back in order. Each
+// column gets a power-of-two number of bits, so that cells are built and split by shifts.
+// Linear in rows and cells; false (nothing done) when the bitmap would be large next to the
+// table.
 bool sort_rows_dense(std::vector<std::uint32_t>& t, std::size_t width) {
   std::size_t rows = t.size() / width;
-  std::vector<std::uint64_t> radix(width, 0);  // max + 1 per column
-  for (std::size_t r = 0; r < rows; ++r) {
-    for (std::size_t c = 0; c < width; ++c) radix[c] = std::max<std::uint64_t>(radix[c], std::uint64_t{t[r * width + c]} + 1);
+  std::vector<unsigned> bits(width, 0);  // bits per column
+  for (std::size_t c = 0; c < width; ++c) {
+    std::uint32_t max = 0;
+    for (std::size_t r = 0; r < rows; ++r) max = std::max(max, t[r * width + c]);
+    bits[c] = max == 0 ? 0 : static_cast<unsigned>(std::bit_width(max));
   }
+  unsigned total = 0;
+  for (auto b : bits) total += b;
   const std::uint64_t limit = 64 * static_cast<std::uint64_t>(rows) + 4096;
-  std::uint64_t cells = 1;
-  for (auto n : radix) {
-    if (__builtin_mul_overflow(cells, n, &cells) || cells > limit) return false;
-  }
-  std::vector<std::uint64_t> bits((cells + 63) / 64, 0);
+  if (total >= 63 || (std::uint64_t{1} << total) > limit) return false;
+  std::vector<std::uint64_t> map(((std::uint64_t{1} << total) + 63) / 64, 0);
   for (std::size_t r = 0; r < rows; ++r) {
     std::uint64_t cell = 0;
-    for (std::size_t c = 0; c < width; ++c) cell = cell * radix[c] + t[r * width + c];
-    bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
+    for (std::size_t c = 0; c < width; ++c) cell = (cell << bits[c]) | t[r * width + c];
+    map[cell / 64] |= std::uint64_t{1} << (cell % 64);
   }
   t.clear();
   std::vector<std::uint32_t> row(width);
-  for (std::size_t w = 0; w < bits.size(); ++w) {
-    for (std::uint64_t word = bits[w]; word != 0; word &= word - 1) {
-      std::uint64_t cell = w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(word));
+  for (std::size_t w = 0; w < map.size(); ++w) {
+    for (std::uint64_t word = map[w]; word != 0; word &= word - 1) {
+      std::uint64_t cell = w * 64 + static_cast<std::uint64_t>(std::countr_zero(word));
       for (std::size_t c = width; c-- > 0;) {
-        row[c] = static_cast<std::uint32_t>(cell % radix[c]);
-        cell /= radix[c];
+        row[c] = static_cast<std::uint32_t>(cell & ((std::uint64_t{1} << bits[c]) - 1));
+        cell >>= bits[c];
       }
       t.insert(t.end(), row.begin(), row.end());
     }

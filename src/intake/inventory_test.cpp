@@ -51,6 +51,16 @@ TEST(Inventory, NameTemplate) {
   idx.clear();
   EXPECT_EQ(intake::name_template("model.layers.999999999.mlp", &idx), "model.layers.{}.mlp");
   EXPECT_EQ(idx, (std::vector<std::uint32_t>{999999999}));
+  // Names across the 64-byte blocks the dots are found in, and longer than the stack buffer.
+  for (std::size_t pad : {0u, 1u, 7u, 8u, 55u, 56u, 57u, 62u, 63u, 64u, 65u, 120u, 127u, 128u, 300u, 600u}) {
+    std::string filler(pad, 'x');
+    idx.clear();
+    EXPECT_EQ(intake::name_template(filler + ".12." + filler + ".3", &idx), filler + ".{}." + filler + ".{}") << pad;
+    EXPECT_EQ(idx, (std::vector<std::uint32_t>{12, 3})) << pad;
+    idx.clear();
+    EXPECT_EQ(intake::name_template("4." + filler + "." + filler + ".", &idx), "{}." + filler + "." + filler + ".") << pad;
+    EXPECT_EQ(idx, (std::vector<std::uint32_t>{4})) << pad;
+  }
 }
 
 TEST(Inventory, RoundTripsNonProductIndexSets) {

@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <bit>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <cstring>
 #include <optional>
 #include <unordered_map>
 
 #include "core/glob_match.h"
+#include "intake/name_hash.h"
 
 namespace intake {
 
@@ -94,26 +98,38 @@ bool same_shape(const std::vector<std::uint64_t>& a, const std::uint64_t* b, std
   return a.size() == rank && std::equal(a.begin(), a.end(), b);
 }
 
-// The first '.' in [p, end), or end: eight bytes at a time (a memchr call per segment cost
-// more than the search itself on ~50-byte names).
-const char* find_dot(const char* p, const char* end) {
-  static_assert(std::endian::native == std::endian::little, "the lowest address is the lowest byte");
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
-  constexpr std::uint64_t kHigh = 0x8080808080808080ull;
-  constexpr std::uint64_t kDots = kOnes * static_cast<unsigned char>('.');
-  while (end - p >= 8) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, p, 8);
-    std::uint64_t x = w ^ kDots;  // zero bytes where the dots are
-    std::uint64_t hits = (x - kOnes) & ~x & kHigh;
-    if (hits != 0) {
-      // The lowest flagged byte is a real zero (only bytes above one can be false hits).
-      return p + __builtin_ctzll(hits) / 8;
-    }
-    p += 8;
+// Where the dots and the decimal digits are in a block of 64 bytes (bit i: byte i).
+struct BlockMasks {
+  std::uint64_t dots = 0;
+  std::uint64_t digits = 0;
+};
+
+BlockMasks block_masks(const char* block) {
+  BlockMasks m;
+#if defined(__SSE2__)
+  const __m128i dot = _mm_set1_epi8('.');
+  const __m128i zero = _mm_set1_epi8('0');
+  const __m128i nine = _mm_set1_epi8(9);
+  for (int i = 0; i < 4; ++i) {
+    __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * i));
+    __m128i d = _mm_sub_epi8(x, zero);  // a digit is 0..9 as an unsigned byte
+    auto dots = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, dot)));
+    auto digits = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, nine), d)));
+    m.dots |= std::uint64_t{dots} << (16 * i);
+    m.digits |= std::uint64_t{digits} << (16 * i);
   }
-  while (p != end && *p != '.') ++p;
-  return p;
+#else
+  for (int i = 0; i < 64; ++i) {
+    m.dots |= std::uint64_t{block[i] == '.'} << i;
+    m.digits |= std::uint64_t{block[i] >= '0' && block[i] <= '9'} << i;
+  }
+#endif
+  return m;
+}
+
+// Copies n bytes 16 at a time (inline moves, not a call): both buffers have 16 bytes of slack.
+void copy16(char* dst, const char* src, std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 16) std::memcpy(dst + i, src + i, 16);
 }
 
 }  // namespace
@@ -124,10 +140,10 @@ struct InventoryBuilder::State {
   std::vector<std::string> safe_patterns;
   std::vector<std::string> unsafe_patterns;
   bool conv1d_family = false;
-  std::unordered_map<std::string, TemplateInfo> templates;  // by module template; nodes do not move
+  std::unordered_map<std::string, TemplateInfo, NameHash> templates;  // by module template; nodes do not move
   // By tensor name template, when every name test of classify() gives the same answer on a
   // name and on its template (`classes_valid`): a few dozen entries for 47k tensors.
-  std::unordered_map<std::string, TensorClass> classes;
+  std::unordered_map<std::string, TensorClass, NameHash> classes;
   bool classes_valid = false;
   std::vector<std::pair<std::string, DtypeTotals*>> dtype_cache;
   LinearInventory inv;
@@ -384,41 +400,58 @@ LinearInventory InventoryBuilder::finish() {
 }
 
 void name_template_into(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices) {
-  // Called once per tensor (~47k): only segments that start with a digit are looked at; the
-  // text between them is copied whole. Dots are found eight bytes at a time. The buffer is
-  // sized for the worst case ("{}" for every one-digit segment).
-  out.resize(name.size() * 2 + 1);
-  char* w = out.data();
-  const char* const begin = name.data();
-  const char* const end = begin + name.size();
-  const char* copied = begin;  // name[copied, seg) is still to be copied
-  const char* seg = begin;     // the current segment's first byte
-  while (true) {
-    const char* dot = find_dot(seg, end);
-    if (seg != dot && *seg >= '0' && *seg <= '9') {
-      // An index segment: 1 to 9 digits, no leading zero (so the split round-trips).
-      auto len = static_cast<std::size_t>(dot - seg);
-      std::uint32_t v = 0;
-      bool index = len <= 9 && (len == 1 || *seg != '0');
-      for (const char* c = seg; index && c != dot; ++c) {
-        index = *c >= '0' && *c <= '9';
-        v = v * 10 + static_cast<std::uint32_t>(*c - '0');
-      }
-      if (index) {
-        std::memcpy(w, copied, static_cast<std::size_t>(seg - copied));
-        w += seg - copied;
-        *w++ = '{';
-        *w++ = '}';
-        indices.push_back(v);
-        copied = dot;
-      }
-    }
-    if (dot == end) break;
-    seg = dot + 1;
+  // Called once per tensor (~47k): the dots and digits of 64 bytes are found at once, only
+  // segments that start with a digit are looked at, and the text between index segments is
+  // copied whole. The name is copied into a zero-padded buffer first, so that every load and
+  // copy can be 16 bytes wide; the output is sized for the worst case ("{}" for every
+  // one-digit segment).
+  constexpr std::size_t kStack = 256;
+  const std::size_t n = name.size();
+  const std::size_t padded = (n + 63) / 64 * 64 + 16;
+  char in_stack[kStack + 80];
+  char out_stack[2 * kStack + 32];
+  std::string in_heap;
+  std::string out_heap;
+  char* in = in_stack;
+  char* buf = out_stack;
+  if (n > kStack) {
+    in_heap.resize(padded);
+    out_heap.resize(2 * n + 32);
+    in = in_heap.data();
+    buf = out_heap.data();
   }
-  std::memcpy(w, copied, static_cast<std::size_t>(end - copied));
-  w += end - copied;
-  out.resize(static_cast<std::size_t>(w - out.data()));
+  std::memcpy(in, name.data(), n);
+  std::memset(in + n, 0, padded - n);
+  char* w = buf;
+  std::size_t copied = 0;      // in[copied, ...) is still to be copied
+  bool starts_segment = true;  // the next block's first byte starts a segment
+  for (std::size_t block = 0; block < n; block += 64) {
+    BlockMasks m = block_masks(in + block);
+    std::uint64_t candidates = ((m.dots << 1) | (starts_segment ? 1u : 0u)) & m.digits;
+    starts_segment = (m.dots >> 63) != 0;
+    while (candidates != 0) {
+      std::size_t seg = block + static_cast<std::size_t>(std::countr_zero(candidates));
+      candidates &= candidates - 1;
+      // An index segment: 1 to 9 digits up to a dot or the end, no leading zero (so the
+      // split round-trips).
+      std::size_t end = seg;
+      std::uint32_t v = 0;
+      while (end < n && end - seg < 10 && in[end] >= '0' && in[end] <= '9') {
+        v = v * 10 + static_cast<std::uint32_t>(in[end++] - '0');
+      }
+      std::size_t len = end - seg;
+      if ((end != n && in[end] != '.') || len > 9 || (len > 1 && in[seg] == '0')) continue;
+      copy16(w, in + copied, seg - copied);
+      w += seg - copied;
+      *w++ = '{';
+      *w++ = '}';
+      indices.push_back(v);
+      copied = end;
+    }
+  }
+  copy16(w, in + copied, n - copied);
+  w += n - copied;
+  out.assign(buf, static_cast<std::size_t>(w - buf));
 }
 
 std::string name_template(std::string_view name, std::vector<std::uint32_t>* indices) {

@@ -6,6 +6,7 @@
 #include <simdjson.h>
 
 #include "intake/json_text.h"
+#include "intake/name_hash.h"
 
 namespace intake {
 
@@ -172,25 +173,6 @@ core::Result<Entry> read_entry(std::string_view name, simdjson::ondemand::value 
   return e;
 }
 
-// A 64-bit hash of a name, eight bytes at a time (names are ~50 bytes; std::hash was a
-// tenth of the header pass). Seeded per process (ASLR) so that crafted names cannot count on
-// piling up in one slot.
-std::uint64_t name_hash(std::string_view s, std::uint64_t seed) {
-  constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ull;
-  std::uint64_t h = (seed ^ s.size()) * kMul;
-  std::size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, s.data() + i, 8);
-    h = (h ^ w) * kMul;
-    h ^= h >> 29;
-  }
-  std::uint64_t tail = 0;
-  std::memcpy(&tail, s.data() + i, s.size() - i);
-  h = (h ^ tail) * kMul;
-  return h ^ (h >> 32);
-}
-
 // The first entry whose name an earlier entry has too, or nullptr: an open-addressing table
 // of entry numbers, twice as large as the entries, reused between headers.
 const Entry* find_duplicate_name(const std::vector<Entry>& entries) {
@@ -199,7 +181,7 @@ const Entry* find_duplicate_name(const std::vector<Entry>& entries) {
   while (size < entries.size() * 2) size *= 2;
   slots.assign(size, 0);
   const std::size_t mask = size - 1;
-  const auto seed = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(&slots));
+  const std::uint64_t seed = process_seed();
   for (std::uint32_t i = 0; i < entries.size(); ++i) {
     std::string_view name = entries[i].name;
     for (std::size_t at = name_hash(name, seed) & mask;; at = (at + 1) & mask) {
