@@ -70,6 +70,7 @@ core::Result<std::string> pread_exact(int fd, std::uint64_t offset, std::uint64_
 
 core::Result<std::vector<FileEntry>> LocalModelFiles::list() {
   std::vector<FileEntry> out;
+  const std::string root = m_root.generic_string();
   std::error_code ec;
   auto it = core::fs::recursive_directory_iterator(m_root, core::fs::directory_options::none, ec);
   if (ec) return io_error(m_root.string(), ec.value());
@@ -85,20 +86,20 @@ core::Result<std::vector<FileEntry>> LocalModelFiles::list() {
       it.disable_recursion_pending();
       continue;
     }
-    std::error_code sec;
-    auto st = core::fs::status(it->path(), sec);  // follows symlinks (HF cache snapshots are links)
-    if (sec && sec != std::errc::no_such_file_or_directory) {
+    // One stat per entry gives both the type and the size; it follows symlinks (HF cache
+    // snapshots are links).
+    struct stat st{};
+    if (::stat(it->path().c_str(), &st) != 0) {
+      if (errno == ENOENT) continue;  // a dangling link: not a file we have
       // A symlink loop or an unreadable link: report it, do not skip silently.
-      return io_error(it->path().string(), sec.value());
+      return io_error(it->path().string(), errno);
     }
-    if (!core::fs::is_regular_file(st)) continue;
+    if (!S_ISREG(st.st_mode)) continue;
     FileEntry e;
     // The iterator yields root + "/" + relative; strip the prefix (fs::relative would stat).
     std::string full = it->path().generic_string();
-    std::string root = m_root.generic_string();
     e.name = full.size() > root.size() + 1 ? full.substr(root.size() + (root.back() == '/' ? 0 : 1)) : full;
-    auto size = core::fs::file_size(it->path(), sec);
-    if (!sec) e.size = static_cast<std::uint64_t>(size);
+    e.size = static_cast<std::uint64_t>(st.st_size);
     out.push_back(std::move(e));
   }
   std::sort(out.begin(), out.end(), [](const FileEntry& a, const FileEntry& b) { return a.name < b.name; });
