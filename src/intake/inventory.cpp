@@ -85,18 +85,19 @@ bool sort_rows_dense(std::vector<std::uint32_t>& t, std::size_t width) {
     for (std::size_t c = 0; c < width; ++c) cell = (cell << bits[c]) | t[r * width + c];
     map[cell / 64] |= std::uint64_t{1} << (cell % 64);
   }
-  t.clear();
-  std::vector<std::uint32_t> row(width);
+  // Read back in place: there are at most as many distinct rows as rows.
+  std::size_t at = 0;
   for (std::size_t w = 0; w < map.size(); ++w) {
     for (std::uint64_t word = map[w]; word != 0; word &= word - 1) {
       std::uint64_t cell = w * 64 + static_cast<std::uint64_t>(std::countr_zero(word));
       for (std::size_t c = width; c-- > 0;) {
-        row[c] = static_cast<std::uint32_t>(cell & ((std::uint64_t{1} << bits[c]) - 1));
+        t[at + c] = static_cast<std::uint32_t>(cell & ((std::uint64_t{1} << bits[c]) - 1));
         cell >>= bits[c];
       }
-      t.insert(t.end(), row.begin(), row.end());
+      at += width;
     }
   }
+  t.resize(at);
   return true;
 }
 

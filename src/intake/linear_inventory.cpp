@@ -405,23 +405,24 @@ void name_template_into(std::string_view name, std::string& out, std::vector<std
   // copied whole. The name is copied into a zero-padded buffer first, so that every load and
   // copy can be 16 bytes wide; the output is sized for the worst case ("{}" for every
   // one-digit segment).
+  // kPad zero bytes after the name cover both the last 64-byte block and a 16-byte copy.
   constexpr std::size_t kStack = 256;
+  constexpr std::size_t kPad = 80;
   const std::size_t n = name.size();
-  const std::size_t padded = (n + 63) / 64 * 64 + 16;
-  char in_stack[kStack + 80];
+  char in_stack[kStack + kPad];
   char out_stack[2 * kStack + 32];
   std::string in_heap;
   std::string out_heap;
   char* in = in_stack;
   char* buf = out_stack;
   if (n > kStack) {
-    in_heap.resize(padded);
+    in_heap.resize(n + kPad);
     out_heap.resize(2 * n + 32);
     in = in_heap.data();
     buf = out_heap.data();
   }
   std::memcpy(in, name.data(), n);
-  std::memset(in + n, 0, padded - n);
+  std::memset(in + n, 0, kPad);  // a constant size: a few stores, not a call
   char* w = buf;
   std::size_t copied = 0;      // in[copied, ...) is still to be copied
   bool starts_segment = true;  // the next block's first byte starts a segment

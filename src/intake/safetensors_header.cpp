@@ -241,7 +241,9 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
   // Grow geometrically: headers of one checkpoint differ a little in size, and re-allocating
   // the parser for each slightly larger one costs fresh pages every time.
   if (parser.capacity() < json.size()) {
-    std::size_t want = std::max<std::size_t>(json.size() * 2, std::size_t{1} << 18);
+    // (Capped at the largest header allowed: simdjson reserves 4 bytes per byte of capacity.)
+    std::size_t want = std::max<std::size_t>(json.size(), std::min<std::size_t>(json.size() * 2, kMaxHeaderBytes));
+    want = std::max<std::size_t>(want, std::size_t{1} << 18);
     if (parser.allocate(want) != simdjson::SUCCESS) {
       return header_error("intake.header_too_large", source, "cannot allocate the JSON parser");
     }
