@@ -94,6 +94,18 @@ bool segment_names_template_safe(const std::vector<std::string>& v) {
   });
 }
 
+// Equality of short strings (roles, kinds, dtypes) without a memcmp call per comparison:
+// they are compared several times per tensor.
+bool same(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+bool template_of(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices);
+
 bool same_shape(const std::vector<std::uint64_t>& a, const std::uint64_t* b, std::size_t rank) {
   return a.size() == rank && std::equal(a.begin(), a.end(), b);
 }
@@ -102,6 +114,7 @@ bool same_shape(const std::vector<std::uint64_t>& a, const std::uint64_t* b, std
 struct BlockMasks {
   std::uint64_t dots = 0;
   std::uint64_t digits = 0;
+  std::uint64_t braces = 0;  // '{' or '}'
 };
 
 BlockMasks block_masks(const char* block) {
@@ -110,18 +123,23 @@ BlockMasks block_masks(const char* block) {
   const __m128i dot = _mm_set1_epi8('.');
   const __m128i zero = _mm_set1_epi8('0');
   const __m128i nine = _mm_set1_epi8(9);
+  const __m128i open = _mm_set1_epi8('{');
+  const __m128i close = _mm_set1_epi8('}');
   for (int i = 0; i < 4; ++i) {
     __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * i));
     __m128i d = _mm_sub_epi8(x, zero);  // a digit is 0..9 as an unsigned byte
     auto dots = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, dot)));
     auto digits = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, nine), d)));
+    auto braces = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, open), _mm_cmpeq_epi8(x, close))));
     m.dots |= std::uint64_t{dots} << (16 * i);
     m.digits |= std::uint64_t{digits} << (16 * i);
+    m.braces |= std::uint64_t{braces} << (16 * i);
   }
 #else
   for (int i = 0; i < 64; ++i) {
     m.dots |= std::uint64_t{block[i] == '.'} << i;
     m.digits |= std::uint64_t{block[i] >= '0' && block[i] <= '9'} << i;
+    m.braces |= std::uint64_t{block[i] == '{' || block[i] == '}'} << i;
   }
 #endif
   return m;
@@ -175,7 +193,7 @@ struct InventoryBuilder::State {
     Variant* hit = nullptr;
     for (auto& v : ti.variants) {
       if (v.linear_modules == linear_modules && v.quantized == quantized && v.tied == tied && v.literal == literal &&
-          v.role == role && v.kind == kind && v.dtype == dtype && same_shape(v.shape, shape, rank)) {
+          same(v.role, role) && same(v.kind, kind) && same(v.dtype, dtype) && same_shape(v.shape, shape, rank)) {
         hit = &v;
         break;
       }
@@ -260,7 +278,7 @@ struct InventoryBuilder::State {
 
   DtypeTotals& dtype_totals(std::string_view dtype) {
     for (auto& [name, totals] : dtype_cache) {
-      if (name == dtype) return *totals;
+      if (same(name, dtype)) return *totals;
     }
     DtypeTotals* t = &inv.all_by_dtype[std::string(dtype)];  // std::map: stable addresses
     dtype_cache.emplace_back(std::string(dtype), t);
@@ -297,13 +315,12 @@ void InventoryBuilder::add_tensor(const TensorView& t) {
   inv.parameters += elems;
 
   // A name with braces of its own has no template: it is classified as it is.
-  bool braces = t.name.find('{') != std::string_view::npos || t.name.find('}') != std::string_view::npos;
   s.idx.clear();
   const TensorClass* c = nullptr;
-  if (s.classes_valid && !braces) {
-    name_template_into(t.name, s.templ_buf, s.idx);
+  if (s.classes_valid && !template_of(t.name, s.templ_buf, s.idx)) {
     c = &s.class_for(s.templ_buf);
   } else {
+    s.idx.clear();
     s.scratch = s.classify(t.name, false);
     c = &s.scratch;
     if (!c->literal && c->module != nullptr) {
@@ -399,7 +416,11 @@ LinearInventory InventoryBuilder::finish() {
   return std::move(inv);
 }
 
-void name_template_into(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices) {
+namespace {
+
+// name_template_into, telling also whether the name has braces of its own (then the caller
+// treats it as a literal name).
+bool template_of(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices) {
   // Called once per tensor (~47k): the dots and digits of 64 bytes are found at once, only
   // segments that start with a digit are looked at, and the text between index segments is
   // copied whole. The name is copied into a zero-padded buffer first, so that every load and
@@ -426,8 +447,10 @@ void name_template_into(std::string_view name, std::string& out, std::vector<std
   char* w = buf;
   std::size_t copied = 0;      // in[copied, ...) is still to be copied
   bool starts_segment = true;  // the next block's first byte starts a segment
+  bool braces = false;
   for (std::size_t block = 0; block < n; block += 64) {
     BlockMasks m = block_masks(in + block);
+    braces = braces || m.braces != 0;
     std::uint64_t candidates = ((m.dots << 1) | (starts_segment ? 1u : 0u)) & m.digits;
     starts_segment = (m.dots >> 63) != 0;
     while (candidates != 0) {
@@ -453,6 +476,13 @@ void name_template_into(std::string_view name, std::string& out, std::vector<std
   copy16(w, in + copied, n - copied);
   w += n - copied;
   out.assign(buf, static_cast<std::size_t>(w - buf));
+  return braces;
+}
+
+}  // namespace
+
+void name_template_into(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices) {
+  template_of(name, out, indices);
 }
 
 std::string name_template(std::string_view name, std::vector<std::uint32_t>* indices) {

@@ -47,8 +47,7 @@ core::Error json_error(std::string_view source, simdjson::error_code err) {
 // The fields of an entry that we read; anything else is `other`.
 enum class EntryKey { dtype, shape, data_offsets, other };
 
-template <typename Key>
-EntryKey entry_key(const Key& key) {
+EntryKey entry_key(std::string_view key) {
   if (key == "dtype") return EntryKey::dtype;
   if (key == "shape") return EntryKey::shape;
   if (key == "data_offsets") return EntryKey::data_offsets;
@@ -57,7 +56,15 @@ EntryKey entry_key(const Key& key) {
 
 // A field's key and a string value, decoded only when the text has escapes (`plain` false).
 core::Result<EntryKey> read_entry_key(simdjson::ondemand::field& field, bool plain, std::string_view source) {
-  if (plain) return entry_key(field.key());  // compares the raw bytes up to the closing quote
+  if (plain) {
+    // The raw bytes and the closing quote, compared with constant sizes (inlined; the
+    // padding after the text makes reading past a short key safe).
+    const char* raw = field.key().raw();
+    if (std::memcmp(raw, "dtype\"", 6) == 0) return EntryKey::dtype;
+    if (std::memcmp(raw, "shape\"", 6) == 0) return EntryKey::shape;
+    if (std::memcmp(raw, "data_offsets\"", 13) == 0) return EntryKey::data_offsets;
+    return EntryKey::other;
+  }
   std::string_view key;
   if (auto err = field.unescaped_key().get(key); err != simdjson::SUCCESS) return json_error(source, err);
   return entry_key(key);
