@@ -1,6 +1,7 @@
 #include "intake/linear_inventory.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -270,10 +271,26 @@ struct InventoryBuilder::State {
     return c;
   }
 
+  // Tensors come in runs of a few templates (gate, up, down of one expert after another):
+  // the last few classes found are compared first, which is cheaper than hashing the
+  // template. Map nodes do not move, so the pointers stay valid.
+  static constexpr std::size_t kRecent = 4;
+  std::array<std::pair<const std::string*, const TensorClass*>, kRecent> recent{};
+
   const TensorClass& class_for(const std::string& tensor_templ) {
+    for (std::size_t i = 0; i < kRecent && recent[i].first != nullptr; ++i) {
+      const std::string& key = *recent[i].first;
+      if (key.size() == tensor_templ.size() && std::memcmp(key.data(), tensor_templ.data(), key.size()) == 0) {
+        const TensorClass* hit = recent[i].second;
+        if (i > 0) std::swap(recent[i], recent[i - 1]);  // frequent ones drift to the front
+        return *hit;
+      }
+    }
     auto it = classes.find(tensor_templ);
-    if (it != classes.end()) return it->second;
-    return classes.emplace(tensor_templ, classify(tensor_templ, true)).first->second;
+    if (it == classes.end()) it = classes.emplace(tensor_templ, classify(tensor_templ, true)).first;
+    std::move_backward(recent.begin(), recent.end() - 1, recent.end());
+    recent[0] = {&it->first, &it->second};
+    return it->second;
   }
 
   DtypeTotals& dtype_totals(std::string_view dtype) {
