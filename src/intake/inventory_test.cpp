@@ -51,6 +51,12 @@ TEST(Inventory, NameTemplate) {
   idx.clear();
   EXPECT_EQ(intake::name_template("model.layers.999999999.mlp", &idx), "model.layers.{}.mlp");
   EXPECT_EQ(idx, (std::vector<std::uint32_t>{999999999}));
+  // Braces of its own are reported (the inventory then keeps the name literal).
+  std::string out;
+  idx.clear();
+  EXPECT_FALSE(intake::name_template_scan("model.layers.3.w", out, idx));
+  EXPECT_TRUE(intake::name_template_scan("weird.{}.name", out, idx));
+  EXPECT_TRUE(intake::name_template_scan(std::string(100, 'x') + ".}", out, idx));
   // Names across the 64-byte blocks the dots are found in, and longer than the stack buffer.
   for (std::size_t pad : {0u, 1u, 7u, 8u, 55u, 56u, 57u, 62u, 63u, 64u, 65u, 120u, 127u, 128u, 300u, 600u}) {
     std::string filler(pad, 'x');
