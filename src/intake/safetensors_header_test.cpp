@@ -174,6 +174,21 @@ TEST(SafetensorsIndex, EscapedAndSpacedText) {
   auto plain = intake::parse_index("{\"weight_map\":{\n\"a\" :\t\"m-1.safetensors\" ,\"b\":\"m-2.safetensors\"\r\n}}", "i");
   ASSERT_TRUE(plain) << plain.error().detail;
   EXPECT_EQ(plain->shards, (std::vector<std::string>{"m-1.safetensors", "m-2.safetensors"}));
+  // Raw strings are taken as they are only because stage 1 has refused control characters
+  // and invalid UTF-8 in them: check that it does.
+  for (std::string bad : {std::string("{\"weight_map\":{\"a\tb\":\"m.safetensors\"}}"),
+                          std::string("{\"weight_map\":{\"a\":\"m\x01.safetensors\"}}"),
+                          std::string("{\"weight_map\":{\"a\xff\":\"m.safetensors\"}}")}) {
+    auto r = intake::parse_index(bad, "i");
+    ASSERT_FALSE(r) << bad;
+    EXPECT_EQ(r.error().id, "intake.index_invalid") << bad;
+  }
+  for (std::string bad : {std::string("{\"a\nb\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4]}}"),
+                          std::string("{\"a\":{\"dtype\":\"F3\xc3\",\"shape\":[1],\"data_offsets\":[0,4]}}")}) {
+    auto h = intake::parse_header(bad, "x", std::nullopt);
+    ASSERT_FALSE(h) << bad;
+    EXPECT_EQ(h.error().id, "intake.header_json") << bad;
+  }
   for (const char* bad : {R"({"weight_map":{"a":"x\q.safetensors"}})", R"({"weight_map":{"a\q":"x.safetensors"}})",
                           R"({"weight_map":{"a":"..\/x.safetensors"}})", R"({"weight_map":{"a":["x.safetensors"]}})"}) {
     auto r = intake::parse_index(bad, "i");
