@@ -100,20 +100,20 @@ core::Result<Entry> read_entry(std::string_view name, simdjson::ondemand::value 
     switch (key) {
       case EntryKey::dtype:
         if (!read_string(field.value(), plain, e.dtype)) {
-              return header_error("intake.header_entry", source, where() + ": dtype missing or not a string");
+          return header_error("intake.header_entry", source, where() + ": dtype missing or not a string");
         }
         have_dtype = true;
         break;
       case EntryKey::shape: {
         simdjson::ondemand::array dims;
         if (field.value().get_array().get(dims) != simdjson::SUCCESS) {
-              return header_error("intake.header_entry", source, where() + ": shape missing or not an array");
+          return header_error("intake.header_entry", source, where() + ": shape missing or not an array");
         }
         pool.resize(e.shape_at);  // a repeated key replaces the earlier value
         for (auto dim : dims) {
           std::uint64_t d = 0;
           if (dim.get_uint64().get(d) != simdjson::SUCCESS) {
-                  return header_error("intake.header_entry", source,
+            return header_error("intake.header_entry", source,
                                 where() + ": shape holds a value that is not a non-negative integer");
           }
           pool.push_back(d);
@@ -124,7 +124,7 @@ core::Result<Entry> read_entry(std::string_view name, simdjson::ondemand::value 
       case EntryKey::data_offsets: {
         simdjson::ondemand::array offsets;
         if (field.value().get_array().get(offsets) != simdjson::SUCCESS) {
-              return header_error("intake.header_entry", source, where() + ": data_offsets must be [begin, end]");
+          return header_error("intake.header_entry", source, where() + ": data_offsets must be [begin, end]");
         }
         // The iterator is not usable after an error: stop at the first bad element.
         std::uint64_t vals[2] = {0, 0};
