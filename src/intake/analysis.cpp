@@ -49,10 +49,9 @@ core::Result<Weights> find_weights(ModelFiles& files, const std::vector<FileEntr
   for (const auto& f : listing) names.insert(f.name);
   Weights w;
   if (names.count(std::string(kIndexName)) != 0) {
-    QPTQ_TRY_ASSIGN(auto text, files.read_small(kIndexName));
+    QPTQ_TRY_ASSIGN(auto text, files.read_padded(kIndexName));
     if (text) {
-      // read_small leaves spare capacity: simdjson may read (never use) bytes past the end.
-      QPTQ_TRY_ASSIGN(auto idx, parse_index(*text, files.describe(kIndexName), text->capacity()));
+      QPTQ_TRY_ASSIGN(auto idx, parse_index(text->text(), files.describe(kIndexName), text->capacity()));
       for (const auto& s : idx.shards) {
         if (names.count(s) == 0) {
           // A local directory must be complete; a cache snapshot may hold only some files.

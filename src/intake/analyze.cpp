@@ -1,6 +1,7 @@
 #include "intake/analyze.h"
 
 #include <memory>
+#include <optional>
 
 #include "core/atomic_file.h"
 #include "core/schema.h"
@@ -14,6 +15,11 @@
 namespace intake {
 
 namespace {
+
+// The artifact analyze() validated last in this thread: write_analysis() is usually handed
+// exactly that document, and comparing it is much cheaper than validating it again (schema
+// validation is the slowest step after the headers on a 47k-tensor checkpoint).
+thread_local std::optional<core::Json> t_validated;
 
 bool looks_like_path(const std::string& s) {
   return s.empty() || s[0] == '/' || s[0] == '.' || s[0] == '~' || s.find('\\') != std::string::npos ||
@@ -104,12 +110,15 @@ core::Result<core::Json> analyze(const AnalyzeRequest& req) {
   }
   if (!result) return result;
   QPTQ_TRY(core::validate_against(*result, core::kSchemaModelAnalysis, kAnalysisFileName));
+  t_validated = *result;
   return result;
 }
 
 core::Result<core::fs::path> write_analysis(const core::fs::path& workdir, const core::Json& analysis) {
   core::fs::path path = workdir / kAnalysisFileName;
-  QPTQ_TRY(core::validate_against(analysis, core::kSchemaModelAnalysis, path.string()));
+  if (!t_validated || *t_validated != analysis) {
+    QPTQ_TRY(core::validate_against(analysis, core::kSchemaModelAnalysis, path.string()));
+  }
   QPTQ_TRY(core::create_directories(workdir));
   QPTQ_TRY(core::write_file_atomic(path, core::dump_pretty(analysis)));
   return path;

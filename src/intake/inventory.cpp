@@ -1,6 +1,7 @@
 #include "intake/inventory.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <map>
 #include <unordered_map>
@@ -61,9 +62,49 @@ std::vector<Block> blocks_of(const std::vector<std::uint32_t>& t, std::size_t wi
   return out;
 }
 
+// sort_rows for index values that are small and dense, the usual case (layer and expert
+// numbers): each row is a cell of a bitmap of every possible row, read back in order. Each
+// column gets a power-of-two number of bits, so that cells are built and split by shifts.
+// Linear in rows and cells; false (nothing done) when the bitmap would be large next to the
+// table.
+bool sort_rows_dense(std::vector<std::uint32_t>& t, std::size_t width) {
+  std::size_t rows = t.size() / width;
+  std::vector<unsigned> bits(width, 0);  // bits per column
+  for (std::size_t c = 0; c < width; ++c) {
+    std::uint32_t max = 0;
+    for (std::size_t r = 0; r < rows; ++r) max = std::max(max, t[r * width + c]);
+    bits[c] = max == 0 ? 0 : static_cast<unsigned>(std::bit_width(max));
+  }
+  unsigned total = 0;
+  for (auto b : bits) total += b;
+  const std::uint64_t limit = 64 * static_cast<std::uint64_t>(rows) + 4096;
+  if (total >= 63 || (std::uint64_t{1} << total) > limit) return false;
+  std::vector<std::uint64_t> map(((std::uint64_t{1} << total) + 63) / 64, 0);
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::uint64_t cell = 0;
+    for (std::size_t c = 0; c < width; ++c) cell = (cell << bits[c]) | t[r * width + c];
+    map[cell / 64] |= std::uint64_t{1} << (cell % 64);
+  }
+  // Read back in place: there are at most as many distinct rows as rows.
+  std::size_t at = 0;
+  for (std::size_t w = 0; w < map.size(); ++w) {
+    for (std::uint64_t word = map[w]; word != 0; word &= word - 1) {
+      std::uint64_t cell = w * 64 + static_cast<std::uint64_t>(std::countr_zero(word));
+      for (std::size_t c = width; c-- > 0;) {
+        t[at + c] = static_cast<std::uint32_t>(cell & ((std::uint64_t{1} << bits[c]) - 1));
+        cell >>= bits[c];
+      }
+      at += width;
+    }
+  }
+  t.resize(at);
+  return true;
+}
+
 // Sorts the rows of a flat table and drops duplicates.
 void sort_rows(std::vector<std::uint32_t>& t, std::size_t width) {
   std::size_t rows = t.size() / width;
+  if (sort_rows_dense(t, width)) return;
   if (width == 1) {
     std::sort(t.begin(), t.end());
     t.erase(std::unique(t.begin(), t.end()), t.end());

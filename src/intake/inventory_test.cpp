@@ -3,6 +3,7 @@
 #include <set>
 
 #include "intake/inventory.h"
+#include "knowledge/model_families.h"
 
 namespace {
 
@@ -41,6 +42,31 @@ TEST(Inventory, NameTemplate) {
   idx.clear();
   EXPECT_EQ(intake::name_template("h.01.fc1", &idx), "h.01.fc1");  // leading zero stays literal
   EXPECT_TRUE(idx.empty());
+  EXPECT_EQ(intake::name_template("0.a..12345678.1234567890.x1.1x.", &idx), "{}.a..{}.1234567890.x1.1x.");
+  EXPECT_EQ(idx, (std::vector<std::uint32_t>{0, 12345678}));
+  idx.clear();
+  EXPECT_EQ(intake::name_template("", &idx), "");
+  EXPECT_EQ(intake::name_template("a/b.c/.7", &idx), "a/b.c/.{}");  // '/' next to '.' is not a dot
+  EXPECT_EQ(idx, (std::vector<std::uint32_t>{7}));
+  idx.clear();
+  EXPECT_EQ(intake::name_template("model.layers.999999999.mlp", &idx), "model.layers.{}.mlp");
+  EXPECT_EQ(idx, (std::vector<std::uint32_t>{999999999}));
+  // Braces of its own are reported (the inventory then keeps the name literal).
+  std::string out;
+  idx.clear();
+  EXPECT_FALSE(intake::name_template_scan("model.layers.3.w", out, idx));
+  EXPECT_TRUE(intake::name_template_scan("weird.{}.name", out, idx));
+  EXPECT_TRUE(intake::name_template_scan(std::string(100, 'x') + ".}", out, idx));
+  // Names across the 64-byte blocks the dots are found in, and longer than the stack buffer.
+  for (std::size_t pad : {0u, 1u, 7u, 8u, 55u, 56u, 57u, 62u, 63u, 64u, 65u, 120u, 127u, 128u, 300u, 600u}) {
+    std::string filler(pad, 'x');
+    idx.clear();
+    EXPECT_EQ(intake::name_template(filler + ".12." + filler + ".3", &idx), filler + ".{}." + filler + ".{}") << pad;
+    EXPECT_EQ(idx, (std::vector<std::uint32_t>{12, 3})) << pad;
+    idx.clear();
+    EXPECT_EQ(intake::name_template("4." + filler + "." + filler + ".", &idx), "{}." + filler + "." + filler + ".") << pad;
+    EXPECT_EQ(idx, (std::vector<std::uint32_t>{4})) << pad;
+  }
 }
 
 TEST(Inventory, RoundTripsNonProductIndexSets) {
@@ -65,6 +91,82 @@ TEST(Inventory, RoundTripsNonProductIndexSets) {
       EXPECT_FALSE(m.quantized) << m.name;
     }
   }
+}
+
+// Index rows are sorted through a bitmap when the values are small and dense, by a sort
+// otherwise: both give the same encoding.
+TEST(Inventory, SparseAndDenseIndicesRoundTrip) {
+  for (std::uint32_t scale : {1u, 1000003u}) {
+    std::vector<intake::InventoryModule> in;
+    for (std::uint32_t l = 0; l < 5; ++l) {
+      for (std::uint32_t e = 0; e < 3; ++e) {
+        for (std::uint32_t k : {2u, 0u}) {
+          in.push_back(mod("m." + std::to_string(l * scale) + ".x." + std::to_string((4 - e) * scale) + ".y." + std::to_string(k)));
+          in.push_back(mod("n." + std::to_string(l * scale) + ".z." + std::to_string(e * scale)));
+        }
+      }
+    }
+    core::Json groups = intake::encode_inventory(in);
+    auto out = intake::expand_inventory(groups);
+    ASSERT_TRUE(out) << out.error().detail;
+    EXPECT_EQ(names(*out), names(in));
+    ASSERT_EQ(groups.size(), 2u);
+    EXPECT_EQ(groups[0]["count"], 30);
+    EXPECT_EQ(groups[1]["count"], 15);  // duplicates dropped
+    if (scale == 1) {
+      EXPECT_EQ(groups[0]["indices"], core::Json::parse(R"([["0-4","2-4","0,2"]])"));
+    }
+  }
+}
+
+// The builder decides a tensor's role and kind once per name template when the knowledge
+// lists allow it; the answers must equal those made name by name.
+TEST(Inventory, TemplateCacheGivesTheSameInventory) {
+  auto fam = knowledge::model_families();
+  ASSERT_TRUE(fam);
+  knowledge::ModelFamilies uncached = **fam;
+  uncached.fused_expert_tensor_names.push_back("123");  // all digits: no per-template answers
+  intake::ModelFacts facts;
+  facts.model_type = "deepseek_v3";
+  facts.tie_word_embeddings = true;
+  std::vector<std::pair<std::string, std::vector<std::uint64_t>>> tensors = {
+      {"model.embed_tokens.weight", {100, 8}},
+      {"model.layers.0.self_attn.q_proj.weight", {8, 8}},
+      {"model.layers.0.self_attn.q_proj.weight_scale_inv", {1, 1}},
+      {"model.layers.1.mlp.experts.0.gate_proj.weight", {4, 8}},
+      {"model.layers.1.mlp.experts.10.down_proj.weight", {8, 4}},
+      {"model.layers.2.mlp.experts.gate_up_proj", {4, 8, 8}},
+      {"model.layers.2.mlp.experts.down_proj", {4, 8, 4}},
+      {"model.layers.02.mlp.up_proj.weight", {4, 8}},
+      {"model.layers.{}.odd.weight", {4, 4}},
+      {"h.0.attn.c_attn.weight", {8, 24}},
+      {"model.layers.3.mlp.gate.weight", {16, 8}},
+      {"model.layers.3.mlp.gate.e_score_correction_bias", {16}},
+      {".weight", {2, 2}},
+      {"model.norm.weight", {8}},
+      {"model.layers.1234567890.mlp.up_proj.weight", {4, 8}},
+  };
+  auto build = [&](const knowledge::ModelFamilies& f) {
+    intake::InventoryBuilder b(facts, f, {"lm_head", "*.gate", "model.layers.0.*"});
+    for (const auto& [name, shape] : tensors) {
+      std::uint64_t bytes = 2;
+      for (auto d : shape) bytes *= d;
+      b.add_tensor(intake::TensorView{name, "BF16", shape.data(), shape.size(), bytes, 0});
+    }
+    return b.finish();
+  };
+  auto a = build(**fam);
+  auto b = build(uncached);
+  EXPECT_EQ(intake::encode_groups(a.groups), intake::encode_groups(b.groups));
+  EXPECT_EQ(a.linear_modules, b.linear_modules);
+  EXPECT_EQ(a.quantized_modules, b.quantized_modules);
+  EXPECT_EQ(a.has_fused_experts, b.has_fused_experts);
+  EXPECT_EQ(a.has_per_expert_tensors, b.has_per_expert_tensors);
+  EXPECT_EQ(a.has_prequantized_tensors, b.has_prequantized_tensors);
+  EXPECT_EQ(a.expert_layers, b.expert_layers);
+  EXPECT_TRUE(a.has_fused_experts);
+  EXPECT_TRUE(a.has_prequantized_tensors);
+  EXPECT_GT(a.linear_modules, 0u);
 }
 
 TEST(Inventory, RejectsBrokenEncodings) {

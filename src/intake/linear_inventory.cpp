@@ -1,11 +1,13 @@
 #include "intake/linear_inventory.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <optional>
 #include <unordered_map>
 
 #include "core/glob_match.h"
+#include "intake/name_hash.h"
 
 namespace intake {
 
@@ -61,6 +63,44 @@ struct TemplateInfo {
   std::vector<Variant> variants;
 };
 
+// What a tensor's name alone decides (see InventoryBuilder::State::classify).
+struct TensorClass {
+  bool prequantized = false;   // ends with a pre-quantized tensor suffix
+  bool has_module = false;     // ends with a linear weight suffix
+  std::size_t suffix = 0;      // that suffix's length
+  bool expert_tensor = false;  // a fused expert tensor name (when 3-D)
+  std::uint64_t fused_factor = 1;  // nn.Linear modules per expert when fused (gate_up: 2)
+  std::string_view kind;       // when not fused: linear, embedding or conv1d
+  bool literal = false;        // the module name has braces of its own: no placeholders
+  bool first_embedding = false;  // may stand for a tied lm_head (not a position embedding)
+  TemplateInfo* module = nullptr;  // the module's template, when has_module or expert_tensor
+  bool experts_role = false;   // module->role is "experts"
+  bool lm_head_role = false;
+  std::string module_templ;
+};
+
+// Lists whose tests give the same answer on a name template as on the name. Suffixes (tested
+// with ends_with): no digits and no braces, so a match can never touch a numeric segment.
+// Segment names (tested for equality with a segment): no braces and not all digits.
+bool suffixes_template_safe(const std::vector<std::string>& v) {
+  return std::all_of(v.begin(), v.end(), [](const std::string& e) { return template_safe(e) && !e.empty(); });
+}
+bool segment_names_template_safe(const std::vector<std::string>& v) {
+  return std::all_of(v.begin(), v.end(), [](const std::string& e) {
+    return e.find_first_of("{}") == std::string::npos && e.find_first_not_of("0123456789") != std::string::npos;
+  });
+}
+
+// Equality of short strings (roles, kinds, dtypes) without a memcmp call per comparison:
+// they are compared several times per tensor.
+bool same(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
 bool same_shape(const std::vector<std::uint64_t>& a, const std::uint64_t* b, std::size_t rank) {
   return a.size() == rank && std::equal(a.begin(), a.end(), b);
 }
@@ -73,12 +113,18 @@ struct InventoryBuilder::State {
   std::vector<std::string> safe_patterns;
   std::vector<std::string> unsafe_patterns;
   bool conv1d_family = false;
-  std::unordered_map<std::string, TemplateInfo> templates;
+  std::unordered_map<std::string, TemplateInfo, NameHash> templates;  // by module template; nodes do not move
+  // By tensor name template, when every name test of classify() gives the same answer on a
+  // name and on its template (`classes_valid`): a few dozen entries for 47k tensors.
+  std::unordered_map<std::string, TensorClass, NameHash> classes;
+  bool classes_valid = false;
   std::vector<std::pair<std::string, DtypeTotals*>> dtype_cache;
   LinearInventory inv;
   std::string name_buf;
   std::string templ_buf;
   std::vector<std::uint32_t> idx;
+  std::vector<std::uint32_t> idx_scratch;
+  TensorClass scratch;  // the class of a name that is not cached
   bool have_lm_head = false;
   std::optional<InventoryModule> embedding;  // the first token embedding, for a tied lm_head
 
@@ -102,7 +148,7 @@ struct InventoryBuilder::State {
     Variant* hit = nullptr;
     for (auto& v : ti.variants) {
       if (v.linear_modules == linear_modules && v.quantized == quantized && v.tied == tied && v.literal == literal &&
-          v.role == role && v.kind == kind && v.dtype == dtype && same_shape(v.shape, shape, rank)) {
+          same(v.role, role) && same(v.kind, kind) && same(v.dtype, dtype) && same_shape(v.shape, shape, rank)) {
         hit = &v;
         break;
       }
@@ -139,9 +185,71 @@ struct InventoryBuilder::State {
     ++inv.module_count;
   }
 
+  // The name tests of a tensor, on its name or on its name template (`is_template`; the same
+  // answers when `classes_valid`, as no test can then touch a numeric segment).
+  TensorClass classify(std::string_view name, bool is_template) {
+    TensorClass c;
+    for (const auto& suffix : fam.pre_quantized_tensor_suffixes) {
+      if (ends_with(name, suffix)) c.prequantized = true;
+    }
+    for (const auto& suffix : fam.linear_weight_suffixes) {
+      if (ends_with(name, suffix)) {
+        c.has_module = name.size() > suffix.size();  // ".weight" alone names no module
+        c.suffix = c.has_module ? suffix.size() : 0;
+        break;
+      }
+    }
+    std::string_view bare = name.substr(0, name.size() - c.suffix);
+    std::string_view leaf = last_segment(bare);
+    c.expert_tensor = bare.find(".experts.") != std::string_view::npos && contains(fam.fused_expert_tensor_names, leaf);
+    if (!c.has_module && !c.expert_tensor) return c;
+    c.fused_factor = contains(fam.fused_gate_up_names, leaf) ? 2 : 1;  // Quark unfuses them
+    c.literal = !is_template && (bare.find('{') != std::string_view::npos || bare.find('}') != std::string_view::npos);
+    if (is_template || c.literal) {
+      c.module_templ.assign(bare);
+    } else {
+      idx_scratch.clear();
+      name_template_into(bare, c.module_templ, idx_scratch);
+    }
+    c.module = &info_for(c.module_templ);
+    c.experts_role = c.module->role == "experts";
+    c.lm_head_role = c.module->role == "lm_head";
+    if (contains(fam.non_linear_roles, c.module->role)) {
+      c.kind = "embedding";
+      c.first_embedding = leaf != "wpe" && bare.find("position") == std::string_view::npos;
+    } else if (conv1d_family && contains(fam.conv1d_module_suffixes, leaf)) {
+      c.kind = "conv1d";  // transformers' Conv1D is not nn.Linear: Quark does not quantize it
+    } else {
+      c.kind = "linear";
+    }
+    return c;
+  }
+
+  // Tensors come in runs of a few templates (gate, up, down of one expert after another):
+  // the last few classes found are compared first, which is cheaper than hashing the
+  // template. Map nodes do not move, so the pointers stay valid.
+  static constexpr std::size_t kRecent = 4;
+  std::array<std::pair<const std::string*, const TensorClass*>, kRecent> recent{};
+
+  const TensorClass& class_for(const std::string& tensor_templ) {
+    for (std::size_t i = 0; i < kRecent && recent[i].first != nullptr; ++i) {
+      const std::string& key = *recent[i].first;
+      if (key.size() == tensor_templ.size() && std::memcmp(key.data(), tensor_templ.data(), key.size()) == 0) {
+        const TensorClass* hit = recent[i].second;
+        if (i > 0) std::swap(recent[i], recent[i - 1]);  // frequent ones drift to the front
+        return *hit;
+      }
+    }
+    auto it = classes.find(tensor_templ);
+    if (it == classes.end()) it = classes.emplace(tensor_templ, classify(tensor_templ, true)).first;
+    std::move_backward(recent.begin(), recent.end() - 1, recent.end());
+    recent[0] = {&it->first, &it->second};
+    return it->second;
+  }
+
   DtypeTotals& dtype_totals(std::string_view dtype) {
     for (auto& [name, totals] : dtype_cache) {
-      if (name == dtype) return *totals;
+      if (same(name, dtype)) return *totals;
     }
     DtypeTotals* t = &inv.all_by_dtype[std::string(dtype)];  // std::map: stable addresses
     dtype_cache.emplace_back(std::string(dtype), t);
@@ -154,6 +262,14 @@ InventoryBuilder::InventoryBuilder(const ModelFacts& facts, const knowledge::Mod
     : m_state(new State(facts, fam)) {
   for (auto& p : exclusions) (template_safe(p) ? m_state->safe_patterns : m_state->unsafe_patterns).push_back(std::move(p));
   m_state->conv1d_family = fam.is_conv1d_family(facts.model_type);
+  // Suffixes must be whole segments for the module to keep the tensor's numbers.
+  bool whole_segments = std::all_of(fam.linear_weight_suffixes.begin(), fam.linear_weight_suffixes.end(),
+                                    [](const std::string& x) { return !x.empty() && x[0] == '.'; });
+  m_state->classes_valid = whole_segments && suffixes_template_safe(fam.linear_weight_suffixes) &&
+                           suffixes_template_safe(fam.pre_quantized_tensor_suffixes) &&
+                           segment_names_template_safe(fam.fused_expert_tensor_names) &&
+                           segment_names_template_safe(fam.fused_gate_up_names) &&
+                           segment_names_template_safe(fam.conv1d_module_suffixes);
 }
 
 InventoryBuilder::~InventoryBuilder() { delete m_state; }
@@ -168,63 +284,54 @@ void InventoryBuilder::add_tensor(const TensorView& t) {
   all.parameters += elems;
   all.bytes += t.bytes;
   inv.parameters += elems;
-  for (const auto& suffix : s.fam.pre_quantized_tensor_suffixes) {
-    if (ends_with(t.name, suffix)) inv.has_prequantized_tensors = true;
-  }
 
-  // Which module does this tensor weigh, if any?
-  std::string_view module;
-  for (const auto& suffix : s.fam.linear_weight_suffixes) {
-    if (ends_with(t.name, suffix)) {
-      module = t.name.substr(0, t.name.size() - suffix.size());
-      break;
+  // A name with braces of its own has no template: it is classified as it is.
+  s.idx.clear();
+  const TensorClass* c = nullptr;
+  if (s.classes_valid && !name_template_scan(t.name, s.templ_buf, s.idx)) {
+    c = &s.class_for(s.templ_buf);
+  } else {
+    s.idx.clear();
+    s.scratch = s.classify(t.name, false);
+    c = &s.scratch;
+    if (!c->literal && c->module != nullptr) {
+      name_template_into(t.name.substr(0, t.name.size() - c->suffix), s.templ_buf, s.idx);
     }
   }
-  std::string_view bare = module.empty() ? t.name : module;
-  bool fused = t.rank == 3 && bare.find(".experts.") != std::string_view::npos &&
-               contains(s.fam.fused_expert_tensor_names, last_segment(bare));
-  if (!fused && (module.empty() || t.rank != 2)) return;
-  if (fused) module = bare;
+  if (c->prequantized) inv.has_prequantized_tensors = true;
 
-  bool literal = module.find('{') != std::string_view::npos || module.find('}') != std::string_view::npos;
-  s.idx.clear();
-  if (literal) {
-    s.templ_buf.assign(module);
-  } else {
-    name_template_into(module, s.templ_buf, s.idx);
-  }
-  TemplateInfo& ti = s.info_for(s.templ_buf);
-  std::string_view kind;
+  // Which module does this tensor weigh, if any?
+  bool fused = t.rank == 3 && c->expert_tensor;
+  if (!fused && (!c->has_module || t.rank != 2)) return;
+  std::string_view module = t.name.substr(0, t.name.size() - c->suffix);
+  TemplateInfo& ti = *c->module;
+  std::string_view kind = c->kind;
   std::uint64_t linear_modules = 0;
-  std::string_view leaf = last_segment(module);
   if (fused) {
     kind = "fused_experts";
-    linear_modules = t.shape[0] * (contains(s.fam.fused_gate_up_names, leaf) ? 2 : 1);  // Quark unfuses them
+    linear_modules = t.shape[0] * c->fused_factor;
     inv.has_fused_experts = true;
-  } else if (contains(s.fam.non_linear_roles, ti.role)) {
-    kind = "embedding";
-  } else if (s.conv1d_family && contains(s.fam.conv1d_module_suffixes, leaf)) {
-    kind = "conv1d";  // transformers' Conv1D is not nn.Linear: Quark does not quantize it
-    inv.has_conv1d = true;
-  } else {
-    kind = "linear";
+  } else if (kind == "linear") {
     linear_modules = 1;
+  } else if (kind == "conv1d") {
+    inv.has_conv1d = true;
   }
-  if (ti.role == "experts" && kind == "linear") inv.has_per_expert_tensors = true;
-  if (ti.role == "experts" && !s.idx.empty()) {
+  bool experts = c->experts_role;
+  if (experts && kind == "linear") inv.has_per_expert_tensors = true;
+  if (experts && !s.idx.empty()) {
     auto layer = static_cast<std::int64_t>(s.idx.front());
     if (inv.expert_layers.empty() || inv.expert_layers.back() != layer) inv.expert_layers.push_back(layer);
   }
   bool excluded = ti.safe_excluded || (!s.unsafe_patterns.empty() && core::glob_match_any(s.unsafe_patterns, module));
-  if (ti.role == "lm_head") s.have_lm_head = true;
-  if (kind == "embedding" && !s.embedding && leaf != "wpe" && module.find("position") == std::string_view::npos) {
+  if (c->lm_head_role) s.have_lm_head = true;
+  if (!fused && c->first_embedding && !s.embedding) {
     InventoryModule e;
     e.name = std::string(module);
     e.dtype = std::string(t.dtype);
     e.shape.assign(t.shape, t.shape + t.rank);
     s.embedding = std::move(e);
   }
-  s.add(ti, s.templ_buf, literal, s.idx, ti.role, kind, t.dtype, t.shape, t.rank, linear_modules, excluded, false);
+  s.add(ti, c->module_templ, c->literal, s.idx, ti.role, kind, t.dtype, t.shape, t.rank, linear_modules, excluded, false);
 }
 
 void InventoryBuilder::add_module(const InventoryModule& m) {
@@ -278,51 +385,6 @@ LinearInventory InventoryBuilder::finish() {
     }
   }
   return std::move(inv);
-}
-
-void name_template_into(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices) {
-  // Called once per tensor: segments are found with memchr and copied whole; only segments
-  // that start with a digit are looked at character by character. The buffer is sized for
-  // the worst case ("{}" for every one-digit segment).
-  out.resize(name.size() * 2 + 1);
-  char* w = out.data();
-  const char* p = name.data();
-  const char* const end = p + name.size();
-  while (true) {
-    const auto* dot = p == end ? nullptr : static_cast<const char*>(std::memchr(p, '.', static_cast<std::size_t>(end - p)));
-    const char* seg_end = dot == nullptr ? end : dot;
-    auto len = static_cast<std::size_t>(seg_end - p);
-    // An index segment: 1 to 9 digits, no leading zero (so the split round-trips).
-    bool index = len > 0 && len <= 9 && *p >= '0' && *p <= '9' && (len == 1 || *p != '0');
-    std::uint32_t v = 0;
-    for (const char* c = p; index && c < seg_end; ++c) {
-      if (*c < '0' || *c > '9') {
-        index = false;
-      } else {
-        v = v * 10 + static_cast<std::uint32_t>(*c - '0');
-      }
-    }
-    if (index) {
-      *w++ = '{';
-      *w++ = '}';
-      indices.push_back(v);
-    } else if (len > 0) {
-      std::memcpy(w, p, len);
-      w += len;
-    }
-    if (dot == nullptr) break;
-    *w++ = '.';
-    p = dot + 1;
-  }
-  out.resize(static_cast<std::size_t>(w - out.data()));
-}
-
-std::string name_template(std::string_view name, std::vector<std::uint32_t>* indices) {
-  std::string out;
-  std::vector<std::uint32_t> idx;
-  name_template_into(name, out, idx);
-  if (indices != nullptr) indices->insert(indices->end(), idx.begin(), idx.end());
-  return out;
 }
 
 }  // namespace intake

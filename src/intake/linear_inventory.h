@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "intake/config_facts.h"
+#include "intake/name_template.h"
 #include "intake/safetensors_header.h"
 #include "knowledge/model_families.h"
 
@@ -97,12 +98,5 @@ class InventoryBuilder {
   struct State;
   State* m_state;
 };
-
-// A module name with its pure-numeric dot segments replaced by "{}" and those numbers, e.g.
-// "model.layers.3.mlp.experts.7.up_proj" -> "model.layers.{}.mlp.experts.{}.up_proj", {3, 7}.
-// Numbers with leading zeros or more than 9 digits stay literal, so the split round-trips.
-std::string name_template(std::string_view name, std::vector<std::uint32_t>* indices);
-// The same into a reused buffer (no allocation once it has grown).
-void name_template_into(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices);
 
 }  // namespace intake

@@ -3,9 +3,11 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <memory>
 #include <system_error>
 
 #include "intake/model_files.h"
@@ -28,20 +30,39 @@ class Fd {
   Fd(const Fd&) = delete;
   Fd& operator=(const Fd&) = delete;
   int get() const { return m_fd; }
+  int release() {
+    int fd = m_fd;
+    m_fd = -1;
+    return fd;
+  }
 
  private:
   int m_fd;
 };
 
-// Reads exactly `n` bytes at `offset` (short only at end of file).
-// The string keeps 64 spare bytes of capacity so that simdjson can parse it in place.
-core::Result<std::string> pread_exact(int fd, std::uint64_t offset, std::uint64_t n, const std::string& path) {
-  std::string out;
-  out.reserve(static_cast<std::size_t>(n) + 64);
-  out.resize(static_cast<std::size_t>(n));
+// Whole, aligned 2 MB pages for a large text (a 4 MB index): touched page by page, 4 KB
+// pages cost a fault each. nullptr when the memory cannot be had (the caller falls back to a
+// string). Fresh anonymous memory is zero, which gives the padding.
+std::shared_ptr<char> huge_page_buffer(std::size_t bytes, std::size_t& capacity) {
+  constexpr std::size_t kHuge = std::size_t{2} << 20;
+  std::size_t len = (bytes + kHuge - 1) / kHuge * kHuge;
+  void* raw = ::mmap(nullptr, len + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return nullptr;
+  auto base = reinterpret_cast<std::uintptr_t>(raw);
+  auto start = (base + kHuge - 1) & ~(kHuge - 1);
+  if (start > base) ::munmap(raw, start - base);
+  if (base + kHuge > start) ::munmap(reinterpret_cast<void*>(start + len), base + kHuge - start);
+  auto* data = reinterpret_cast<char*>(start);
+  ::madvise(data, len, MADV_HUGEPAGE);  // advice only: without it, 4 KB pages
+  capacity = len;
+  return std::shared_ptr<char>(data, [len](char* p) { ::munmap(p, len); });
+}
+
+// Reads exactly `n` bytes at `offset` into `out` (short only at end of file); the count read.
+core::Result<std::uint64_t> pread_into(int fd, std::uint64_t offset, std::uint64_t n, char* out, const std::string& path) {
   std::uint64_t done = 0;
   while (done < n) {
-    ssize_t got = ::pread(fd, out.data() + done, static_cast<std::size_t>(n - done), static_cast<off_t>(offset + done));
+    ssize_t got = ::pread(fd, out + done, static_cast<std::size_t>(n - done), static_cast<off_t>(offset + done));
     if (got < 0) {
       if (errno == EINTR) continue;
       return io_error(path, errno);
@@ -49,6 +70,13 @@ core::Result<std::string> pread_exact(int fd, std::uint64_t offset, std::uint64_
     if (got == 0) break;
     done += static_cast<std::uint64_t>(got);
   }
+  return done;
+}
+
+// Reads exactly `n` bytes at `offset` (short only at end of file).
+core::Result<std::string> pread_exact(int fd, std::uint64_t offset, std::uint64_t n, const std::string& path) {
+  std::string out(static_cast<std::size_t>(n), '\0');
+  QPTQ_TRY_ASSIGN(std::uint64_t done, pread_into(fd, offset, n, out.data(), path));
   out.resize(static_cast<std::size_t>(done));
   return out;
 }
@@ -57,6 +85,7 @@ core::Result<std::string> pread_exact(int fd, std::uint64_t offset, std::uint64_
 
 core::Result<std::vector<FileEntry>> LocalModelFiles::list() {
   std::vector<FileEntry> out;
+  const std::string root = m_root.generic_string();
   std::error_code ec;
   auto it = core::fs::recursive_directory_iterator(m_root, core::fs::directory_options::none, ec);
   if (ec) return io_error(m_root.string(), ec.value());
@@ -72,33 +101,32 @@ core::Result<std::vector<FileEntry>> LocalModelFiles::list() {
       it.disable_recursion_pending();
       continue;
     }
-    std::error_code sec;
-    auto st = core::fs::status(it->path(), sec);  // follows symlinks (HF cache snapshots are links)
-    if (sec && sec != std::errc::no_such_file_or_directory) {
+    // One stat per entry gives both the type and the size; it follows symlinks (HF cache
+    // snapshots are links).
+    struct stat st{};
+    if (::stat(it->path().c_str(), &st) != 0) {
+      if (errno == ENOENT) continue;  // a dangling link: not a file we have
       // A symlink loop or an unreadable link: report it, do not skip silently.
-      return io_error(it->path().string(), sec.value());
+      return io_error(it->path().string(), errno);
     }
-    if (!core::fs::is_regular_file(st)) continue;
+    if (!S_ISREG(st.st_mode)) continue;
     FileEntry e;
     // The iterator yields root + "/" + relative; strip the prefix (fs::relative would stat).
     std::string full = it->path().generic_string();
-    std::string root = m_root.generic_string();
     e.name = full.size() > root.size() + 1 ? full.substr(root.size() + (root.back() == '/' ? 0 : 1)) : full;
-    auto size = core::fs::file_size(it->path(), sec);
-    if (!sec) e.size = static_cast<std::uint64_t>(size);
+    e.size = static_cast<std::uint64_t>(st.st_size);
     out.push_back(std::move(e));
   }
   std::sort(out.begin(), out.end(), [](const FileEntry& a, const FileEntry& b) { return a.name < b.name; });
   return out;
 }
 
-core::Result<std::optional<std::string>> LocalModelFiles::read_small(std::string_view name) {
-  std::string path = (m_root / std::string(name)).string();
+core::Result<std::optional<std::pair<int, std::uint64_t>>> LocalModelFiles::open_small(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT) {
       // A dangling symlink (a cache blob that was never downloaded) counts as absent.
-      return std::optional<std::string>{};
+      return std::optional<std::pair<int, std::uint64_t>>{};
     }
     return io_error(path, errno);
   }
@@ -112,9 +140,38 @@ core::Result<std::optional<std::string>> LocalModelFiles::read_small(std::string
         .with("path", path)
         .with("limit", std::to_string(kMaxSmallFileBytes));
   }
-  QPTQ_TRY_ASSIGN(std::string text, pread_exact(fd, 0, size, path));
+  return std::optional<std::pair<int, std::uint64_t>>(std::make_pair(guard.release(), size));
+}
+
+core::Result<std::optional<std::string>> LocalModelFiles::read_small(std::string_view name) {
+  std::string path = (m_root / std::string(name)).string();
+  QPTQ_TRY_ASSIGN(auto opened, open_small(path));
+  if (!opened) return std::optional<std::string>{};
+  Fd guard(opened->first);
+  QPTQ_TRY_ASSIGN(std::string text, pread_exact(guard.get(), 0, opened->second, path));
   m_bytes_read += text.size();
   return std::optional<std::string>(std::move(text));
+}
+
+core::Result<std::optional<PaddedText>> LocalModelFiles::read_padded(std::string_view name) {
+  constexpr std::uint64_t kLarge = std::uint64_t{1} << 20;  // half a huge page: worth one
+  std::string path = (m_root / std::string(name)).string();
+  QPTQ_TRY_ASSIGN(auto opened, open_small(path));
+  if (!opened) return std::optional<PaddedText>{};
+  Fd guard(opened->first);
+  std::uint64_t size = opened->second;
+  std::size_t capacity = 0;
+  std::shared_ptr<char> buf = size >= kLarge ? huge_page_buffer(static_cast<std::size_t>(size) + kHeaderPadding, capacity) : nullptr;
+  if (buf == nullptr) {
+    QPTQ_TRY_ASSIGN(std::string text, pread_exact(guard.get(), 0, size, path));
+    m_bytes_read += text.size();
+    return std::optional<PaddedText>(PaddedText(std::move(text)));
+  }
+  QPTQ_TRY_ASSIGN(std::uint64_t done, pread_into(guard.get(), 0, size, buf.get(), path));
+  m_bytes_read += done;
+  // Zero after the text (a file that shrank since fstat leaves no stale bytes behind it).
+  std::fill_n(buf.get() + done, static_cast<std::size_t>(size - done) + kHeaderPadding, '\0');
+  return std::optional<PaddedText>(PaddedText(std::shared_ptr<const char>(std::move(buf)), static_cast<std::size_t>(done), capacity));
 }
 
 core::Result<ShardHeader> LocalModelFiles::read_header(std::string_view shard, const TensorVisitor& visit) {

@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/fs.h"
@@ -27,6 +29,23 @@ struct ShardHeader {
 // Small files (config.json, generation_config.json, the index) are capped at this size.
 inline constexpr std::uint64_t kMaxSmallFileBytes = 64ull << 20;
 
+// A small file's bytes followed by at least kHeaderPadding zero bytes, so that simdjson can
+// parse them in place. The storage is the source's business (a string, or whole huge pages
+// for a 4 MB index: a thousand page faults fewer).
+class PaddedText {
+ public:
+  PaddedText(std::shared_ptr<const char> data, std::size_t size, std::size_t capacity)
+      : m_data(std::move(data)), m_size(size), m_capacity(capacity) {}
+  explicit PaddedText(std::string text);
+  std::string_view text() const { return {m_data.get(), m_size}; }
+  std::size_t capacity() const { return m_capacity; }  // readable bytes from text().data()
+
+ private:
+  std::shared_ptr<const char> m_data;
+  std::size_t m_size = 0;
+  std::size_t m_capacity = 0;
+};
+
 class ModelFiles {
  public:
   virtual ~ModelFiles() = default;
@@ -34,6 +53,8 @@ class ModelFiles {
   virtual core::Result<std::vector<FileEntry>> list() = 0;
   // A small file's text, or nullopt when the source does not have it.
   virtual core::Result<std::optional<std::string>> read_small(std::string_view name) = 0;
+  // The same, padded for simdjson (the index); by default read_small's text, padded.
+  virtual core::Result<std::optional<PaddedText>> read_padded(std::string_view name);
   // The 8-byte length and the JSON header of one shard, validated, each tensor handed to
   // `visit`; never the tensor data.
   virtual core::Result<ShardHeader> read_header(std::string_view shard, const TensorVisitor& visit) = 0;
@@ -49,11 +70,15 @@ class LocalModelFiles final : public ModelFiles {
   explicit LocalModelFiles(core::fs::path root) : m_root(std::move(root)) {}
   core::Result<std::vector<FileEntry>> list() override;
   core::Result<std::optional<std::string>> read_small(std::string_view name) override;
+  core::Result<std::optional<PaddedText>> read_padded(std::string_view name) override;
   core::Result<ShardHeader> read_header(std::string_view shard, const TensorVisitor& visit) override;
   std::string describe(std::string_view name) const override;
   std::uint64_t bytes_read() const override { return m_bytes_read; }
 
  private:
+  // An open small file: the descriptor (closed by the caller) and its size, checked against
+  // kMaxSmallFileBytes; nullopt when it does not exist.
+  core::Result<std::optional<std::pair<int, std::uint64_t>>> open_small(const std::string& path);
   core::fs::path m_root;
   std::uint64_t m_bytes_read = 0;
 };

@@ -5,7 +5,10 @@
 // tests/fixtures/fuzz/safetensors/ is replayed under ctest by fuzz_replay_main.cpp.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
+
+#include <simdjson.h>
 
 #include "intake/safetensors_header.h"
 #include "intake/safetensors_index.h"
@@ -23,6 +26,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         total += t.end - t.begin;
       }
       if (total != header->data_bytes || 8 + *n + header->data_bytes != size) __builtin_trap();
+      // The parser reads with On-Demand, which skips what it does not look at: an accepted
+      // header must still be valid JSON to the full (DOM) parser, with as many entries.
+      simdjson::dom::parser dom;
+      simdjson::dom::object root;
+      std::string json(bytes.substr(8, static_cast<std::size_t>(*n)));
+      if (dom.parse(json).get_object().get(root) != simdjson::SUCCESS) __builtin_trap();
+      std::size_t tensors = 0;
+      for (auto field : root) tensors += field.key == "__metadata__" ? 0 : 1;
+      if (tensors != header->tensors.size()) __builtin_trap();
     }
   }
   auto index = intake::parse_index(bytes, "fuzz");

@@ -1,8 +1,12 @@
 #include "intake/safetensors_header.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include <simdjson.h>
+
+#include "intake/json_text.h"
+#include "intake/name_hash.h"
 
 namespace intake {
 
@@ -36,13 +40,50 @@ struct Entry {
   std::size_t rank = 0;
 };
 
-// Reads one tensor entry {"dtype": str, "shape": [u64...], "data_offsets": [u64, u64]},
-// appending its shape to `pool`, and checks shape x dtype size == byte length with checked
-// arithmetic. One pass over the entry's fields (no keyed lookups).
-core::Result<Entry> read_entry(std::string_view name, simdjson::dom::element value, std::string_view source,
-                               std::vector<std::uint64_t>& pool, std::vector<std::string>& unknown) {
+core::Error json_error(std::string_view source, simdjson::error_code err) {
+  return header_error("intake.header_json", source, simdjson::error_message(err));
+}
+
+// The fields of an entry that we read; anything else is `other`.
+enum class EntryKey { dtype, shape, data_offsets, other };
+
+EntryKey entry_key(std::string_view key) {
+  if (key == "dtype") return EntryKey::dtype;
+  if (key == "shape") return EntryKey::shape;
+  if (key == "data_offsets") return EntryKey::data_offsets;
+  return EntryKey::other;
+}
+
+// A field's key and a string value, decoded only when the text has escapes (`plain` false).
+core::Result<EntryKey> read_entry_key(simdjson::ondemand::field& field, bool plain, std::string_view source) {
+  if (plain) {
+    // The raw bytes and the closing quote, compared with constant sizes (inlined; the
+    // padding after the text makes reading past a short key safe).
+    const char* raw = field.key().raw();
+    if (std::memcmp(raw, "dtype\"", 6) == 0) return EntryKey::dtype;
+    if (std::memcmp(raw, "shape\"", 6) == 0) return EntryKey::shape;
+    if (std::memcmp(raw, "data_offsets\"", 13) == 0) return EntryKey::data_offsets;
+    return EntryKey::other;
+  }
+  std::string_view key;
+  if (auto err = field.unescaped_key().get(key); err != simdjson::SUCCESS) return json_error(source, err);
+  return entry_key(key);
+}
+
+bool read_string(simdjson::ondemand::value& value, bool plain, std::string_view& out) {
+  if (plain) return json_text::raw_string(value.raw_json_token(), out);
+  return value.get_string().get(out) == simdjson::SUCCESS;
+}
+
+// Reads one tensor entry {"dtype": str, "shape": [u64...], "data_offsets": [u64, u64]} with
+// On-Demand, appending its shape to `pool`, and checks shape x dtype size == byte length with
+// checked arithmetic. Every value it returns with was fully parsed (so validated); a field it
+// does not know is skipped, and `skipped` tells the caller to validate the whole text.
+core::Result<Entry> read_entry(std::string_view name, simdjson::ondemand::value value, std::string_view source,
+                               std::vector<std::uint64_t>& pool, std::vector<std::string>& unknown, bool plain,
+                               bool& skipped) {
   auto where = [&] { return "tensor '" + std::string(name) + "'"; };
-  simdjson::dom::object obj;
+  simdjson::ondemand::object obj;
   if (value.get_object().get(obj) != simdjson::SUCCESS) {
     return header_error("intake.header_entry", source, where() + " is not an object");
   }
@@ -52,36 +93,64 @@ core::Result<Entry> read_entry(std::string_view name, simdjson::dom::element val
   bool have_dtype = false;
   bool have_shape = false;
   bool have_offsets = false;
-  for (auto field : obj) {
-    if (field.key == "dtype") {
-      if (field.value.get_string().get(e.dtype) != simdjson::SUCCESS) {
-        return header_error("intake.header_entry", source, where() + ": dtype missing or not a string");
-      }
-      have_dtype = true;
-    } else if (field.key == "shape") {
-      simdjson::dom::array dims;
-      if (field.value.get_array().get(dims) != simdjson::SUCCESS) {
-        return header_error("intake.header_entry", source, where() + ": shape missing or not an array");
-      }
-      pool.resize(e.shape_at);  // a repeated key replaces the earlier value
-      for (auto dim : dims) {
-        std::uint64_t d = 0;
-        if (dim.get_uint64().get(d) != simdjson::SUCCESS) {
-          return header_error("intake.header_entry", source, where() + ": shape holds a value that is not a non-negative integer");
+  for (auto field_result : obj) {
+    simdjson::ondemand::field field;
+    if (auto err = std::move(field_result).get(field); err != simdjson::SUCCESS) return json_error(source, err);
+    QPTQ_TRY_ASSIGN(EntryKey key, read_entry_key(field, plain, source));
+    switch (key) {
+      case EntryKey::dtype:
+        if (!read_string(field.value(), plain, e.dtype)) {
+          return header_error("intake.header_entry", source, where() + ": dtype missing or not a string");
         }
-        pool.push_back(d);
+        have_dtype = true;
+        break;
+      case EntryKey::shape: {
+        simdjson::ondemand::array dims;
+        if (field.value().get_array().get(dims) != simdjson::SUCCESS) {
+          return header_error("intake.header_entry", source, where() + ": shape missing or not an array");
+        }
+        pool.resize(e.shape_at);  // a repeated key replaces the earlier value
+        for (auto dim : dims) {
+          std::uint64_t d = 0;
+          if (dim.get_uint64().get(d) != simdjson::SUCCESS) {
+            return header_error("intake.header_entry", source,
+                                where() + ": shape holds a value that is not a non-negative integer");
+          }
+          pool.push_back(d);
+        }
+        have_shape = true;
+        break;
       }
-      have_shape = true;
-    } else if (field.key == "data_offsets") {
-      simdjson::dom::array offsets;
-      if (field.value.get_array().get(offsets) != simdjson::SUCCESS || offsets.size() != 2) {
-        return header_error("intake.header_entry", source, where() + ": data_offsets must be [begin, end]");
+      case EntryKey::data_offsets: {
+        simdjson::ondemand::array offsets;
+        if (field.value().get_array().get(offsets) != simdjson::SUCCESS) {
+          return header_error("intake.header_entry", source, where() + ": data_offsets must be [begin, end]");
+        }
+        // The iterator is not usable after an error: stop at the first bad element.
+        std::uint64_t vals[2] = {0, 0};
+        std::size_t count = 0;
+        bool bad = false;
+        for (auto item : offsets) {
+          std::uint64_t v = 0;
+          bad = item.get_uint64().get(v) != simdjson::SUCCESS;
+          if (bad) break;
+          if (count < 2) vals[count] = v;
+          ++count;
+        }
+        if (!bad && count != 2) {
+          return header_error("intake.header_entry", source, where() + ": data_offsets must be [begin, end]");
+        }
+        e.begin = vals[0];
+        e.end = vals[1];
+        if (bad || e.end < e.begin) {
+          return header_error("intake.header_entry", source, where() + ": data_offsets must be integers with begin <= end");
+        }
+        have_offsets = true;
+        break;
       }
-      if (offsets.at(0).get_uint64().get(e.begin) != simdjson::SUCCESS ||
-          offsets.at(1).get_uint64().get(e.end) != simdjson::SUCCESS || e.end < e.begin) {
-        return header_error("intake.header_entry", source, where() + ": data_offsets must be integers with begin <= end");
-      }
-      have_offsets = true;
+      case EntryKey::other:
+        skipped = true;  // not read here: the caller validates the whole text
+        break;
     }
   }
   if (!have_dtype) return header_error("intake.header_entry", source, where() + ": dtype missing or not a string");
@@ -109,6 +178,29 @@ core::Result<Entry> read_entry(std::string_view name, simdjson::dom::element val
                             " bytes but data_offsets span " + std::to_string(e.end - e.begin));
   }
   return e;
+}
+
+// The first entry whose name an earlier entry has too, or nullptr: an open-addressing table
+// of entry numbers, twice as large as the entries, reused between headers.
+const Entry* find_duplicate_name(const std::vector<Entry>& entries) {
+  thread_local std::vector<std::uint32_t> slots;  // entry number + 1; 0 is empty
+  std::size_t size = 16;
+  while (size < entries.size() * 2) size *= 2;
+  slots.assign(size, 0);
+  const std::size_t mask = size - 1;
+  const std::uint64_t seed = process_seed();
+  for (std::uint32_t i = 0; i < entries.size(); ++i) {
+    std::string_view name = entries[i].name;
+    for (std::size_t at = name_hash(name, seed) & mask;; at = (at + 1) & mask) {
+      std::uint32_t other = slots[at];
+      if (other == 0) {
+        slots[at] = i + 1;
+        break;
+      }
+      if (entries[other - 1].name == name) return &entries[i];
+    }
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -141,50 +233,87 @@ core::Result<std::uint64_t> parse_header_length(std::string_view prefix, std::st
 core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view source,
                                          std::optional<std::uint64_t> file_size, const TensorVisitor& visit, bool padded) {
   static_assert(kHeaderPadding == simdjson::SIMDJSON_PADDING);
-  // One parser per thread, reused: its buffers grow to the largest header seen.
-  thread_local simdjson::dom::parser parser;
+  // On-Demand reads each value once, straight into our checks: no DOM tape in between. A
+  // value it does not read (an unknown field) it skips without validating, so the whole text
+  // then goes through the DOM parser too, as it does on every error (so that invalid JSON is
+  // reported as such, whatever rule of ours tripped first).
+  thread_local simdjson::ondemand::parser parser;
+  thread_local std::string copy;
+  const char* text = json.data();
+  if (!padded) {
+    copy.assign(json);
+    copy.append(kHeaderPadding, '\0');
+    text = copy.data();
+  }
   // Grow geometrically: headers of one checkpoint differ a little in size, and re-allocating
   // the parser for each slightly larger one costs fresh pages every time.
   if (parser.capacity() < json.size()) {
-    std::size_t want = std::max<std::size_t>(json.size() * 2, std::size_t{1} << 18);
+    // (Capped at the largest header allowed: simdjson reserves 4 bytes per byte of capacity.)
+    std::size_t want = std::max<std::size_t>(json.size(), std::min<std::size_t>(json.size() * 2, kMaxHeaderBytes));
+    want = std::max<std::size_t>(want, std::size_t{1} << 18);
     if (parser.allocate(want) != simdjson::SUCCESS) {
       return header_error("intake.header_too_large", source, "cannot allocate the JSON parser");
     }
   }
-  simdjson::dom::element root;
-  auto err = parser.parse(json.data(), json.size(), !padded).get(root);
-  if (err != simdjson::SUCCESS) return header_error("intake.header_json", source, simdjson::error_message(err));
-  simdjson::dom::object obj;
-  if (root.get_object().get(obj) != simdjson::SUCCESS) {
-    return header_error("intake.header_json", source, "the header is not a JSON object");
-  }
+  const bool plain = !json_text::has_escapes(json);
+  bool skipped = false;
   HeaderSummary h;
   h.header_length = json.size();
   thread_local std::vector<Entry> entries;  // header order
   thread_local std::vector<std::uint64_t> pool;
-  thread_local std::vector<std::uint32_t> order;
-  thread_local std::vector<std::pair<std::size_t, std::uint32_t>> hashes;
   entries.clear();
   pool.clear();
-  // Pass 1: every entry checked on its own.
-  for (auto field : obj) {
-    if (field.key == "__metadata__") {
-      simdjson::dom::object meta;
-      if (field.value.get_object().get(meta) != simdjson::SUCCESS) {
-        return header_error("intake.header_entry", source, "__metadata__ is not an object");
-      }
-      for (auto m : meta) {
-        std::string_view v;
-        if (m.value.get_string().get(v) != simdjson::SUCCESS) {
-          return header_error("intake.header_entry", source, "__metadata__ values must be strings");
-        }
-      }
-      continue;
+  auto read_all = [&]() -> core::Result<void> {
+    simdjson::ondemand::document doc;
+    if (auto err = parser.iterate(text, json.size(), json.size() + kHeaderPadding).get(doc); err != simdjson::SUCCESS) {
+      return json_error(source, err);
     }
-    QPTQ_TRY_ASSIGN(Entry e, read_entry(field.key, field.value, source, pool, h.unknown_dtypes));
-    entries.push_back(e);
+    simdjson::ondemand::object obj;
+    if (doc.get_object().get(obj) != simdjson::SUCCESS) {
+      return header_error("intake.header_json", source, "the header is not a JSON object");
+    }
+    for (auto field_result : obj) {
+      simdjson::ondemand::field field;
+      std::string_view key;
+      if (auto err = std::move(field_result).get(field); err != simdjson::SUCCESS) return json_error(source, err);
+      if (plain) {
+        key = json_text::raw_key(field);
+      } else if (auto err = field.unescaped_key().get(key); err != simdjson::SUCCESS) {
+        return json_error(source, err);
+      }
+      if (key == "__metadata__") {
+        simdjson::ondemand::object meta;
+        if (field.value().get_object().get(meta) != simdjson::SUCCESS) {
+          return header_error("intake.header_entry", source, "__metadata__ is not an object");
+        }
+        for (auto m : meta) {
+          std::string_view k;
+          std::string_view v;
+          if (m.unescaped_key().get(k) != simdjson::SUCCESS || m.value().get_string().get(v) != simdjson::SUCCESS) {
+            return header_error("intake.header_entry", source, "__metadata__ values must be strings");
+          }
+        }
+        continue;
+      }
+      QPTQ_TRY_ASSIGN(Entry e, read_entry(key, field.value(), source, pool, h.unknown_dtypes, plain, skipped));
+      entries.push_back(e);
+    }
+    // After the object, the document must be at its end (simdjson 3.0 has no at_end()).
+    if (doc.current_location().error() != simdjson::OUT_OF_BOUNDS) {
+      return header_error("intake.header_json", source, "content after the JSON object");
+    }
+    return {};
+  };
+  auto read = read_all();
+  if (!read || skipped) {
+    // The DOM parser validates every byte; its verdict on the JSON comes first.
+    simdjson::dom::parser dom;
+    simdjson::dom::element root;
+    if (auto err = dom.parse(text, json.size(), false).get(root); err != simdjson::SUCCESS) return json_error(source, err);
   }
+  if (!read) return std::move(read).error();
   // Offsets: sorted by begin they must tile [0, data_bytes) exactly.
+  thread_local std::vector<std::uint32_t> order;
   order.resize(entries.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   auto by_offset = [](std::uint32_t x, std::uint32_t y) {
@@ -206,17 +335,9 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
     }
     cursor = e.end;
   }
-  // Duplicate names (JSON allows them, safetensors does not): hashes first, names on a tie.
-  hashes.clear();
-  for (std::uint32_t i = 0; i < entries.size(); ++i) hashes.emplace_back(std::hash<std::string_view>{}(entries[i].name), i);
-  std::sort(hashes.begin(), hashes.end());
-  for (std::size_t i = 1; i < hashes.size(); ++i) {
-    for (std::size_t j = i; j > 0 && hashes[j - 1].first == hashes[i].first; --j) {
-      if (entries[hashes[j - 1].second].name == entries[hashes[i].second].name) {
-        return header_error("intake.header_entry", source,
-                            "tensor '" + std::string(entries[hashes[i].second].name) + "' appears twice");
-      }
-    }
+  // Duplicate names (JSON allows them, safetensors does not).
+  if (const Entry* twice = find_duplicate_name(entries)) {
+    return header_error("intake.header_entry", source, "tensor '" + std::string(twice->name) + "' appears twice");
   }
   h.data_bytes = cursor;
   h.tensor_count = entries.size();

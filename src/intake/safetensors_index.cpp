@@ -4,6 +4,8 @@
 
 #include <simdjson.h>
 
+#include "intake/json_text.h"
+
 namespace intake {
 
 namespace {
@@ -39,6 +41,10 @@ core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_vi
   if (doc.get_object().get(obj) != simdjson::SUCCESS) return index_error(source, "not a JSON object");
   SafetensorsIndex idx;
   bool have_map = false;
+  // Without a backslash anywhere, every string is its own raw text: the 47k names and shard
+  // names of a large index need not be decoded into simdjson's string buffer (megabytes of
+  // fresh pages). Keys are then not looked at at all: stage 1 validated them.
+  const bool plain_text = !json_text::has_escapes(json);
   // Keys view simdjson's string buffer, which lives as long as `parser`.
   std::unordered_map<std::string_view, std::uint32_t> seen;
   for (auto field : obj) {
@@ -74,12 +80,17 @@ core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_vi
     simdjson::ondemand::object map;
     if (field.value().get_object().get(map) != simdjson::SUCCESS) return index_error(source, "weight_map missing or not an object");
     have_map = true;
-    for (auto entry : map) {
+    for (auto entry_result : map) {
+      simdjson::ondemand::field entry;
       std::string_view name;
       std::string_view shard;
-      if (entry.unescaped_key().get(name) != simdjson::SUCCESS) return index_error(source, "unreadable weight_map key");
-      if (entry.value().get_string().get(shard) != simdjson::SUCCESS) {
-        return index_error(source, "weight_map['" + std::string(name) + "'] is not a string");
+      if (std::move(entry_result).get(entry) != simdjson::SUCCESS) return index_error(source, "unreadable weight_map key");
+      if (!plain_text || !json_text::raw_string(entry.value().raw_json_token(), shard)) {
+        // Escapes somewhere in the text (or a value that is not a string): decode properly.
+        if (entry.unescaped_key().get(name) != simdjson::SUCCESS) return index_error(source, "unreadable weight_map key");
+        if (entry.value().get_string().get(shard) != simdjson::SUCCESS) {
+          return index_error(source, "weight_map['" + std::string(name) + "'] is not a string");
+        }
       }
       // Consecutive entries often name the same shard: check the last one first. A name is
       // checked once, when first seen.
