@@ -209,7 +209,11 @@ void compare(const EstimateInputs& in, const Shape& sh, double working_gib, Esti
         ? "about " + gib_text + " GiB of weights go to CPU memory under --multi_device (slow); make more GPUs visible to keep them on GPUs"
         : "about " + gib_text + " GiB of weights do not fit on the visible GPUs under Quark's placement (GPU0: 50% of its free memory) and go to CPU memory, where quark-cli refuses to calibrate without --multi_device; plan --multi-device or make more GPUs visible");
   }
-  if (e.fits_gpu == false) {
+  if (e.fits_gpu == false && e.layerwise_phase_gib > 0 && e.layerwise_phase_gib >= e.gpu_peak_gib) {
+    // AWQ's clip search does not shrink with fewer samples: only more memory or another algorithm helps.
+    e.recommendations.push_back("AWQ's layer-by-layer search needs about " + std::to_string(static_cast<int>(std::ceil(e.layerwise_phase_gib))) +
+                                " GiB on GPU0 whatever the number of calibration samples; free GPU0 or use a GPU with more free memory, or plan without AWQ");
+  } else if (e.fits_gpu == false) {
     double room = e.gpu_available_gib - e.gpu0_weights_gib - e.moe_unfuse_gib - num("overhead/context_gib", 0.6);
     double per_sample = working_gib / std::max<double>(1, static_cast<double>(in.calibration.num_calib_data));
     if (e.algorithm_gib > e.activations_gib && per_sample > 0 && room > 0) {

@@ -140,6 +140,23 @@ TEST(Estimate, AwqPhaseHoldsOneLayerAtATime) {
   EXPECT_NEAR(more.layerwise_phase_gib - d.layerwise_phase_gib, added_tokens * (2 * 4096 + 4096 + 14336) * 2 / kGiB, 0.02);
 }
 
+// When the AWQ phase is what does not fit, fewer samples would not help: say so.
+TEST(Estimate, AwqThatDoesNotFitIsNotToldToTakeFewerSamples) {
+  ModelSize eight = llama3_8b();
+  eight.num_layers = 8;
+  EstimateInputs in = inputs(eight, "int4_wo_128");
+  in.algorithms = {"awq"};
+  in.gpus = {{static_cast<std::int64_t>(24 * kGiB), static_cast<std::int64_t>(9 * kGiB)}};
+  Estimate e = estimate_resources(in);
+  ASSERT_EQ(e.fits_gpu, false);
+  bool names_awq = false;
+  for (const auto& r : e.recommendations) {
+    names_awq |= r.find("whatever the number of calibration samples") != std::string::npos;
+    EXPECT_EQ(r.find("--calib-samples"), std::string::npos) << r;
+  }
+  EXPECT_TRUE(names_awq);
+}
+
 // Per-group schemes keep observer state per group of every quantized weight until export.
 TEST(Estimate, PerGroupSchemesKeepObserverState) {
   Estimate fp8 = estimate_resources(inputs(llama3_8b(), "fp8"));
