@@ -102,7 +102,7 @@ void print_summary(const Console& console, const core::Json& run, const verify::
       return v ? std::to_string(*v) : std::string("-");
     };
     // quark-cli's own share when the GPU tool lists processes; the device total includes other jobs.
-    std::string gpu = core::json_int(*peak, "gpu_own_mib") ? show("gpu_own_mib") + " (device " + show("gpu_memory_mib") + ")" : show("gpu_memory_mib");
+    std::string gpu = core::json_int(*peak, "gpu_own_mib") ? show("gpu_own_mib") + " MiB (device " + show("gpu_memory_mib") + " MiB)" : show("gpu_memory_mib") + " MiB";
     console.say("run.summary_peak", {{"gpu", gpu}, {"host", show("group_rss_mib")}});
   }
   if (report != nullptr) print_verify_report(console, *report);
