@@ -121,6 +121,10 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src,
   QPTQ_TRY_ASSIGN(const knowledge::ModelFamilies* fam, knowledge::model_families());
   QPTQ_TRY_ASSIGN(std::vector<FileEntry> listing, files.list());
   RiskList risks;
+  // Header threads start now, so that they have a core by the time the shard list is known.
+  std::size_t shard_files = static_cast<std::size_t>(
+      std::count_if(listing.begin(), listing.end(), [](const FileEntry& f) { return ends_with(f.name, ".safetensors"); }));
+  HeaderReader header_reader(files, shard_files, header_threads);
 
   QPTQ_TRY_ASSIGN(auto config_text, files.read_small("config.json"));
   if (!config_text) {
@@ -201,7 +205,7 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src,
     }
     return core::ok();
   };
-  QPTQ_TRY(read_headers(files, weights.shards, visit, each, header_threads));
+  QPTQ_TRY(header_reader.read(weights.shards, visit, each));
   bool exact = weights.format == "safetensors" && weights.missing_shards.empty() && !weights.shards.empty();
 
   std::optional<LinearInventory> inv;

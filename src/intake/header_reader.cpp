@@ -47,17 +47,19 @@ struct Slot {
   }
 };
 
+}  // namespace
+
 // The shards, the ring their results land in, and the threads that fill it. Shards are
 // claimed in order, at most kRing ahead of the one the caller consumes. The calling thread
-// parses the next shard itself when no worker has claimed it yet; it alone replays tensors
-// and calls `done`. Everything shared is guarded by m_mutex (a lock per shard is nothing
-// next to parsing a shard).
-class Pool {
+// takes shards too whenever the next one in order is not ready; it alone visits tensors and
+// calls `done`. Everything shared is guarded by m_mutex (a lock per shard is nothing next to
+// parsing a shard).
+class HeaderReader::Pool {
  public:
   static constexpr std::size_t kRing = 16;
   static constexpr int kSpins = 200;
 
-  Pool(ModelFiles& files, const std::vector<std::string>& shards) : m_files(files), m_shards(shards), m_ring(kRing) {}
+  explicit Pool(ModelFiles& files) : m_files(files), m_ring(kRing) {}
   ~Pool() {
     {
       std::lock_guard<std::mutex> lock(m_mutex);
@@ -80,14 +82,25 @@ class Pool {
     }
   }
 
+  void begin(const std::vector<std::string>& shards) {
+    {
+      std::lock_guard<std::mutex> lock(m_mutex);
+      m_shards = &shards;
+      ++m_events;
+    }
+    m_changed.notify_all();
+  }
+
   // Shard `c` (the next one in order) once it is ready; meanwhile the caller parses shards
-  // too rather than sleep.
-  Slot& wait_for(std::size_t c) {
+  // ahead too rather than sleep. nullptr: nobody had claimed shard `c`, and now the caller
+  // has; it reads it straight into its visitor, with nothing to record and replay.
+  Slot* wait_for(std::size_t c) {
     Slot& slot = m_ring[c % kRing];
     std::unique_lock<std::mutex> lock(m_mutex);
     while (!(slot.ready && slot.shard == c)) {
       if (claimable()) {
         std::size_t i = m_next++;
+        if (i == c) return nullptr;
         lock.unlock();
         parse(i);
         lock.lock();
@@ -95,7 +108,7 @@ class Pool {
       }
       wait_for_change(lock);
     }
-    return slot;
+    return &slot;
   }
 
   // The caller is done with shard `c`: its slot can take shard c + kRing.
@@ -112,7 +125,7 @@ class Pool {
  private:
   void work() {
     std::unique_lock<std::mutex> lock(m_mutex);
-    while (!m_stop && m_next < m_shards.size()) {
+    while (!m_stop && (m_shards == nullptr || m_next < m_shards->size())) {
       if (!claimable()) {
         wait_for_change(lock);
         continue;
@@ -125,11 +138,12 @@ class Pool {
   }
 
   // With the lock held: the next shard exists, is still needed, and its slot is free.
-  bool claimable() const { return !m_stop && m_next < m_shards.size() && m_next < m_consumed + kRing; }
+  bool claimable() const {
+    return !m_stop && m_shards != nullptr && m_next < m_shards->size() && m_next < m_consumed + kRing;
+  }
 
   // Waits (lock held on entry and exit) until something changed. It spins for a few
-  // microseconds first: waking a sleeping thread on this kind of VM costs more than a
-  // shard takes to parse.
+  // microseconds first: sleeping and being woken costs more than a shard takes to parse.
   void wait_for_change(std::unique_lock<std::mutex>& lock) {
     std::uint64_t seen = m_events.load();
     lock.unlock();
@@ -158,7 +172,7 @@ class Pool {
       r.begin = t.begin;
       slot.tensors.push_back(r);
     };
-    auto result = m_files.read_header(m_shards[i], record);
+    auto result = m_files.read_header((*m_shards)[i], record);
     {
       std::lock_guard<std::mutex> lock(m_mutex);
       // Shards after a failed one are not needed; those before it are all claimed already.
@@ -172,7 +186,7 @@ class Pool {
   }
 
   ModelFiles& m_files;
-  const std::vector<std::string>& m_shards;
+  const std::vector<std::string>* m_shards = nullptr;  // set by begin()
   std::vector<Slot> m_ring;
   std::vector<std::thread> m_threads;
   std::mutex m_mutex;
@@ -183,46 +197,53 @@ class Pool {
   std::atomic<std::uint64_t> m_events{0};  // bumped, under the lock, at every change
 };
 
-core::Result<void> read_serially(ModelFiles& files, const std::vector<std::string>& shards, const TensorVisitor& visit,
-                                 const ShardDone& done) {
-  for (std::size_t i = 0; i < shards.size(); ++i) {
-    QPTQ_TRY_ASSIGN(ShardHeader h, files.read_header(shards[i], visit));
-    QPTQ_TRY(done(i, h));
-  }
-  return core::ok();
-}
-
-}  // namespace
-
 unsigned header_threads_for(std::size_t shards) {
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   std::size_t by_shards = shards / kShardsPerThread;
   return static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>({cores, by_shards, kMaxThreads})));
 }
 
-core::Result<void> read_headers(ModelFiles& files, const std::vector<std::string>& shards, const TensorVisitor& visit,
-                                const ShardDone& done, unsigned threads) {
-  if (threads == 0) threads = header_threads_for(shards.size());
-  threads = std::min<std::size_t>(threads, shards.size());
-  if (threads <= 1 || !files.concurrent_headers()) return read_serially(files, shards, visit, done);
+HeaderReader::HeaderReader(ModelFiles& files, std::size_t expected_shards, unsigned threads) : m_files(files) {
+  if (threads == 0) threads = header_threads_for(expected_shards);
+  if (threads > 1 && files.concurrent_headers()) {
+    m_pool = std::make_unique<Pool>(files);
+    m_pool->start(threads - 1);  // the calling thread is the last one
+  }
+}
 
-  Pool pool(files, shards);
-  pool.start(threads - 1);  // the calling thread is the last one
+HeaderReader::~HeaderReader() = default;
+
+core::Result<void> HeaderReader::read(const std::vector<std::string>& shards, const TensorVisitor& visit,
+                                      const ShardDone& done) {
+  if (m_pool == nullptr) {
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+      QPTQ_TRY_ASSIGN(ShardHeader h, m_files.read_header(shards[i], visit));
+      QPTQ_TRY(done(i, h));
+    }
+    return core::ok();
+  }
+  m_pool->begin(shards);
   for (std::size_t c = 0; c < shards.size(); ++c) {
-    Slot& slot = pool.wait_for(c);
-    for (const auto& r : slot.tensors) {
+    Slot* slot = m_pool->wait_for(c);
+    if (slot == nullptr) {
+      QPTQ_TRY_ASSIGN(ShardHeader h, m_files.read_header(shards[c], visit));
+      QPTQ_TRY(done(c, h));
+      m_pool->release(c);
+      continue;
+    }
+    for (const auto& r : slot->tensors) {
       TensorView t;
-      t.name = std::string_view(slot.text).substr(r.name_at, r.name_len);
-      t.dtype = std::string_view(slot.text).substr(r.dtype_at, r.dtype_len);
-      t.shape = slot.shapes.data() + r.shape_at;
+      t.name = std::string_view(slot->text).substr(r.name_at, r.name_len);
+      t.dtype = std::string_view(slot->text).substr(r.dtype_at, r.dtype_len);
+      t.shape = slot->shapes.data() + r.shape_at;
       t.rank = r.rank;
       t.bytes = r.bytes;
       t.begin = r.begin;
       visit(t);
     }
-    if (!*slot.result) return std::move(*slot.result).error();
-    QPTQ_TRY(done(c, **slot.result));
-    pool.release(c);
+    if (!*slot->result) return std::move(*slot->result).error();
+    QPTQ_TRY(done(c, **slot->result));
+    m_pool->release(c);
   }
   return core::ok();
 }

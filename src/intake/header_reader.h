@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,9 +25,24 @@ using ShardDone = std::function<core::Result<void>(std::size_t shard, const Shar
 // least 1 (a thread costs more than a few shards' headers).
 unsigned header_threads_for(std::size_t shards);
 
-// `threads`: 0 picks header_threads_for(); sources without concurrent_headers() always use
-// one thread.
-core::Result<void> read_headers(ModelFiles& files, const std::vector<std::string>& shards, const TensorVisitor& visit,
-                                const ShardDone& done, unsigned threads = 0);
+class HeaderReader {
+ public:
+  // Starts the threads at once, before the shard list is known (`expected_shards`: how many
+  // shard files there seem to be): a new thread can wait milliseconds for a core on a busy
+  // machine, a sleeping one is woken within microseconds. `threads` 0 picks
+  // header_threads_for(expected_shards); sources without concurrent_headers() use one thread.
+  HeaderReader(ModelFiles& files, std::size_t expected_shards, unsigned threads = 0);
+  ~HeaderReader();
+  HeaderReader(const HeaderReader&) = delete;
+  HeaderReader& operator=(const HeaderReader&) = delete;
+
+  // Once per reader.
+  core::Result<void> read(const std::vector<std::string>& shards, const TensorVisitor& visit, const ShardDone& done);
+
+ private:
+  class Pool;
+  ModelFiles& m_files;
+  std::unique_ptr<Pool> m_pool;  // null: one thread
+};
 
 }  // namespace intake

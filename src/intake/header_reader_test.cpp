@@ -67,6 +67,19 @@ TEST(HeaderReader, ThreadCountFollowsShardsAndCores) {
   EXPECT_LE(intake::header_threads_for(10'000), 8u);
 }
 
+TEST(HeaderReader, ThreadsStartedButNeverUsedStopCleanly) {
+  // analyze starts the threads before it knows the shards and may fail before reading any.
+  test_support::TempDir tmp;
+  intake::LocalModelFiles files(tmp.path());
+  { intake::HeaderReader unused(files, 100, 4); }
+  intake::HeaderReader reader(files, 100, 4);
+  std::size_t calls = 0;
+  auto ok = reader.read({}, [&](const intake::TensorView&) { ++calls; },
+                        [&](std::size_t, const intake::ShardHeader&) -> core::Result<void> { ++calls; return core::ok(); });
+  EXPECT_TRUE(ok);
+  EXPECT_EQ(calls, 0u);
+}
+
 TEST(HeaderReader, SameArtifactOnAnyThreadCount) {
   test_support::TempDir tmp;
   write_model(tmp);
