@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+
 #include "core/atomic_file.h"
 #include "core/fs.h"
 #include "core/sha256.h"
@@ -57,6 +59,16 @@ TEST(Sha256, KnownVectors) {
   test_support::TempDir dir;
   auto p = dir.write("f", "abc");
   EXPECT_EQ(core::sha256_file_hex(p).value(), core::sha256_hex("abc"));
+}
+
+TEST(Sha256, StreamedInPiecesEqualsOneShot) {
+  // FIPS 180-2's two-block vector, fed in uneven pieces.
+  std::string text = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+  auto h = core::Sha256::start();
+  ASSERT_TRUE(h);
+  for (std::size_t at = 0; at < text.size(); at += 7) h->update(text.data() + at, std::min<std::size_t>(7, text.size() - at));
+  EXPECT_EQ(h->finish_hex(), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(core::sha256_hex(text), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
 }
 
 TEST(Sha256, JsonDigestIsKeyOrderIndependent) {

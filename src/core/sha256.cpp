@@ -1,42 +1,73 @@
 #include "core/sha256.h"
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <memory>
 #include <vector>
 
-#include <openssl/evp.h>
-
+#include "core/crypto_library.h"
+#include "core/messages.h"
 #include "core/text.h"
 
 namespace core {
 
 namespace {
 
-struct CtxDeleter {
-  void operator()(EVP_MD_CTX* c) const { EVP_MD_CTX_free(c); }
-};
+Error crypto_missing(const CryptoApi& api) {
+  return make_error(ExitCode::env_not_ready, "core.crypto_missing").with_detail(api.load_error);
+}
+
+const CryptoApi& loaded_or_exit() {
+  const CryptoApi& api = crypto_api();
+  if (!api.load_error.empty()) {
+    std::fprintf(stderr, "%s\n", render_error(lang_from_environment(), crypto_missing(api)).c_str());
+    std::exit(static_cast<int>(ExitCode::env_not_ready));
+  }
+  return api;
+}
 
 }  // namespace
 
+Result<Sha256> Sha256::start() {
+  const CryptoApi& api = crypto_api();
+  if (!api.load_error.empty()) return crypto_missing(api);
+  Sha256 h(api.md_ctx_new());
+  api.digest_init_ex(h.m_ctx, api.sha256(), nullptr);
+  return h;
+}
+
+Sha256::~Sha256() {
+  if (m_ctx != nullptr) crypto_api().md_ctx_free(m_ctx);
+}
+
+void Sha256::update(const void* data, std::size_t size) { crypto_api().digest_update(m_ctx, data, size); }
+
+std::string Sha256::finish_hex() {
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned len = 0;
+  crypto_api().digest_final_ex(m_ctx, md, &len);
+  return to_hex(md, len);
+}
+
 std::string sha256_hex(std::string_view data) {
+  const CryptoApi& api = loaded_or_exit();
   unsigned char md[EVP_MAX_MD_SIZE];
   unsigned n = 0;
-  EVP_Digest(data.data(), data.size(), md, &n, EVP_sha256(), nullptr);
-  return core::to_hex(md, n);
+  api.digest(data.data(), data.size(), md, &n, api.sha256(), nullptr);
+  return to_hex(md, n);
 }
 
 Result<std::string> sha256_file_hex(const fs::path& path) {
+  QPTQ_TRY_ASSIGN(Sha256 h, Sha256::start());
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     return make_error(ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(std::strerror(errno));
   }
   ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-  std::unique_ptr<EVP_MD_CTX, CtxDeleter> ctx(EVP_MD_CTX_new());
-  EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr);
   std::vector<char> buf(1 << 20);
   for (;;) {
     ssize_t n = ::read(fd, buf.data(), buf.size());
@@ -47,13 +78,10 @@ Result<std::string> sha256_file_hex(const fs::path& path) {
       return make_error(ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(std::strerror(err));
     }
     if (n == 0) break;
-    EVP_DigestUpdate(ctx.get(), buf.data(), static_cast<std::size_t>(n));
+    h.update(buf.data(), static_cast<std::size_t>(n));
   }
   ::close(fd);
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned len = 0;
-  EVP_DigestFinal_ex(ctx.get(), md, &len);
-  return core::to_hex(md, len);
+  return h.finish_hex();
 }
 
 std::string json_digest(const Json& j) { return "sha256:" + sha256_hex(canonical_dump(j)); }

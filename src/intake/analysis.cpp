@@ -5,6 +5,7 @@
 
 #include "intake/config_facts.h"
 #include "intake/estimate.h"
+#include "intake/header_reader.h"
 #include "intake/inventory.h"
 #include "intake/linear_inventory.h"
 #include "intake/risks.h"
@@ -116,10 +117,14 @@ core::Json dtype_totals(const std::map<std::string, DtypeTotals>& m) {
 
 }  // namespace
 
-core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src) {
+core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src, unsigned header_threads) {
   QPTQ_TRY_ASSIGN(const knowledge::ModelFamilies* fam, knowledge::model_families());
   QPTQ_TRY_ASSIGN(std::vector<FileEntry> listing, files.list());
   RiskList risks;
+  // Header threads start now, so that they have a core by the time the shard list is known.
+  std::size_t shard_files = static_cast<std::size_t>(
+      std::count_if(listing.begin(), listing.end(), [](const FileEntry& f) { return ends_with(f.name, ".safetensors"); }));
+  HeaderReader header_reader(files, shard_files, header_threads);
 
   QPTQ_TRY_ASSIGN(auto config_text, files.read_small("config.json"));
   if (!config_text) {
@@ -178,8 +183,8 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src)
   std::uint64_t header_bytes = 0;
   std::uint64_t declared_bytes = 0;
   std::vector<std::string> unknown_dtypes;
-  for (const auto& shard : weights.shards) {
-    QPTQ_TRY_ASSIGN(ShardHeader h, files.read_header(shard, visit));
+  auto each = [&](std::size_t i, const ShardHeader& h) -> core::Result<void> {
+    const std::string& shard = weights.shards[i];
     header_bytes += 8 + h.header.header_length;
     declared_bytes += h.file_size;
     for (const auto& u : h.header.unknown_dtypes) {
@@ -198,7 +203,9 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src)
             .with("actual", std::to_string(h.header.tensor_count));
       }
     }
-  }
+    return core::ok();
+  };
+  QPTQ_TRY(header_reader.read(weights.shards, visit, each));
   bool exact = weights.format == "safetensors" && weights.missing_shards.empty() && !weights.shards.empty();
 
   std::optional<LinearInventory> inv;

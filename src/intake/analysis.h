@@ -24,7 +24,9 @@ struct SourceInfo {
 };
 
 // The artifact, not yet validated or written. Errors are bad input (config missing or
-// malformed, a broken header or index) or network failures from `files`.
-core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& source);
+// malformed, a broken header or index) or network failures from `files`. `header_threads`:
+// how many threads read shard headers (0: as many as pay on this machine; the artifact and
+// the error reported are the same for any count).
+core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& source, unsigned header_threads = 0);
 
 }  // namespace intake

@@ -3,6 +3,7 @@
 // file list and each shard's header; there is deliberately no call that reads tensor data.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -62,6 +63,9 @@ class ModelFiles {
   virtual std::string describe(std::string_view name) const = 0;
   // Bytes read from model files so far (tests prove no tensor bytes are read).
   virtual std::uint64_t bytes_read() const = 0;
+  // Whether read_header may run on several threads at once (a local directory; not the Hub,
+  // whose client is one connection).
+  virtual bool concurrent_headers() const { return false; }
 };
 
 // A directory on disk. `root` must be an absolute real path.
@@ -73,14 +77,15 @@ class LocalModelFiles final : public ModelFiles {
   core::Result<std::optional<PaddedText>> read_padded(std::string_view name) override;
   core::Result<ShardHeader> read_header(std::string_view shard, const TensorVisitor& visit) override;
   std::string describe(std::string_view name) const override;
-  std::uint64_t bytes_read() const override { return m_bytes_read; }
+  std::uint64_t bytes_read() const override { return m_bytes_read.load(std::memory_order_relaxed); }
+  bool concurrent_headers() const override { return true; }
 
  private:
   // An open small file: the descriptor (closed by the caller) and its size, checked against
   // kMaxSmallFileBytes; nullopt when it does not exist.
   core::Result<std::optional<std::pair<int, std::uint64_t>>> open_small(const std::string& path);
   core::fs::path m_root;
-  std::uint64_t m_bytes_read = 0;
+  std::atomic<std::uint64_t> m_bytes_read{0};  // read_header runs on several threads
 };
 
 }  // namespace intake

@@ -10,9 +10,7 @@
 #include <memory>
 #include <thread>
 
-#include <openssl/evp.h>
-
-#include "core/text.h"
+#include "core/sha256.h"
 
 namespace verify {
 
@@ -20,15 +18,14 @@ namespace {
 
 constexpr std::size_t kChunk = 4u << 20;
 
-struct CtxDeleter {
-  void operator()(EVP_MD_CTX* c) const { EVP_MD_CTX_free(c); }
-};
-
 // Hashes [offset, offset+length) of fd (length = UINT64_MAX: to the end) with `buf`.
 bool hash_fd(int fd, std::uint64_t offset, std::uint64_t length, std::vector<char>& buf, std::string& hex, std::string& error,
              std::uint64_t& total) {
-  std::unique_ptr<EVP_MD_CTX, CtxDeleter> ctx(EVP_MD_CTX_new());
-  EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr);
+  auto ctx = core::Sha256::start();
+  if (!ctx) {
+    error = ctx.error().detail;  // libcrypto could not be loaded
+    return false;
+  }
   total = 0;
   while (total < length) {
     std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), length - total));
@@ -39,13 +36,10 @@ bool hash_fd(int fd, std::uint64_t offset, std::uint64_t length, std::vector<cha
       return false;
     }
     if (n == 0) break;
-    EVP_DigestUpdate(ctx.get(), buf.data(), static_cast<std::size_t>(n));
+    ctx->update(buf.data(), static_cast<std::size_t>(n));
     total += static_cast<std::uint64_t>(n);
   }
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned len = 0;
-  EVP_DigestFinal_ex(ctx.get(), md, &len);
-  hex = core::to_hex(md, len);
+  hex = ctx->finish_hex();
   return true;
 }
 
@@ -98,6 +92,7 @@ std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector
 }
 
 core::Result<std::string> hash_range(const core::fs::path& path, std::uint64_t offset, std::uint64_t length) {
+  if (auto probe = core::Sha256::start(); !probe) return std::move(probe).error();  // libcrypto missing
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(std::strerror(errno));
   std::vector<char> buf(std::min<std::uint64_t>(kChunk, std::max<std::uint64_t>(length, 1)));

@@ -1,0 +1,26 @@
+// libcrypto (OpenSSL 3), loaded with dlopen on the first hash instead of linked: only a few
+// commands hash anything, and linking it costs every start of the binary 1-1.5 ms of
+// relocations (an `analyze` of a DeepSeek-V3 checkpoint takes about 15 ms in all).
+#pragma once
+
+#include <string>
+
+#include <openssl/evp.h>  // types and constants only; every function comes from CryptoApi
+
+namespace core {
+
+struct CryptoApi {
+  EVP_MD_CTX* (*md_ctx_new)() = nullptr;
+  void (*md_ctx_free)(EVP_MD_CTX*) = nullptr;
+  const EVP_MD* (*sha256)() = nullptr;
+  int (*digest_init_ex)(EVP_MD_CTX*, const EVP_MD*, ENGINE*) = nullptr;
+  int (*digest_update)(EVP_MD_CTX*, const void*, size_t) = nullptr;
+  int (*digest_final_ex)(EVP_MD_CTX*, unsigned char*, unsigned*) = nullptr;
+  int (*digest)(const void*, size_t, unsigned char*, unsigned*, const EVP_MD*, ENGINE*) = nullptr;
+  std::string load_error;  // non-empty when libcrypto could not be loaded
+};
+
+// Loaded once per process (thread-safe) and never unloaded.
+const CryptoApi& crypto_api();
+
+}  // namespace core
