@@ -8,7 +8,10 @@ cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DQPTQ_BUILD_TESTS=OFF >/
 cmake --build build-release -j"$(nproc)" --target quark-ptq
 rm -rf .devbin && mkdir -p .devbin/lib
 cp build-release/quark-ptq .devbin/
-ldd build-release/quark-ptq | awk '/=> \//{print $3}' | while read -r lib; do
+# The linked libraries, plus those quark-ptq loads with dlopen on first use (libcrypto for
+# hashing, libcurl for the Hub) and what they link.
+dlopened=$(ldconfig -p | awk '/libcrypto\.so\.3 |libcurl\.so\.4 /{print $NF}' | sort -u)
+{ ldd build-release/quark-ptq; for l in $dlopened; do echo "x => $l (0)"; ldd "$l"; done; } | awk '/=> \//{print $3}' | sort -u | while read -r lib; do
   case "$(basename "$lib")" in
     libc.so.*|libm.so.*|libpthread.so.*|libdl.so.*|librt.so.*|ld-linux*) ;;
     *) cp -L "$lib" .devbin/lib/ ;;
