@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine: installs what it needs from the project's own
 # files, builds, and runs every test twice - once in a normal build and once under
-# AddressSanitizer + UndefinedBehaviorSanitizer.
+# AddressSanitizer + UndefinedBehaviorSanitizer - and the code that runs threads (intake's
+# header readers, the run monitor's sampler, the parallel hasher) under ThreadSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -24,3 +25,9 @@ run_suite build
 echo "== suite: AddressSanitizer + UndefinedBehaviorSanitizer"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   run_suite build-asan "-DQPTQ_SANITIZE=address;undefined"
+echo "== ThreadSanitizer: the tests of the modules that start threads"
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DQPTQ_BUILD_TESTS=ON "-DQPTQ_SANITIZE=thread" >/dev/null
+cmake --build build-tsan -j"$jobs" --target intake_tests runner_tests verify_tests
+for t in intake runner verify; do
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "build-tsan/src/$t/${t}_tests"
+done

@@ -60,14 +60,20 @@ class HeaderReader::Pool {
   static constexpr int kSpins = 200;
 
   explicit Pool(ModelFiles& files) : m_files(files), m_ring(kRing) {}
-  ~Pool() {
+  ~Pool() { stop(); }
+
+  // Stops and joins the workers. read() calls it on every way out: the shard list the workers
+  // read belongs to the caller and may be gone right after.
+  void stop() {
     {
       std::lock_guard<std::mutex> lock(m_mutex);
       m_stop = true;
       ++m_events;
     }
     m_changed.notify_all();
-    for (auto& t : m_threads) t.join();
+    for (auto& t : m_threads) {
+      if (t.joinable()) t.join();
+    }
   }
   Pool(const Pool&) = delete;
   Pool& operator=(const Pool&) = delete;
@@ -222,6 +228,10 @@ core::Result<void> HeaderReader::read(const std::vector<std::string>& shards, co
     }
     return core::ok();
   }
+  struct StopOnExit {
+    Pool& pool;
+    ~StopOnExit() { pool.stop(); }
+  } stop_on_exit{*m_pool};
   m_pool->begin(shards);
   for (std::size_t c = 0; c < shards.size(); ++c) {
     Slot* slot = m_pool->wait_for(c);
