@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "core/fs.h"
+#include "core/text.h"
 #include "runner/capture.h"
 
 namespace envprobe {
@@ -34,13 +35,6 @@ std::optional<std::string> env_python(const EnvGetter& getenv, const std::string
   return std::nullopt;
 }
 
-std::string trim(std::string s) {
-  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
-  std::size_t b = 0;
-  while (b < s.size() && (s[b] == ' ' || s[b] == '\t')) ++b;
-  return s.substr(b);
-}
-
 }  // namespace
 
 std::optional<std::string> process_env(const std::string& name) {
@@ -53,9 +47,10 @@ std::optional<std::string> script_interpreter(const std::string& script_path) {
   auto head = core::read_range(script_path, 0, 4096);
   if (!head || head->rfind("#!", 0) != 0) return std::nullopt;
   auto nl = head->find('\n');
-  std::string first = trim(head->substr(2, nl == std::string::npos ? std::string::npos : nl - 2));
+  std::string first(core::trim(std::string_view(*head).substr(2, nl == std::string::npos ? std::string::npos : nl - 2)));
   if (first == "/bin/sh" && nl != std::string::npos) {
-    // pip's launcher when the interpreter path is too long for a shebang.
+    // pip's launcher when the interpreter path is too long for a shebang: a #!/bin/sh line,
+    // then '''exec' "<python>". Only the text is read, to learn <python>; no shell is run.
     const std::string marker = "'''exec' \"";
     auto at = head->find(marker, nl);
     if (at == std::string::npos) return std::nullopt;
@@ -67,7 +62,7 @@ std::optional<std::string> script_interpreter(const std::string& script_path) {
   auto space = first.find_first_of(" \t");
   std::string program = first.substr(0, space);
   if (core::fs::path(program).filename() == "env" && space != std::string::npos) {
-    std::string rest = trim(first.substr(space + 1));
+    std::string rest(core::trim(std::string_view(first).substr(space + 1)));
     std::string name = rest.substr(0, rest.find_first_of(" \t"));
     if (name.empty() || name.front() == '-') return std::nullopt;
     return runner::find_program(name);

@@ -1,11 +1,11 @@
 #include "intake/http_client.h"
 
-#include <dlfcn.h>
-
 #include <charconv>
 #include <cstring>
 
 #include <curl/curl.h>
+
+#include "core/shared_library.h"
 
 namespace intake {
 
@@ -30,32 +30,18 @@ struct CurlApi {
   std::string load_error;  // non-empty when libcurl could not be loaded
 };
 
-template <typename Fn>
-bool bind(void* lib, const char* name, Fn& out) {
-  out = reinterpret_cast<Fn>(::dlsym(lib, name));
-  return out != nullptr;
-}
-
 // Loaded once per process and never unloaded; curl_global_init runs once after loading.
 const CurlApi& curl_api() {
   static const CurlApi api = [] {
     CurlApi a;
-    void* lib = ::dlopen(kCurlLibrary, RTLD_NOW | RTLD_LOCAL);
-    if (lib == nullptr) {
-      const char* why = ::dlerror();
-      a.load_error = std::string("cannot load ") + kCurlLibrary + ": " + (why != nullptr ? why : "unknown error");
-      return a;
-    }
-    bool ok = bind(lib, "curl_global_init", a.global_init) && bind(lib, "curl_easy_init", a.easy_init) &&
-              bind(lib, "curl_easy_cleanup", a.easy_cleanup) && bind(lib, "curl_easy_reset", a.easy_reset) &&
-              bind(lib, "curl_easy_setopt", a.easy_setopt) && bind(lib, "curl_easy_perform", a.easy_perform) &&
-              bind(lib, "curl_easy_getinfo", a.easy_getinfo) && bind(lib, "curl_easy_strerror", a.easy_strerror) &&
-              bind(lib, "curl_slist_append", a.slist_append) && bind(lib, "curl_slist_free_all", a.slist_free_all);
-    if (!ok) {
-      a.load_error = std::string(kCurlLibrary) + " lacks a function quark-ptq needs";
-      return a;
-    }
-    a.global_init(CURL_GLOBAL_DEFAULT);
+    core::SharedLibrary lib(kCurlLibrary);
+    bool ok = lib.bind("curl_global_init", a.global_init) && lib.bind("curl_easy_init", a.easy_init) &&
+              lib.bind("curl_easy_cleanup", a.easy_cleanup) && lib.bind("curl_easy_reset", a.easy_reset) &&
+              lib.bind("curl_easy_setopt", a.easy_setopt) && lib.bind("curl_easy_perform", a.easy_perform) &&
+              lib.bind("curl_easy_getinfo", a.easy_getinfo) && lib.bind("curl_easy_strerror", a.easy_strerror) &&
+              lib.bind("curl_slist_append", a.slist_append) && lib.bind("curl_slist_free_all", a.slist_free_all);
+    a.load_error = lib.error();
+    if (ok) a.global_init(CURL_GLOBAL_DEFAULT);
     return a;
   }();
   return api;

@@ -1,10 +1,12 @@
 #include "runner/gpu_memory.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <numeric>
 
 #include "core/json_io.h"
+#include "core/text.h"
 #include "runner/capture.h"
 
 namespace runner {
@@ -12,6 +14,15 @@ namespace runner {
 namespace {
 
 constexpr double kProbeTimeoutSeconds = 10;
+
+// The integer a CSV field starts with (after spaces), as nvidia-smi prints it.
+std::optional<std::int64_t> leading_integer(std::string_view field) {
+  field = core::trim(field);
+  std::int64_t v = 0;
+  auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
+  if (ec != std::errc() || end == field.data()) return std::nullopt;
+  return v;
+}
 
 void collect_rocm(const core::Json& j, GpuMemory& out) {
   if (!j.is_object()) return;
@@ -101,34 +112,20 @@ std::optional<std::int64_t> memory_of(const std::vector<GpuProcessMemory>& apps,
 
 std::vector<GpuProcessMemory> parse_nvidia_smi_apps(std::string_view csv) {
   std::vector<GpuProcessMemory> apps;
-  std::size_t start = 0;
-  while (start < csv.size()) {
-    auto nl = csv.find('\n', start);
-    std::string line(csv.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start));
-    char* end = nullptr;
-    long long pid = std::strtoll(line.c_str(), &end, 10);
-    if (end != line.c_str() && *end == ',') {
-      char* end2 = nullptr;
-      long long mib = std::strtoll(end + 1, &end2, 10);
-      if (end2 != end + 1 && pid > 0) apps.push_back({static_cast<int>(pid), mib});
-    }
-    if (nl == std::string_view::npos) break;
-    start = nl + 1;
+  for (std::string_view line : core::split_lines(csv)) {
+    auto comma = line.find(',');
+    if (comma == std::string_view::npos) continue;
+    auto pid = leading_integer(line.substr(0, comma));
+    auto mib = leading_integer(line.substr(comma + 1));
+    if (pid && mib && *pid > 0) apps.push_back({static_cast<int>(*pid), *mib});
   }
   return apps;
 }
 
 std::optional<GpuMemory> parse_nvidia_smi(std::string_view csv) {
   GpuMemory m;
-  std::size_t start = 0;
-  while (start < csv.size()) {
-    auto nl = csv.find('\n', start);
-    std::string line(csv.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start));
-    char* end = nullptr;
-    long long v = std::strtoll(line.c_str(), &end, 10);
-    if (end != line.c_str()) m.used_mib.push_back(v);
-    if (nl == std::string_view::npos) break;
-    start = nl + 1;
+  for (std::string_view line : core::split_lines(csv)) {
+    if (auto v = leading_integer(line)) m.used_mib.push_back(*v);
   }
   if (m.used_mib.empty()) return std::nullopt;
   return m;
