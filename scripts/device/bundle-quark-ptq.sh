@@ -2,16 +2,22 @@
 # Packs a Release build of quark-ptq with the shared libraries it needs (all but glibc's own)
 # into .devbin/, so that it runs on a GPU machine whose image lacks our Debian -dev packages.
 # There: LD_LIBRARY_PATH=.devbin/lib .devbin/quark-ptq ...
+# With --bench, also the intake benchmark (scripts/device/intake-bench.sh runs it there).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DQPTQ_BUILD_TESTS=OFF >/dev/null
-cmake --build build-release -j"$(nproc)" --target quark-ptq
+bench=OFF
+[ "${1:-}" = "--bench" ] && bench=ON
+cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DQPTQ_BUILD_TESTS=$bench -DQPTQ_BUILD_BENCHMARKS=$bench >/dev/null
+targets=(quark-ptq)
+[ $bench = ON ] && targets+=(intake_bench)
+cmake --build build-release -j"$(nproc)" --target "${targets[@]}"
 rm -rf .devbin && mkdir -p .devbin/lib
 cp build-release/quark-ptq .devbin/
+[ $bench = ON ] && cp build-release/bench/intake_bench .devbin/
 # The linked libraries, plus those quark-ptq loads with dlopen on first use (libcrypto for
 # hashing, libcurl for the Hub) and what they link.
 dlopened=$(ldconfig -p | awk '/libcrypto\.so\.3 |libcurl\.so\.4 /{print $NF}' | sort -u)
-{ ldd build-release/quark-ptq; for l in $dlopened; do echo "x => $l (0)"; ldd "$l"; done; } | awk '/=> \//{print $3}' | sort -u | while read -r lib; do
+{ ldd build-release/quark-ptq; [ $bench = ON ] && ldd build-release/bench/intake_bench; for l in $dlopened; do echo "x => $l (0)"; ldd "$l"; done; } | awk '/=> \//{print $3}' | sort -u | while read -r lib; do
   case "$(basename "$lib")" in
     libc.so.*|libm.so.*|libpthread.so.*|libdl.so.*|librt.so.*|ld-linux*) ;;
     *) cp -L "$lib" .devbin/lib/ ;;

@@ -5,11 +5,11 @@
 
 #include "intake/config_facts.h"
 #include "intake/estimate.h"
-#include "intake/header_reader.h"
 #include "intake/inventory.h"
 #include "intake/linear_inventory.h"
 #include "intake/risks.h"
 #include "intake/safetensors_index.h"
+#include "intake/shard_pool.h"
 #include "knowledge/release_data.h"
 #include "knowledge/templates.h"
 #include "knowledge/version_order.h"
@@ -43,6 +43,25 @@ struct Weights {
   std::vector<std::string> missing_shards;
   std::optional<SafetensorsIndex> index;
   std::string format;  // safetensors, pytorch_bin, none
+};
+
+// The shard files a listing shows, sorted: top-level *.safetensors but consolidated.* (the
+// same weights in another layout). Usually exactly the shards the index names.
+std::vector<std::string> likely_shards(const std::vector<FileEntry>& listing) {
+  std::vector<std::string> out;
+  for (const auto& f : listing) {
+    if (ends_with(f.name, ".safetensors") && f.name.find('/') == std::string::npos && f.name.rfind("consolidated", 0) != 0) {
+      out.push_back(f.name);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// One shard's header and inventory part, read on whichever thread got to it.
+struct ShardOutcome {
+  std::optional<core::Result<ShardHeader>> header;
+  InventoryPart part;
 };
 
 core::Result<Weights> find_weights(ModelFiles& files, const std::vector<FileEntry>& listing, const SourceInfo& src) {
@@ -121,10 +140,10 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src,
   QPTQ_TRY_ASSIGN(const knowledge::ModelFamilies* fam, knowledge::model_families());
   QPTQ_TRY_ASSIGN(std::vector<FileEntry> listing, files.list());
   RiskList risks;
-  // Header threads start now, so that they have a core by the time the shard list is known.
-  std::size_t shard_files = static_cast<std::size_t>(
-      std::count_if(listing.begin(), listing.end(), [](const FileEntry& f) { return ends_with(f.name, ".safetensors"); }));
-  HeaderReader header_reader(files, shard_files, header_threads);
+  // Header threads start now, so that they have a core by the time they have work.
+  std::vector<std::string> guessed = likely_shards(listing);
+  unsigned threads = !files.concurrent_headers() ? 1 : header_threads != 0 ? header_threads : header_threads_for(guessed.size());
+  ShardPool pool(threads);
 
   QPTQ_TRY_ASSIGN(auto config_text, files.read_small("config.json"));
   if (!config_text) {
@@ -175,16 +194,46 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src,
     risks.add("high", message_id("intake.risk_no_template"), {{"model_type", facts.model_type}, {"version", newest_version}});
   }
 
-  // Weights: headers when safetensors are there, else an estimate from config. Tensors stream
-  // from each header straight into the inventory builder.
-  QPTQ_TRY_ASSIGN(Weights weights, find_weights(files, listing, src));
+  // Weights: headers when safetensors are there, else an estimate from config. The workers
+  // read the headers of the shards the listing shows while this thread reads the index,
+  // which decides which shards count; each shard's tensors become an inventory part, merged
+  // below in the index's shard order (so the artifact does not depend on the threads).
   InventoryBuilder builder(facts, *fam, exclusions);
-  auto visit = [&builder](const TensorView& t) { builder.add_tensor(t); };
+  std::vector<ShardScanner> scanners;
+  for (unsigned k = 0; k < threads; ++k) scanners.emplace_back(builder.rules());
+  std::vector<ShardOutcome> outcomes(guessed.size());
+  auto read_shard = [&](unsigned worker, const std::string& shard, ShardOutcome& out) {
+    ShardScanner& scanner = scanners[worker];
+    out.header = files.read_header(shard, [&scanner](const TensorView& t) { scanner.add_tensor(t); });
+    out.part = scanner.take_part();
+    return out.header->has_value();
+  };
+  struct StopPool {
+    ShardPool& pool;
+    ~StopPool() { pool.stop(); }  // before the scanners and outcomes the workers use go away
+  } stop_pool{pool};
+  if (threads > 1) {
+    pool.start(guessed.size(), [&](unsigned worker, std::size_t k) { return read_shard(worker, guessed[k], outcomes[k]); });
+  }
+  QPTQ_TRY_ASSIGN(Weights weights, find_weights(files, listing, src));
+  pool.finish();
+
   std::uint64_t header_bytes = 0;
   std::uint64_t declared_bytes = 0;
   std::vector<std::string> unknown_dtypes;
-  auto each = [&](std::size_t i, const ShardHeader& h) -> core::Result<void> {
+  for (std::size_t i = 0; i < weights.shards.size(); ++i) {
     const std::string& shard = weights.shards[i];
+    ShardOutcome now;
+    ShardOutcome* done = &now;
+    auto at = std::lower_bound(guessed.begin(), guessed.end(), shard);
+    auto k = static_cast<std::size_t>(at - guessed.begin());
+    if (at != guessed.end() && *at == shard && pool.ran(k)) {
+      done = &outcomes[k];
+    } else {
+      read_shard(threads - 1, shard, now);  // not guessed, or not reached before a failure
+    }
+    if (!*done->header) return std::move(*done->header).error();
+    const ShardHeader& h = **done->header;
     header_bytes += 8 + h.header.header_length;
     declared_bytes += h.file_size;
     for (const auto& u : h.header.unknown_dtypes) {
@@ -192,8 +241,8 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src,
     }
     if (weights.index) {
       // The index must agree with the headers it points at.
-      auto shard_id = static_cast<std::size_t>(std::find(weights.index->shards.begin(), weights.index->shards.end(), shard) -
-                                               weights.index->shards.begin());
+      const auto& named = weights.index->shards;
+      auto shard_id = static_cast<std::size_t>(std::find(named.begin(), named.end(), shard) - named.begin());
       std::size_t expected = weights.index->shard_tensors[shard_id];
       if (expected != h.header.tensor_count) {
         return core::make_error(core::ExitCode::bad_input, "intake.index_mismatch")
@@ -203,9 +252,8 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src,
             .with("actual", std::to_string(h.header.tensor_count));
       }
     }
-    return core::ok();
-  };
-  QPTQ_TRY(header_reader.read(weights.shards, visit, each));
+    builder.add_part(std::move(done->part));
+  }
   bool exact = weights.format == "safetensors" && weights.missing_shards.empty() && !weights.shards.empty();
 
   std::optional<LinearInventory> inv;

@@ -43,7 +43,8 @@ std::uint64_t element_count(const std::uint64_t* shape, std::size_t rank) {
   return n;
 }
 
-// A group of a template, told apart by the module's other attributes.
+// A group of a template in the part being built, told apart by the module's other
+// attributes. `group` indexes the part's groups while `part` is the scanner's current part.
 struct Variant {
   std::string role;
   std::string kind;
@@ -51,9 +52,9 @@ struct Variant {
   std::vector<std::uint64_t> shape;
   std::uint64_t linear_modules = 0;
   bool quantized = false;
-  bool tied = false;
   bool literal = false;
   std::size_t group = 0;
+  std::uint64_t part = 0;
 };
 
 // What is known of a template before looking at its numbers, and its groups so far.
@@ -63,7 +64,7 @@ struct TemplateInfo {
   std::vector<Variant> variants;
 };
 
-// What a tensor's name alone decides (see InventoryBuilder::State::classify).
+// What a tensor's name alone decides (see ShardScanner::State::classify).
 struct TensorClass {
   bool prequantized = false;   // ends with a pre-quantized tensor suffix
   bool has_module = false;     // ends with a linear weight suffix
@@ -105,84 +106,97 @@ bool same_shape(const std::vector<std::uint64_t>& a, const std::uint64_t* b, std
   return a.size() == rank && std::equal(a.begin(), a.end(), b);
 }
 
+bool same_group(const InventoryGroup& a, const InventoryGroup& b) {
+  return a.templ == b.templ && a.literal == b.literal && a.role == b.role && a.kind == b.kind && a.dtype == b.dtype &&
+         a.shape == b.shape && a.linear_modules == b.linear_modules && a.quantized == b.quantized && a.tied == b.tied;
+}
+
 }  // namespace
 
-struct InventoryBuilder::State {
-  const ModelFacts& facts;
+InventoryRules::InventoryRules(const ModelFacts& f, const knowledge::ModelFamilies& m, std::vector<std::string> exclusions)
+    : facts(f), fam(m) {
+  for (auto& p : exclusions) (template_safe(p) ? safe_patterns : unsafe_patterns).push_back(std::move(p));
+  conv1d_family = fam.is_conv1d_family(facts.model_type);
+  // Suffixes must be whole segments for the module to keep the tensor's numbers.
+  bool whole_segments = std::all_of(fam.linear_weight_suffixes.begin(), fam.linear_weight_suffixes.end(),
+                                    [](const std::string& x) { return !x.empty() && x[0] == '.'; });
+  classes_valid = whole_segments && suffixes_template_safe(fam.linear_weight_suffixes) &&
+                  suffixes_template_safe(fam.pre_quantized_tensor_suffixes) &&
+                  segment_names_template_safe(fam.fused_expert_tensor_names) &&
+                  segment_names_template_safe(fam.fused_gate_up_names) &&
+                  segment_names_template_safe(fam.conv1d_module_suffixes);
+}
+
+struct ShardScanner::State {
+  const InventoryRules& rules;
   const knowledge::ModelFamilies& fam;
-  std::vector<std::string> safe_patterns;
-  std::vector<std::string> unsafe_patterns;
-  bool conv1d_family = false;
   std::unordered_map<std::string, TemplateInfo, NameHash> templates;  // by module template; nodes do not move
   // By tensor name template, when every name test of classify() gives the same answer on a
-  // name and on its template (`classes_valid`): a few dozen entries for 47k tensors.
+  // name and on its template (`rules.classes_valid`): a few dozen entries for 47k tensors.
   std::unordered_map<std::string, TensorClass, NameHash> classes;
-  bool classes_valid = false;
-  std::vector<std::pair<std::string, DtypeTotals*>> dtype_cache;
-  LinearInventory inv;
-  std::string name_buf;
+  InventoryPart part;
+  std::uint64_t part_number = 1;  // Variant::part of the part being built
   std::string templ_buf;
   std::vector<std::uint32_t> idx;
   std::vector<std::uint32_t> idx_scratch;
   TensorClass scratch;  // the class of a name that is not cached
-  bool have_lm_head = false;
-  std::optional<InventoryModule> embedding;  // the first token embedding, for a tied lm_head
 
-  State(const ModelFacts& f, const knowledge::ModelFamilies& m) : facts(f), fam(m) {}
+  explicit State(const InventoryRules& r) : rules(r), fam(r.fam) {}
 
   TemplateInfo& info_for(const std::string& templ) {
     auto it = templates.find(templ);
     if (it != templates.end()) return it->second;
     TemplateInfo ti;
     ti.role = fam.role_of(templ);
-    ti.safe_excluded = core::glob_match_any(safe_patterns, templ);
+    ti.safe_excluded = core::glob_match_any(rules.safe_patterns, templ);
     return templates.emplace(templ, std::move(ti)).first->second;
   }
 
   // Adds one module given its template split (templ/indices) and attributes.
   void add(TemplateInfo& ti, const std::string& templ, bool literal, const std::vector<std::uint32_t>& indices,
-           const std::string& role, std::string_view kind, std::string_view dtype, const std::uint64_t* shape,
-           std::size_t rank, std::uint64_t linear_modules, bool excluded, bool tied) {
+           std::string_view kind, std::string_view dtype, const std::uint64_t* shape, std::size_t rank,
+           std::uint64_t linear_modules, bool excluded) {
     bool quantized = linear_modules > 0 && !excluded;
     // A template has a handful of variants at most: a linear scan beats hashing a key.
     Variant* hit = nullptr;
     for (auto& v : ti.variants) {
-      if (v.linear_modules == linear_modules && v.quantized == quantized && v.tied == tied && v.literal == literal &&
-          same(v.role, role) && same(v.kind, kind) && same(v.dtype, dtype) && same_shape(v.shape, shape, rank)) {
+      if (v.linear_modules == linear_modules && v.quantized == quantized && v.literal == literal &&
+          same(v.kind, kind) && same(v.dtype, dtype) && same_shape(v.shape, shape, rank)) {
         hit = &v;
         break;
       }
     }
     if (hit == nullptr) {
-      InventoryGroup g;
-      g.templ = templ;
-      g.literal = literal;
-      g.role = role;
-      g.kind = std::string(kind);
-      g.dtype = std::string(dtype);
-      g.shape.assign(shape, shape + rank);
-      g.linear_modules = linear_modules;
-      g.quantized = quantized;
-      g.tied = tied;
-      g.width = indices.size();
       Variant v;
-      v.role = role;
-      v.kind = g.kind;
-      v.dtype = g.dtype;
-      v.shape = g.shape;
+      v.role = ti.role;
+      v.kind = std::string(kind);
+      v.dtype = std::string(dtype);
+      v.shape.assign(shape, shape + rank);
       v.linear_modules = linear_modules;
       v.quantized = quantized;
-      v.tied = tied;
       v.literal = literal;
-      v.group = inv.groups.size();
-      inv.groups.push_back(std::move(g));
       ti.variants.push_back(std::move(v));
       hit = &ti.variants.back();
     }
-    auto& g = inv.groups[hit->group];
+    if (hit->part != part_number) {  // first module of this variant in this part
+      InventoryGroup g;
+      g.templ = templ;
+      g.literal = literal;
+      g.role = hit->role;
+      g.kind = hit->kind;
+      g.dtype = hit->dtype;
+      g.shape = hit->shape;
+      g.linear_modules = linear_modules;
+      g.quantized = quantized;
+      g.width = indices.size();
+      hit->group = part.groups.size();
+      hit->part = part_number;
+      part.groups.push_back(std::move(g));
+    }
+    auto& g = part.groups[hit->group];
     g.indices.insert(g.indices.end(), indices.begin(), indices.end());
     ++g.count;
-    ++inv.module_count;
+    ++part.module_count;
   }
 
   // The name tests of a tensor, on its name or on its name template (`is_template`; the same
@@ -217,7 +231,7 @@ struct InventoryBuilder::State {
     if (contains(fam.non_linear_roles, c.module->role)) {
       c.kind = "embedding";
       c.first_embedding = leaf != "wpe" && bare.find("position") == std::string_view::npos;
-    } else if (conv1d_family && contains(fam.conv1d_module_suffixes, leaf)) {
+    } else if (rules.conv1d_family && contains(fam.conv1d_module_suffixes, leaf)) {
       c.kind = "conv1d";  // transformers' Conv1D is not nn.Linear: Quark does not quantize it
     } else {
       c.kind = "linear";
@@ -248,47 +262,32 @@ struct InventoryBuilder::State {
   }
 
   DtypeTotals& dtype_totals(std::string_view dtype) {
-    for (auto& [name, totals] : dtype_cache) {
-      if (same(name, dtype)) return *totals;
+    for (auto& [name, totals] : part.all_by_dtype) {
+      if (same(name, dtype)) return totals;
     }
-    DtypeTotals* t = &inv.all_by_dtype[std::string(dtype)];  // std::map: stable addresses
-    dtype_cache.emplace_back(std::string(dtype), t);
-    return *t;
+    return part.all_by_dtype.emplace_back(std::string(dtype), DtypeTotals{}).second;
   }
 };
 
-InventoryBuilder::InventoryBuilder(const ModelFacts& facts, const knowledge::ModelFamilies& fam,
-                                   std::vector<std::string> exclusions)
-    : m_state(new State(facts, fam)) {
-  for (auto& p : exclusions) (template_safe(p) ? m_state->safe_patterns : m_state->unsafe_patterns).push_back(std::move(p));
-  m_state->conv1d_family = fam.is_conv1d_family(facts.model_type);
-  // Suffixes must be whole segments for the module to keep the tensor's numbers.
-  bool whole_segments = std::all_of(fam.linear_weight_suffixes.begin(), fam.linear_weight_suffixes.end(),
-                                    [](const std::string& x) { return !x.empty() && x[0] == '.'; });
-  m_state->classes_valid = whole_segments && suffixes_template_safe(fam.linear_weight_suffixes) &&
-                           suffixes_template_safe(fam.pre_quantized_tensor_suffixes) &&
-                           segment_names_template_safe(fam.fused_expert_tensor_names) &&
-                           segment_names_template_safe(fam.fused_gate_up_names) &&
-                           segment_names_template_safe(fam.conv1d_module_suffixes);
-}
+ShardScanner::ShardScanner(const InventoryRules& rules) : m_state(std::make_unique<State>(rules)) {}
+ShardScanner::~ShardScanner() = default;
+ShardScanner::ShardScanner(ShardScanner&&) noexcept = default;
 
-InventoryBuilder::~InventoryBuilder() { delete m_state; }
-
-void InventoryBuilder::add_tensor(const TensorView& t) {
+void ShardScanner::add_tensor(const TensorView& t) {
   State& s = *m_state;
-  LinearInventory& inv = s.inv;
-  ++inv.tensor_count;
+  InventoryPart& part = s.part;
+  ++part.tensor_count;
   std::uint64_t elems = element_count(t.shape, t.rank);
   auto& all = s.dtype_totals(t.dtype);
   ++all.tensors;
   all.parameters += elems;
   all.bytes += t.bytes;
-  inv.parameters += elems;
+  part.parameters += elems;
 
   // A name with braces of its own has no template: it is classified as it is.
   s.idx.clear();
   const TensorClass* c = nullptr;
-  if (s.classes_valid && !name_template_scan(t.name, s.templ_buf, s.idx)) {
+  if (s.rules.classes_valid && !name_template_scan(t.name, s.templ_buf, s.idx)) {
     c = &s.class_for(s.templ_buf);
   } else {
     s.idx.clear();
@@ -298,7 +297,7 @@ void InventoryBuilder::add_tensor(const TensorView& t) {
       name_template_into(t.name.substr(0, t.name.size() - c->suffix), s.templ_buf, s.idx);
     }
   }
-  if (c->prequantized) inv.has_prequantized_tensors = true;
+  if (c->prequantized) part.has_prequantized_tensors = true;
 
   // Which module does this tensor weigh, if any?
   bool fused = t.rank == 3 && c->expert_tensor;
@@ -310,55 +309,150 @@ void InventoryBuilder::add_tensor(const TensorView& t) {
   if (fused) {
     kind = "fused_experts";
     linear_modules = t.shape[0] * c->fused_factor;
-    inv.has_fused_experts = true;
+    part.has_fused_experts = true;
   } else if (kind == "linear") {
     linear_modules = 1;
   } else if (kind == "conv1d") {
-    inv.has_conv1d = true;
+    part.has_conv1d = true;
   }
   bool experts = c->experts_role;
-  if (experts && kind == "linear") inv.has_per_expert_tensors = true;
+  if (experts && kind == "linear") part.has_per_expert_tensors = true;
   if (experts && !s.idx.empty()) {
     auto layer = static_cast<std::int64_t>(s.idx.front());
-    if (inv.expert_layers.empty() || inv.expert_layers.back() != layer) inv.expert_layers.push_back(layer);
+    if (part.expert_layers.empty() || part.expert_layers.back() != layer) part.expert_layers.push_back(layer);
   }
-  bool excluded = ti.safe_excluded || (!s.unsafe_patterns.empty() && core::glob_match_any(s.unsafe_patterns, module));
-  if (c->lm_head_role) s.have_lm_head = true;
-  if (!fused && c->first_embedding && !s.embedding) {
+  const auto& unsafe = s.rules.unsafe_patterns;
+  bool excluded = ti.safe_excluded || (!unsafe.empty() && core::glob_match_any(unsafe, module));
+  if (c->lm_head_role) part.has_lm_head = true;
+  if (!fused && c->first_embedding && !part.embedding) {
     InventoryModule e;
     e.name = std::string(module);
     e.dtype = std::string(t.dtype);
     e.shape.assign(t.shape, t.shape + t.rank);
-    s.embedding = std::move(e);
+    part.embedding = std::move(e);
   }
-  s.add(ti, c->module_templ, c->literal, s.idx, ti.role, kind, t.dtype, t.shape, t.rank, linear_modules, excluded, false);
+  s.add(ti, c->module_templ, c->literal, s.idx, kind, t.dtype, t.shape, t.rank, linear_modules, excluded);
+}
+
+InventoryPart ShardScanner::take_part() {
+  InventoryPart out = std::move(m_state->part);
+  m_state->part = InventoryPart{};
+  ++m_state->part_number;  // every variant now starts a new group in the new part
+  return out;
+}
+
+struct InventoryBuilder::State {
+  InventoryRules rules;
+  ShardScanner own;  // add_tensor's
+  bool own_pending = false;
+  LinearInventory inv;
+  std::unordered_map<std::string, std::vector<std::size_t>, NameHash> groups_of;  // template -> groups
+  bool have_lm_head = false;
+  std::optional<InventoryModule> embedding;
+
+  State(const ModelFacts& f, const knowledge::ModelFamilies& m, std::vector<std::string> exclusions)
+      : rules(f, m, std::move(exclusions)), own(rules) {}
+
+  void merge(InventoryPart&& part) {
+    for (auto& g : part.groups) {
+      auto& list = groups_of[g.templ];
+      auto same_as = std::find_if(list.begin(), list.end(), [&](std::size_t k) { return same_group(inv.groups[k], g); });
+      if (same_as == list.end()) {
+        list.push_back(inv.groups.size());
+        inv.groups.push_back(std::move(g));
+        continue;
+      }
+      auto& into = inv.groups[*same_as];
+      into.indices.insert(into.indices.end(), g.indices.begin(), g.indices.end());
+      into.count += g.count;
+    }
+    for (const auto& [dtype, t] : part.all_by_dtype) {
+      auto& d = inv.all_by_dtype[dtype];
+      d.tensors += t.tensors;
+      d.parameters += t.parameters;
+      d.bytes += t.bytes;
+    }
+    inv.tensor_count += part.tensor_count;
+    inv.parameters += part.parameters;
+    inv.module_count += part.module_count;
+    inv.has_fused_experts = inv.has_fused_experts || part.has_fused_experts;
+    inv.has_per_expert_tensors = inv.has_per_expert_tensors || part.has_per_expert_tensors;
+    inv.has_conv1d = inv.has_conv1d || part.has_conv1d;
+    inv.has_prequantized_tensors = inv.has_prequantized_tensors || part.has_prequantized_tensors;
+    inv.expert_layers.insert(inv.expert_layers.end(), part.expert_layers.begin(), part.expert_layers.end());
+    have_lm_head = have_lm_head || part.has_lm_head;
+    if (!embedding && part.embedding) embedding = std::move(part.embedding);
+  }
+
+  void merge_own() {
+    if (!own_pending) return;
+    own_pending = false;
+    merge(own.take_part());
+  }
+
+  // A module given with its attributes, as a part of its own.
+  void add_group(const std::string& name, bool literal, const std::string& role, const std::string& kind,
+                 const std::string& dtype, const std::vector<std::uint64_t>& shape, std::uint64_t linear_modules,
+                 bool quantized, bool tied) {
+    InventoryGroup g;
+    if (literal) {
+      g.templ = name;
+    } else {
+      name_template_into(name, g.templ, g.indices);
+    }
+    g.literal = literal;
+    g.role = role;
+    g.kind = kind;
+    g.dtype = dtype;
+    g.shape = shape;
+    g.linear_modules = linear_modules;
+    g.quantized = quantized;
+    g.tied = tied;
+    g.width = g.indices.size();
+    g.count = 1;
+    InventoryPart part;
+    part.groups.push_back(std::move(g));
+    part.module_count = 1;
+    merge(std::move(part));
+  }
+};
+
+InventoryBuilder::InventoryBuilder(const ModelFacts& facts, const knowledge::ModelFamilies& fam,
+                                   std::vector<std::string> exclusions)
+    : m_state(std::make_unique<State>(facts, fam, std::move(exclusions))) {}
+
+InventoryBuilder::~InventoryBuilder() = default;
+
+const InventoryRules& InventoryBuilder::rules() const { return m_state->rules; }
+
+void InventoryBuilder::add_part(InventoryPart part) {
+  m_state->merge_own();
+  m_state->merge(std::move(part));
+}
+
+void InventoryBuilder::add_tensor(const TensorView& t) {
+  m_state->own.add_tensor(t);
+  m_state->own_pending = true;
 }
 
 void InventoryBuilder::add_module(const InventoryModule& m) {
   State& s = *m_state;
+  s.merge_own();
   bool literal = m.name.find('{') != std::string::npos || m.name.find('}') != std::string::npos;
-  s.idx.clear();
-  if (literal) {
-    s.templ_buf = m.name;
-  } else {
-    name_template_into(m.name, s.templ_buf, s.idx);
-  }
-  s.add(s.info_for(s.templ_buf), s.templ_buf, literal, s.idx, m.role, m.kind, m.dtype, m.shape.data(), m.shape.size(),
-        m.linear_modules, !m.quantized, m.tied);
+  s.add_group(m.name, literal, m.role, m.kind, m.dtype, m.shape, m.linear_modules, m.quantized && m.linear_modules > 0,
+              m.tied);
 }
 
 LinearInventory InventoryBuilder::finish() {
   State& s = *m_state;
+  s.merge_own();
   LinearInventory& inv = s.inv;
   // A tied lm_head is a real nn.Linear in the loaded model although the checkpoint stores
   // only the embedding; Quark sees it (and usually excludes it).
-  if (!s.have_lm_head && s.embedding && s.facts.tie_word_embeddings.value_or(false)) {
-    s.idx.clear();
-    s.templ_buf = "lm_head";
-    TemplateInfo& ti = s.info_for(s.templ_buf);
-    bool excluded = ti.safe_excluded || core::glob_match_any(s.unsafe_patterns, "lm_head");
-    s.add(ti, s.templ_buf, false, s.idx, "lm_head", "linear", s.embedding->dtype, s.embedding->shape.data(),
-          s.embedding->shape.size(), 1, excluded, true);
+  if (!s.have_lm_head && s.embedding && s.rules.facts.tie_word_embeddings.value_or(false)) {
+    bool excluded = core::glob_match_any(s.rules.safe_patterns, "lm_head") ||
+                    core::glob_match_any(s.rules.unsafe_patterns, "lm_head");
+    s.add_group("lm_head", false, "lm_head", "linear", s.embedding->dtype, s.embedding->shape, 1, !excluded, true);
   }
   std::sort(inv.expert_layers.begin(), inv.expert_layers.end());
   inv.expert_layers.erase(std::unique(inv.expert_layers.begin(), inv.expert_layers.end()), inv.expert_layers.end());

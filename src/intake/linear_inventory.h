@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,10 +78,58 @@ struct LinearInventory {
   std::vector<std::int64_t> expert_layers;  // layer indices that hold expert tensors
 };
 
-// Streams tensors (shard after shard, straight from the header parser) into groups, so that
-// a 46k-tensor checkpoint never holds per-tensor strings. Answers that depend only on a name
-// template (role; exclusion patterns without digits, '?', '[' or braces) are cached per
-// template.
+// What the name tests of the inventory need, shared read-only by every ShardScanner (one per
+// header thread) and the InventoryBuilder that merges their parts.
+struct InventoryRules {
+  InventoryRules(const ModelFacts& facts, const knowledge::ModelFamilies& fam, std::vector<std::string> exclusions);
+  const ModelFacts& facts;
+  const knowledge::ModelFamilies& fam;
+  std::vector<std::string> safe_patterns;    // exclusions that give the same answer on a template
+  std::vector<std::string> unsafe_patterns;  // the others, matched on each module name
+  bool conv1d_family = false;
+  bool classes_valid = false;  // every name test gives the same answer on a name's template
+};
+
+// What the tensors of one shard add to the inventory, in the order they came: groups in
+// first-seen order, so that parts merged in shard order give the groups one pass over every
+// tensor would give.
+struct InventoryPart {
+  std::vector<InventoryGroup> groups;
+  std::vector<std::pair<std::string, DtypeTotals>> all_by_dtype;  // a few entries
+  std::uint64_t tensor_count = 0;
+  std::uint64_t parameters = 0;
+  std::uint64_t module_count = 0;
+  bool has_fused_experts = false;
+  bool has_per_expert_tensors = false;
+  bool has_conv1d = false;
+  bool has_prequantized_tensors = false;
+  std::vector<std::int64_t> expert_layers;  // in the order seen
+  bool has_lm_head = false;
+  std::optional<InventoryModule> embedding;  // the first token embedding, for a tied lm_head
+};
+
+// Classifies tensors (straight from the header parser) into a part. One per thread: it caches
+// what a name template decides (role; exclusion patterns without digits, '?', '[' or braces),
+// so a 46k-tensor checkpoint classifies a few dozen templates, and never holds per-tensor
+// strings.
+class ShardScanner {
+ public:
+  explicit ShardScanner(const InventoryRules& rules);
+  ~ShardScanner();
+  ShardScanner(ShardScanner&&) noexcept;
+  ShardScanner(const ShardScanner&) = delete;
+  ShardScanner& operator=(const ShardScanner&) = delete;
+
+  void add_tensor(const TensorView& t);
+  // What was added since the last call; the scanner starts a new part.
+  InventoryPart take_part();
+
+ private:
+  struct State;
+  std::unique_ptr<State> m_state;
+};
+
+// Merges parts (in shard order) into the inventory.
 class InventoryBuilder {
  public:
   // `exclusions`: the template's default patterns, fnmatched on module names as Quark does.
@@ -88,6 +138,9 @@ class InventoryBuilder {
   InventoryBuilder(const InventoryBuilder&) = delete;
   InventoryBuilder& operator=(const InventoryBuilder&) = delete;
 
+  const InventoryRules& rules() const;
+  void add_part(InventoryPart part);
+  // One thread's way: a tensor through the builder's own scanner (its part is merged next).
   void add_tensor(const TensorView& t);
   // A module given directly (tests, expansion round trips).
   void add_module(const InventoryModule& m);
@@ -96,7 +149,7 @@ class InventoryBuilder {
 
  private:
   struct State;
-  State* m_state;
+  std::unique_ptr<State> m_state;
 };
 
 }  // namespace intake

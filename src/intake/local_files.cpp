@@ -40,22 +40,25 @@ class Fd {
   int m_fd;
 };
 
-// Whole, aligned 2 MB pages for a large text (a 4 MB index): touched page by page, 4 KB
-// pages cost a fault each. nullptr when the memory cannot be had (the caller falls back to a
-// string). Fresh anonymous memory is zero, which gives the padding.
-std::shared_ptr<char> huge_page_buffer(std::size_t bytes, std::size_t& capacity) {
-  constexpr std::size_t kHuge = std::size_t{2} << 20;
-  std::size_t len = (bytes + kHuge - 1) / kHuge * kHuge;
-  void* raw = ::mmap(nullptr, len + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return nullptr;
-  auto base = reinterpret_cast<std::uintptr_t>(raw);
-  auto start = (base + kHuge - 1) & ~(kHuge - 1);
-  if (start > base) ::munmap(raw, start - base);
-  if (base + kHuge > start) ::munmap(reinterpret_cast<void*>(start + len), base + kHuge - start);
-  auto* data = reinterpret_cast<char*>(start);
-  ::madvise(data, len, MADV_HUGEPAGE);  // advice only: without it, 4 KB pages
+// A large text (a 4 MB index) mapped from the page cache, read-only, followed by at least
+// kHeaderPadding zero bytes: the file's last page is zero past its end, and one more
+// anonymous page is mapped behind it. Reading it into fresh memory instead cost as much as
+// parsing it: the kernel zeroes every new page, then copies the text over it. (A file cut
+// short while it is parsed would end the process with SIGBUS; model files are not rewritten
+// during an analysis.) nullptr when the mapping cannot be had: the caller reads the file.
+std::shared_ptr<const char> map_with_padding(int fd, std::size_t size, std::size_t& capacity) {
+  static_assert(kHeaderPadding <= 4096);
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  std::size_t file_pages = (size + page - 1) / page * page;
+  std::size_t len = file_pages + page;
+  void* area = ::mmap(nullptr, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (area == MAP_FAILED) return nullptr;
+  if (::mmap(area, file_pages, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0) == MAP_FAILED) {
+    ::munmap(area, len);
+    return nullptr;
+  }
   capacity = len;
-  return std::shared_ptr<char>(data, [len](char* p) { ::munmap(p, len); });
+  return std::shared_ptr<const char>(static_cast<const char*>(area), [len](const char* p) { ::munmap(const_cast<char*>(p), len); });
 }
 
 // Reads exactly `n` bytes at `offset` into `out` (short only at end of file); the count read.
@@ -154,24 +157,21 @@ core::Result<std::optional<std::string>> LocalModelFiles::read_small(std::string
 }
 
 core::Result<std::optional<PaddedText>> LocalModelFiles::read_padded(std::string_view name) {
-  constexpr std::uint64_t kLarge = std::uint64_t{1} << 20;  // half a huge page: worth one
+  constexpr std::uint64_t kLarge = std::uint64_t{1} << 20;  // below this, a copy costs less than a mapping
   std::string path = (m_root / std::string(name)).string();
   QPTQ_TRY_ASSIGN(auto opened, open_small(path));
   if (!opened) return std::optional<PaddedText>{};
   Fd guard(opened->first);
   std::uint64_t size = opened->second;
   std::size_t capacity = 0;
-  std::shared_ptr<char> buf = size >= kLarge ? huge_page_buffer(static_cast<std::size_t>(size) + kHeaderPadding, capacity) : nullptr;
-  if (buf == nullptr) {
+  std::shared_ptr<const char> mapped = size >= kLarge ? map_with_padding(guard.get(), static_cast<std::size_t>(size), capacity) : nullptr;
+  if (mapped == nullptr) {
     QPTQ_TRY_ASSIGN(std::string text, pread_exact(guard.get(), 0, size, path));
     m_bytes_read += text.size();
     return std::optional<PaddedText>(PaddedText(std::move(text)));
   }
-  QPTQ_TRY_ASSIGN(std::uint64_t done, pread_into(guard.get(), 0, size, buf.get(), path));
-  m_bytes_read += done;
-  // Zero after the text (a file that shrank since fstat leaves no stale bytes behind it).
-  std::fill_n(buf.get() + done, static_cast<std::size_t>(size - done) + kHeaderPadding, '\0');
-  return std::optional<PaddedText>(PaddedText(std::shared_ptr<const char>(std::move(buf)), static_cast<std::size_t>(done), capacity));
+  m_bytes_read += size;
+  return std::optional<PaddedText>(PaddedText(std::move(mapped), static_cast<std::size_t>(size), capacity));
 }
 
 core::Result<ShardHeader> LocalModelFiles::read_header(std::string_view shard, const TensorVisitor& visit) {

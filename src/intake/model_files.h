@@ -31,8 +31,8 @@ struct ShardHeader {
 inline constexpr std::uint64_t kMaxSmallFileBytes = 64ull << 20;
 
 // A small file's bytes followed by at least kHeaderPadding zero bytes, so that simdjson can
-// parse them in place. The storage is the source's business (a string, or whole huge pages
-// for a 4 MB index: a thousand page faults fewer).
+// parse them in place. The storage is the source's business (a string, or for a 4 MB index
+// a read-only mapping of the file itself).
 class PaddedText {
  public:
   PaddedText(std::shared_ptr<const char> data, std::size_t size, std::size_t capacity)

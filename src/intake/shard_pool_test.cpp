@@ -2,13 +2,18 @@
 // artifact, byte for byte, and the same error (the first failing shard in shard order).
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <thread>
+
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "core/messages.h"
 #include "intake/analysis.h"
-#include "intake/header_reader.h"
+#include "intake/shard_pool.h"
 #include "intake/safetensors_index.h"
 #include "support/safetensors_writer.h"
 #include "support/temp_dir.h"
@@ -58,7 +63,7 @@ void break_json(const std::string& path) {
   std::ofstream(path, std::ios::binary | std::ios::trunc) << prefix << text;
 }
 
-TEST(HeaderReader, ThreadCountFollowsShardsAndCores) {
+TEST(ShardPool, ThreadCountFollowsShardsAndCores) {
   EXPECT_EQ(intake::header_threads_for(0), 1u);
   EXPECT_EQ(intake::header_threads_for(1), 1u);
   EXPECT_EQ(intake::header_threads_for(15), 1u);  // small checkpoints stay on one thread
@@ -67,20 +72,76 @@ TEST(HeaderReader, ThreadCountFollowsShardsAndCores) {
   EXPECT_LE(intake::header_threads_for(10'000), 8u);
 }
 
-TEST(HeaderReader, ThreadsStartedButNeverUsedStopCleanly) {
+TEST(ShardPool, ThreadsStartedButNeverUsedStopCleanly) {
   // analyze starts the threads before it knows the shards and may fail before reading any.
-  test_support::TempDir tmp;
-  intake::LocalModelFiles files(tmp.path());
-  { intake::HeaderReader unused(files, 100, 4); }
-  intake::HeaderReader reader(files, 100, 4);
-  std::size_t calls = 0;
-  auto ok = reader.read({}, [&](const intake::TensorView&) { ++calls; },
-                        [&](std::size_t, const intake::ShardHeader&) -> core::Result<void> { ++calls; return core::ok(); });
-  EXPECT_TRUE(ok);
-  EXPECT_EQ(calls, 0u);
+  { intake::ShardPool unused(4); }
+  intake::ShardPool stopped(4);
+  stopped.stop();
+  intake::ShardPool finished(4);
+  finished.finish();
+  EXPECT_FALSE(finished.ran(0));
 }
 
-TEST(HeaderReader, SameArtifactOnAnyThreadCount) {
+TEST(ShardPool, EveryShardRunsOnceOnSomeThread) {
+  for (unsigned threads : {1u, 2u, 3u, 8u}) {
+    constexpr std::size_t kCount = 200;
+    std::vector<int> runs(kCount, 0);
+    std::mutex mu;
+    std::set<unsigned> workers;
+    intake::ShardPool pool(threads);
+    pool.start(kCount, [&](unsigned worker, std::size_t shard) {
+      std::lock_guard<std::mutex> lock(mu);
+      ++runs[shard];
+      workers.insert(worker);
+      return true;
+    });
+    pool.finish();
+    for (std::size_t k = 0; k < kCount; ++k) {
+      EXPECT_EQ(runs[k], 1) << threads << " threads, shard " << k;
+      EXPECT_TRUE(pool.ran(k));
+    }
+    EXPECT_LE(*workers.rbegin(), threads - 1);
+  }
+}
+
+TEST(ShardPool, EverythingBeforeAFailureRuns) {
+  for (unsigned threads : {1u, 2u, 4u}) {
+    for (int round = 0; round < 20; ++round) {
+      constexpr std::size_t kCount = 64;
+      constexpr std::size_t kBad = 9;
+      std::vector<std::atomic<int>> runs(kCount);
+      intake::ShardPool pool(threads);
+      pool.start(kCount, [&](unsigned, std::size_t shard) {
+        ++runs[shard];
+        return shard != kBad;
+      });
+      pool.finish();
+      for (std::size_t k = 0; k <= kBad; ++k) EXPECT_TRUE(pool.ran(k)) << k;
+      for (std::size_t k = 0; k < kCount; ++k) EXPECT_LE(runs[k].load(), 1) << k;
+      // One thread: nothing after the failure (more threads may have started a few).
+      if (threads == 1) {
+        EXPECT_FALSE(pool.ran(kBad + 1));
+      }
+    }
+  }
+}
+
+TEST(ShardPool, OneThreadRunsEverythingOnTheCallerInFinish) {
+  std::thread::id caller = std::this_thread::get_id();
+  std::vector<std::size_t> order;
+  intake::ShardPool pool(1);
+  pool.start(5, [&](unsigned worker, std::size_t shard) {
+    EXPECT_EQ(worker, 0u);
+    EXPECT_TRUE(std::this_thread::get_id() == caller);
+    order.push_back(shard);
+    return true;
+  });
+  EXPECT_TRUE(order.empty());
+  pool.finish();
+  EXPECT_EQ(order, (std::vector<std::size_t>{0, 1, 2, 3, 4}));
+}
+
+TEST(ShardHeaders, SameArtifactOnAnyThreadCount) {
   test_support::TempDir tmp;
   write_model(tmp);
   auto one = analyze(tmp, 1);
@@ -94,7 +155,7 @@ TEST(HeaderReader, SameArtifactOnAnyThreadCount) {
   }
 }
 
-TEST(HeaderReader, FirstFailingShardInOrderIsReported) {
+TEST(ShardHeaders, FirstFailingShardInOrderIsReported) {
   test_support::TempDir tmp;
   write_model(tmp);
   auto order = shard_order(tmp);
@@ -117,7 +178,7 @@ TEST(HeaderReader, FirstFailingShardInOrderIsReported) {
   }
 }
 
-TEST(HeaderReader, IndexMismatchBeforeALaterBrokenShardIsReported) {
+TEST(ShardHeaders, IndexMismatchBeforeALaterBrokenShardIsReported) {
   test_support::TempDir tmp;
   auto tensors = write_model(tmp);
   auto order = shard_order(tmp);
@@ -135,6 +196,23 @@ TEST(HeaderReader, IndexMismatchBeforeALaterBrokenShardIsReported) {
     ASSERT_FALSE(a);
     EXPECT_EQ(a.error().id, "intake.index_mismatch") << threads << " threads";
     EXPECT_NE(core::render_error(core::Lang::en, a.error()).find(order[4]), std::string::npos) << threads << " threads";
+  }
+}
+
+TEST(ShardHeaders, ShardFilesTheIndexDoesNotNameAreReadButNotCounted) {
+  // The workers start on every *.safetensors the listing shows, before the index says which
+  // shards count: a stray broken file must change nothing.
+  test_support::TempDir tmp;
+  write_model(tmp);
+  auto clean = analyze(tmp, 1);
+  ASSERT_TRUE(clean);
+  break_json(shard_path(tmp, "adapter.safetensors"));
+  break_json(shard_path(tmp, "a-first.safetensors"));  // sorts before every real shard
+  for (unsigned threads : {1u, 2u, 4u}) {
+    auto a = analyze(tmp, threads);
+    ASSERT_TRUE(a) << threads << " threads: " << a.error().id;
+    EXPECT_EQ((*a)["inventory"], (*clean)["inventory"]) << threads << " threads";
+    EXPECT_EQ((*a)["quantization_targets"], (*clean)["quantization_targets"]) << threads << " threads";
   }
 }
 
