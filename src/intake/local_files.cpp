@@ -53,7 +53,7 @@ std::shared_ptr<const char> map_with_padding(int fd, std::size_t size, std::size
   std::size_t len = file_pages + page;
   void* area = ::mmap(nullptr, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (area == MAP_FAILED) return nullptr;
-  if (::mmap(area, file_pages, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0) == MAP_FAILED) {
+  if (::mmap(area, file_pages, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
     ::munmap(area, len);
     return nullptr;
   }
