@@ -137,8 +137,8 @@ core::Json dtype_totals(const std::map<std::string, DtypeTotals>& m) {
 }  // namespace
 
 core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src, unsigned header_threads) {
-  QPTQ_TRY_ASSIGN(const knowledge::ModelFamilies* fam, knowledge::model_families());
   QPTQ_TRY_ASSIGN(std::vector<FileEntry> listing, files.list());
+  QPTQ_TRY_ASSIGN(const knowledge::ModelFamilies* fam, knowledge::model_families());
   RiskList risks;
   // Header threads start now, so that they have a core by the time they have work.
   std::vector<std::string> guessed = likely_shards(listing);

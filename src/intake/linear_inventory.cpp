@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <deque>
 #include <optional>
 #include <unordered_map>
 
@@ -43,17 +44,11 @@ std::uint64_t element_count(const std::uint64_t* shape, std::size_t rank) {
   return n;
 }
 
-// A group of a template in the part being built, told apart by the module's other
-// attributes. `group` indexes the part's groups while `part` is the scanner's current part.
+// A group of a template: what it is (`group`, without members) and where it stands in the
+// part being built (`slot` in the part's groups while `part` is the scanner's current part).
 struct Variant {
-  std::string role;
-  std::string kind;
-  std::string dtype;
-  std::vector<std::uint64_t> shape;
-  std::uint64_t linear_modules = 0;
-  bool quantized = false;
-  bool literal = false;
-  std::size_t group = 0;
+  InventoryGroup group;
+  std::uint32_t slot = 0;
   std::uint64_t part = 0;
 };
 
@@ -61,7 +56,7 @@ struct Variant {
 struct TemplateInfo {
   std::string role;
   bool safe_excluded = false;  // a template-safe exclusion pattern matches
-  std::vector<Variant> variants;
+  std::deque<Variant> variants;  // a deque: parts point at the groups, which must not move
 };
 
 // What a tensor's name alone decides (see ShardScanner::State::classify).
@@ -160,42 +155,35 @@ struct ShardScanner::State {
     // A template has a handful of variants at most: a linear scan beats hashing a key.
     Variant* hit = nullptr;
     for (auto& v : ti.variants) {
-      if (v.linear_modules == linear_modules && v.quantized == quantized && v.literal == literal &&
-          same(v.kind, kind) && same(v.dtype, dtype) && same_shape(v.shape, shape, rank)) {
+      const InventoryGroup& g = v.group;
+      if (g.linear_modules == linear_modules && g.quantized == quantized && g.literal == literal && same(g.kind, kind) &&
+          same(g.dtype, dtype) && same_shape(g.shape, shape, rank)) {
         hit = &v;
         break;
       }
     }
     if (hit == nullptr) {
       Variant v;
-      v.role = ti.role;
-      v.kind = std::string(kind);
-      v.dtype = std::string(dtype);
-      v.shape.assign(shape, shape + rank);
-      v.linear_modules = linear_modules;
-      v.quantized = quantized;
-      v.literal = literal;
-      ti.variants.push_back(std::move(v));
-      hit = &ti.variants.back();
-    }
-    if (hit->part != part_number) {  // first module of this variant in this part
-      InventoryGroup g;
+      InventoryGroup& g = v.group;
       g.templ = templ;
       g.literal = literal;
-      g.role = hit->role;
-      g.kind = hit->kind;
-      g.dtype = hit->dtype;
-      g.shape = hit->shape;
+      g.role = ti.role;
+      g.kind = std::string(kind);
+      g.dtype = std::string(dtype);
+      g.shape.assign(shape, shape + rank);
       g.linear_modules = linear_modules;
       g.quantized = quantized;
       g.width = indices.size();
-      hit->group = part.groups.size();
-      hit->part = part_number;
-      part.groups.push_back(std::move(g));
+      ti.variants.push_back(std::move(v));
+      hit = &ti.variants.back();
     }
-    auto& g = part.groups[hit->group];
-    g.indices.insert(g.indices.end(), indices.begin(), indices.end());
-    ++g.count;
+    if (hit->part != part_number) {  // first module of this group in this part
+      hit->slot = static_cast<std::uint32_t>(part.groups.size());
+      hit->part = part_number;
+      part.groups.push_back(&hit->group);
+    }
+    part.members.push_back(hit->slot);
+    part.members.insert(part.members.end(), indices.begin(), indices.end());
     ++part.module_count;
   }
 
@@ -346,25 +334,42 @@ struct InventoryBuilder::State {
   ShardScanner own;  // add_tensor's
   bool own_pending = false;
   LinearInventory inv;
-  std::unordered_map<std::string, std::vector<std::size_t>, NameHash> groups_of;  // template -> groups
+  std::unordered_map<const InventoryGroup*, std::size_t> merged;  // a part's group -> inv.groups
+  std::unordered_map<std::string, std::vector<std::size_t>, NameHash> groups_of;  // template -> inv.groups
+  std::deque<InventoryGroup> given;  // the groups of add_module's parts
   bool have_lm_head = false;
   std::optional<InventoryModule> embedding;
 
   State(const ModelFacts& f, const knowledge::ModelFamilies& m, std::vector<std::string> exclusions)
       : rules(f, m, std::move(exclusions)), own(rules) {}
 
+  // The inventory group a part's group goes to: found by what it is the first time a
+  // scanner's group comes by, by pointer after that.
+  std::size_t group_for(const InventoryGroup* g) {
+    if (auto it = merged.find(g); it != merged.end()) return it->second;
+    auto& list = groups_of[g->templ];
+    auto same_as = std::find_if(list.begin(), list.end(), [&](std::size_t k) { return same_group(inv.groups[k], *g); });
+    std::size_t k = 0;
+    if (same_as != list.end()) {
+      k = *same_as;
+    } else {
+      k = inv.groups.size();
+      list.push_back(k);
+      inv.groups.push_back(*g);
+    }
+    merged.emplace(g, k);
+    return k;
+  }
+
   void merge(InventoryPart&& part) {
-    for (auto& g : part.groups) {
-      auto& list = groups_of[g.templ];
-      auto same_as = std::find_if(list.begin(), list.end(), [&](std::size_t k) { return same_group(inv.groups[k], g); });
-      if (same_as == list.end()) {
-        list.push_back(inv.groups.size());
-        inv.groups.push_back(std::move(g));
-        continue;
-      }
-      auto& into = inv.groups[*same_as];
-      into.indices.insert(into.indices.end(), g.indices.begin(), g.indices.end());
-      into.count += g.count;
+    std::vector<std::size_t> to(part.groups.size());
+    for (std::size_t s = 0; s < part.groups.size(); ++s) to[s] = group_for(part.groups[s]);
+    for (std::size_t at = 0; at < part.members.size();) {
+      InventoryGroup& g = inv.groups[to[part.members[at]]];
+      auto first = part.members.begin() + static_cast<std::ptrdiff_t>(at + 1);
+      g.indices.insert(g.indices.end(), first, first + static_cast<std::ptrdiff_t>(g.width));
+      ++g.count;
+      at += 1 + g.width;
     }
     for (const auto& [dtype, t] : part.all_by_dtype) {
       auto& d = inv.all_by_dtype[dtype];
@@ -394,11 +399,12 @@ struct InventoryBuilder::State {
   void add_group(const std::string& name, bool literal, const std::string& role, const std::string& kind,
                  const std::string& dtype, const std::vector<std::uint64_t>& shape, std::uint64_t linear_modules,
                  bool quantized, bool tied) {
-    InventoryGroup g;
+    InventoryGroup& g = given.emplace_back();
+    std::vector<std::uint32_t> indices;
     if (literal) {
       g.templ = name;
     } else {
-      name_template_into(name, g.templ, g.indices);
+      name_template_into(name, g.templ, indices);
     }
     g.literal = literal;
     g.role = role;
@@ -408,10 +414,11 @@ struct InventoryBuilder::State {
     g.linear_modules = linear_modules;
     g.quantized = quantized;
     g.tied = tied;
-    g.width = g.indices.size();
-    g.count = 1;
+    g.width = indices.size();
     InventoryPart part;
-    part.groups.push_back(std::move(g));
+    part.groups.push_back(&g);
+    part.members.push_back(0);
+    part.members.insert(part.members.end(), indices.begin(), indices.end());
     part.module_count = 1;
     merge(std::move(part));
   }

@@ -92,9 +92,11 @@ struct InventoryRules {
 
 // What the tensors of one shard add to the inventory, in the order they came: groups in
 // first-seen order, so that parts merged in shard order give the groups one pass over every
-// tensor would give.
+// tensor would give. A part holds no strings of its own: `groups` point at group
+// descriptions (no members) kept by whoever made the part, which must outlive the merge.
 struct InventoryPart {
-  std::vector<InventoryGroup> groups;
+  std::vector<const InventoryGroup*> groups;
+  std::vector<std::uint32_t> members;  // per module: its group's number in `groups`, then its indices
   std::vector<std::pair<std::string, DtypeTotals>> all_by_dtype;  // a few entries
   std::uint64_t tensor_count = 0;
   std::uint64_t parameters = 0;
@@ -129,7 +131,7 @@ class ShardScanner {
   std::unique_ptr<State> m_state;
 };
 
-// Merges parts (in shard order) into the inventory.
+// Merges parts (in shard order) into the inventory; a part's scanner must still exist.
 class InventoryBuilder {
  public:
   // `exclusions`: the template's default patterns, fnmatched on module names as Quark does.
