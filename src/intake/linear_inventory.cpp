@@ -131,6 +131,7 @@ struct ShardScanner::State {
   std::unordered_map<std::string, TensorClass, NameHash> classes;
   InventoryPart part;
   std::uint64_t part_number = 1;  // Variant::part of the part being built
+  std::vector<std::uint32_t> members;  // per module of the part: its group's slot, then its indices
   std::string templ_buf;
   std::vector<std::uint32_t> idx;
   std::vector<std::uint32_t> idx_scratch;
@@ -182,8 +183,8 @@ struct ShardScanner::State {
       hit->part = part_number;
       part.groups.push_back(&hit->group);
     }
-    part.members.push_back(hit->slot);
-    part.members.insert(part.members.end(), indices.begin(), indices.end());
+    members.push_back(hit->slot);
+    members.insert(members.end(), indices.begin(), indices.end());
     ++part.module_count;
   }
 
@@ -323,8 +324,26 @@ void ShardScanner::add_tensor(const TensorView& t) {
 }
 
 InventoryPart ShardScanner::take_part() {
-  InventoryPart out = std::move(m_state->part);
-  m_state->part = InventoryPart{};
+  State& s = *m_state;
+  // Modules come interleaved (gate, up, down of one expert after another); grouped here, on
+  // the scanner's thread, the merge copies each group's indices in one piece.
+  InventoryPart out = std::move(s.part);
+  out.counts.assign(out.groups.size(), 0);
+  std::vector<std::size_t> at(out.groups.size() + 1, 0);
+  for (std::size_t m = 0; m < s.members.size(); m += 1 + out.groups[s.members[m]]->width) {
+    ++out.counts[s.members[m]];
+  }
+  for (std::size_t g = 0; g < out.groups.size(); ++g) at[g + 1] = at[g] + out.counts[g] * out.groups[g]->width;
+  out.indices.resize(at.back());
+  for (std::size_t m = 0; m < s.members.size();) {
+    std::uint32_t slot = s.members[m];
+    std::size_t width = out.groups[slot]->width;
+    std::copy_n(s.members.begin() + static_cast<std::ptrdiff_t>(m + 1), width, out.indices.begin() + static_cast<std::ptrdiff_t>(at[slot]));
+    at[slot] += width;
+    m += 1 + width;
+  }
+  s.members.clear();
+  s.part = InventoryPart{};
   ++m_state->part_number;  // every variant now starts a new group in the new part
   return out;
 }
@@ -364,12 +383,13 @@ struct InventoryBuilder::State {
   void merge(InventoryPart&& part) {
     std::vector<std::size_t> to(part.groups.size());
     for (std::size_t s = 0; s < part.groups.size(); ++s) to[s] = group_for(part.groups[s]);
-    for (std::size_t at = 0; at < part.members.size();) {
-      InventoryGroup& g = inv.groups[to[part.members[at]]];
-      auto first = part.members.begin() + static_cast<std::ptrdiff_t>(at + 1);
-      g.indices.insert(g.indices.end(), first, first + static_cast<std::ptrdiff_t>(g.width));
-      ++g.count;
-      at += 1 + g.width;
+    auto from = part.indices.begin();
+    for (std::size_t s = 0; s < part.groups.size(); ++s) {
+      InventoryGroup& g = inv.groups[to[s]];
+      auto n = static_cast<std::ptrdiff_t>(part.counts[s] * g.width);
+      g.indices.insert(g.indices.end(), from, from + n);
+      g.count += part.counts[s];
+      from += n;
     }
     for (const auto& [dtype, t] : part.all_by_dtype) {
       auto& d = inv.all_by_dtype[dtype];
@@ -417,8 +437,8 @@ struct InventoryBuilder::State {
     g.width = indices.size();
     InventoryPart part;
     part.groups.push_back(&g);
-    part.members.push_back(0);
-    part.members.insert(part.members.end(), indices.begin(), indices.end());
+    part.counts.push_back(1);
+    part.indices = std::move(indices);
     part.module_count = 1;
     merge(std::move(part));
   }

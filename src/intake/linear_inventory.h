@@ -96,7 +96,8 @@ struct InventoryRules {
 // descriptions (no members) kept by whoever made the part, which must outlive the merge.
 struct InventoryPart {
   std::vector<const InventoryGroup*> groups;
-  std::vector<std::uint32_t> members;  // per module: its group's number in `groups`, then its indices
+  std::vector<std::uint32_t> counts;   // per group: its modules in this part
+  std::vector<std::uint32_t> indices;  // the modules' indices, group after group
   std::vector<std::pair<std::string, DtypeTotals>> all_by_dtype;  // a few entries
   std::uint64_t tensor_count = 0;
   std::uint64_t parameters = 0;
