@@ -221,6 +221,8 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src,
   std::uint64_t header_bytes = 0;
   std::uint64_t declared_bytes = 0;
   std::vector<std::string> unknown_dtypes;
+  std::vector<InventoryPart> parts;  // in the index's shard order
+  parts.reserve(weights.shards.size());
   for (std::size_t i = 0; i < weights.shards.size(); ++i) {
     const std::string& shard = weights.shards[i];
     ShardOutcome now;
@@ -252,8 +254,9 @@ core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& src,
             .with("actual", std::to_string(h.header.tensor_count));
       }
     }
-    builder.add_part(std::move(done->part));
+    parts.push_back(std::move(done->part));
   }
+  builder.add_parts(std::move(parts));
   bool exact = weights.format == "safetensors" && weights.missing_shards.empty() && !weights.shards.empty();
 
   std::optional<LinearInventory> inv;

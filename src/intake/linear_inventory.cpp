@@ -380,9 +380,32 @@ struct InventoryBuilder::State {
     return k;
   }
 
+  void merge(std::vector<InventoryPart>& parts) {
+    // Where each part's groups go, and how large each group will be.
+    std::vector<std::vector<std::size_t>> to(parts.size());
+    std::vector<std::size_t> sizes(inv.groups.size());
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+      for (std::size_t s = 0; s < parts[p].groups.size(); ++s) {
+        std::size_t k = group_for(parts[p].groups[s]);
+        if (k >= sizes.size()) sizes.resize(k + 1, 0);
+        sizes[k] += parts[p].counts[s] * parts[p].groups[s]->width;
+        to[p].push_back(k);
+      }
+    }
+    for (std::size_t k = 0; k < sizes.size(); ++k) inv.groups[k].indices.reserve(inv.groups[k].indices.size() + sizes[k]);
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+      merge(std::move(parts[p]), to[p]);
+    }
+  }
+
   void merge(InventoryPart&& part) {
     std::vector<std::size_t> to(part.groups.size());
     for (std::size_t s = 0; s < part.groups.size(); ++s) to[s] = group_for(part.groups[s]);
+    merge(std::move(part), to);
+  }
+
+  // One part whose groups go to inv.groups[to[...]].
+  void merge(InventoryPart&& part, const std::vector<std::size_t>& to) {
     auto from = part.indices.begin();
     for (std::size_t s = 0; s < part.groups.size(); ++s) {
       InventoryGroup& g = inv.groups[to[s]];
@@ -452,9 +475,9 @@ InventoryBuilder::~InventoryBuilder() = default;
 
 const InventoryRules& InventoryBuilder::rules() const { return m_state->rules; }
 
-void InventoryBuilder::add_part(InventoryPart part) {
+void InventoryBuilder::add_parts(std::vector<InventoryPart> parts) {
   m_state->merge_own();
-  m_state->merge(std::move(part));
+  m_state->merge(parts);
 }
 
 void InventoryBuilder::add_tensor(const TensorView& t) {

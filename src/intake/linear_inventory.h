@@ -142,7 +142,9 @@ class InventoryBuilder {
   InventoryBuilder& operator=(const InventoryBuilder&) = delete;
 
   const InventoryRules& rules() const;
-  void add_part(InventoryPart part);
+  // Parts in shard order (all of a checkpoint's at once: each group's indices are then
+  // allocated once, at their full size, not grown part after part).
+  void add_parts(std::vector<InventoryPart> parts);
   // One thread's way: a tensor through the builder's own scanner (its part is merged next).
   void add_tensor(const TensorView& t);
   // A module given directly (tests, expansion round trips).
