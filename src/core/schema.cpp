@@ -67,7 +67,9 @@ std::vector<SchemaIssue> schema_issues(const Json& doc, std::string_view schema_
   if (!loaded->error.empty()) return {{"", "embedded schema failed to load: " + loaded->error}};
   std::vector<SchemaIssue> issues;
   try {
-    nlohmann::json plain = nlohmann::json::parse(dump_compact(doc));
+    // valijson's adapter takes nlohmann::json, our artifacts are ordered_json: converted value
+    // by value (a text round trip cost more than the validation itself).
+    nlohmann::json plain(doc);
     valijson::Validator validator(valijson::Validator::kStrongTypes);
     valijson::ValidationResults results;
     valijson::adapters::NlohmannJsonAdapter adapter(plain);
