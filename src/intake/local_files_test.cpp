@@ -1,5 +1,6 @@
 // LocalModelFiles::read_padded: the text, then at least simdjson's padding of zero bytes,
-// for a small file (a padded string) and a large one (whole huge pages).
+// for a small file (a padded string) and a large one (a read-only mapping of the file with
+// a zero page behind it), whatever the large file's size is next to a page.
 #include <gtest/gtest.h>
 
 #include "intake/model_files.h"
@@ -16,7 +17,7 @@ void expect_padded(const intake::PaddedText& t, const std::string& expected) {
 TEST(LocalFiles, ReadPaddedSmallAndLarge) {
   test_support::TempDir tmp;
   std::string small = R"({"weight_map":{"a":"m.safetensors"}})";
-  std::string large(3'000'001, 'x');  // above the huge-page threshold, not a multiple of 2 MB
+  std::string large(3'000'001, 'x');  // above the mapping threshold, not a multiple of a page
   for (std::size_t i = 0; i < large.size(); i += 4096) large[i] = static_cast<char>('a' + (i / 4096) % 26);
   tmp.write("small.json", small);
   tmp.write("large.json", large);
@@ -35,6 +36,21 @@ TEST(LocalFiles, ReadPaddedSmallAndLarge) {
   intake::PaddedText copy = **l;
   l = std::optional<intake::PaddedText>{};
   EXPECT_EQ(copy.text().substr(0, 4), large.substr(0, 4));
+}
+
+TEST(LocalFiles, ReadPaddedLargeAtPageBoundaries) {
+  // The padding must be readable and zero when the text ends exactly at a page end, or a few
+  // bytes before one (the file's last page then has less room than the padding needs).
+  test_support::TempDir tmp;
+  intake::LocalModelFiles files(tmp.path());
+  for (std::size_t size : {std::size_t{4} << 20, (std::size_t{2} << 20) - 10, (std::size_t{2} << 20) + 1}) {
+    std::string text(size, 'y');
+    text.back() = 'z';
+    tmp.write("index.json", text);
+    auto t = files.read_padded("index.json");
+    ASSERT_TRUE(t && *t) << size;
+    expect_padded(**t, text);
+  }
 }
 
 }  // namespace
