@@ -2,7 +2,8 @@
 # The whole test suite on a fresh machine: installs what it needs from the project's own
 # files, builds, and runs every test twice - once in a normal build and once under
 # AddressSanitizer + UndefinedBehaviorSanitizer - and the code that runs threads (intake's
-# header readers, the run monitor's sampler, the parallel hasher) under ThreadSanitizer.
+# shard pool and preload thread, the run monitor's sampler, the parallel hasher) under
+# ThreadSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)

@@ -344,7 +344,7 @@ InventoryPart ShardScanner::take_part() {
   }
   s.members.clear();
   s.part = InventoryPart{};
-  ++m_state->part_number;  // every variant now starts a new group in the new part
+  ++s.part_number;  // every variant now starts a new group in the new part
   return out;
 }
 
