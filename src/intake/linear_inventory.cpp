@@ -394,18 +394,18 @@ struct InventoryBuilder::State {
     }
     for (std::size_t k = 0; k < sizes.size(); ++k) inv.groups[k].indices.reserve(inv.groups[k].indices.size() + sizes[k]);
     for (std::size_t p = 0; p < parts.size(); ++p) {
-      merge(std::move(parts[p]), to[p]);
+      merge_into(std::move(parts[p]), to[p]);
     }
   }
 
   void merge(InventoryPart&& part) {
     std::vector<std::size_t> to(part.groups.size());
     for (std::size_t s = 0; s < part.groups.size(); ++s) to[s] = group_for(part.groups[s]);
-    merge(std::move(part), to);
+    merge_into(std::move(part), to);
   }
 
-  // One part whose groups go to inv.groups[to[...]].
-  void merge(InventoryPart&& part, const std::vector<std::size_t>& to) {
+  // One part, whose groups go to inv.groups[to[...]].
+  void merge_into(InventoryPart&& part, const std::vector<std::size_t>& to) {
     auto from = part.indices.begin();
     for (std::size_t s = 0; s < part.groups.size(); ++s) {
       InventoryGroup& g = inv.groups[to[s]];
