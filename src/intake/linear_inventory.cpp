@@ -398,12 +398,6 @@ struct InventoryBuilder::State {
     }
   }
 
-  void merge(InventoryPart&& part) {
-    std::vector<std::size_t> to(part.groups.size());
-    for (std::size_t s = 0; s < part.groups.size(); ++s) to[s] = group_for(part.groups[s]);
-    merge_into(std::move(part), to);
-  }
-
   // One part, whose groups go to inv.groups[to[...]].
   void merge_into(InventoryPart&& part, const std::vector<std::size_t>& to) {
     auto from = part.indices.begin();
@@ -432,10 +426,16 @@ struct InventoryBuilder::State {
     if (!embedding && part.embedding) embedding = std::move(part.embedding);
   }
 
+  void merge_one(InventoryPart&& part) {
+    std::vector<InventoryPart> one;
+    one.push_back(std::move(part));
+    merge(one);
+  }
+
   void merge_own() {
     if (!own_pending) return;
     own_pending = false;
-    merge(own.take_part());
+    merge_one(own.take_part());
   }
 
   // A module given with its attributes, as a part of its own.
@@ -463,7 +463,7 @@ struct InventoryBuilder::State {
     part.counts.push_back(1);
     part.indices = std::move(indices);
     part.module_count = 1;
-    merge(std::move(part));
+    merge_one(std::move(part));
   }
 };
 
