@@ -2,6 +2,7 @@
 
 #include "core/json_io.h"
 #include "core/yaml_io.h"
+#include "core/yaml_scalar.h"
 
 namespace {
 
@@ -55,6 +56,45 @@ TEST(YamlIo, ParseErrorCarriesLine) {
   auto r = core::parse_yaml("a: [1, 2\nb: 3\n", "m.yaml");
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().id, "core.yaml_invalid");
+}
+
+}  // namespace
+
+namespace {
+
+// Each string a standard loader (PyYAML 6 / YAML 1.2 core) would retype is quoted; ordinary
+// text is not, so the manifest stays readable.
+TEST(YamlScalar, QuotesWhatALoaderWouldRetype) {
+  for (const char* s : {"", "yes", "Off", "y", "N", "~", "NULL", "0", "-12", "1_000", "0x1F", "0o17", "0777", "0b101",
+                        "190:20:30", "1.5", ".5", "1e5", "-1.2E+3", ".inf", "-.Inf", ".nan", "2026-11-29",
+                        "2026-11-29T10:00:00Z", "2026-11-29 10:00:00.25 +09:00", "2026-1-2t3:04:05", "<<", "="}) {
+    EXPECT_TRUE(core::yaml_plain_retypes(s)) << "'" << s << "'";
+  }
+  for (const char* s : {"fp8", "2.11.0+cu130", "0.13.dev1", "sha256:00ab", "llama", "/models/a b", "run-20261129",
+                        "yesterday", "2026-11-29x", "1.2.3", "v1", "--seq_len", "nan", "inf"}) {
+    EXPECT_FALSE(core::yaml_plain_retypes(s)) << "'" << s << "'";
+  }
+}
+
+TEST(YamlScalar, FloatsAreShortestAndStayFloats) {
+  EXPECT_EQ(core::yaml_float_text(0.05), "0.05");
+  EXPECT_EQ(core::yaml_float_text(1.0), "1.0");
+  EXPECT_EQ(core::yaml_float_text(-3.0), "-3.0");
+  EXPECT_EQ(core::yaml_float_text(16.17), "16.17");
+  EXPECT_EQ(core::yaml_float_text(1e300), "1e+300");
+  EXPECT_EQ(core::yaml_float_text(0.1 + 0.2), "0.30000000000000004");  // exact: no digit lost
+}
+
+TEST(YamlIo, TimestampsAndFloatsRoundTripAsWritten) {
+  core::Json j = {{"created_at", "2026-11-29T10:00:00Z"}, {"day", "2026-11-29"}, {"ratio", 0.05}, {"one", 1.0}, {"n", 3}};
+  std::string y = core::dump_yaml(j);
+  EXPECT_NE(y.find("created_at: \"2026-11-29T10:00:00Z\""), std::string::npos) << y;
+  EXPECT_NE(y.find("ratio: 0.05\n"), std::string::npos) << y;
+  EXPECT_NE(y.find("one: 1.0\n"), std::string::npos) << y;
+  auto back = core::parse_yaml(y, "t.yaml");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(core::canonical_dump(*back), core::canonical_dump(j));
+  EXPECT_TRUE((*back)["one"].is_number_float());
 }
 
 }  // namespace

@@ -19,6 +19,7 @@ struct SchemaIssue {
 inline constexpr std::string_view kSchemaModelAnalysis = "model_analysis";
 inline constexpr std::string_view kSchemaQuantPlan = "quant_plan";
 inline constexpr std::string_view kSchemaRunManifest = "run_manifest";
+inline constexpr std::string_view kSchemaCheckpoints = "checkpoints";
 
 // Every violation found (empty: valid). An unknown schema name is a bug and is reported as
 // a single issue at "".

@@ -3,7 +3,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
-#include <limits>
+
+#include "core/yaml_scalar.h"
 
 namespace core {
 
@@ -50,21 +51,6 @@ Json node_to_json(const YAML::Node& node) {
   return nullptr;
 }
 
-// Strings that a YAML reader would turn into something else must be double-quoted.
-bool needs_quotes(const std::string& s) {
-  if (s.empty()) return true;
-  static const char* const kSpecial[] = {"~", "null", "Null", "NULL", "true", "True", "TRUE",
-                                         "false", "False", "FALSE", "yes", "no", "on", "off",
-                                         "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"};
-  for (const char* w : kSpecial) {
-    if (s == w) return true;
-  }
-  char* end = nullptr;
-  std::strtod(s.c_str(), &end);
-  if (end != nullptr && *end == '\0') return true;
-  return false;
-}
-
 void emit(YAML::Emitter& out, const Json& j) {
   switch (j.type()) {
     case Json::value_t::object:
@@ -82,7 +68,7 @@ void emit(YAML::Emitter& out, const Json& j) {
       break;
     case Json::value_t::string: {
       const auto& s = j.get_ref<const std::string&>();
-      if (needs_quotes(s)) {
+      if (yaml_plain_retypes(s)) {
         out << YAML::DoubleQuoted << s;
       } else {
         out << s;
@@ -99,7 +85,7 @@ void emit(YAML::Emitter& out, const Json& j) {
       out << j.get<std::uint64_t>();
       break;
     case Json::value_t::number_float:
-      out << YAML::Precision(std::numeric_limits<double>::max_digits10) << j.get<double>();
+      out << yaml_float_text(j.get<double>());
       break;
     default:
       out << YAML::Null;

@@ -22,6 +22,7 @@ std::string schema_for(const core::Json& doc, const core::fs::path& path, const 
   if (name.find("model_analysis") != std::string::npos) return std::string(core::kSchemaModelAnalysis);
   if (name.find("quant_plan") != std::string::npos) return std::string(core::kSchemaQuantPlan);
   if (name.find("run_manifest") != std::string::npos) return std::string(core::kSchemaRunManifest);
+  if (name.find("checkpoints") != std::string::npos) return std::string(core::kSchemaCheckpoints);
   return "";
 }
 
@@ -54,9 +55,9 @@ int run_validate(Context& ctx, const ValidateOptions& opt) {
 void add_validate_command(CLI::App& app, CommandFn& selected) {
   auto opt = std::make_shared<ValidateOptions>();
   auto* sub = app.add_subcommand("validate", "Validate one of our artifacts against its JSON Schema");
-  sub->add_option("file", opt->file, "model_analysis.json, quant_plan.json or run_manifest.yaml")->required();
-  sub->add_option("--schema", opt->schema, "Force the schema: model_analysis, quant_plan or run_manifest")
-      ->check(CLI::IsMember({"model_analysis", "quant_plan", "run_manifest"}));
+  sub->add_option("file", opt->file, "model_analysis.json, quant_plan.json, run_manifest.yaml or checkpoints.json")->required();
+  sub->add_option("--schema", opt->schema, "Force the schema: model_analysis, quant_plan, run_manifest or checkpoints")
+      ->check(CLI::IsMember({"model_analysis", "quant_plan", "run_manifest", "checkpoints"}));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_validate(ctx, *opt); }; });
 }
 
