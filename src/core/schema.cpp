@@ -100,8 +100,6 @@ Result<void> validate_against(const Json& doc, std::string_view schema_name, std
       .with("count", std::to_string(issues.size()));
 }
 
-void preload_schema(std::string_view schema_name) { (void)load_schema(schema_name); }
-
 std::string_view schema_text(std::string_view schema_name) {
   auto text = embedded_file(schema_path(schema_name));
   return text ? *text : std::string_view();

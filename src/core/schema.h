@@ -29,10 +29,6 @@ std::vector<SchemaIssue> schema_issues(const Json& doc, std::string_view schema_
 // how many there are.
 Result<void> validate_against(const Json& doc, std::string_view schema_name, std::string_view source);
 
-// Parses an embedded schema into the process-wide cache now, so that a later validation on
-// any thread finds it ready (analyze does this on a spare thread while it reads the model).
-void preload_schema(std::string_view schema_name);
-
 // The embedded schema text, for `quark-ptq validate --print-schema` and tests.
 std::string_view schema_text(std::string_view schema_name);
 

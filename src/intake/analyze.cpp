@@ -1,12 +1,9 @@
 #include "intake/analyze.h"
 
-#include <memory>
 #include <optional>
 #include <system_error>
-#include <thread>
 
 #include "core/atomic_file.h"
-#include "core/messages.h"
 #include "core/schema.h"
 #include "intake/analysis.h"
 #include "intake/hf_cache.h"
@@ -14,47 +11,10 @@
 #include "intake/model_files.h"
 #include "intake/repo_id.h"
 #include "intake/safetensors_index.h"
-#include "knowledge/model_families.h"
-#include "knowledge/release_data.h"
-#include "knowledge/templates.h"
 
 namespace intake {
 
 namespace {
-
-// The artifact analyze() validated last in this thread: write_analysis() is usually handed
-// exactly that document, and comparing it is much cheaper than validating it again (schema
-// validation is the slowest step after the headers on a 47k-tensor checkpoint).
-thread_local std::optional<core::Json> t_validated;
-
-// Loads, on a thread of its own, what analyze needs later: the model-family rules (needed
-// right after the listing), the schema it validates the artifact against, the Quark template
-// sets and the English catalog that risks are written in (together about 1.5 ms on a
-// 47k-tensor checkpoint). The calling thread meanwhile resolves and lists the model and reads
-// its config; whoever comes second waits on the cache's own lock.
-// Without a thread to be had, everything loads when first used, as before.
-class Preload {
- public:
-  Preload() {
-    try {
-      m_thread = std::thread([] {
-        (void)knowledge::model_families();  // first: the calling thread needs it right after the listing
-        core::preload_schema(core::kSchemaModelAnalysis);
-        for (const auto& v : knowledge::shipped_releases()) (void)knowledge::template_set(v);
-        (void)core::catalog_has(core::Lang::en, "intake.summary_title");
-      });
-    } catch (const std::system_error&) {
-    }
-  }
-  ~Preload() {
-    if (m_thread.joinable()) m_thread.join();
-  }
-  Preload(const Preload&) = delete;
-  Preload& operator=(const Preload&) = delete;
-
- private:
-  std::thread m_thread;
-};
 
 bool looks_like_path(const std::string& s) {
   return s.empty() || s[0] == '/' || s[0] == '.' || s[0] == '~' || s.find('\\') != std::string::npos ||
@@ -133,28 +93,16 @@ core::Result<core::Json> analyze(const AnalyzeRequest& req) {
   if (req.revision && !is_valid_revision(*req.revision)) {
     return core::make_error(core::ExitCode::usage, "intake.revision_invalid").with("revision", *req.revision);
   }
-  Preload preload;
-  core::Result<core::Json> result = core::make_error(core::ExitCode::internal, "intake.model_invalid");
   std::error_code ec;
   bool on_disk = core::fs::exists(core::fs::symlink_status(req.model, ec));
-  if (on_disk || looks_like_path(req.model)) {
-    result = analyze_local(req.model);
-  } else if (is_valid_repo_id(req.model)) {
-    result = analyze_repo(req.model, req);
-  } else {
-    return core::make_error(core::ExitCode::bad_input, "intake.model_invalid").with("model", req.model);
-  }
-  if (!result) return result;
-  QPTQ_TRY(core::validate_against(*result, core::kSchemaModelAnalysis, kAnalysisFileName));
-  t_validated = *result;
-  return result;
+  if (on_disk || looks_like_path(req.model)) return analyze_local(req.model);
+  if (is_valid_repo_id(req.model)) return analyze_repo(req.model, req);
+  return core::make_error(core::ExitCode::bad_input, "intake.model_invalid").with("model", req.model);
 }
 
 core::Result<core::fs::path> write_analysis(const core::fs::path& workdir, const core::Json& analysis) {
   core::fs::path path = workdir / kAnalysisFileName;
-  if (!t_validated || *t_validated != analysis) {
-    QPTQ_TRY(core::validate_against(analysis, core::kSchemaModelAnalysis, path.string()));
-  }
+  QPTQ_TRY(core::validate_against(analysis, core::kSchemaModelAnalysis, path.string()));
   QPTQ_TRY(core::create_directories(workdir));
   QPTQ_TRY(core::write_file_atomic(path, core::dump_pretty(analysis)));
   return path;

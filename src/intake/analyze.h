@@ -18,12 +18,14 @@ struct AnalyzeRequest {
   std::optional<HubSettings> hub;       // default: from the environment
 };
 
-// The artifact, validated against references/contracts/model_analysis.schema.json but not
-// written. Exit codes: bad_input (model missing/malformed, bad repo id), network (Hub
-// unreachable, refused, offline without a cached copy).
+// The artifact, not yet written (write_analysis() checks it against
+// references/contracts/model_analysis.schema.json). Exit codes: bad_input (model
+// missing/malformed, bad repo id), network (Hub unreachable, refused, offline without a
+// cached copy).
 core::Result<core::Json> analyze(const AnalyzeRequest& request);
 
-// The one place where model_analysis.json is written: validated, then atomically replaced.
+// The one place where model_analysis.json is written: validated against its schema, then
+// atomically replaced.
 // Returns the path written.
 core::Result<core::fs::path> write_analysis(const core::fs::path& workdir, const core::Json& analysis);
 

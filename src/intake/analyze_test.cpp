@@ -1,5 +1,5 @@
-// analyze() + write_analysis(): the artifact is validated once when unchanged, and again
-// when the caller hands write_analysis() anything else.
+// analyze() + write_analysis(): whatever write_analysis() is handed is validated before
+// anything is written.
 #include <gtest/gtest.h>
 
 #include "intake/analyze.h"
@@ -22,7 +22,6 @@ TEST(WriteAnalysis, ValidatesADocumentThatChangedAfterAnalyze) {
   EXPECT_EQ(w.error().id, "core.schema_invalid");
   EXPECT_FALSE(std::filesystem::exists(tmp.path() / "bad" / intake::kAnalysisFileName));
 
-  // The unchanged original is still the one validated.
   EXPECT_TRUE(intake::write_analysis(tmp.path() / "again", *a));
 }
 

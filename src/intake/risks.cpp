@@ -4,8 +4,28 @@
 
 namespace intake {
 
-void RiskList::add(std::string_view severity, std::string_view id, std::vector<core::MessageArg> args, bool makes_partial) {
-  m_items.push_back({std::string(severity), std::string(id), std::move(args), makes_partial});
+namespace {
+
+const char* severity_name(Severity s) {
+  switch (s) {
+    case Severity::low:
+      return "low";
+    case Severity::medium:
+      return "medium";
+    case Severity::high:
+      break;
+  }
+  return "high";
+}
+
+}  // namespace
+
+void RiskList::add(Severity severity, std::string_view id, std::vector<core::MessageArg> args) {
+  m_items.push_back({severity, std::string(id), std::move(args), false});
+}
+
+void RiskList::add_partial(Severity severity, std::string_view id, std::vector<core::MessageArg> args) {
+  m_items.push_back({severity, std::string(id), std::move(args), true});
 }
 
 bool RiskList::any_partial() const {
@@ -20,7 +40,7 @@ core::Json RiskList::to_json() const {
   for (const auto& r : m_items) {
     core::Json args = core::Json::object();
     for (const auto& a : r.args) args[a.name] = a.value;
-    out.push_back({{"severity", r.severity},
+    out.push_back({{"severity", severity_name(r.severity)},
                    {"message", core::msg(core::Lang::en, r.id, r.args)},
                    {"recovery_hint", core::msg(core::Lang::en, r.id + "_hint", r.args)},
                    {"id", r.id},

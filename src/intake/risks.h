@@ -15,17 +15,20 @@ namespace intake {
 // Marks a literal as a catalog id (the catalog test checks every message_id("...") use).
 constexpr std::string_view message_id(std::string_view id) { return id; }
 
+enum class Severity { low, medium, high };
+
 struct Risk {
-  std::string severity;  // low / medium / high
-  std::string id;        // message id; the hint is id + "_hint"
+  Severity severity = Severity::medium;
+  std::string id;  // message id; the hint is id + "_hint"
   std::vector<core::MessageArg> args;
   bool makes_partial = false;  // an uncertain material fact
 };
 
 class RiskList {
  public:
-  void add(std::string_view severity, std::string_view id, std::vector<core::MessageArg> args = {},
-           bool makes_partial = false);
+  void add(Severity severity, std::string_view id, std::vector<core::MessageArg> args = {});
+  // A risk that leaves a material fact uncertain: the analysis becomes "partial".
+  void add_partial(Severity severity, std::string_view id, std::vector<core::MessageArg> args = {});
   bool any_partial() const;
   const std::vector<Risk>& items() const { return m_items; }
   // The "risks" array: severity, message, recovery_hint (English), id, args.

@@ -18,8 +18,8 @@ TEST(Risks, EveryRiskHasAHintInBothLanguages) {
 
 TEST(Risks, JsonCarriesContractFieldsAndIds) {
   intake::RiskList list;
-  list.add("high", intake::message_id("intake.risk_no_template"), {{"model_type", "gpt2"}, {"version", "0.13"}});
-  list.add("medium", intake::message_id("intake.risk_missing_facts"), {{"facts", "vocab_size"}}, true);
+  list.add(intake::Severity::high, intake::message_id("intake.risk_no_template"), {{"model_type", "gpt2"}, {"version", "0.13"}});
+  list.add_partial(intake::Severity::medium, intake::message_id("intake.risk_missing_facts"), {{"facts", "vocab_size"}});
   EXPECT_TRUE(list.any_partial());
   core::Json j = list.to_json();
   ASSERT_EQ(j.size(), 2u);

@@ -1,0 +1,156 @@
+#include "intake/risk_assessment.h"
+
+#include "intake/inventory.h"
+#include "knowledge/version_order.h"
+
+namespace intake {
+
+namespace {
+
+using Rule = void (*)(const ModelReading&, const knowledge::ModelFamilies&, RiskList&);
+
+std::string comma_list(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+std::string ranges_of(const std::vector<std::int64_t>& v) {
+  std::vector<std::uint32_t> u;
+  for (auto x : v) {
+    if (x >= 0) u.push_back(static_cast<std::uint32_t>(x));
+  }
+  return u.empty() ? "" : format_ranges(u);
+}
+
+void generation_config(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (r.invalid_generation_config) {
+    risks.add(Severity::medium, message_id("intake.risk_generation_config_invalid"), {{"path", *r.invalid_generation_config}});
+  }
+}
+
+void template_missing(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (r.templates.newest() == nullptr) {
+    risks.add(Severity::high, message_id("intake.risk_no_template"),
+              {{"model_type", r.facts.model_type}, {"version", r.templates.newest_version}});
+  }
+}
+
+void facts_missing(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (!r.facts.missing.empty()) {
+    risks.add_partial(Severity::medium, message_id("intake.risk_missing_facts"), {{"facts", comma_list(r.facts.missing)}});
+  }
+}
+
+void remote_code(const ModelReading& r, const knowledge::ModelFamilies& fam, RiskList& risks) {
+  if (!fam.transformers_implements(r.facts.model_type)) {
+    risks.add(Severity::high, message_id("intake.risk_remote_code_required"), {{"model_type", r.facts.model_type}});
+  } else if (!r.facts.auto_map.empty()) {
+    risks.add(Severity::medium, message_id("intake.risk_auto_map"), {{"model_type", r.facts.model_type}});
+  }
+}
+
+void pre_quantized(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (r.facts.pre_quantized) {
+    risks.add(Severity::high, message_id("intake.risk_pre_quantized"), {{"method", r.facts.pre_quantized->quant_method}});
+  } else if (r.inventory && r.inventory->has_prequantized_tensors) {
+    risks.add(Severity::high, message_id("intake.risk_pre_quantized_tensors"));
+  }
+}
+
+void transformers_newer(const ModelReading& r, const knowledge::ModelFamilies& fam, RiskList& risks) {
+  const std::string& newest = r.templates.newest_version;
+  if (!r.facts.transformers_version || newest.empty()) return;
+  auto req = fam.quark_transformers_requirement.find(newest);
+  if (req != fam.quark_transformers_requirement.end() && !req->second.below.empty() &&
+      knowledge::compare_versions(*r.facts.transformers_version, req->second.below) >= 0) {
+    risks.add(Severity::medium, message_id("intake.risk_transformers_newer"),
+              {{"declared", *r.facts.transformers_version}, {"version", newest}, {"requirement", req->second.text}});
+  }
+}
+
+void min_transformers(const ModelReading& r, const knowledge::ModelFamilies& fam, RiskList& risks) {
+  auto min_tf = fam.min_transformers_version.find(r.facts.model_type);
+  if (min_tf != fam.min_transformers_version.end()) {
+    risks.add(Severity::low, message_id("intake.risk_min_transformers"), {{"model_type", r.facts.model_type}, {"version", min_tf->second}});
+  }
+}
+
+void tokenizer_missing(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (r.tokenizer_files.empty()) risks.add(Severity::medium, message_id("intake.risk_no_tokenizer"));
+}
+
+void weights_format(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (r.weights.format == WeightsFormat::pytorch_bin) {
+    risks.add_partial(Severity::medium, message_id("intake.risk_no_safetensors"));
+  } else if (r.weights.format == WeightsFormat::none) {
+    risks.add_partial(Severity::high, message_id("intake.risk_no_weights"));
+  }
+}
+
+void shards_not_cached(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  const auto& missing = r.weights.missing_shards;
+  if (!missing.empty()) {
+    risks.add_partial(Severity::high, message_id("intake.risk_shards_not_cached"),
+                      {{"count", std::to_string(missing.size())}, {"first", missing.front()}});
+  }
+}
+
+void unknown_dtypes(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (!r.unknown_dtypes.empty()) {
+    risks.add(Severity::medium, message_id("intake.risk_unknown_dtype"), {{"dtypes", comma_list(r.unknown_dtypes)}});
+  }
+}
+
+void conv1d(const ModelReading& r, const knowledge::ModelFamilies& fam, RiskList& risks) {
+  if (fam.is_conv1d_family(r.facts.model_type)) {
+    risks.add(Severity::medium, message_id("intake.risk_conv1d"), {{"model_type", r.facts.model_type}});
+  }
+}
+
+void memory(const ModelReading& r, const knowledge::ModelFamilies& fam, RiskList& risks) {
+  if (fam.multi_device_bytes > 0 && r.declared_bytes > fam.multi_device_bytes) {
+    risks.add(Severity::medium, message_id("intake.risk_memory"), {{"gib", std::to_string(r.declared_bytes >> 30)}});
+  }
+}
+
+void huge_moe(const ModelReading& r, const knowledge::ModelFamilies& fam, RiskList& risks) {
+  std::uint64_t quantized = r.inventory ? r.inventory->quantized_modules : 0;
+  if (r.facts.moe && quantized > fam.huge_moe_quantized_linears) {
+    risks.add(Severity::medium, message_id("intake.risk_huge_moe"), {{"count", std::to_string(quantized)}});
+  }
+}
+
+void fused_experts(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (r.inventory && r.inventory->has_fused_experts) risks.add(Severity::low, message_id("intake.risk_fused_experts"));
+}
+
+// The layers that hold expert tensors (below num_hidden_layers: MTP layers come after)
+// against the layers the config's MoE rule names.
+void moe_layers_disagree(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (!r.inventory || !r.facts.moe || !r.facts.num_layers || r.inventory->expert_layers.empty()) return;
+  std::vector<std::int64_t> in_range;
+  for (auto l : r.inventory->expert_layers) {
+    if (l < *r.facts.num_layers) in_range.push_back(l);
+  }
+  if (in_range != r.facts.moe->moe_layers) {
+    risks.add(Severity::medium, message_id("intake.risk_moe_layers_disagree"),
+              {{"config", ranges_of(r.facts.moe->moe_layers)}, {"checkpoint", ranges_of(in_range)}});
+  }
+}
+
+constexpr Rule kRules[] = {
+    generation_config, template_missing, facts_missing, remote_code, pre_quantized, transformers_newer,
+    min_transformers, tokenizer_missing, weights_format, shards_not_cached, unknown_dtypes, conv1d,
+    memory, huge_moe, fused_experts, moe_layers_disagree,
+};
+
+}  // namespace
+
+RiskList assess_risks(const ModelReading& reading, const knowledge::ModelFamilies& fam) {
+  RiskList risks;
+  for (Rule rule : kRules) rule(reading, fam, risks);
+  return risks;
+}
+
+}  // namespace intake
