@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
+#include "cli/step_views.h"
 #include "flow/plan_flow.h"
 #include "plan/plan_document.h"
 #include "workflow/state.h"
@@ -12,22 +13,6 @@
 namespace cli {
 
 namespace {
-
-class ConsolePlanObserver final : public flow::PlanObserver {
- public:
-  explicit ConsolePlanObserver(const Console& console) : m_console(console) {}
-  void on_probed(bool from_cache, const std::string& version, const std::string& python) override {
-    m_console.say(from_cache ? "plan.probe_cached" : "plan.probe_ran", {{"version", version}, {"python", python}});
-  }
-  void on_help_unavailable(const std::string& problem) override {
-    m_console.warn(m_console.t("plan.help_unavailable", {{"problem", problem}}));
-  }
-  void on_using_shipped(const std::string& version) override { m_console.say("plan.using_shipped", {{"version", version}}); }
-  void on_template_written(const std::string& path) override { m_console.say("plan.template_written", {{"path", path}}); }
-
- private:
-  const Console& m_console;
-};
 
 int report_problems(const Console& console, const plan::Plan& p) {
   core::Json problems = core::Json::array();
@@ -57,6 +42,20 @@ int report_written(const Console& console, const flow::plan_end::Written& w) {
 
 }  // namespace
 
+void ConsolePlanObserver::on_probed(bool from_cache, const std::string& version, const std::string& python) {
+  m_console.say(from_cache ? "plan.probe_cached" : "plan.probe_ran", {{"version", version}, {"python", python}});
+}
+void ConsolePlanObserver::on_help_unavailable(const std::string& problem) {
+  m_console.warn(m_console.t("plan.help_unavailable", {{"problem", problem}}));
+}
+void ConsolePlanObserver::on_using_shipped(const std::string& version) { m_console.say("plan.using_shipped", {{"version", version}}); }
+void ConsolePlanObserver::on_template_written(const std::string& path) { m_console.say("plan.template_written", {{"path", path}}); }
+
+int render_planned(const Console& console, const flow::PlanOutcome& outcome) {
+  if (const auto* invalid = std::get_if<flow::plan_end::Invalid>(&outcome.end)) return report_problems(console, invalid->plan);
+  return report_written(console, std::get<flow::plan_end::Written>(outcome.end));
+}
+
 void add_plan_options(CLI::App& sub, PlanOptions& o) {
   sub.add_option("--target", o.target, "Target hardware: mi300x, mi325x, mi350x, mi355x, l40s, h100, h200, b200, cpu (default: detected)");
   sub.add_option("--priority", o.priority, "accuracy, balanced or size (default: balanced)")
@@ -80,9 +79,8 @@ void add_plan_options(CLI::App& sub, PlanOptions& o) {
   sub.add_option("--template-file", o.template_file, "Use this --template_file (Quark 0.13+)");
 }
 
-int run_plan_command(Context& ctx, const PlanOptions& in) {
+flow::PlanRequest plan_request(const PlanOptions& in) {
   flow::PlanRequest req;
-  req.workdir = ctx.workdir;
   plan::PlanOptions& o = req.options;
   o.target = in.target;
   if (!in.priority.empty()) o.priority = in.priority;
@@ -102,11 +100,16 @@ int run_plan_command(Context& ctx, const PlanOptions& in) {
   req.algorithms = in.algo;
   req.overrides = in.overrides;
   req.template_file = in.template_file;
+  return req;
+}
+
+int run_plan_command(Context& ctx, const PlanOptions& in) {
+  flow::PlanRequest req = plan_request(in);
+  req.workdir = ctx.workdir;
   ConsolePlanObserver observer(ctx.console);
   auto outcome = flow::make_plan(req, observer);
   if (!outcome) return ctx.console.error(outcome.error());
-  if (const auto* invalid = std::get_if<flow::plan_end::Invalid>(&outcome->end)) return report_problems(ctx.console, invalid->plan);
-  return report_written(ctx.console, std::get<flow::plan_end::Written>(outcome->end));
+  return render_planned(ctx.console, *outcome);
 }
 
 void add_plan_command(CLI::App& app, CommandFn& selected) {

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/commands/run.h"
+#include "cli/step_views.h"
 #include "cli/verify_render.h"
 #include "flow/run_flow.h"
 
@@ -24,24 +25,6 @@ class TerminalApproval final : public flow::ApprovalPrompt {
     m_console.say("run.show_destination", {{"path", output_dir}});
     m_console.say("run.show_digest", {{"digest", cmd.digest}});
     return m_console.ask(m_console.t("run.ask_approval"));
-  }
-
- private:
-  const Console& m_console;
-};
-
-class ConsoleRunObserver final : public flow::RunObserver {
- public:
-  explicit ConsoleRunObserver(const Console& console) : m_console(console) {}
-  void on_launching(const std::filesystem::path& log) override { m_console.say("run.starting", {{"log", log.string()}}); }
-  void on_stage(const std::string& stage) override { m_console.say("run.stage", {{"stage", stage}}); }
-  void on_stop_requested(const std::string& signal) override { m_console.say("run.stopping", {{"signal", signal}}); }
-  void on_record_failed(const core::Error& e) override { m_console.error(e); }
-  void on_diagnosed(const diagnose::Diagnosis& d) override {
-    m_console.say("run.failed", {{"rule", d.rule}, {"category", d.category}});
-    m_console.say("run.cause", {{"text", d.cause(m_console.lang())}});
-    for (const auto& e : d.evidence) m_console.line("    " + e);
-    m_console.say("run.suggestion", {{"text", d.suggestion(m_console.lang())}, {"checkpoint", std::to_string(d.return_to_checkpoint)}});
   }
 
  private:
@@ -68,6 +51,35 @@ void print_summary(const Console& console, const core::Json& run, const verify::
 
 }  // namespace
 
+void ConsoleRunObserver::on_launching(const std::filesystem::path& log) { m_console.say("run.starting", {{"log", log.string()}}); }
+void ConsoleRunObserver::on_stage(const std::string& stage) { m_console.say("run.stage", {{"stage", stage}}); }
+void ConsoleRunObserver::on_stop_requested(const std::string& signal) { m_console.say("run.stopping", {{"signal", signal}}); }
+void ConsoleRunObserver::on_record_failed(const core::Error& e) { m_console.error(e); }
+void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) {
+  m_console.say("run.failed", {{"rule", d.rule}, {"category", d.category}});
+  m_console.say("run.cause", {{"text", d.cause(m_console.lang())}});
+  for (const auto& e : d.evidence) m_console.line("    " + e);
+  m_console.say("run.suggestion", {{"text", d.suggestion(m_console.lang())}, {"checkpoint", std::to_string(d.return_to_checkpoint)}});
+}
+
+int render_ran(const Console& console, const flow::RunOutcome& outcome) {
+  const verify::VerifyReport* report = outcome.report();
+  const int exit_code = core::to_int(outcome.exit_code());
+  if (console.json_mode()) {
+    core::Json j = {{"manifest", outcome.manifest.string()}, {"run", outcome.run}};
+    j["result"] = report != nullptr ? report->to_json() : core::Json(nullptr);
+    j["exit_code"] = exit_code;
+    console.json(j);
+  }
+  print_summary(console, outcome.run, report);
+  if (std::holds_alternative<flow::run_end::Interrupted>(outcome.end)) {
+    console.say("run.interrupted_next");
+  } else if (report != nullptr) {
+    console.say("run.next_checkpoint4");
+  }
+  return exit_code;
+}
+
 int run_run_command(Context& ctx, const RunOptions& opt) {
   const Console& console = ctx.console;
   flow::RunRequest req{ctx.workdir, opt.approve, opt.user_words, opt.stop_grace_seconds,
@@ -77,22 +89,7 @@ int run_run_command(Context& ctx, const RunOptions& opt) {
   ConsoleRunObserver observer(console);
   auto outcome = flow::run(req, launcher, prompt, observer);
   if (!outcome) return console.error(outcome.error());
-
-  const verify::VerifyReport* report = outcome->report();
-  const int exit_code = core::to_int(outcome->exit_code());
-  if (console.json_mode()) {
-    core::Json j = {{"manifest", outcome->manifest.string()}, {"run", outcome->run}};
-    j["result"] = report != nullptr ? report->to_json() : core::Json(nullptr);
-    j["exit_code"] = exit_code;
-    console.json(j);
-  }
-  print_summary(console, outcome->run, report);
-  if (std::holds_alternative<flow::run_end::Interrupted>(outcome->end)) {
-    console.say("run.interrupted_next");
-  } else if (report != nullptr) {
-    console.say("run.next_checkpoint4");
-  }
-  return exit_code;
+  return render_ran(console, *outcome);
 }
 
 void add_run_command(CLI::App& app, CommandFn& selected) {
