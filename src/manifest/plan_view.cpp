@@ -2,7 +2,7 @@
 
 #include <initializer_list>
 
-#include "core/text.h"
+#include "plan/plan_file.h"
 
 namespace manifest {
 
@@ -47,23 +47,14 @@ std::optional<bool> first_bool(const core::Json& j, std::initializer_list<const 
   return std::nullopt;
 }
 
-std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  for (const auto& piece : core::split(s, ',')) {
-    std::string_view item = core::trim(piece, " \t");
-    if (!item.empty()) out.emplace_back(item);
-  }
-  return out;
-}
-
-core::Result<void> read_model(PlanView& v, const core::Json& plan, const core::Json& analysis) {
+core::Result<void> read_model(PlanView& v, const plan::PlanFile& plan, const core::Json& analysis) {
   auto path = first_string(analysis, {"model/model_path", "model/source"});
-  if (!path) path = first_string(plan, {"model/model_path", "model/source"});
+  if (!path) path = plan.model_path;
   if (!path || path->empty()) return invalid("model.model_path", "missing in model_analysis.json");
   v.model = *path;
   v.model_is_local = !v.model.empty() && v.model.front() == '/';
   v.revision = first_string(analysis, {"source/revision", "model/revision", "source/commit", "model/commit"});
-  v.model_type = first_string(plan, {"model/model_type"}).value_or(first_string(analysis, {"model/model_type"}).value_or(""));
+  v.model_type = plan.model_type.value_or(first_string(analysis, {"model/model_type"}).value_or(""));
   if (const core::Json* files = first_at(analysis, {"files/tokenizer_files", "tokenizer/files", "model/tokenizer_files", "tokenizer_files"}); files && files->is_array()) {
     for (const auto& f : *files) {
       if (f.is_string()) v.tokenizer_files.push_back(f.get<std::string>());
@@ -72,29 +63,18 @@ core::Result<void> read_model(PlanView& v, const core::Json& plan, const core::J
   return core::ok();
 }
 
-core::Result<void> read_schemes(PlanView& v, const core::Json& plan) {
-  auto scheme = core::json_string(plan, "global_scheme");
-  if (!scheme || scheme->empty()) return invalid("global_scheme", "missing or empty");
-  v.global_scheme = *scheme;
-  v.kv_cache_scheme = core::json_string(plan, "kv_cache_scheme");
-  if (v.kv_cache_scheme && v.kv_cache_scheme->empty()) v.kv_cache_scheme.reset();
-  if (const core::Json* lqc = core::json_object(plan, "layer_quant_config")) {
-    for (const auto& [pattern, value] : lqc->items()) {
-      if (!value.is_string()) return invalid("layer_quant_config." + pattern, "the scheme must be a string");
-      v.layer_quant_config.emplace_back(pattern, value.get<std::string>());
-    }
-  }
+core::Result<void> read_schemes(PlanView& v, const plan::PlanFile& plan) {
+  if (!plan.global_scheme) return invalid("global_scheme", "missing or empty");
+  v.global_scheme = *plan.global_scheme;
+  v.kv_cache_scheme = plan.kv_cache_scheme;
+  v.layer_quant_config = plan.layer_quant_config;
   return core::ok();
 }
 
-core::Result<void> read_exclusions(PlanView& v, const core::Json& plan, const core::Json& analysis) {
-  v.exclude_layers = core::json_string_list(plan, "exclude_layers");
-  auto explicit_flag = first_bool(plan, {"exclude_layers_overridden", "exclude_layers_override", "exclusions/overridden"});
-  if (auto src = first_string(plan, {"exclude_source", "exclude_layers_source"})) {
-    explicit_flag = *src == "user";  // "template_default": the template's own list, no flag
-  }
-  if (explicit_flag) {
-    v.exclude_layers_overridden = *explicit_flag;
+core::Result<void> read_exclusions(PlanView& v, const plan::PlanFile& plan, const core::Json& analysis) {
+  v.exclude_layers = plan.exclude_layers;
+  if (plan.exclude_layers_overridden) {
+    v.exclude_layers_overridden = *plan.exclude_layers_overridden;
     return core::ok();
   }
   // No explicit marker: an override is a list that differs from the template's defaults.
@@ -109,28 +89,12 @@ core::Result<void> read_exclusions(PlanView& v, const core::Json& plan, const co
   return core::ok();
 }
 
-core::Result<void> read_algorithms(PlanView& v, const core::Json& plan) {
-  const core::Json* algo = first_at(plan, {"algorithms", "algorithm"});
-  if (algo == nullptr) return core::ok();
-  if (algo->is_string()) {
-    v.algorithms = split_commas(algo->get<std::string>());
-  } else if (algo->is_array()) {
-    for (const auto& a : *algo) {
-      if (!a.is_string()) return invalid("algorithm", "every algorithm must be a string");
-      for (auto& s : split_commas(a.get<std::string>())) v.algorithms.push_back(s);
-    }
-  } else {
-    return invalid("algorithm", "must be a string, a list of strings or null");
-  }
-  return core::ok();
-}
-
-core::Result<void> read_calibration(PlanView& v, const core::Json& plan) {
+core::Result<void> read_calibration(PlanView& v, const plan::PlanFile& plan) {
   Calibration& c = v.calibration;
-  c.dataset = first_string(plan, {"calibration/dataset", "calib_dataset"}).value_or(kCliDefaultDataset);
-  c.num_calib_data = first_int(plan, {"calibration/num_calib_data", "calibration/samples", "num_calib_data"}).value_or(kCliDefaultNumCalibData);
-  c.seq_len = first_int(plan, {"calibration/seq_len", "seq_len"}).value_or(kCliDefaultSeqLen);
-  c.batch_size = first_int(plan, {"calibration/batch_size", "batch_size"}).value_or(kCliDefaultBatchSize);
+  c.dataset = plan.calib_dataset.value_or(kCliDefaultDataset);
+  c.num_calib_data = plan.num_calib_data.value_or(kCliDefaultNumCalibData);
+  c.seq_len = plan.seq_len.value_or(kCliDefaultSeqLen);
+  c.batch_size = plan.batch_size.value_or(kCliDefaultBatchSize);
   if (c.num_calib_data < 1) return invalid("calibration.num_calib_data", "must be at least 1");
   if (c.seq_len < 1) return invalid("calibration.seq_len", "must be at least 1");
   if (c.batch_size < 1) return invalid("calibration.batch_size", "must be at least 1");
@@ -141,28 +105,17 @@ core::Result<void> read_calibration(PlanView& v, const core::Json& plan) {
   return core::ok();
 }
 
-void read_execution(PlanView& v, const core::Json& plan) {
-  v.evaluation_intent = first_string(plan, {"evaluation_intent", "evaluation/intent"}).value_or("full");
-  v.evaluation_dataset = first_string(plan, {"evaluation_dataset", "evaluation/dataset"}).value_or(kCliDefaultEvaluationDataset);
-  auto strategy = first_string(plan, {"device_strategy", "device/strategy"});
+void read_execution(PlanView& v, const plan::PlanFile& plan) {
+  v.evaluation_intent = plan.evaluation_intent.value_or("full");
+  v.evaluation_dataset = plan.evaluation_dataset.value_or(kCliDefaultEvaluationDataset);
+  const auto& strategy = plan.device_strategy;
   v.device_strategy = strategy.value_or("");
-  v.multi_device = first_bool(plan, {"multi_device", "device/multi_device"}).value_or(strategy && *strategy == "multi_device");
+  v.multi_device = plan.multi_device.value_or(strategy && *strategy == "multi_device");
   if (strategy && *strategy == "cpu") v.device = "cpu";
-  v.trust_remote_code = first_bool(plan, {"trust_remote_code", "remote_code/accepted"}).value_or(false);
-  v.quark_version = first_string(plan, {"quark/version", "quark_version", "quark/installed_version"});
-  v.python = first_string(plan, {"quark/python", "python", "environment/python"});
-  const core::Json* env = first_at(plan, {"env_changes", "environment_changes", "device/env_changes"});
-  if (env != nullptr && env->is_array()) {
-    for (const auto& e : *env) {
-      auto name = core::json_string(e, "name");
-      auto value = core::json_string(e, "value");
-      if (name && value) v.env_changes.emplace_back(*name, *value);
-    }
-  } else if (env != nullptr && env->is_object()) {
-    for (const auto& [name, value] : env->items()) {
-      if (value.is_string()) v.env_changes.emplace_back(name, value.get<std::string>());
-    }
-  }
+  v.trust_remote_code = plan.trust_remote_code.value_or(false);
+  v.quark_version = plan.quark_version;
+  v.python = plan.python;
+  v.env_changes = plan.env_changes;
 }
 
 // intake's exact inventory (safetensors headers): inventory.by_dtype totals, and the groups
@@ -220,12 +173,13 @@ void read_size(PlanView& v, const core::Json& a) {
 
 }  // namespace
 
-core::Result<PlanView> read_plan_view(const core::Json& plan, const core::Json& analysis) {
+core::Result<PlanView> read_plan_view(const core::Json& plan_doc, const core::Json& analysis) {
+  QPTQ_TRY_ASSIGN(plan::PlanFile plan, plan::read_plan_file(plan_doc));
   PlanView v;
   QPTQ_TRY(read_model(v, plan, analysis));
   QPTQ_TRY(read_schemes(v, plan));
   QPTQ_TRY(read_exclusions(v, plan, analysis));
-  QPTQ_TRY(read_algorithms(v, plan));
+  v.algorithms = plan.algorithms;
   QPTQ_TRY(read_calibration(v, plan));
   read_execution(v, plan);
   read_size(v, analysis);

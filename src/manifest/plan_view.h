@@ -1,6 +1,6 @@
-// What step 3 needs from the confirmed analysis and plan, read in ONE place
-// (plan_view.cpp) so that a change of field names in quant_plan.json or
-// model_analysis.json is a change of this one reader.
+// What step 3 needs from the confirmed analysis and plan: the plan through its one typed
+// reader (plan::read_plan_file), the analysis fields here, and quark-cli's defaults for what
+// the plan leaves unsaid.
 #pragma once
 
 #include <cstdint>

@@ -4,17 +4,14 @@
 #include "cli/commands.h"
 #include "cli/commands/decide.h"
 #include "cli/next_step.h"
+#include "cli/step_views.h"
 #include "cli/summaries.h"
 #include "workflow/decide.h"
 
 namespace cli {
 
-namespace {
-
-int report(Context& ctx, const workflow::Confirmation& conf, const char* done_id) {
-  const Console& c = ctx.console;
-  workflow::Workdir wd{ctx.workdir};
-  c.say(done_id, {{"digest", conf.digest}, {"text", conf.followup}});
+void render_decided(const Console& c, const workflow::Workdir& wd, const workflow::Confirmation& conf, bool followup) {
+  c.say(followup ? "cli.followup_done" : "cli.accept_done", {{"digest", conf.digest}, {"text", conf.followup}});
   auto status = workflow::evaluate(wd);
   if (c.json_mode()) {
     core::Json out = {{"checkpoint", 4}, {"confirmation", workflow::confirmation_to_json(conf)}};
@@ -22,23 +19,22 @@ int report(Context& ctx, const workflow::Confirmation& conf, const char* done_id
     c.json(out);
   }
   if (status) say_next(c, *status);
-  return 0;
 }
-
-}  // namespace
 
 int run_accept_command(Context& ctx, const DecideOptions& opt) {
   workflow::Workdir wd{ctx.workdir};
   auto conf = workflow::accept_result(wd, opt.user_words.empty() ? "quark-ptq accept" : opt.user_words);
   if (!conf) return ctx.console.error(conf.error());
-  return report(ctx, *conf, "cli.accept_done");
+  render_decided(ctx.console, wd, *conf, false);
+  return 0;
 }
 
 int run_followup_command(Context& ctx, const DecideOptions& opt) {
   workflow::Workdir wd{ctx.workdir};
   auto conf = workflow::request_followup(wd, opt.text);
   if (!conf) return ctx.console.error(conf.error());
-  return report(ctx, *conf, "cli.followup_done");
+  render_decided(ctx.console, wd, *conf, true);
+  return 0;
 }
 
 void add_accept_command(CLI::App& app, CommandFn& selected) {

@@ -8,7 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/commands/analyze.h"
-#include "intake/analyze.h"
+#include "cli/step_views.h"
 
 namespace cli {
 
@@ -31,28 +31,27 @@ std::string join(const core::Json* list, std::string_view none) {
   return out;
 }
 
-void row(const Context& ctx, std::string_view label_id, const std::string& value) {
-  ctx.console.line(fmt::format("  {:<30} {}", ctx.console.t(label_id), value));
+void row(const Console& c, std::string_view label_id, const std::string& value) {
+  c.line(fmt::format("  {:<30} {}", c.t(label_id), value));
 }
 
-void print_summary(const Context& ctx, const core::Json& a, const core::fs::path& written) {
-  const auto& c = ctx.console;
+void print_summary(const Console& c, const core::Json& a, const core::fs::path& written) {
   c.say("intake.summary_title", {{"status", num(a, "analysis_status")}, {"path", written.string()}});
-  row(ctx, "intake.summary_model", num(a, "model/model_path"));
-  row(ctx, "intake.summary_type", num(a, "model/model_type") + " / " + num(a, "model/loading_class"));
-  row(ctx, "intake.summary_layers",
+  row(c, "intake.summary_model", num(a, "model/model_path"));
+  row(c, "intake.summary_type", num(a, "model/model_type") + " / " + num(a, "model/loading_class"));
+  row(c, "intake.summary_layers",
       num(a, "architecture/num_hidden_layers") + " / " + num(a, "architecture/hidden_size") + " / " +
           num(a, "architecture/num_attention_heads") + " (" + num(a, "architecture/num_key_value_heads") + ")");
-  row(ctx, "intake.summary_vocab",
+  row(c, "intake.summary_vocab",
       num(a, "architecture/vocab_size") + " / " + num(a, "architecture/max_position_embeddings") + " / " + num(a, "model/dtype"));
   if (core::json_at(a, "moe/is_moe") != nullptr && core::json_at(a, "moe/is_moe")->is_boolean() &&
       core::json_at(a, "moe/is_moe")->get<bool>()) {
-    row(ctx, "intake.summary_moe",
+    row(c, "intake.summary_moe",
         c.t("intake.summary_moe_value", {{"experts", num(a, "moe/num_experts")}, {"top", num(a, "moe/experts_per_token")},
                                          {"shared", num(a, "moe/shared_experts")}, {"moe", num(a, "moe/moe_layers")},
                                          {"dense", num(a, "moe/dense_layers")}, {"tensors", num(a, "moe/expert_tensors")}}));
   } else {
-    row(ctx, "intake.summary_moe", c.t("intake.summary_no"));
+    row(c, "intake.summary_moe", c.t("intake.summary_no"));
   }
   if (const core::Json* towers = core::json_at(a, "multimodal/towers"); towers != nullptr && !towers->empty()) {
     std::string s;
@@ -60,13 +59,13 @@ void print_summary(const Context& ctx, const core::Json& a, const core::fs::path
       if (!s.empty()) s += "; ";
       s += num(t, "kind") + " (" + num(t, "config_key") + ", hidden " + num(t, "hidden_size") + ", " + num(t, "num_layers") + " layers)";
     }
-    row(ctx, "intake.summary_multimodal", s);
+    row(c, "intake.summary_multimodal", s);
   }
-  row(ctx, "intake.summary_linear",
+  row(c, "intake.summary_linear",
       c.t("intake.summary_linear_value", {{"linear", num(a, "quantization_targets/linear_layer_count")},
                                           {"method", num(a, "quantization_targets/method")},
                                           {"quantized", num(a, "quantization_targets/quantized_layer_count")}}));
-  row(ctx, "intake.summary_exclusions", join(core::json_at(a, "quantization_targets/exclude_defaults"), c.t("intake.summary_none")));
+  row(c, "intake.summary_exclusions", join(core::json_at(a, "quantization_targets/exclude_defaults"), c.t("intake.summary_none")));
   std::string templates;
   if (const core::Json* qt = core::json_at(a, "quark_templates")) {
     for (const auto& t : *qt) {
@@ -75,17 +74,17 @@ void print_summary(const Context& ctx, const core::Json& a, const core::fs::path
       templates += num(t, "quark_version") + " " + c.t(has ? "intake.summary_yes" : "intake.summary_no");
     }
   }
-  row(ctx, "intake.summary_template", templates);
+  row(c, "intake.summary_template", templates);
   if (const core::Json* inv = core::json_object(a, "inventory")) {
     auto bytes = core::json_int(*inv, "declared_bytes").value_or(0);
-    row(ctx, "intake.summary_checkpoint",
+    row(c, "intake.summary_checkpoint",
         c.t("intake.summary_checkpoint_value", {{"tensors", num(*inv, "tensor_count")}, {"shards", num(*inv, "shards")},
                                                 {"gib", fmt::format("{:.1f}", static_cast<double>(bytes) / (1024.0 * 1024 * 1024))},
                                                 {"params", num(a, "quantization_targets/parameters/total")}}));
   }
   bool remote = core::json_at(a, "model/remote_code/required") != nullptr && core::json_at(a, "model/remote_code/required")->is_boolean() &&
                 core::json_at(a, "model/remote_code/required")->get<bool>();
-  row(ctx, "intake.summary_remote_code", c.t(remote ? "intake.summary_yes" : "intake.summary_no") + " (trust_remote_code false)");
+  row(c, "intake.summary_remote_code", c.t(remote ? "intake.summary_yes" : "intake.summary_no") + " (trust_remote_code false)");
   const core::Json* risks = core::json_array(a, "risks");
   if (risks == nullptr || risks->empty()) {
     c.say("intake.summary_no_risks");
@@ -111,17 +110,18 @@ void print_summary(const Context& ctx, const core::Json& a, const core::fs::path
 
 }  // namespace
 
+void render_analyzed(const Console& console, const flow::Analyzed& a) {
+  if (console.json_mode()) console.json(a.analysis);
+  print_summary(console, a.analysis, a.path);
+}
+
 int run_analyze_command(Context& ctx, const AnalyzeOptions& opt) {
   intake::AnalyzeRequest req;
   req.model = opt.model;
   if (!opt.revision.empty()) req.revision = opt.revision;
-  auto analysis = intake::analyze(req);
-  if (!analysis) return ctx.console.error(analysis.error());
-  // The single write of the artifact (the workflow hooks checkpoint bookkeeping here).
-  auto written = intake::write_analysis(ctx.workdir, *analysis);
-  if (!written) return ctx.console.error(written.error());
-  if (ctx.console.json_mode()) ctx.console.json(*analysis);
-  print_summary(ctx, *analysis, *written);
+  auto analyzed = flow::analyze(ctx.workdir, req);
+  if (!analyzed) return ctx.console.error(analyzed.error());
+  render_analyzed(ctx.console, *analyzed);
   return 0;
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/next_step.h"
+#include "cli/step_views.h"
 #include "cli/summaries.h"
 #include "workflow/confirm.h"
 
@@ -21,6 +22,30 @@ std::string command_line(const ConfirmOptions& opt) {
 
 }  // namespace
 
+void render_confirmed(const Console& c, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome, bool analysis, bool in_flow) {
+  const workflow::Confirmation& conf = outcome.confirmation;
+  std::string number = std::to_string(static_cast<int>(conf.checkpoint));
+  const core::Json& corrections = conf.corrections;
+  if (!outcome.already && !corrections.empty()) {
+    for (auto it = corrections.begin(); it != corrections.end(); ++it) {
+      c.say("cli.confirm_corrected", {{"key", it.key()}, {"from", core::dump_compact(it.value()["from"])},
+                                      {"to", core::dump_compact(it.value()["to"])}});
+    }
+    show_analysis_summary(c, outcome.doc);
+  }
+  if (analysis && core::json_string(outcome.doc, "analysis_status") == "partial") c.warn(c.t("cli.confirm_partial"));
+  c.say(outcome.already ? "cli.confirm_already" : "cli.confirm_done",
+        {{"checkpoint", number}, {"name", analysis ? "analysis" : "plan"}, {"digest", conf.digest}, {"at", conf.confirmed_at}});
+  auto status = workflow::evaluate(wd);
+  if (c.json_mode()) {
+    core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)}, {"already_confirmed", outcome.already},
+                      {"confirmation", workflow::confirmation_to_json(conf)}};
+    if (status) out["next_action"] = next_json(c, *status);
+    c.json(out);
+  }
+  if (!in_flow && status) say_next(c, *status);
+}
+
 int run_confirm_command(Context& ctx, const ConfirmOptions& opt) {
   const Console& c = ctx.console;
   workflow::Workdir wd{ctx.workdir};
@@ -29,28 +54,7 @@ int run_confirm_command(Context& ctx, const ConfirmOptions& opt) {
   workflow::ConfirmRequest req{opt.sets, opt.digest, opt.user_words.empty() ? command_line(opt) : opt.user_words};
   auto outcome = analysis ? workflow::confirm_analysis(wd, req) : workflow::confirm_plan(wd, req);
   if (!outcome) return c.error(outcome.error());
-  const workflow::Confirmation& conf = outcome->confirmation;
-  std::string number = std::to_string(static_cast<int>(conf.checkpoint));
-
-  const core::Json& corrections = conf.corrections;
-  if (!outcome->already && !corrections.empty()) {
-    for (auto it = corrections.begin(); it != corrections.end(); ++it) {
-      c.say("cli.confirm_corrected", {{"key", it.key()}, {"from", core::dump_compact(it.value()["from"])},
-                                      {"to", core::dump_compact(it.value()["to"])}});
-    }
-    show_analysis_summary(c, outcome->doc);
-  }
-  if (analysis && core::json_string(outcome->doc, "analysis_status") == "partial") c.warn(c.t("cli.confirm_partial"));
-  c.say(outcome->already ? "cli.confirm_already" : "cli.confirm_done",
-        {{"checkpoint", number}, {"name", opt.what}, {"digest", conf.digest}, {"at", conf.confirmed_at}});
-  auto status = workflow::evaluate(wd);
-  if (c.json_mode()) {
-    core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)}, {"already_confirmed", outcome->already},
-                      {"confirmation", workflow::confirmation_to_json(conf)}};
-    if (status) out["next_action"] = next_json(c, *status);
-    c.json(out);
-  }
-  if (!opt.in_flow && status) say_next(c, *status);
+  render_confirmed(c, wd, *outcome, analysis, opt.in_flow);
   return 0;
 }
 

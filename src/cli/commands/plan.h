@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/context.h"
+#include "flow/plan_flow.h"
 
 namespace cli {
 
@@ -36,6 +37,9 @@ struct PlanOptions {
 
 // Registers the plan options (the flags above) on `sub`, bound to `opt`.
 void add_plan_options(CLI::App& sub, PlanOptions& opt);
+
+// The flow request for these options (workdir left empty).
+flow::PlanRequest plan_request(const PlanOptions& opt);
 
 // Writes quant_plan.json (requires checkpoint 1), prints the decision table; returns the exit code.
 int run_plan_command(Context& ctx, const PlanOptions& opt);

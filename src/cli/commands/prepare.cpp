@@ -8,7 +8,7 @@
 #include "cli/commands.h"
 #include "cli/commands/prepare.h"
 #include "envprobe/report_text.h"
-#include "manifest/prepare_flow.h"
+#include "cli/step_views.h"
 
 namespace cli {
 
@@ -57,6 +57,14 @@ void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_
 
 }  // namespace
 
+void render_prepared(const Console& console, const manifest::PrepareResult& r, bool ask_question) {
+  if (console.json_mode()) {
+    console.json({{"manifest_path", r.path.string()}, {"ready", r.ready}, {"digest", r.digest},
+                  {"display", r.display}, {"manifest", r.manifest}});
+  }
+  print_summary(console, r, ask_question);
+}
+
 int run_prepare_command(Context& ctx, const PrepareOptions& opt) {
   manifest::PrepareOptions p;
   p.workdir = ctx.workdir;
@@ -65,11 +73,7 @@ int run_prepare_command(Context& ctx, const PrepareOptions& opt) {
   p.overwrite = opt.overwrite;
   auto r = manifest::prepare(p);
   if (!r) return ctx.console.error(r.error());
-  if (ctx.console.json_mode()) {
-    ctx.console.json({{"manifest_path", r->path.string()}, {"ready", r->ready}, {"digest", r->digest},
-                      {"display", r->display}, {"manifest", r->manifest}});
-  }
-  print_summary(ctx.console, *r, opt.ask_question);
+  render_prepared(ctx.console, *r, opt.ask_question);
   return core::to_int(r->ready ? core::ExitCode::ok : core::ExitCode::env_not_ready);
 }
 

@@ -7,13 +7,14 @@
 #include "core/result.h"
 #include "workflow/workdir.h"
 
-namespace cli {
+namespace manifest {
 
-class ManifestWriter {
+class RunManifestFile {
  public:
-  ManifestWriter(workflow::Workdir wd, core::Json manifest) : m_wd(std::move(wd)), m_doc(std::move(manifest)) {}
+  RunManifestFile(workflow::Workdir wd, core::Json manifest) : m_wd(std::move(wd)), m_doc(std::move(manifest)) {}
 
   core::Json& doc() { return m_doc; }
+  const core::Json& doc() const { return m_doc; }
   // Validates against the run_manifest schema and writes the YAML atomically.
   core::Result<void> write();
 
@@ -22,8 +23,4 @@ class ManifestWriter {
   core::Json m_doc;
 };
 
-// A version string from the manifest's environment report, searched by package name
-// (e.g. "transformers", "amd-quark"), "unknown" when absent.
-std::string environment_version(const core::Json& manifest, const std::vector<std::string>& names);
-
-}  // namespace cli
+}  // namespace manifest

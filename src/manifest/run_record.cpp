@@ -1,21 +1,23 @@
-#include "cli/run_record.h"
+#include "manifest/run_record.h"
 
 #include <cmath>
 #include <csignal>
 #include <cstring>
 
-namespace cli {
+namespace manifest {
 
 namespace {
 
 double round2(double v) { return std::round(v * 100) / 100; }
 
+core::Json optional_json(const std::optional<int>& v) { return v ? core::Json(*v) : core::Json(nullptr); }
+
+}  // namespace
+
 std::string signal_name(int sig) {
   const char* abbrev = ::sigabbrev_np(sig);
   return abbrev != nullptr ? std::string("SIG") + abbrev : std::to_string(sig);
 }
-
-}  // namespace
 
 std::string run_status(const runner::RunOutcome& out) {
   if (out.interrupted || out.timed_out) return "interrupted";
@@ -33,13 +35,25 @@ core::Json stages_json(const std::vector<runner::StageRecord>& stages) {
   return arr;
 }
 
-core::Json run_section(const runner::RunOutcome& out, const std::string& log_rel) {
+core::Json running_section(const workflow::ProcessIdentity& self, const std::string& started_at, const std::string& approved_digest,
+                           const std::string& log_rel) {
+  return {{"status", "running"},
+          {"pid", self.pid},
+          {"process_start_ticks", self.start_ticks},
+          {"boot_id", self.boot_id},
+          {"started_at", started_at},
+          {"approved_digest", approved_digest},
+          {"log", log_rel}};
+}
+
+core::Json finished_section(const runner::RunOutcome& out, const std::string& log_rel, const workflow::ProcessIdentity& self,
+                            const std::string& approved_digest) {
   core::Json r = {{"status", run_status(out)},
                   {"child_pid", out.pid},
                   {"started_at", out.started_at},
                   {"finished_at", out.finished_at},
                   {"seconds", round2(out.wall_seconds)},
-                  {"exit_code", out.exit_code ? core::Json(*out.exit_code) : core::Json(nullptr)},
+                  {"exit_code", optional_json(out.exit_code)},
                   {"signal", out.signal ? core::Json(signal_name(*out.signal)) : core::Json(nullptr)},
                   {"log", log_rel},
                   {"stages", stages_json(out.stages)},
@@ -57,44 +71,22 @@ core::Json run_section(const runner::RunOutcome& out, const std::string& log_rel
                   {"stdout_bytes", out.stdout_bytes},
                   {"stderr_bytes", out.stderr_bytes}};
   if (out.perplexity) r["perplexity"] = *out.perplexity;
+  r["pid"] = self.pid;
+  r["process_start_ticks"] = self.start_ticks;
+  r["boot_id"] = self.boot_id;
+  r["approved_digest"] = approved_digest;
   return r;
 }
 
-diagnose::FailureContext failure_context(const runner::RunOutcome& out, const core::Json& manifest) {
-  diagnose::FailureContext ctx;
-  ctx.log = out.log_tail;
-  ctx.exit_code = out.exit_code;
-  ctx.signal = out.signal;
-  ctx.stage = out.stages.empty() ? std::string() : out.stages.back().name;
-  ctx.export_done = out.export_done;
-  auto mib = [](const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) + " MiB" : std::string("not measured"); };
-  ctx.known_facts = {
-      {"installed_transformers", environment_version(manifest, {"transformers"})},
-      {"installed_torch", environment_version(manifest, {"torch", "pytorch"})},
-      {"installed_quark", environment_version(manifest, {"amd-quark", "amd_quark", "quark"})},
-      {"exit_status", out.exit_code ? std::to_string(*out.exit_code) : (out.signal ? std::string("signal ") + std::to_string(*out.signal) : "?")},
-      {"peak_gpu_mib", out.resources.peak_gpu_own_mib && out.resources.peak_gpu_used_mib
-                           ? mib(out.resources.peak_gpu_own_mib) + " (device: " + mib(out.resources.peak_gpu_used_mib) + ")"
-                           : mib(out.resources.peak_gpu_used_mib)},
-      {"peak_host_mib", mib(out.resources.peak_group_rss_mib)},
-      {"stage", ctx.stage.empty() ? std::string("start") : ctx.stage},
-  };
-  return ctx;
+core::Json diagnosis_json(const DiagnosisRecord& d) {
+  core::Json j = d.classification;
+  j["command"] = {{"argv", d.command.argv}, {"display", d.command.display}, {"digest", d.command.digest}};
+  j["exit_code"] = optional_json(d.exit_code);
+  j["signal"] = d.signal ? core::Json(signal_name(*d.signal)) : core::Json(nullptr);
+  j["stage"] = d.stage ? core::Json(*d.stage) : core::Json(nullptr);
+  j["versions"] = {{"torch", d.torch_version}, {"transformers", d.transformers_version}, {"amd-quark", d.quark_version}};
+  j["resources"] = d.resources;
+  return j;
 }
 
-void RunProgress::on_started(int pid) {
-  m_writer.doc()["run"]["child_pid"] = pid;
-  if (auto w = m_writer.write(); !w) m_console.error(w.error());
-}
-
-void RunProgress::on_stage(const runner::StageRecord& stage) {
-  m_console.say("run.stage", {{"stage", stage.name}});
-  m_writer.doc()["run"]["stage"] = stage.name;
-  if (auto w = m_writer.write(); !w) m_console.error(w.error());
-}
-
-void RunProgress::on_stop_requested(int signal) {
-  m_console.say("run.stopping", {{"signal", signal_name(signal)}});
-}
-
-}  // namespace cli
+}  // namespace manifest

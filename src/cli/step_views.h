@@ -1,0 +1,62 @@
+// How each step's flow is shown on the console: its observer and the rendering of its
+// outcome. The subcommands and `start` use the same views, so a step looks the same either
+// way. Defined beside each command (commands/<step>.cpp).
+#pragma once
+
+#include <filesystem>
+
+#include "cli/console.h"
+#include "flow/analyze_flow.h"
+#include "flow/plan_flow.h"
+#include "flow/run_flow.h"
+#include "manifest/prepare_flow.h"
+#include "workflow/confirm.h"
+
+namespace cli {
+
+// analyze.cpp: the artifact in --json mode, then the summary table.
+void render_analyzed(const Console& console, const flow::Analyzed& a);
+
+// confirm.cpp: corrections applied, the confirmation, and (outside start) the next action.
+void render_confirmed(const Console& console, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome, bool analysis,
+                      bool in_flow);
+
+// plan.cpp
+class ConsolePlanObserver : public flow::PlanObserver {
+ public:
+  explicit ConsolePlanObserver(const Console& console) : m_console(console) {}
+  void on_probed(bool from_cache, const std::string& version, const std::string& python) override;
+  void on_help_unavailable(const std::string& problem) override;
+  void on_using_shipped(const std::string& version) override;
+  void on_template_written(const std::string& path) override;
+
+ private:
+  const Console& m_console;
+};
+// The decision table, or the problems and their fixes; returns the exit code.
+int render_planned(const Console& console, const flow::PlanOutcome& outcome);
+
+// prepare.cpp: the command, destination, estimate and verdict; checkpoint 3's question
+// only when `ask_question` (the subcommand; start asks it itself).
+void render_prepared(const Console& console, const manifest::PrepareResult& r, bool ask_question);
+
+// run.cpp
+class ConsoleRunObserver : public flow::RunObserver {
+ public:
+  explicit ConsoleRunObserver(const Console& console) : m_console(console) {}
+  void on_launching(const std::filesystem::path& log) override;
+  void on_stage(const std::string& stage) override;
+  void on_stop_requested(const std::string& signal) override;
+  void on_record_failed(const core::Error& e) override;
+  void on_diagnosed(const diagnose::Diagnosis& d) override;
+
+ private:
+  const Console& m_console;
+};
+// The summary, the verification report and what to do next; returns the exit code.
+int render_ran(const Console& console, const flow::RunOutcome& outcome);
+
+// accept.cpp: the decision at checkpoint 4 and the next action.
+void render_decided(const Console& console, const workflow::Workdir& wd, const workflow::Confirmation& conf, bool followup);
+
+}  // namespace cli

@@ -1,0 +1,30 @@
+// The monitored launch as the run flow sees it: one call that starts the approved command,
+// follows it to the end and reports what happened. The real launcher is the runner's
+// run_monitored (the only code that touches processes and signals); tests give the flow a
+// fake that returns a scripted outcome, so every way a run can end is tested without a child.
+#pragma once
+
+#include "core/result.h"
+#include "runner/command.h"
+#include "runner/monitored_run.h"
+
+namespace flow {
+
+class Launcher {
+ public:
+  virtual ~Launcher() = default;
+  // Fails as a value only when the command could not be started (or its log not created).
+  virtual core::Result<runner::RunOutcome> launch(const runner::CommandSpec& spec, const runner::MonitorOptions& options,
+                                                  runner::RunObserver* observer) = 0;
+};
+
+// runner::run_monitored: posix_spawn, own process group, signal forwarding, resource sampling.
+class MonitoredLauncher final : public Launcher {
+ public:
+  core::Result<runner::RunOutcome> launch(const runner::CommandSpec& spec, const runner::MonitorOptions& options,
+                                          runner::RunObserver* observer) override {
+    return runner::run_monitored(spec, options, observer);
+  }
+};
+
+}  // namespace flow

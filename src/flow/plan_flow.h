@@ -1,0 +1,65 @@
+// Step 2 without the printing: from the confirmed analysis, the installed Quark (probed, or
+// the shipped knowledge for --quark-version) and the target hardware to quant_plan.json.
+// A plan that fails pre-validation is an outcome (its problems, nothing written); a missing
+// checkpoint, bad options or an unusable environment are core::Error values.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/error.h"
+#include "core/json_io.h"
+#include "core/result.h"
+#include "envprobe/python_env.h"
+#include "plan/options.h"
+#include "plan/plan_model.h"
+#include "plan/probe.h"
+
+namespace flow {
+
+struct PlanRequest {
+  std::filesystem::path workdir;     // absolute
+  plan::PlanOptions options;         // algorithms and overrides are taken from the two below
+  std::string algorithms;            // --algo "awq" or "gptq, smoothquant"
+  std::vector<std::string> overrides;  // --override PATTERN=SCHEME, as given
+  std::string template_file;         // --template-file PATH ("" none)
+  plan::CaptureFn capture;           // empty: runner::capture (the probe, the GPU query)
+  envprobe::EnvGetter getenv = envprobe::process_env;  // where $VIRTUAL_ENV, $PATH, the cache are read
+};
+
+class PlanObserver {
+ public:
+  virtual ~PlanObserver() = default;
+  // The installed Quark was probed (or its probe read from the cache).
+  virtual void on_probed(bool /*from_cache*/, const std::string& /*quark_version*/, const std::string& /*python*/) {}
+  // quark-cli --help could not be read: the flags come from the shipped knowledge.
+  virtual void on_help_unavailable(const std::string& /*problem*/) {}
+  // No installed Quark: the plan is made from the shipped knowledge for this version.
+  virtual void on_using_shipped(const std::string& /*quark_version*/) {}
+  virtual void on_template_written(const std::string& /*path*/) {}
+};
+
+namespace plan_end {
+struct Written {  // quant_plan.json written; waits for checkpoint 2
+  plan::Plan plan;
+  core::Json doc;
+  std::filesystem::path path;
+};
+struct Invalid {  // pre-validation found problems; nothing written
+  plan::Plan plan;
+};
+}  // namespace plan_end
+
+struct PlanOutcome {
+  std::variant<plan_end::Written, plan_end::Invalid> end;
+  core::ExitCode exit_code() const;
+};
+
+// Errors: not_confirmed / stale (checkpoint 1), usage (a bad --override or an empty
+// --exclude), env_not_ready (no Quark to plan against), bad_input (--target,
+// --template-file), and the writers' errors.
+core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& observer);
+
+}  // namespace flow

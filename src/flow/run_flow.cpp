@@ -1,0 +1,254 @@
+#include "flow/run_flow.h"
+
+#include "core/clock.h"
+#include "core/fs.h"
+#include "core/text.h"
+#include "envprobe/recorded_report.h"
+#include "manifest/run_manifest_file.h"
+#include "manifest/run_record.h"
+#include "verify/verify_output.h"
+#include "workflow/approval.h"
+#include "workflow/decide.h"
+#include "workflow/run_liveness.h"
+#include "workflow/state.h"
+
+namespace flow {
+
+namespace {
+
+constexpr std::string_view kDigestPrefix = "sha256:";
+
+// The manifest as it must be before anything runs: present, valid, current, environment ready,
+// no run in progress.
+core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) {
+  auto plan_confirmed = workflow::require_confirmed(wd, workflow::Checkpoint::plan);
+  if (!plan_confirmed) return core::fail(std::move(plan_confirmed).error());
+  QPTQ_TRY_ASSIGN(workflow::WorkflowStatus st, workflow::evaluate(wd));
+  using A = workflow::ArtifactState;
+  const std::string path = wd.manifest().string();
+  if (st.manifest.state == A::missing) {
+    return core::make_error(core::ExitCode::not_confirmed, "run.no_manifest").with("path", path);
+  }
+  if (st.manifest.state == A::invalid) {
+    return core::make_error(core::ExitCode::bad_input, "run.manifest_invalid").with("path", path).with_detail(st.manifest.problem);
+  }
+  if (st.manifest.state == A::stale) {
+    return core::make_error(core::ExitCode::stale, "run.manifest_stale").with("path", path).with_detail(st.manifest.problem);
+  }
+  auto env = envprobe::RecordedReport::from_json(core::json_object(st.manifest.doc, "environment"));
+  if (!env.ready()) {
+    std::string problems;
+    for (const auto& p : env.problems()) problems += (problems.empty() ? "" : "; ") + p;
+    return core::make_error(core::ExitCode::env_not_ready, "run.env_not_ready").with("path", path).with_detail(problems);
+  }
+  if (workflow::assess_run(st.manifest.doc).phase == workflow::RunPhase::running) {
+    const core::Json* pid = core::json_at(st.manifest.doc, "run/pid");
+    return core::make_error(core::ExitCode::usage, "run.already_running").with("pid", pid != nullptr ? core::dump_compact(*pid) : "?");
+  }
+  return st;
+}
+
+// The output directory from the manifest (outputs.output_dir), else from --output_dir in argv.
+std::string output_dir_of(const core::Json& manifest, const workflow::RecordedCommand& cmd) {
+  if (const core::Json* outputs = core::json_object(manifest, "outputs")) {
+    if (auto o = core::json_string(*outputs, "output_dir"); o && !o->empty()) return *o;
+  }
+  for (std::size_t i = 0; i + 1 < cmd.argv.size(); ++i) {
+    if (cmd.argv[i] == "--output_dir") return cmd.argv[i + 1];
+  }
+  return "";
+}
+
+bool has_arg(const workflow::RecordedCommand& cmd, const std::string& flag) {
+  for (const auto& a : cmd.argv) {
+    if (a == flag) return true;
+  }
+  return false;
+}
+
+// Checkpoint 3: --approve must name the manifest's digest; otherwise the prompt asks and the
+// answer must be one of the approval words. Recorded through workflow::approve_execution.
+core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd, const workflow::RecordedCommand& cmd,
+                                                     const std::string& output_dir, const RunRequest& req, ApprovalPrompt& prompt) {
+  if (!req.approve.empty()) {
+    std::string digest = normalize_digest(req.approve);
+    return workflow::approve_execution(wd, digest, req.user_words.empty() ? "--approve " + digest : req.user_words);
+  }
+  if (!prompt.can_ask()) {
+    return core::make_error(core::ExitCode::not_approved, "run.no_terminal").with("digest", cmd.digest);
+  }
+  auto answer = prompt.ask_approval(cmd, output_dir);
+  if (!answer || !workflow::is_execution_approval(*answer)) {
+    return core::make_error(core::ExitCode::not_approved, "run.declined").with("answer", answer.value_or(""));
+  }
+  return workflow::approve_execution(wd, cmd.digest, *answer);
+}
+
+verify::VerifyOptions verify_options(const workflow::Workdir& wd, const core::Json& manifest, const workflow::RecordedCommand& cmd,
+                                     const std::string& output_dir, const runner::RunOutcome& out) {
+  verify::VerifyOptions o;
+  o.output_dir = output_dir;
+  if (auto plan = core::read_json_file(wd.plan())) o.plan = std::move(plan).value();
+  if (const core::Json* inputs = core::json_object(manifest, "inputs")) {
+    if (auto model = core::json_string(*inputs, "model"); model && !model->empty() && model->front() == '/' && core::is_directory(*model)) {
+      o.source_dir = *model;
+    }
+  }
+  o.evaluation_expected = !has_arg(cmd, "--skip_evaluation");
+  o.perplexity = out.perplexity;
+  return o;
+}
+
+// The context a diagnosis needs from the outcome and the recorded environment.
+diagnose::FailureContext failure_context(const runner::RunOutcome& out, const envprobe::RecordedReport& env) {
+  diagnose::FailureContext ctx;
+  ctx.log = out.log_tail;
+  ctx.exit_code = out.exit_code;
+  ctx.signal = out.signal;
+  ctx.stage = out.stages.empty() ? std::string() : out.stages.back().name;
+  ctx.export_done = out.export_done;
+  auto mib = [](const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) + " MiB" : std::string("not measured"); };
+  ctx.known_facts = {
+      {"installed_transformers", env.transformers_version().value_or("unknown")},
+      {"installed_torch", env.torch_version().value_or("unknown")},
+      {"installed_quark", env.quark_version().value_or("unknown")},
+      {"exit_status", out.exit_code ? std::to_string(*out.exit_code) : (out.signal ? std::string("signal ") + std::to_string(*out.signal) : "?")},
+      {"peak_gpu_mib", out.resources.peak_gpu_own_mib && out.resources.peak_gpu_used_mib
+                           ? mib(out.resources.peak_gpu_own_mib) + " (device: " + mib(out.resources.peak_gpu_used_mib) + ")"
+                           : mib(out.resources.peak_gpu_used_mib)},
+      {"peak_host_mib", mib(out.resources.peak_group_rss_mib)},
+      {"stage", ctx.stage.empty() ? std::string("start") : ctx.stage},
+  };
+  return ctx;
+}
+
+// Follows the child for the manifest: its pid once started, each stage as it begins.
+class ManifestProgress final : public runner::RunObserver {
+ public:
+  ManifestProgress(manifest::RunManifestFile& file, flow::RunObserver& observer) : m_file(file), m_observer(observer) {}
+
+  void on_started(int pid) override {
+    m_file.doc()["run"]["child_pid"] = pid;
+    record();
+  }
+  void on_stage(const runner::StageRecord& stage) override {
+    m_observer.on_stage(stage.name);
+    m_file.doc()["run"]["stage"] = stage.name;
+    record();
+  }
+  void on_stop_requested(int signal) override { m_observer.on_stop_requested(manifest::signal_name(signal)); }
+
+ private:
+  void record() {
+    if (auto w = m_file.write(); !w) m_observer.on_record_failed(w.error());
+  }
+
+  manifest::RunManifestFile& m_file;
+  flow::RunObserver& m_observer;
+};
+
+}  // namespace
+
+std::string normalize_digest(std::string_view given) {
+  std::string_view g = core::trim(given, " \t\n");
+  if (g.substr(0, kDigestPrefix.size()) == kDigestPrefix) return std::string(g);
+  return std::string(kDigestPrefix) + std::string(g);
+}
+
+core::ExitCode RunOutcome::exit_code() const {
+  struct {
+    core::ExitCode operator()(const run_end::Verified&) const { return core::ExitCode::ok; }
+    core::ExitCode operator()(const run_end::NotVerified&) const { return core::ExitCode::verify_failed; }
+    core::ExitCode operator()(const run_end::Failed&) const { return core::ExitCode::run_failed; }
+    core::ExitCode operator()(const run_end::ExportedEvaluationFailed&) const { return core::ExitCode::verify_failed; }
+    core::ExitCode operator()(const run_end::Interrupted&) const { return core::ExitCode::interrupted; }
+  } code;
+  return std::visit(code, end);
+}
+
+const verify::VerifyReport* RunOutcome::report() const {
+  if (const auto* v = std::get_if<run_end::Verified>(&end)) return &v->report;
+  if (const auto* v = std::get_if<run_end::NotVerified>(&end)) return &v->report;
+  if (const auto* v = std::get_if<run_end::ExportedEvaluationFailed>(&end)) return &v->report;
+  return nullptr;
+}
+
+core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, ApprovalPrompt& prompt, RunObserver& observer) {
+  workflow::Workdir wd{req.workdir};
+  QPTQ_TRY_ASSIGN(workflow::WorkflowStatus st, check_gates(wd));
+  const core::Json manifest = st.manifest.doc;
+  QPTQ_TRY_ASSIGN(workflow::RecordedCommand cmd, workflow::read_recorded_command(manifest));
+  if (workflow::command_digest(cmd.argv, cmd.env_changes) != cmd.digest) {
+    return core::make_error(core::ExitCode::not_approved, "run.command_changed").with("path", wd.manifest().string());
+  }
+  std::string output_dir = output_dir_of(manifest, cmd);
+  if (output_dir.empty()) return core::make_error(core::ExitCode::bad_input, "run.no_output_dir").with("path", wd.manifest().string());
+
+  // Checkpoint 3: nothing has been created or started before this point.
+  QPTQ_TRY(obtain_approval(wd, cmd, output_dir, req, prompt));
+
+  QPTQ_TRY(core::create_directories(output_dir));
+  QPTQ_TRY(core::create_directories(wd.logs()));
+  std::string log_rel = "logs/run-" + core::now_utc_compact() + ".log";
+
+  manifest::RunManifestFile file(wd, manifest);
+  core::Json& doc = file.doc();
+  doc.erase("result");
+  const workflow::ProcessIdentity self = workflow::current_process_identity();
+  doc["run"] = manifest::running_section(self, core::now_utc_iso8601(), cmd.digest, log_rel);
+  QPTQ_TRY(file.write());
+  observer.on_launching(wd.root / log_rel);
+
+  runner::CommandSpec spec;
+  spec.argv = cmd.argv;
+  for (const auto& e : cmd.env_changes) spec.env_set.push_back({e.name, e.value});
+  runner::MonitorOptions mo;
+  mo.log_path = wd.root / log_rel;
+  mo.stop_grace_seconds = req.stop_grace_seconds;
+  mo.echo_stdout_fd = req.echo_stdout_fd;
+  ManifestProgress progress(file, observer);
+  auto out = launcher.launch(spec, mo, &progress);
+  if (!out) {
+    doc["run"]["status"] = "failed";
+    doc["run"]["error"] = core::render_error(core::Lang::en, out.error());
+    (void)file.write();
+    return core::fail(std::move(out).error());
+  }
+
+  core::Json run = manifest::finished_section(*out, log_rel, self, cmd.digest);
+  std::optional<RunEnd> end;
+  if (run["status"] == "interrupted") {
+    end = run_end::Interrupted{};
+  } else if (run["status"] == "failed") {
+    QPTQ_TRY_ASSIGN(diagnose::RuleSet rules, diagnose::RuleSet::from_knowledge());
+    auto env = envprobe::RecordedReport::from_json(core::json_object(manifest, "environment"));
+    diagnose::Diagnosis d = rules.classify(failure_context(*out, env));
+    run["diagnosis"] = manifest::diagnosis_json({d.to_json(), cmd, out->exit_code, out->signal,
+                                                 out->stages.empty() ? std::nullopt : std::optional<std::string>(out->stages.back().name),
+                                                 env.torch_version().value_or("unknown"), env.transformers_version().value_or("unknown"),
+                                                 env.quark_version().value_or("unknown"), run["peak"]});
+    observer.on_diagnosed(d);
+    if (d.category == "evaluation_after_export") {
+      // The model was exported: verify it; the result is partial with the reason.
+      auto vo = verify_options(wd, manifest, cmd, output_dir, *out);
+      vo.evaluation_failure = d.evidence.empty() ? d.cause(core::Lang::en) : d.evidence.back();
+      end = run_end::ExportedEvaluationFailed{std::move(d), verify::verify_output(vo)};
+    } else {
+      end = run_end::Failed{std::move(d)};
+    }
+  } else {
+    verify::VerifyReport report = verify::verify_output(verify_options(wd, manifest, cmd, output_dir, *out));
+    if (report.passed()) {
+      end = run_end::Verified{std::move(report)};
+    } else {
+      end = run_end::NotVerified{std::move(report)};
+    }
+  }
+  RunOutcome outcome{wd.manifest(), run, std::move(*end)};
+  doc["run"] = run;
+  if (const verify::VerifyReport* report = outcome.report()) doc["result"] = report->to_json();
+  QPTQ_TRY(file.write());
+  return outcome;
+}
+
+}  // namespace flow

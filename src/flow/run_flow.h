@@ -1,0 +1,105 @@
+// Checkpoint 3 (the execution gate) and step 4 without the printing: the gates, the approval
+// bound to the command digest, the monitored launch of the recorded argv exactly, diagnosis
+// of a failure (never a retry), verification of the output and the manifest's `run` and
+// `result` sections. Every outcome of a run that started is a RunOutcome; what stops the flow
+// before or around the launch is a core::Error.
+//
+// Where later steps plug in: evaluation runs after verification in run() (verified() below
+// is the one place that decides a verified run); a run lock is taken in run() right after
+// the gates and held until the manifest's last write.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "core/error.h"
+#include "core/json_io.h"
+#include "core/result.h"
+#include "diagnose/rules.h"
+#include "flow/launcher.h"
+#include "verify/report.h"
+#include "workflow/command_digest.h"
+#include "workflow/workdir.h"
+
+namespace flow {
+
+struct RunRequest {
+  std::filesystem::path workdir;  // absolute
+  // The digest being approved. Empty: the ApprovalPrompt asks (or, when it cannot, the run
+  // is refused with exit 7). Set: approved through workflow::approve_execution().
+  std::string approve;
+  // The user's words recorded with the approval ("はい" when start asked; empty means
+  // "--approve <digest>").
+  std::string user_words;
+  // Seconds between forwarding Ctrl-C / SIGTERM to quark-cli and killing its process group.
+  double stop_grace_seconds = 10;
+  // Where the child's stdout is echoed (stderr in --json mode, so stdout stays one document).
+  int echo_stdout_fd = 1;
+};
+
+// Checkpoint 3's question when no digest was given. A prompt that cannot ask (no terminal)
+// is a refusal, never a yes.
+class ApprovalPrompt {
+ public:
+  virtual ~ApprovalPrompt() = default;
+  virtual bool can_ask() const = 0;
+  // Shows the exact command, its environment changes, the destination and the digest, and
+  // returns the user's answer (nullopt at end of input).
+  virtual std::optional<std::string> ask_approval(const workflow::RecordedCommand& cmd, const std::string& output_dir) = 0;
+};
+
+// Progress while the run is in flight, in the order it happens.
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  virtual void on_launching(const std::filesystem::path& /*log*/) {}
+  virtual void on_stage(const std::string& /*stage*/) {}
+  virtual void on_stop_requested(const std::string& /*signal_name*/) {}
+  // quark-cli failed and was diagnosed (before the output is inspected).
+  virtual void on_diagnosed(const diagnose::Diagnosis& /*d*/) {}
+  // A manifest write while the child runs failed; the run goes on.
+  virtual void on_record_failed(const core::Error& /*e*/) {}
+};
+
+// How a run that started ended: a closed set, one exit code each.
+namespace run_end {
+struct Verified {  // quark-cli succeeded and the output passed every check
+  verify::VerifyReport report;
+};
+struct NotVerified {  // quark-cli succeeded, the output did not pass
+  verify::VerifyReport report;
+};
+struct Failed {  // quark-cli failed before the export; return to diagnosis.return_to_checkpoint
+  diagnose::Diagnosis diagnosis;
+};
+struct ExportedEvaluationFailed {  // the model was exported, quark-cli's evaluation failed: partial
+  diagnose::Diagnosis diagnosis;
+  verify::VerifyReport report;
+};
+struct Interrupted {};  // stopped by a signal we forwarded, or a timeout
+}  // namespace run_end
+
+using RunEnd = std::variant<run_end::Verified, run_end::NotVerified, run_end::Failed, run_end::ExportedEvaluationFailed, run_end::Interrupted>;
+
+struct RunOutcome {
+  std::filesystem::path manifest;  // run_manifest.yaml as updated
+  core::Json run;                  // its `run` section as written
+  RunEnd end;
+
+  core::ExitCode exit_code() const;
+  // The verification report, when the output was inspected.
+  const verify::VerifyReport* report() const;
+};
+
+// Errors: not_confirmed / stale / bad_input / env_not_ready / usage (the gates: nothing is
+// created or started), not_approved (wrong digest, refusal, no way to ask, command changed
+// since prepare), and the launcher's or the manifest writer's error. Nothing is created
+// before the approval is recorded.
+core::Result<RunOutcome> run(const RunRequest& request, Launcher& launcher, ApprovalPrompt& prompt, RunObserver& observer);
+
+// "sha256:" is added when the user gave the bare hex.
+std::string normalize_digest(std::string_view given);
+
+}  // namespace flow

@@ -1,0 +1,313 @@
+// The run flow against a fake launcher (the idea of ninja's FakeCommandRunner): each test
+// scripts how the child ends and checks the typed outcome, its exit code, what the manifest
+// records and what the observer saw. No quark-cli runs; the output directory of a successful
+// run is materialised by the tiny-model writer the golden tests' fake quark-cli uses.
+#include "flow/run_flow.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "core/atomic_file.h"
+#include "core/yaml_io.h"
+#include "runner/capture.h"
+#include "support/temp_dir.h"
+#include "workflow/checkpoint.h"
+#include "workflow/command_digest.h"
+#include "workflow/state.h"
+
+namespace flow {
+namespace {
+
+namespace fs = std::filesystem;
+
+class FakeLauncher final : public Launcher {
+ public:
+  // What the child "does" while it runs (e.g. write the output); then the outcome is returned.
+  std::function<void(const runner::CommandSpec&)> act;
+  core::Result<runner::RunOutcome> result = runner::RunOutcome{};
+  std::vector<std::string> stages;
+  int launches = 0;
+  runner::CommandSpec spec;
+  runner::MonitorOptions options;
+
+  core::Result<runner::RunOutcome> launch(const runner::CommandSpec& s, const runner::MonitorOptions& o, runner::RunObserver* observer) override {
+    ++launches;
+    spec = s;
+    options = o;
+    if (!result) return result;
+    observer->on_started(4242);
+    for (const auto& name : stages) observer->on_stage({name, "2026-12-01T00:00:00Z", 0, 1.0, ""});
+    if (act) act(s);
+    return result;
+  }
+};
+
+class ScriptedPrompt final : public ApprovalPrompt {
+ public:
+  bool terminal = false;
+  std::optional<std::string> answer;
+  int asked = 0;
+  bool can_ask() const override { return terminal; }
+  std::optional<std::string> ask_approval(const workflow::RecordedCommand&, const std::string&) override {
+    ++asked;
+    return answer;
+  }
+};
+
+class RecordingObserver final : public RunObserver {
+ public:
+  std::vector<std::string> events;
+  std::optional<diagnose::Diagnosis> diagnosis;
+  void on_launching(const fs::path&) override { events.push_back("launching"); }
+  void on_stage(const std::string& s) override { events.push_back("stage " + s); }
+  void on_stop_requested(const std::string& s) override { events.push_back("stop " + s); }
+  void on_diagnosed(const diagnose::Diagnosis& d) override {
+    events.push_back("diagnosed " + d.rule);
+    diagnosis = d;
+  }
+  void on_record_failed(const core::Error& e) override { events.push_back("record failed " + e.id); }
+};
+
+runner::RunOutcome exited(int code) {
+  runner::RunOutcome o;
+  o.pid = 4242;
+  o.exit_code = code;
+  o.started_at = "2026-12-01T00:00:00Z";
+  o.finished_at = "2026-12-01T00:01:00Z";
+  o.wall_seconds = 60;
+  return o;
+}
+
+class RunFlow : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    wd = workflow::Workdir{tmp.path() / "wd"};
+    out = tmp.path() / "out";
+    fs::create_directories(wd.root);
+    core::Json analysis = {{"artifact", "model_analysis"}, {"schema_version", 1}, {"analysis_status", "complete"},
+                           {"model", {{"model_path", "/models/tiny"}, {"model_type", "llama"}, {"trust_remote_code", false}}},
+                           {"quantization_targets", {{"linear_layer_count", 15}, {"exclude_defaults", {"lm_head"}}}},
+                           {"risks", core::Json::array()}};
+    core::Json plan = {{"artifact", "quant_plan"}, {"schema_version", 1}, {"analysis_digest", workflow::artifact_digest(analysis)},
+                       {"model", {{"model_type", "llama"}, {"analysis_ref", "model_analysis.json"}}},
+                       {"global_scheme", "fp8"}, {"kv_cache_scheme", nullptr}, {"exclude_layers", {"lm_head"}},
+                       {"layer_quant_config", core::Json::object()}, {"algorithm", nullptr}, {"evaluation_intent", "none"},
+                       {"requires_confirmation", false}};
+    ASSERT_TRUE(core::write_file_atomic(wd.analysis(), core::dump_pretty(analysis)).has_value());
+    ASSERT_TRUE(core::write_file_atomic(wd.plan(), core::dump_pretty(plan)).has_value());
+    confirm(workflow::Checkpoint::analysis, workflow::artifact_digest(analysis));
+    confirm(workflow::Checkpoint::plan, workflow::artifact_digest(plan));
+    std::vector<std::string> argv = {"/opt/venv/bin/quark-cli", "torch-llm-ptq", "--model_dir", "/models/tiny", "--output_dir", out.string(),
+                                     "--quant_scheme", "fp8", "--skip_evaluation"};
+    digest = workflow::command_digest(argv, {});
+    manifest = {{"artifact", "run_manifest"}, {"schema_version", 1}, {"workflow", "quark-torch-ptq"},
+                {"inputs", {{"model", "/models/tiny"}, {"revision", nullptr}, {"workdir", wd.root.string()},
+                            {"analysis", "model_analysis.json"}, {"plan", "quant_plan.json"}}},
+                {"outputs", {{"output_dir", out.string()}, {"expected_files", {"config.json", "model.safetensors", "tokenizer_config.json"}}}},
+                {"built_from", {{"analysis_digest", workflow::artifact_digest(analysis)}, {"plan_digest", workflow::artifact_digest(plan)}}},
+                {"environment", {{"packages", {{"torch", "2.9.1+cu128"}, {"transformers", "4.57.1"}, {"amd-quark", "0.13"}}},
+                                 {"verdict", {{"ready", true}, {"problems", core::Json::array()}}}}},
+                {"estimate", {{"gpu_memory_gib", 1}, {"host_memory_gib", 1}, {"disk_gib", 1}, {"minutes", 1}, {"method", "test"}}},
+                {"command", {{"python", "/opt/venv/bin/python"}, {"quark_cli", argv.front()}, {"argv", argv},
+                             {"env_changes", core::Json::array()}, {"display", "quark-cli torch-llm-ptq ..."}, {"digest", digest}}},
+                {"steps", {{{"name", "run"}, {"kind", "run"}, {"produces", {out.string()}}}}},
+                {"checkpoints", {{{"id", "1"}, {"reason", "test"}}, {{"id", "2"}, {"reason", "test"}},
+                                 {{"id", "3"}, {"reason", "test"}}, {{"id", "4"}, {"reason", "test"}}}}};
+    write_manifest();
+    request.workdir = wd.root;
+    request.approve = digest;
+    request.echo_stdout_fd = -1;
+  }
+
+  void confirm(workflow::Checkpoint c, const std::string& d) {
+    ASSERT_TRUE(workflow::record_confirmation(wd, workflow::make_confirmation(c, d, "yes", "confirmed")).has_value());
+  }
+  void write_manifest() { ASSERT_TRUE(core::write_file_atomic(wd.manifest(), core::dump_yaml(manifest)).has_value()); }
+  core::Json read_manifest() {
+    auto m = core::read_yaml_file(wd.manifest());
+    EXPECT_TRUE(m.has_value());
+    return m ? *m : core::Json();
+  }
+  // The FP8 export the real quark-cli would write for this plan.
+  void write_export() {
+    auto r = runner::capture({{"python3", test_support::source_path("tests/fakes/quark_model.py").string(), "output", out.string()}, {}, {}, {}}, 60);
+    ASSERT_TRUE(r.has_value() && r->ok()) << (r ? r->err : r.error().id);
+  }
+
+  core::Result<RunOutcome> run_it() { return flow::run(request, launcher, prompt, observer); }
+
+  test_support::TempDir tmp;
+  workflow::Workdir wd{fs::path()};
+  fs::path out;
+  std::string digest;
+  core::Json manifest;
+  RunRequest request;
+  FakeLauncher launcher;
+  ScriptedPrompt prompt;
+  RecordingObserver observer;
+};
+
+TEST_F(RunFlow, SuccessfulRunIsVerifiedAndRecorded) {
+  launcher.result = exited(0);
+  launcher.stages = {"loading_model", "exporting"};
+  launcher.act = [this](const runner::CommandSpec&) { write_export(); };
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_TRUE(std::holds_alternative<run_end::Verified>(r->end)) << r->run.dump();
+  EXPECT_EQ(r->exit_code(), core::ExitCode::ok);
+  ASSERT_NE(r->report(), nullptr);
+  EXPECT_EQ(r->report()->status(), "success");
+  // The exact recorded argv, nothing added; the log in the workdir.
+  EXPECT_EQ(launcher.spec.argv, manifest["command"]["argv"].get<std::vector<std::string>>());
+  EXPECT_EQ(launcher.options.log_path.parent_path(), wd.logs());
+  EXPECT_EQ(observer.events, (std::vector<std::string>{"launching", "stage loading_model", "stage exporting"}));
+  core::Json m = read_manifest();
+  EXPECT_EQ(m["run"]["status"], "succeeded");
+  EXPECT_EQ(m["run"]["approved_digest"], digest);
+  EXPECT_EQ(m["run"]["child_pid"], 4242);
+  EXPECT_EQ(m["result"]["status"], "success");
+  EXPECT_EQ(m["command"], manifest["command"]);  // the recorded command is never rewritten
+  EXPECT_EQ(workflow::evaluate(wd)->at(workflow::Checkpoint::execution).state, workflow::CheckpointState::confirmed);
+}
+
+TEST_F(RunFlow, QuarkFailureIsDiagnosedWithTheCheckpointToReturnTo) {
+  runner::RunOutcome o = exited(1);
+  o.stages = {{"quantizing", "2026-12-01T00:00:10Z", 10, 5.0, ""}};
+  o.log_tail = "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
+               "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n";
+  launcher.result = o;
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  const auto* failed = std::get_if<run_end::Failed>(&r->end);
+  ASSERT_NE(failed, nullptr);
+  EXPECT_EQ(r->exit_code(), core::ExitCode::run_failed);
+  EXPECT_EQ(r->report(), nullptr);  // nothing was exported: no verification
+  EXPECT_EQ(failed->diagnosis.rule, "gpu_oom_in_calibration");
+  EXPECT_EQ(failed->diagnosis.return_to_checkpoint, 2);
+  ASSERT_TRUE(observer.diagnosis.has_value());
+  EXPECT_EQ(observer.diagnosis->rule, "gpu_oom_in_calibration");
+  EXPECT_EQ(launcher.launches, 1);  // never retried
+  core::Json m = read_manifest();
+  EXPECT_EQ(m["run"]["status"], "failed");
+  EXPECT_EQ(m["run"]["diagnosis"]["rule"], "gpu_oom_in_calibration");
+  EXPECT_EQ(m["run"]["diagnosis"]["exit_code"], 1);
+  EXPECT_EQ(m["run"]["diagnosis"]["stage"], "quantizing");
+  EXPECT_EQ(m["run"]["diagnosis"]["versions"]["transformers"], "4.57.1");
+  EXPECT_EQ(m["run"]["diagnosis"]["versions"]["torch"], "2.9.1+cu128");
+  EXPECT_EQ(m["run"]["diagnosis"]["versions"]["amd-quark"], "0.13");
+  EXPECT_EQ(m["run"]["diagnosis"]["command"]["digest"], digest);
+  EXPECT_FALSE(m.contains("result"));
+}
+
+TEST_F(RunFlow, ExitZeroWithoutOutputFailsVerification) {
+  launcher.result = exited(0);
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_TRUE(std::holds_alternative<run_end::NotVerified>(r->end));
+  EXPECT_EQ(r->exit_code(), core::ExitCode::verify_failed);
+  ASSERT_NE(r->report(), nullptr);
+  EXPECT_EQ(r->report()->status(), "failed");
+  core::Json m = read_manifest();
+  EXPECT_EQ(m["run"]["status"], "succeeded");  // quark-cli's exit status, not the verdict
+  EXPECT_EQ(m["result"]["status"], "failed");
+}
+
+TEST_F(RunFlow, InterruptedRunIsNeitherDiagnosedNorVerified) {
+  runner::RunOutcome o = exited(130);
+  o.interrupted = true;
+  o.interrupt_signal = 2;
+  launcher.result = o;
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_TRUE(std::holds_alternative<run_end::Interrupted>(r->end));
+  EXPECT_EQ(r->exit_code(), core::ExitCode::interrupted);
+  EXPECT_EQ(r->report(), nullptr);
+  EXPECT_FALSE(observer.diagnosis.has_value());
+  core::Json m = read_manifest();
+  EXPECT_EQ(m["run"]["status"], "interrupted");
+  EXPECT_EQ(m["run"]["interrupted_by"], "SIGINT");
+}
+
+TEST_F(RunFlow, SpawnFailureIsAnErrorAndTheManifestSaysFailed) {
+  launcher.result = core::make_error(core::ExitCode::run_failed, "runner.spawn_failed").with("program", "quark-cli").with("path", "quark-cli");
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().id, "runner.spawn_failed");
+  core::Json m = read_manifest();
+  EXPECT_EQ(m["run"]["status"], "failed");
+  EXPECT_TRUE(m["run"].contains("error"));
+}
+
+TEST_F(RunFlow, WrongDigestStartsNothing) {
+  request.approve = "sha256:" + std::string(64, '0');
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, core::ExitCode::not_approved);
+  EXPECT_EQ(launcher.launches, 0);
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_FALSE(read_manifest().contains("run"));
+}
+
+TEST_F(RunFlow, NoWayToAskIsARefusal) {
+  request.approve.clear();
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().id, "run.no_terminal");
+  EXPECT_EQ(prompt.asked, 0);
+  EXPECT_EQ(launcher.launches, 0);
+}
+
+TEST_F(RunFlow, OnlyAnApprovalWordApproves) {
+  request.approve.clear();
+  prompt.terminal = true;
+  prompt.answer = "ok, looks fine";
+  auto declined = run_it();
+  ASSERT_FALSE(declined.has_value());
+  EXPECT_EQ(declined.error().id, "run.declined");
+  EXPECT_EQ(launcher.launches, 0);
+
+  prompt.answer = "run it";
+  launcher.result = exited(0);
+  launcher.act = [this](const runner::CommandSpec&) { write_export(); };
+  auto approved = run_it();
+  ASSERT_TRUE(approved.has_value()) << approved.error().id;
+  EXPECT_EQ(approved->exit_code(), core::ExitCode::ok);
+  EXPECT_EQ(prompt.asked, 2);
+}
+
+TEST_F(RunFlow, EnvironmentNotReadyStopsAtTheGate) {
+  manifest["environment"]["verdict"] = {{"ready", false}, {"problems", {{{"code", "quark_missing"}, {"severity", "blocking"}, {"message", "no quark"}}}}};
+  write_manifest();
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, core::ExitCode::env_not_ready);
+  EXPECT_EQ(launcher.launches, 0);
+}
+
+// An argv edited after prepare no longer matches its digest: the manifest is invalid.
+TEST_F(RunFlow, EditedCommandIsRefused) {
+  manifest["command"]["argv"].push_back("--extra");
+  write_manifest();
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, core::ExitCode::bad_input);
+  EXPECT_EQ(launcher.launches, 0);
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST(RunOutcomeExitCode, OneCodePerEnd) {
+  EXPECT_EQ((RunOutcome{{}, {}, run_end::Verified{}}).exit_code(), core::ExitCode::ok);
+  EXPECT_EQ((RunOutcome{{}, {}, run_end::NotVerified{}}).exit_code(), core::ExitCode::verify_failed);
+  EXPECT_EQ((RunOutcome{{}, {}, run_end::Failed{}}).exit_code(), core::ExitCode::run_failed);
+  EXPECT_EQ((RunOutcome{{}, {}, run_end::ExportedEvaluationFailed{}}).exit_code(), core::ExitCode::verify_failed);
+  EXPECT_EQ((RunOutcome{{}, {}, run_end::Interrupted{}}).exit_code(), core::ExitCode::interrupted);
+}
+
+TEST(NormalizeDigest, AddsThePrefixToBareHex) {
+  EXPECT_EQ(normalize_digest(" abc\n"), "sha256:abc");
+  EXPECT_EQ(normalize_digest("sha256:abc"), "sha256:abc");
+}
+
+}  // namespace
+}  // namespace flow

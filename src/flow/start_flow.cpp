@@ -1,0 +1,242 @@
+#include "flow/start_flow.h"
+
+#include <sstream>
+
+#include "core/fs.h"
+#include "workflow/approval.h"
+#include "workflow/command_digest.h"
+#include "workflow/decide.h"
+
+namespace flow {
+
+namespace {
+
+using workflow::ArtifactState;
+using workflow::Checkpoint;
+using workflow::CheckpointState;
+
+// nullopt: go on to the next step; a value: the flow ends there.
+using Stop = std::optional<core::Result<StartOutcome>>;
+
+Stop stop_with(start_end::StepEnded e) { return core::Result<StartOutcome>(StartOutcome{e}); }
+Stop stopped(Checkpoint cp, std::string command, core::ExitCode code) {
+  return core::Result<StartOutcome>(StartOutcome{start_end::Stopped{cp, std::move(command), code}});
+}
+Stop failed(core::Error e) { return core::Result<StartOutcome>(core::fail(std::move(e))); }
+
+class Start {
+ public:
+  Start(const StartRequest& req, Prompter& prompter, StartObserver& observer, Launcher& launcher)
+      : m_req(req), m_wd{req.workdir}, m_prompter(prompter), m_observer(observer), m_launcher(launcher) {}
+
+  core::Result<StartOutcome> run() {
+    for (auto step : {&Start::analysis_step, &Start::analysis_checkpoint, &Start::plan_step, &Start::plan_checkpoint, &Start::prepare_step,
+                      &Start::execution_checkpoint, &Start::result_checkpoint}) {
+      if (Stop stop = (this->*step)()) return std::move(*stop);
+    }
+    return StartOutcome{start_end::Finished{}};
+  }
+
+ private:
+  bool same_model(const core::Json& analysis) const {
+    auto path = core::json_at(analysis, "model/model_path");
+    if (path == nullptr || !path->is_string()) return false;
+    std::string recorded = path->get<std::string>();
+    if (!m_req.revision.empty() && core::json_at(analysis, "model/revision") != nullptr &&
+        *core::json_at(analysis, "model/revision") != m_req.revision) {
+      return false;
+    }
+    if (recorded == m_req.model) return true;
+    auto real = core::real_path(m_req.model);
+    return real && real->string() == recorded;
+  }
+
+  bool already(const workflow::WorkflowStatus& s, Checkpoint cp) const {
+    const auto& st = s.at(cp);
+    if (st.state != CheckpointState::confirmed) return false;
+    m_observer.on_already_confirmed(cp, st.confirmation->confirmed_at);
+    return true;
+  }
+
+  static core::Error no_answer(Checkpoint cp, const std::string& command, core::ExitCode code) {
+    return core::make_error(code, "start.no_answer").with("checkpoint", std::to_string(static_cast<int>(cp))).with("command", command);
+  }
+
+  Stop analysis_step() {
+    auto s = workflow::evaluate(m_wd);
+    if (!s) return failed(s.error());
+    if (s->analysis.state == ArtifactState::valid && same_model(s->analysis.doc)) {
+      m_observer.on_reuse(s->analysis.path);
+      return std::nullopt;
+    }
+    m_observer.on_step(1);
+    intake::AnalyzeRequest req;
+    req.model = m_req.model;
+    if (!m_req.revision.empty()) req.revision = m_req.revision;
+    auto a = analyze(m_req.workdir, req);
+    if (!a) return failed(a.error());
+    m_observer.on_analyzed(*a);
+    return std::nullopt;
+  }
+
+  Stop analysis_checkpoint() {
+    const std::string command = "quark-ptq confirm analysis";
+    while (true) {
+      auto s = workflow::evaluate(m_wd);
+      if (!s) return failed(s.error());
+      if (already(*s, Checkpoint::analysis)) return std::nullopt;
+      auto answer = m_prompter.ask_analysis(s->analysis.doc);
+      if (!answer) return failed(no_answer(Checkpoint::analysis, command, core::ExitCode::not_confirmed));
+      workflow::ConfirmRequest req{{}, s->analysis.digest, *answer};
+      if (!workflow::is_confirmation(*answer)) {
+        if (answer->find('=') == std::string::npos) return stopped(Checkpoint::analysis, command, core::ExitCode::not_confirmed);
+        std::istringstream words(*answer);
+        for (std::string w; words >> w;) req.sets.push_back(w);
+      }
+      auto confirmed = workflow::confirm_analysis(m_wd, req);
+      if (!confirmed) {
+        // A correction that does not parse or validate changed nothing: ask again.
+        auto code = confirmed.error().code;
+        if (code == core::ExitCode::usage || code == core::ExitCode::bad_input) {
+          m_observer.on_correction_refused(confirmed.error());
+          continue;
+        }
+        return failed(confirmed.error());
+      }
+      m_observer.on_confirmed(*confirmed, true);
+      return std::nullopt;
+    }
+  }
+
+  Stop plan_step() {
+    auto s = workflow::evaluate(m_wd);
+    if (!s) return failed(s.error());
+    if (s->plan.state == ArtifactState::valid && !m_req.plan_given) {
+      m_observer.on_reuse(s->plan.path);
+      return std::nullopt;
+    }
+    m_observer.on_step(2);
+    PlanRequest req = m_req.plan;
+    req.workdir = m_req.workdir;
+    auto p = make_plan(req, m_observer);
+    if (!p) return failed(p.error());
+    m_observer.on_planned(*p);
+    if (p->exit_code() != core::ExitCode::ok) return stop_with({p->exit_code()});
+    return std::nullopt;
+  }
+
+  Stop plan_checkpoint() {
+    auto s = workflow::evaluate(m_wd);
+    if (!s) return failed(s.error());
+    if (already(*s, Checkpoint::plan)) return std::nullopt;
+    auto answer = m_prompter.ask_plan(s->plan.doc);
+    if (!answer) return failed(no_answer(Checkpoint::plan, "quark-ptq confirm plan", core::ExitCode::not_confirmed));
+    if (!workflow::is_confirmation(*answer)) {
+      return stopped(Checkpoint::plan, "quark-ptq plan ... / quark-ptq confirm plan", core::ExitCode::not_confirmed);
+    }
+    auto confirmed = workflow::confirm_plan(m_wd, {{}, s->plan.digest, *answer});
+    if (!confirmed) return failed(confirmed.error());
+    m_observer.on_confirmed(*confirmed, false);
+    return std::nullopt;
+  }
+
+  Stop prepare_step() {
+    auto s = workflow::evaluate(m_wd);
+    if (!s) return failed(s.error());
+    const core::Json* out = core::json_at(s->manifest.doc, "outputs/output_dir");
+    bool same_dest = out != nullptr && out->is_string() && out->get<std::string>() == core::absolute_path(m_req.output_dir).string();
+    if (s->manifest.state == ArtifactState::valid && same_dest) {
+      m_observer.on_reuse(s->manifest.path);
+      return std::nullopt;
+    }
+    m_observer.on_step(3);
+    manifest::PrepareOptions p;
+    p.workdir = m_req.workdir;
+    p.output_dir = m_req.output_dir;
+    p.python = m_req.plan.options.python;
+    auto r = manifest::prepare(p);
+    if (!r) return failed(r.error());
+    m_observer.on_prepared(*r);
+    if (!r->ready) return stop_with({core::ExitCode::env_not_ready});
+    return std::nullopt;
+  }
+
+  Stop execution_checkpoint() {
+    auto s = workflow::evaluate(m_wd);
+    if (!s) return failed(s.error());
+    // Resuming after a finished run: go straight to checkpoint 4.
+    if (s->at(Checkpoint::execution).state == CheckpointState::confirmed && core::json_object(s->manifest.doc, "result") != nullptr) {
+      return std::nullopt;
+    }
+    if (s->manifest.state != ArtifactState::valid) {
+      return failed(core::make_error(core::ExitCode::bad_input, "workflow.artifact_invalid")
+                        .with("path", s->manifest.path.string())
+                        .with("problem", s->manifest.problem.empty() ? std::string(workflow::artifact_state_name(s->manifest.state)) : s->manifest.problem)
+                        .with("command", "quark-ptq prepare --output-dir " + m_req.output_dir));
+    }
+    std::string digest = workflow::recompute_command_digest(s->manifest.doc);
+    std::string command = "quark-ptq run --approve " + digest;
+    auto answer = m_prompter.ask_execution(s->manifest.doc);
+    if (!answer) return failed(no_answer(Checkpoint::execution, command, core::ExitCode::not_approved));
+    bool approved = workflow::is_execution_approval(*answer);
+    m_observer.on_execution_answer(*answer, approved, digest);
+    if (!approved) return stopped(Checkpoint::execution, command, core::ExitCode::not_approved);
+    m_observer.on_step(4);
+    RunRequest req = m_req.run;
+    req.workdir = m_req.workdir;
+    req.approve = digest;
+    req.user_words = *answer;
+    NoPrompt no_prompt;  // the digest is given: run never asks
+    auto r = flow::run(req, m_launcher, no_prompt, m_observer);
+    if (!r) return failed(r.error());
+    m_observer.on_ran(*r);
+    if (r->exit_code() != core::ExitCode::ok) return stop_with({r->exit_code()});
+    return std::nullopt;
+  }
+
+  Stop result_checkpoint() {
+    auto s = workflow::evaluate(m_wd);
+    if (!s) return failed(s.error());
+    if (already(*s, Checkpoint::result)) return std::nullopt;
+    auto answer = m_prompter.ask_result(s->manifest.doc);
+    if (!answer) return failed(no_answer(Checkpoint::result, "quark-ptq accept", core::ExitCode::not_confirmed));
+    if (workflow::is_confirmation(*answer)) {
+      auto conf = workflow::accept_result(m_wd, *answer);
+      if (!conf) return failed(conf.error());
+      m_observer.on_decided(*conf, DecisionKind::accepted);
+    } else if (workflow::is_refusal(*answer) || answer->empty()) {
+      return stopped(Checkpoint::result, "quark-ptq accept / quark-ptq followup TEXT", core::ExitCode::not_confirmed);
+    } else {
+      auto conf = workflow::request_followup(m_wd, *answer);
+      if (!conf) return failed(conf.error());
+      m_observer.on_decided(*conf, DecisionKind::followup);
+    }
+    return std::nullopt;
+  }
+
+  class NoPrompt final : public ApprovalPrompt {
+   public:
+    bool can_ask() const override { return false; }
+    std::optional<std::string> ask_approval(const workflow::RecordedCommand&, const std::string&) override { return std::nullopt; }
+  };
+
+  const StartRequest& m_req;
+  workflow::Workdir m_wd;
+  Prompter& m_prompter;
+  StartObserver& m_observer;
+  Launcher& m_launcher;
+};
+
+}  // namespace
+
+core::ExitCode StartOutcome::exit_code() const {
+  if (const auto* s = std::get_if<start_end::Stopped>(&end)) return s->code;
+  if (const auto* s = std::get_if<start_end::StepEnded>(&end)) return s->code;
+  return core::ExitCode::ok;
+}
+
+core::Result<StartOutcome> start(const StartRequest& request, Prompter& prompter, StartObserver& observer, Launcher& launcher) {
+  return Start(request, prompter, observer, launcher).run();
+}
+
+}  // namespace flow

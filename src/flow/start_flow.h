@@ -1,0 +1,87 @@
+// `start`: the four steps in order, stopping at each checkpoint to ask. It decides what to
+// reuse (an analysis of the same model, a plan when no plan option was given, a manifest for
+// the same destination, a finished run), calls the step flows directly and asks through a
+// Prompter; a front end renders through StartObserver. An answer that is not a yes stops the
+// flow with the command that resumes it; no terminal is a refusal, never a yes.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "core/error.h"
+#include "core/json_io.h"
+#include "flow/analyze_flow.h"
+#include "flow/plan_flow.h"
+#include "flow/run_flow.h"
+#include "manifest/prepare_flow.h"
+#include "workflow/checkpoint.h"
+#include "workflow/confirm.h"
+#include "workflow/state.h"
+
+namespace flow {
+
+struct StartRequest {
+  std::filesystem::path workdir;  // absolute
+  std::string model;
+  std::string revision;
+  std::string output_dir;
+  PlanRequest plan;               // workdir is filled in by start
+  bool plan_given = false;        // a plan option was given: plan again
+  RunRequest run;                 // workdir, approve and user_words are filled in by start
+};
+
+// The questions at the checkpoints. Each shows what is being confirmed (the analysis
+// summary, the decision table, the exact command, the verified result) and returns the
+// answer; nullopt (no terminal, end of input) stops the flow.
+class Prompter {
+ public:
+  virtual ~Prompter() = default;
+  virtual std::optional<std::string> ask_analysis(const core::Json& analysis) = 0;
+  virtual std::optional<std::string> ask_plan(const core::Json& plan) = 0;
+  virtual std::optional<std::string> ask_execution(const core::Json& manifest) = 0;
+  virtual std::optional<std::string> ask_result(const core::Json& manifest) = 0;
+};
+
+enum class DecisionKind { accepted, followup };
+
+// What start did, in order. The step outcomes are those of the step flows, so a front end
+// renders them as the subcommands do.
+class StartObserver : public PlanObserver, public RunObserver {
+ public:
+  virtual void on_reuse(const std::filesystem::path& /*artifact*/) {}
+  virtual void on_step(int /*number*/) {}
+  virtual void on_already_confirmed(workflow::Checkpoint /*cp*/, const std::string& /*at*/) {}
+  virtual void on_analyzed(const Analyzed& /*a*/) {}
+  virtual void on_confirmed(const workflow::ConfirmOutcome& /*c*/, bool /*analysis*/) {}
+  // A correction at checkpoint 1 that did not parse or validate: nothing changed, asked again.
+  virtual void on_correction_refused(const core::Error& /*e*/) {}
+  virtual void on_planned(const PlanOutcome& /*p*/) {}
+  virtual void on_prepared(const manifest::PrepareResult& /*p*/) {}
+  virtual void on_execution_answer(const std::string& /*answer*/, bool /*approved*/, const std::string& /*digest*/) {}
+  virtual void on_ran(const RunOutcome& /*r*/) {}
+  virtual void on_decided(const workflow::Confirmation& /*c*/, DecisionKind /*kind*/) {}
+};
+
+namespace start_end {
+struct Finished {};
+struct Stopped {  // the user did not say yes: resume with `command`
+  workflow::Checkpoint checkpoint;
+  std::string command;
+  core::ExitCode code;
+};
+struct StepEnded {  // a step's outcome was not a success (plan invalid, environment not ready, run failed...)
+  core::ExitCode code;
+};
+}  // namespace start_end
+
+struct StartOutcome {
+  std::variant<start_end::Finished, start_end::Stopped, start_end::StepEnded> end;
+  core::ExitCode exit_code() const;
+};
+
+// Errors: a step flow's error, start.no_answer (no answer could be read at a checkpoint:
+// a refusal), workflow.artifact_invalid (no usable manifest at checkpoint 3).
+core::Result<StartOutcome> start(const StartRequest& request, Prompter& prompter, StartObserver& observer, Launcher& launcher);
+
+}  // namespace flow

@@ -1,0 +1,46 @@
+// The manifest's `run` section: what the runner observed, written from typed values. The
+// flow records the run while it is in progress (status running, quark-ptq's own identity so
+// that `status` can tell a dead run, the stage as each starts) and once it has ended; a
+// failure adds the diagnosis.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json_io.h"
+#include "runner/monitored_run.h"
+#include "workflow/command_digest.h"
+#include "workflow/run_liveness.h"
+
+namespace manifest {
+
+// run.status for an outcome: succeeded (exit 0), interrupted (we stopped it) or failed.
+std::string run_status(const runner::RunOutcome& out);
+// "SIGTERM" for 15; the number when the signal has no name.
+std::string signal_name(int sig);
+
+core::Json stages_json(const std::vector<runner::StageRecord>& stages);
+
+// run while the child is being started: status running, who runs it, which digest was approved.
+core::Json running_section(const workflow::ProcessIdentity& self, const std::string& started_at, const std::string& approved_digest,
+                           const std::string& log_rel);
+// run once the child has ended, with quark-ptq's identity and the approved digest.
+core::Json finished_section(const runner::RunOutcome& out, const std::string& log_rel, const workflow::ProcessIdentity& self,
+                            const std::string& approved_digest);
+
+// run.diagnosis: the classification (diagnose::Diagnosis::to_json) and what the run was.
+struct DiagnosisRecord {
+  core::Json classification;
+  workflow::RecordedCommand command;
+  std::optional<int> exit_code;
+  std::optional<int> signal;
+  std::optional<std::string> stage;      // the last stage reached
+  std::string torch_version;             // "unknown" when the report does not say
+  std::string transformers_version;
+  std::string quark_version;
+  core::Json resources;                  // the run's peak
+};
+core::Json diagnosis_json(const DiagnosisRecord& d);
+
+}  // namespace manifest

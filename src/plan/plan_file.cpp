@@ -1,0 +1,135 @@
+#include "plan/plan_file.h"
+
+#include <initializer_list>
+
+#include "core/text.h"
+
+namespace plan {
+
+namespace {
+
+core::Error invalid(const std::string& field, const std::string& why) {
+  return core::make_error(core::ExitCode::plan_invalid, "manifest.plan_field_invalid").with("field", field).with("why", why);
+}
+
+// The first of several spellings of a field that holds a value of the wanted type.
+const core::Json* first_at(const core::Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const core::Json* v = core::json_at(j, p);
+    if (v != nullptr && !v->is_null()) return v;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> first_string(const core::Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const core::Json* v = core::json_at(j, p);
+    if (v != nullptr && v->is_string()) return v->get<std::string>();
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> first_int(const core::Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const core::Json* v = core::json_at(j, p);
+    if (v != nullptr && v->is_number_integer()) return v->get<std::int64_t>();
+    if (v != nullptr && v->is_number_float() && v->get<double>() >= 0) return static_cast<std::int64_t>(v->get<double>());
+  }
+  return std::nullopt;
+}
+
+std::optional<bool> first_bool(const core::Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const core::Json* v = core::json_at(j, p);
+    if (v != nullptr && v->is_boolean()) return v->get<bool>();
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  for (const auto& piece : core::split(s, ',')) {
+    std::string_view item = core::trim(piece, " \t");
+    if (!item.empty()) out.emplace_back(item);
+  }
+  return out;
+}
+
+core::Result<void> read_schemes(PlanFile& f, const core::Json& plan) {
+  f.global_scheme = core::json_string(plan, "global_scheme");
+  if (f.global_scheme && f.global_scheme->empty()) f.global_scheme.reset();
+  f.kv_cache_scheme = core::json_string(plan, "kv_cache_scheme");
+  if (f.kv_cache_scheme && f.kv_cache_scheme->empty()) f.kv_cache_scheme.reset();
+  if (const core::Json* lqc = core::json_object(plan, "layer_quant_config")) {
+    for (const auto& [pattern, value] : lqc->items()) {
+      if (!value.is_string()) return invalid("layer_quant_config." + pattern, "the scheme must be a string");
+      f.layer_quant_config.emplace_back(pattern, value.get<std::string>());
+    }
+  }
+  return core::ok();
+}
+
+void read_exclusions(PlanFile& f, const core::Json& plan) {
+  f.exclude_layers = core::json_string_list(plan, "exclude_layers");
+  f.exclude_layers_overridden = first_bool(plan, {"exclude_layers_overridden", "exclude_layers_override", "exclusions/overridden"});
+  if (auto src = first_string(plan, {"exclude_source", "exclude_layers_source"})) {
+    f.exclude_layers_overridden = *src == "user";  // "template_default": the template's own list
+  }
+}
+
+core::Result<void> read_algorithms(PlanFile& f, const core::Json& plan) {
+  const core::Json* algo = first_at(plan, {"algorithms", "algorithm"});
+  if (algo == nullptr) return core::ok();
+  if (algo->is_string()) {
+    f.algorithms = split_commas(algo->get<std::string>());
+  } else if (algo->is_array()) {
+    for (const auto& a : *algo) {
+      if (!a.is_string()) return invalid("algorithm", "every algorithm must be a string");
+      for (auto& s : split_commas(a.get<std::string>())) f.algorithms.push_back(s);
+    }
+  } else {
+    return invalid("algorithm", "must be a string, a list of strings or null");
+  }
+  return core::ok();
+}
+
+void read_execution(PlanFile& f, const core::Json& plan) {
+  f.calib_dataset = first_string(plan, {"calibration/dataset", "calib_dataset"});
+  f.num_calib_data = first_int(plan, {"calibration/num_calib_data", "calibration/samples", "num_calib_data"});
+  f.seq_len = first_int(plan, {"calibration/seq_len", "seq_len"});
+  f.batch_size = first_int(plan, {"calibration/batch_size", "batch_size"});
+  f.evaluation_intent = first_string(plan, {"evaluation_intent", "evaluation/intent"});
+  f.evaluation_dataset = first_string(plan, {"evaluation_dataset", "evaluation/dataset"});
+  f.device_strategy = first_string(plan, {"device_strategy", "device/strategy"});
+  f.multi_device = first_bool(plan, {"multi_device", "device/multi_device"});
+  f.trust_remote_code = first_bool(plan, {"trust_remote_code", "remote_code/accepted"});
+  f.quark_version = first_string(plan, {"quark/version", "quark_version", "quark/installed_version"});
+  f.python = first_string(plan, {"quark/python", "python", "environment/python"});
+  const core::Json* env = first_at(plan, {"env_changes", "environment_changes", "device/env_changes"});
+  if (env != nullptr && env->is_array()) {
+    for (const auto& e : *env) {
+      auto name = core::json_string(e, "name");
+      auto value = core::json_string(e, "value");
+      if (name && value) f.env_changes.emplace_back(*name, *value);
+    }
+  } else if (env != nullptr && env->is_object()) {
+    for (const auto& [name, value] : env->items()) {
+      if (value.is_string()) f.env_changes.emplace_back(name, value.get<std::string>());
+    }
+  }
+}
+
+}  // namespace
+
+core::Result<PlanFile> read_plan_file(const core::Json& doc) {
+  PlanFile f;
+  f.model_path = first_string(doc, {"model/model_path", "model/source"});
+  f.model_type = first_string(doc, {"model/model_type"});
+  QPTQ_TRY(read_schemes(f, doc));
+  read_exclusions(f, doc);
+  QPTQ_TRY(read_algorithms(f, doc));
+  read_execution(f, doc);
+  return f;
+}
+
+}  // namespace plan

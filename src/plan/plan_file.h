@@ -1,0 +1,46 @@
+// quant_plan.json read back: the one reader of the plan artifact (plan_to_json is its one
+// writer). Fields are typed; what a field means for quark-cli's argv (defaults, the checks
+// that a command can be built) is the manifest's business, so values the plan does not state
+// stay unset here. Older field spellings are still accepted where the artifact had them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/json_io.h"
+#include "core/result.h"
+
+namespace plan {
+
+struct PlanFile {
+  std::optional<std::string> model_path;        // model.model_path (the analysis is the usual source)
+  std::optional<std::string> model_type;        // model.model_type
+  std::optional<std::string> global_scheme;     // missing or empty: unset
+  std::optional<std::string> kv_cache_scheme;   // null or empty: unset
+  std::vector<std::pair<std::string, std::string>> layer_quant_config;  // pattern -> scheme, plan order
+  std::vector<std::string> exclude_layers;
+  // Whether exclude_layers replaces the template's defaults, when the plan says so
+  // (exclude_source "user" / "template_default", or an explicit flag).
+  std::optional<bool> exclude_layers_overridden;
+  std::vector<std::string> algorithms;          // "awq" / ["gptq", "smoothquant"], split at commas
+  std::optional<std::string> calib_dataset;
+  std::optional<std::int64_t> num_calib_data;
+  std::optional<std::int64_t> seq_len;
+  std::optional<std::int64_t> batch_size;
+  std::optional<std::string> evaluation_intent;  // none | smoke | full
+  std::optional<std::string> evaluation_dataset;
+  std::optional<std::string> device_strategy;    // single | multi_device | cpu
+  std::optional<bool> multi_device;
+  std::optional<bool> trust_remote_code;
+  std::optional<std::string> quark_version;
+  std::optional<std::string> python;             // the interpreter the plan was checked against
+  std::vector<std::pair<std::string, std::string>> env_changes;
+};
+
+// ExitCode::plan_invalid "manifest.plan_field_invalid" naming a field of the wrong type.
+core::Result<PlanFile> read_plan_file(const core::Json& doc);
+
+}  // namespace plan
