@@ -44,7 +44,7 @@ ZOO = {
     "mixtral": ("MoE, non-Linear router (MixtralTopKRouter), renamed experts", {"num_hidden_layers": 2}),
     "qwen2_moe": ("MoE, shared expert, Linear shared_expert_gate", {"num_hidden_layers": 2}),
     "qwen3_moe": ("MoE, non-Linear router", {"num_hidden_layers": 2}),
-    "dbrx": ("MoE, fused Wqkv, fused experts", {"n_layers": 2}),
+    "dbrx": ("MoE, fused Wqkv, fused experts", {"n_layers": 2, "attn_config": {"rope_theta": 500000.0}}),
     "gpt_oss": ("MoE, fused experts with bias, Linear router", {"num_hidden_layers": 2}),
     "minimax_m2": ("MoE, renamed experts", {"num_hidden_layers": 2}),
     "glm4_moe": ("MoE, dense first layers, shared experts", {"num_hidden_layers": 2, "first_k_dense_replace": 1}),
@@ -67,14 +67,12 @@ ZOO = {
 SOURCE_RE = re.compile(r"\[([\w.\-]+/[\w.\-]+)\]\((https://huggingface\.co/[^)\s]+)\)")
 
 
-def architecture(model_type):
-    """The class a published config.json names: the causal LM, or for multimodal models the
-    image-text-to-text class."""
-    if model_type in ma.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES:
-        name = ma.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES[model_type]
-        if not name.endswith("ForConditionalGeneration") or model_type not in ma.MODEL_FOR_IMAGE_TEXT_TO_TEXT_MAPPING_NAMES:
-            return name
-    return ma.MODEL_FOR_IMAGE_TEXT_TO_TEXT_MAPPING_NAMES[model_type]
+def architecture(model_type, cfg):
+    """The class a published config.json names: the image-text-to-text class for a config with
+    a vision tower, else the causal LM."""
+    if getattr(cfg, "vision_config", None) is not None and model_type in ma.MODEL_FOR_IMAGE_TEXT_TO_TEXT_MAPPING_NAMES:
+        return ma.MODEL_FOR_IMAGE_TEXT_TO_TEXT_MAPPING_NAMES[model_type]
+    return ma.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES[model_type]
 
 
 def build(cls, over):
@@ -87,7 +85,7 @@ def write(model_type):
     covers, over = ZOO[model_type]
     cls = CONFIG_MAPPING[model_type]
     cfg = build(cls, json.loads(json.dumps(over)))
-    cfg.architectures = [architecture(model_type)]
+    cfg.architectures = [architecture(model_type, cfg)]
     cfg.dtype = "bfloat16"
     out = os.path.join(HERE, "models", model_type)
     os.makedirs(out, exist_ok=True)
