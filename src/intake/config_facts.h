@@ -21,6 +21,7 @@ struct Modality {
   std::optional<std::string> model_type;
   std::optional<std::int64_t> hidden_size;
   std::optional<std::int64_t> num_layers;
+  core::Json config = nullptr;  // the tower's sub-config as written (layout keys of the estimate)
 };
 
 struct MoeFacts {

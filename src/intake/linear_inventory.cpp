@@ -112,6 +112,10 @@ InventoryRules::InventoryRules(const ModelFacts& f, const knowledge::ModelFamili
     : facts(f), fam(m) {
   for (auto& p : exclusions) (template_safe(p) ? safe_patterns : unsafe_patterns).push_back(std::move(p));
   conv1d_family = fam.is_conv1d_family(facts.model_type);
+  non_linear_patterns = fam.non_linear_modules_for(facts.model_type);
+  if (facts.text_model_type) {
+    for (auto& p : fam.non_linear_modules_for(*facts.text_model_type)) non_linear_patterns.push_back(std::move(p));
+  }
   // Suffixes must be whole segments for the module to keep the tensor's numbers.
   bool whole_segments = std::all_of(fam.linear_weight_suffixes.begin(), fam.linear_weight_suffixes.end(),
                                     [](const std::string& x) { return !x.empty() && x[0] == '.'; });
@@ -222,6 +226,8 @@ struct ShardScanner::State {
       c.first_embedding = leaf != "wpe" && bare.find("position") == std::string_view::npos;
     } else if (rules.conv1d_family && contains(fam.conv1d_module_suffixes, leaf)) {
       c.kind = "conv1d";  // transformers' Conv1D is not nn.Linear: Quark does not quantize it
+    } else if (core::glob_match_any(rules.non_linear_patterns, c.module_templ)) {
+      c.kind = "non_linear";  // e.g. MixtralTopKRouter: a 2-D weight, but not an nn.Linear
     } else {
       c.kind = "linear";
     }

@@ -91,6 +91,11 @@ def write(model_type):
     os.makedirs(out, exist_ok=True)
     d = cfg.to_dict()
     d.pop("_name_or_path", None)
+    # JSON has no Infinity: a non-finite default (granitemoehybrid's time_step_limit) is left
+    # out, and transformers restores it when it reads the file.
+    for k in [k for k, v in d.items() if isinstance(v, (list, tuple, float)) and any(
+            isinstance(x, float) and (x != x or x in (float("inf"), float("-inf"))) for x in (v if isinstance(v, (list, tuple)) else [v]))]:
+        del d[k]
     path = os.path.join(out, "config.json")
     # Nested plain-dict sub-configs (dbrx's ffn_config) come out with keys their class rejects
     # on reading; drop exactly those, as the published file does not have them.
