@@ -205,7 +205,18 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
     f.tie_source = "class_default";
   }
 
-  QPTQ_TRY_ASSIGN(f.moe, read_moe(t, lm_type, fam, f.num_layers, expert_inter, source));
+  // DBRX keeps its MoE facts in a nested ffn_config; they count as the text config's own.
+  core::Json with_ffn;
+  const core::Json* moe_source = &t;
+  if (const core::Json* ffn = core::json_object(t, "ffn_config")) {
+    with_ffn = t;
+    for (auto it = ffn->begin(); it != ffn->end(); ++it) {
+      if (!with_ffn.contains(it.key())) with_ffn[it.key()] = *it;
+    }
+    moe_source = &with_ffn;
+  }
+  QPTQ_TRY_ASSIGN(f.moe, read_moe(*moe_source, lm_type, fam, f.num_layers, expert_inter, source));
+  f.layer_types = core::json_string_list(t, "layer_types");
   if (auto r = core::json_int(t, "kv_lora_rank")) {
     f.mla = core::Json::object();
     for (const auto& k : fam.mla_keys) {

@@ -54,7 +54,12 @@ Estimate estimate_linears(const ModelFacts& facts, const knowledge::ModelFamilie
   };
   for (std::int64_t i = 0; i < layers && !conv1d; ++i) {
     std::string base = with_index(L.layer_prefix, i);
-    for (const auto& a : attn) count(base + a);
+    const std::vector<std::string>* mixer = &attn;
+    if (static_cast<std::size_t>(i) < facts.layer_types.size()) {
+      auto by_type = L.attention_by_layer_type.find(facts.layer_types[static_cast<std::size_t>(i)]);
+      if (by_type != L.attention_by_layer_type.end()) mixer = &by_type->second;
+    }
+    for (const auto& a : *mixer) count(base + a);
     bool is_moe = facts.moe && std::find(facts.moe->moe_layers.begin(), facts.moe->moe_layers.end(), i) != facts.moe->moe_layers.end();
     if (!is_moe) {
       for (const auto& m : L.mlp) count(base + m);
@@ -64,10 +69,11 @@ Estimate estimate_linears(const ModelFacts& facts, const knowledge::ModelFamilie
     for (std::int64_t x = 0; x < facts.moe->num_experts && L.experts_linear; ++x) {
       for (const auto& m : L.expert) count(base + with_index(L.experts_prefix, x) + m);
     }
-    for (std::int64_t s = 0; s < facts.moe->shared_experts; ++s) {
+    std::int64_t shared = facts.moe->shared_experts > 0 ? facts.moe->shared_experts : L.shared_experts_default;
+    for (std::int64_t s = 0; s < shared; ++s) {
       for (const auto& m : L.shared) count(base + L.shared_prefix + m);
     }
-    if (L.shared_expert_gate && facts.moe->shared_experts > 0) count(base + *L.shared_expert_gate);
+    if (L.shared_expert_gate && shared > 0) count(base + *L.shared_expert_gate);
   }
   count(L.lm_head);
   std::uint64_t vision = 0;

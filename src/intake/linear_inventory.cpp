@@ -208,7 +208,9 @@ struct ShardScanner::State {
     }
     std::string_view bare = name.substr(0, name.size() - c.suffix);
     std::string_view leaf = last_segment(bare);
-    c.expert_tensor = bare.find(".experts.") != std::string_view::npos && contains(fam.fused_expert_tensor_names, leaf);
+    c.expert_tensor = (bare.find(".experts.") != std::string_view::npos ||
+                       core::glob_match_any(fam.fused_expert_module_patterns, std::string(bare))) &&
+                      contains(fam.fused_expert_tensor_names, leaf);
     if (!c.has_module && !c.expert_tensor) return c;
     c.fused_factor = contains(fam.fused_gate_up_names, leaf) ? 2 : 1;  // Quark unfuses them
     c.literal = !is_template && (bare.find('{') != std::string_view::npos || bare.find('}') != std::string_view::npos);
@@ -295,15 +297,19 @@ void ShardScanner::add_tensor(const TensorView& t) {
   if (c->prequantized) part.has_prequantized_tensors = true;
 
   // Which module does this tensor weigh, if any?
-  bool fused = t.rank == 3 && c->expert_tensor;
-  if (!fused && (!c->has_module || t.rank != 2)) return;
+  bool fused = t.rank == 3 && c->expert_tensor && c->kind != "non_linear";
+  // DBRX stores each projection of all experts as one 2-D tensor [experts x rows, cols]
+  // without a weight suffix; Quark splits it into one nn.Linear per expert.
+  const auto& moe = s.rules.facts.moe;
+  bool stacked = t.rank == 2 && c->expert_tensor && !c->has_module && c->kind != "non_linear" && moe && moe->num_experts > 0;
+  if (!fused && !stacked && (!c->has_module || t.rank != 2)) return;
   std::string_view module = t.name.substr(0, t.name.size() - c->suffix);
   TemplateInfo& ti = *c->module;
   std::string_view kind = c->kind;
   std::uint64_t linear_modules = 0;
-  if (fused) {
+  if (fused || stacked) {
     kind = "fused_experts";
-    linear_modules = t.shape[0] * c->fused_factor;
+    linear_modules = (fused ? t.shape[0] : static_cast<std::uint64_t>(moe->num_experts)) * c->fused_factor;
     part.has_fused_experts = true;
   } else if (kind == "linear") {
     linear_modules = 1;

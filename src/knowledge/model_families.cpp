@@ -62,6 +62,7 @@ core::Result<ModelFamilies> parse(std::string_view text) {
   f.linear_weight_suffixes = core::json_string_list(doc, "linear_weight_suffixes");
   f.fused_expert_tensor_names = core::json_string_list(doc, "fused_expert_tensor_names");
   f.fused_gate_up_names = core::json_string_list(doc, "fused_gate_up_names");
+  f.fused_expert_module_patterns = core::json_string_list(doc, "fused_expert_module_patterns");
   if (const core::Json* rules = core::json_array(doc, "role_rules")) {
     for (const auto& r : *rules) {
       auto role = core::json_string(r, "role");
@@ -89,6 +90,10 @@ core::Result<ModelFamilies> parse(std::string_view text) {
       l.shared_prefix = core::json_string(merged, "shared_prefix").value_or("mlp.shared_experts.");
       l.shared = core::json_string_list(merged, "shared");
       l.shared_expert_gate = core::json_string(merged, "shared_expert_gate");
+      l.shared_experts_default = core::json_int(merged, "shared_experts_default").value_or(0);
+      if (const core::Json* by = core::json_object(merged, "attention_by_layer_type")) {
+        for (auto kv = by->begin(); kv != by->end(); ++kv) l.attention_by_layer_type[kv.key()] = core::json_string_list(*by, kv.key());
+      }
       l.lm_head = core::json_string(merged, "lm_head").value_or("lm_head");
       if (const core::Json* v = core::json_object(merged, "vision")) {
         l.vision.per_layer = core::json_int(*v, "per_layer").value_or(0);

@@ -37,6 +37,8 @@ struct VisionLayout {
 struct LinearLayout {
   std::string layer_prefix;
   std::vector<std::string> attention;  // empty: q/k/v/o_proj, or MLA's projections
+  // For hybrid models: the mixer's Linears per config layer_types entry (e.g. Mamba layers).
+  std::map<std::string, std::vector<std::string>, std::less<>> attention_by_layer_type;
   std::vector<std::string> mlp;
   std::string experts_prefix;
   std::vector<std::string> expert;
@@ -45,6 +47,7 @@ struct LinearLayout {
   std::string shared_prefix;
   std::vector<std::string> shared;
   std::optional<std::string> shared_expert_gate;
+  std::int64_t shared_experts_default = 0;  // shared experts when the config names none (Llama 4: 1)
   std::string lm_head;
   VisionLayout vision;
 };
@@ -72,6 +75,7 @@ struct ModelFamilies {
   std::vector<std::string> linear_weight_suffixes;
   std::vector<std::string> fused_expert_tensor_names;
   std::vector<std::string> fused_gate_up_names;
+  std::vector<std::string> fused_expert_module_patterns;  // fused expert tensors outside an .experts. module
   std::vector<RoleRule> role_rules;
   std::vector<std::string> non_linear_roles;
   // Module-name patterns of weights that are not nn.Linear in transformers (routers such as
