@@ -251,7 +251,9 @@ def _kind(name, module):
         return "conv1d"
     low = cls.lower()
     last = name.rsplit(".", 1)[-1]
-    if "router" in low or "gate" in low or last in ("gate", "router"):
+    # TopKRouter / TopkRouter / MoEGate classes, or a module named gate / router; not a
+    # GatedDeltaNet mixer, which holds its own parameters too.
+    if "router" in low or low.endswith("gate") or last in ("gate", "router"):
         return "router"
     return "other"
 
