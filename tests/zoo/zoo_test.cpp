@@ -167,6 +167,31 @@ TEST_P(ZooModelTest, ConfigEstimateWithinTwoPercent) {
       << m.model_type << ": config estimate " << estimate << " vs oracle " << m.oracle()->linear_modules.size();
 }
 
+// Where the flow ran the oracle, a config-only model gets the oracle's Linear set, by name.
+TEST_P(ZooModelTest, ConfigWithOracleAnswerIsExact) {
+  const auto& m = model_named(GetParam());
+  if (m.oracle() == nullptr) GTEST_SKIP() << "the oracle refused this config";
+  test_support::TempDir tmp;
+  zoo::write_config_only(m, tmp.path() / "model");
+  intake::AnalyzeRequest req;
+  req.model = (tmp.path() / "model").string();
+  intake::OracleLinears linears;
+  linears.versions = m.versions.key();
+  for (const auto& l : m.oracle()->linear_modules) linears.linears.push_back({l.name, l.in_features, l.out_features});
+  req.oracle = linears;
+  auto analysis = intake::analyze(req);
+  ASSERT_TRUE(analysis) << analysis.error().id;
+  EXPECT_EQ((*analysis)["quantization_targets"]["method"], "model_oracle");
+  EXPECT_EQ((*analysis)["inventory"]["source"], "model_oracle");
+  auto modules = intake::expand_inventory(*analysis);
+  ASSERT_TRUE(modules);
+  std::set<std::string> got, want;
+  for (const auto& mod : *modules) got.insert(mod.name);
+  for (const auto& l : m.oracle()->linear_modules) want.insert(l.name);
+  EXPECT_EQ(got, want);
+  EXPECT_EQ((*analysis)["quantization_targets"]["linear_layer_count"].get<std::uint64_t>(), m.oracle()->linear_modules.size());
+}
+
 INSTANTIATE_TEST_SUITE_P(Models, ZooModelTest, ::testing::ValuesIn(zoo_names()),
                          [](const ::testing::TestParamInfo<std::string>& i) {
                            std::string n = i.param;
