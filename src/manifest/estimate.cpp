@@ -296,7 +296,10 @@ Estimate estimate_resources(const EstimateInputs& in) {
   double output = quantized * bits / 8 + (total - quantized) * load_bytes;
   e.output_disk_gib = gib(output) + num("overhead/tokenizer_and_config_gib", 0.05);
   double shard = std::min(e.output_disk_gib, num("overhead/max_shard_gib", 50));
-  e.host_peak_gib = num("overhead/host_baseline_gib", 4) + e.cpu_offload_gib + shard;
+  bool awq = std::find(in.algorithms.begin(), in.algorithms.end(), "awq") != in.algorithms.end();
+  double decoder_gib = gib(layer_params * sh.layers * load_bytes);
+  e.host_peak_gib = num("host/source_resident_fraction", 0.48) * e.weights_gib + num("host/output_fraction", 1.04) * shard + e.cpu_offload_gib +
+                    (awq ? num("host/awq_decoder_copies", 1.91) * decoder_gib : 0);
 
   double tokens = static_cast<double>(in.calibration.num_calib_data) * static_cast<double>(in.calibration.seq_len);
   double tflops = in.gpus.empty() ? num("time/cpu_effective_tflops", 1) : num("time/calibration_effective_tflops", 27);
