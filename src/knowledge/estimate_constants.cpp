@@ -57,15 +57,18 @@ core::Result<EstimateConstants> parse() {
     c.algorithms.emplace(name, algorithm_cost(f, body, "/algorithms/" + name));
   }
   const core::Json& ov = f.object(doc, "", "overhead");
-  c.overhead = {f.number(ov, "/overhead", "context_gib"),       f.number(ov, "/overhead", "fragmentation"),
-                f.number(ov, "/overhead", "host_baseline_gib"), f.number(ov, "/overhead", "tokenizer_and_config_gib"),
-                f.number(ov, "/overhead", "max_shard_gib"),     f.number(ov, "/overhead", "moe_unfuse_fraction")};
+  c.overhead = {f.number(ov, "/overhead", "context_gib"), f.number(ov, "/overhead", "fragmentation"),
+                f.number(ov, "/overhead", "tokenizer_and_config_gib"), f.number(ov, "/overhead", "max_shard_gib"),
+                f.number(ov, "/overhead", "moe_unfuse_fraction")};
   const core::Json& tm = f.object(doc, "", "time");
   c.time = {f.number(tm, "/time", "startup_seconds"),    f.number(tm, "/time", "load_gib_per_second"),
             f.number(tm, "/time", "write_gib_per_second"), f.number(tm, "/time", "calibration_effective_tflops"),
             f.number(tm, "/time", "cpu_effective_tflops"), f.number(tm, "/time", "cpu_offload_slowdown")};
   const core::Json& qs = f.object(doc, "", "quantizer_state");
   c.quantizer_state = {f.number(qs, "/quantizer_state", "bytes_per_group_mx"), f.number(qs, "/quantizer_state", "bytes_per_group_other")};
+  const core::Json& host = f.object(doc, "", "host");
+  c.host = {f.number(host, "/host", "source_resident_fraction"), f.number(host, "/host", "output_fraction"),
+            f.number(host, "/host", "awq_decoder_copies")};
   QPTQ_TRY(f.result());
   return c;
 }

@@ -41,7 +41,7 @@ struct EstimateConstants {
   } evaluation{};
   std::map<std::string, AlgorithmCost, std::less<>> algorithms;
   struct {
-    double context_gib, fragmentation, host_baseline_gib, tokenizer_and_config_gib, max_shard_gib, moe_unfuse_fraction;
+    double context_gib, fragmentation, tokenizer_and_config_gib, max_shard_gib, moe_unfuse_fraction;
   } overhead{};
   struct {
     double startup_seconds, load_gib_per_second, write_gib_per_second, calibration_effective_tflops, cpu_effective_tflops,
@@ -50,6 +50,9 @@ struct EstimateConstants {
   struct {
     double bytes_per_group_mx, bytes_per_group_other;
   } quantizer_state{};
+  struct {  // quark-cli's host peak: resident source, the output shard, AWQ's decoder copies
+    double source_resident_fraction, output_fraction, awq_decoder_copies;
+  } host{};
 
   // Bytes per weight of a checkpoint dtype; the "" entry for one the table does not name.
   double bytes_of_dtype(std::string_view dtype) const;

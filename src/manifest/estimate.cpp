@@ -282,7 +282,10 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
   double output = quantized * bits / 8 + (total - quantized) * load_bytes;
   e.output_disk_gib = gib(output) + k.overhead.tokenizer_and_config_gib;
   double shard = std::min(e.output_disk_gib, k.overhead.max_shard_gib);
-  e.host_peak_gib = k.overhead.host_baseline_gib + e.cpu_offload_gib + shard;
+  bool awq = std::find(in.algorithms.begin(), in.algorithms.end(), "awq") != in.algorithms.end();
+  double decoder_gib = gib(layer_params * sh.layers * load_bytes);
+  e.host_peak_gib = k.host.source_resident_fraction * e.weights_gib + k.host.output_fraction * shard + e.cpu_offload_gib +
+                    (awq ? k.host.awq_decoder_copies * decoder_gib : 0);
 
   double tokens = static_cast<double>(in.calibration.num_calib_data) * static_cast<double>(in.calibration.seq_len);
   double tflops = in.gpus.empty() ? k.time.cpu_effective_tflops : k.time.calibration_effective_tflops;

@@ -210,7 +210,7 @@ namespace manifest {
 namespace {
 
 // The estimate against real peaks measured on an H200 (quark-cli 0.13): within 15 %.
-TEST(EstimateCalibration, WithinFifteenPercentOfMeasuredH200Peaks) {
+TEST(EstimateCalibration, GpuAndHostWithinFifteenPercentOfMeasuredH200Peaks) {
   auto doc = core::read_json_file(test_support::source_path("tests/fixtures/envprobe/measured/h200-peaks.json"));
   ASSERT_TRUE(doc.has_value());
   const core::Json& d = *doc;
@@ -241,6 +241,13 @@ TEST(EstimateCalibration, WithinFifteenPercentOfMeasuredH200Peaks) {
     double error = (e.gpu_peak_gib - measured_gib) / measured_gib;
     EXPECT_LT(std::abs(error), 0.15) << run["run"] << ": estimated " << e.gpu_peak_gib << " GiB, measured " << measured_gib << " GiB";
     RecordProperty(run["run"].get<std::string>(), std::to_string(error));
+    if (run.contains("host_peak_mib")) {
+      double host_gib = run["host_peak_mib"].get<double>() / 1024.0;
+      double host_error = (e.host_peak_gib - host_gib) / host_gib;
+      EXPECT_LT(std::abs(host_error), 0.15) << run["run"] << ": host estimated " << e.host_peak_gib << " GiB, measured " << host_gib << " GiB";
+      std::printf("%-34s host estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%\n", run["run"].get<std::string>().c_str(), e.host_peak_gib, host_gib,
+                  100 * host_error);
+    }
     double wall = run["wall_s"].is_number() ? run["wall_s"].get<double>() : -1;
     std::printf("%-34s estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%  time %5.0f s (measured %.0f s)\n",
                 run["run"].get<std::string>().c_str(), e.gpu_peak_gib, measured_gib, 100 * error, e.minutes * 60, wall);
