@@ -162,6 +162,14 @@ def main():
     a = ap.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    # Quark JIT-compiles its emulation kernels into torch's extension cache, keyed by name only:
+    # a build from another environment (another amd-quark) there fails to rebuild here. One
+    # cache per environment.
+    if "TORCH_EXTENSIONS_DIR" not in os.environ:
+        import hashlib
+        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        tag = hashlib.sha256(sys.prefix.encode()).hexdigest()[:12]
+        os.environ["TORCH_EXTENSIONS_DIR"] = os.path.join(cache, "quark-ptq", "torch_extensions", tag)
     for p in (a.source, a.output, a.text):
         if not os.path.exists(p):
             print(f"evaluate: {p} does not exist", file=sys.stderr)
