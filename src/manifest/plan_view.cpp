@@ -144,6 +144,7 @@ core::Result<void> read_calibration(PlanView& v, const core::Json& plan) {
 void read_execution(PlanView& v, const core::Json& plan) {
   v.evaluation_intent = first_string(plan, {"evaluation_intent", "evaluation/intent"}).value_or("full");
   v.evaluation_dataset = first_string(plan, {"evaluation_dataset", "evaluation/dataset"}).value_or(kCliDefaultEvaluationDataset);
+  v.evaluated_by_quark_ptq = core::json_object(plan, "evaluation") != nullptr && core::json_at(plan, "evaluation/windows") != nullptr;
   auto strategy = first_string(plan, {"device_strategy", "device/strategy"});
   v.device_strategy = strategy.value_or("");
   v.multi_device = first_bool(plan, {"multi_device", "device/multi_device"}).value_or(strategy && *strategy == "multi_device");

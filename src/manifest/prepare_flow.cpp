@@ -30,7 +30,7 @@ std::vector<std::string> plan_schemes(const PlanView& plan) {
 
 std::vector<envprobe::DataNeed> data_needs(const PlanView& plan) {
   std::vector<envprobe::DataNeed> needs = {{"model", plan.model, plan.revision}, {"calibration", plan.calibration.dataset, std::nullopt}};
-  if (plan.evaluation_intent != "none") needs.push_back({"evaluation", plan.evaluation_dataset, std::nullopt});
+  if (plan.evaluation_intent != "none" && !plan.evaluated_by_quark_ptq) needs.push_back({"evaluation", plan.evaluation_dataset, std::nullopt});
   return needs;
 }
 
@@ -42,7 +42,7 @@ EstimateInputs estimate_inputs(const PlanView& plan, const envprobe::EnvReport& 
                                                 plan.quark_version).quark_version;
   in.algorithms = plan.algorithms;
   in.calibration = plan.calibration;
-  in.evaluation = plan.evaluation_intent != "none";
+  in.evaluation = plan.evaluation_intent != "none" && !plan.evaluated_by_quark_ptq;
   in.multi_device = plan.multi_device;
   for (const auto& d : env.acc.devices) in.gpus.push_back({d.total_memory_bytes, d.free_memory_bytes});
   for (const auto& [name, value] : plan.env_changes) {

@@ -107,6 +107,8 @@ TEST(PlannerTable, CorpusTimesTargetsTimesPriorities) {
       auto p = make_plan(fixture, row.target, with_priority(row.priority));
       const plan::Plan& plan = p.plan;
       for (const auto& pr : plan.problems) {
+        // The 0.13 caps cannot quantize on a CPU: that refusal is the one expected problem (cpu_route_test).
+        if (row.target == "cpu" && pr.code == "cpu_needs_quark_0_12") continue;
         ADD_FAILURE() << "unexpected problem: " << en(pr.text);
       }
       EXPECT_EQ(plan.global_scheme, row.scheme);
