@@ -26,36 +26,9 @@ has_gpu() {
 
 bash scripts/setup-deps.sh
 bash scripts/setup-quark-env.sh
-eval_py=$repo/.venv-quark/bin/python
-if has_gpu; then
-  quant_py=$eval_py
-  target=()
-else
-  bash scripts/setup-quark-cpu-env.sh
-  quant_py=$repo/.venv-quark-cpu/bin/python
-  target=(--target cpu)
-fi
+has_gpu || bash scripts/setup-quark-cpu-env.sh
 cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DQPTQ_BUILD_TESTS=OFF >/dev/null
 cmake --build build-release -j"$jobs" --target quark-ptq
 bash scripts/fetch-smollm2.sh
 bash scripts/fetch-heldout-text.sh
-model=$repo/.models/smollm2-135m
-text=$repo/.data/heldout
-
-work=${QPTQ_WORKDIR:-$repo/quickstart-work}
-rm -rf "$work" && mkdir -p "$work"
-q() { echo "+ quark-ptq $*" >&2; "$repo/build-release/quark-ptq" --workdir "$work" "$@"; }
-export HF_HOME=$work/hf HF_HUB_OFFLINE=1 XDG_CACHE_HOME=${XDG_CACHE_HOME:-$HOME/.cache}
-
-q data stage "$text/calibration.jsonl" --as pileval --python "$quant_py"
-q analyze "$model"                                               # step 1
-q confirm analysis                                               # checkpoint 1
-q plan --python "$quant_py" "${target[@]}" --eval "${QPTQ_EVAL:-smoke}" --eval-text "$text/evaluation.jsonl" \
-  --calib-samples "${QPTQ_CALIB_SAMPLES:-16}" --seq-len "${QPTQ_SEQ_LEN:-128}"   # step 2 (probes the installed Quark)
-q confirm plan                                                   # checkpoint 2
-q prepare --output-dir "$work/out" --python "$quant_py"          # step 3: the exact command + its digest
-digest=$(python3 -c 'import sys,yaml; print(yaml.safe_load(open(sys.argv[1]))["command"]["digest"])' "$work/run_manifest.yaml")
-q run --approve "$digest"                                        # checkpoint 3 + step 4 (run, verify)
-q evaluate --plan "$work/quant_plan.json" --source "$model" --python "$eval_py" "$work/out"   # step 4: evaluation
-q accept                                                         # checkpoint 4
-q status
+bash scripts/smollm2-flow.sh "$repo/build-release/quark-ptq" "${QPTQ_WORKDIR:-$repo/quickstart-work}"

@@ -6,7 +6,10 @@ namespace cli {
 
 namespace {
 
-std::string status(const Console& c, evaluate::Status s) { return c.t("evaluate.status_" + std::string(evaluate::status_name(s))); }
+std::string status(const Console& c, evaluate::Status s) {
+  std::string id = "evaluate.status_" + std::string(evaluate::status_name(s));
+  return c.t(id);
+}
 
 std::string reason(const std::string& r) { return r.empty() ? "" : " - " + r; }
 
@@ -35,8 +38,8 @@ void print_evaluation(const Console& console, const evaluate::EvaluationResult& 
                                       {"seq_len", std::to_string(p.seq_len)}, {"threshold", fmt::format("{:.1f}", p.threshold_pct)},
                                       {"reason", p.status == evaluate::Status::pass ? reason(p.reason) : ""}});
   }
-  console.say("evaluate.verdict_" + std::string(evaluate::status_name(r.verdict)),
-              {{"seconds", fmt::format("{:.0f}", r.seconds)}, {"reason", r.reason}});
+  std::string verdict_id = "evaluate.verdict_" + std::string(evaluate::status_name(r.verdict));
+  console.say(verdict_id, {{"seconds", fmt::format("{:.0f}", r.seconds)}, {"reason", r.reason}});
 }
 
 }  // namespace cli
