@@ -55,7 +55,9 @@ EstimateInputs estimate_inputs(const PlanView& plan, const envprobe::EnvReport& 
 
 // The output directory and the estimate can also make the environment not ready.
 void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate& est, envprobe::Verdict& v) {
-  if (est.cpu_offload_gib > 0.01 && !plan.multi_device) {
+  // A plan for the CPU means a release that quantizes there (the planner refuses 0.13+ for it):
+  // 0.12.post1 keeps the whole model in CPU memory without this rule (docs/quark-facts.md §10.1).
+  if (est.cpu_offload_gib > 0.01 && !plan.multi_device && plan.device_strategy != "cpu") {
     // Quark 0.13 refuses to calibrate a model with modules on 'cpu' without --multi_device
     // (MemoryError after loading; docs/quark-facts.md section 5).
     v.add({"weights_exceed_gpu", true, message_id("manifest.problem_weights_exceed_gpu"),
