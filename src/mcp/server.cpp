@@ -44,7 +44,8 @@ json call_status(const json& args) {
   std::error_code ec;
   auto wd = std::filesystem::absolute(args["workdir"].get<std::string>(), ec);
   if (ec || !std::filesystem::is_directory(wd, ec))
-    return tool_error("workdir is not a directory: " + args["workdir"].get<std::string>(), 2);
+    return tool_error("workdir is not a directory: " + args["workdir"].get<std::string>(),
+                      core::to_int(core::ExitCode::bad_input));
   auto s = workflow::evaluate(workflow::Workdir{wd});
   if (!s) return tool_error(s.error().id + (s.error().detail.empty() ? "" : ": " + s.error().detail),
                             core::to_int(s.error().code));

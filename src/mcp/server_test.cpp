@@ -29,7 +29,7 @@ TEST(Server, StatusOnAMissingWorkdirIsAToolErrorWithExitCode) {
   auto r = call(d, {{"jsonrpc", "2.0"}, {"id", 3}, {"method", "tools/call"},
                     {"params", {{"name", "status"}, {"arguments", {{"workdir", "/nonexistent/x"}}}}}});
   EXPECT_TRUE(r["result"]["isError"].get<bool>());
-  EXPECT_EQ(r["result"]["structuredContent"]["exit_code"], 2);
+  EXPECT_EQ(r["result"]["structuredContent"]["exit_code"], 3);  // bad_input, as on the CLI
 }
 
 TEST(Server, UnknownToolIsInvalidParams) {
