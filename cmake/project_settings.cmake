@@ -16,19 +16,22 @@ if(QPTQ_SANITIZE)
   target_link_options(qptq_settings INTERFACE -fsanitize=${_qptq_san})
 endif()
 
-# qptq_add_module(NAME SOURCES... DEPS ...): a static library qptq_<NAME> whose tests are the
-# *_test.cpp files beside it, linked into one gtest binary <NAME>_tests.
+# qptq_add_module(NAME SOURCES... PUBLIC_DEPS ... DEPS ... TEST_DEPS ...): a static library
+# qptq_<NAME> whose tests are the *_test.cpp files beside it, linked into one gtest binary
+# <NAME>_tests. PUBLIC_DEPS: what its headers include (consumers need it too); DEPS: what only
+# its sources use (private). Which modules a module may name here is src/layers.txt, checked
+# by scripts/check_layers.py.
 function(qptq_add_module name)
-  cmake_parse_arguments(M "" "" "SOURCES;DEPS;TEST_DEPS" ${ARGN})
+  cmake_parse_arguments(M "" "" "SOURCES;PUBLIC_DEPS;DEPS;TEST_DEPS" ${ARGN})
   if(M_SOURCES)
     add_library(qptq_${name} STATIC ${M_SOURCES})
     target_include_directories(qptq_${name} PUBLIC ${PROJECT_SOURCE_DIR}/src)
-    target_link_libraries(qptq_${name} PUBLIC ${M_DEPS} PRIVATE qptq_settings)
+    target_link_libraries(qptq_${name} PUBLIC ${M_PUBLIC_DEPS} PRIVATE ${M_DEPS} qptq_settings)
   else()
     # A module whose sources have not landed yet: headers only.
     add_library(qptq_${name} INTERFACE)
     target_include_directories(qptq_${name} INTERFACE ${PROJECT_SOURCE_DIR}/src)
-    target_link_libraries(qptq_${name} INTERFACE ${M_DEPS})
+    target_link_libraries(qptq_${name} INTERFACE ${M_PUBLIC_DEPS} ${M_DEPS})
   endif()
   if(QPTQ_BUILD_TESTS)
     file(GLOB _tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*_test.cpp)

@@ -2,7 +2,7 @@
 # The whole test suite on a fresh machine: installs what it needs from the project's own
 # files, builds, and runs every test twice - once in a normal build and once under
 # AddressSanitizer + UndefinedBehaviorSanitizer - and the code that runs threads (intake's
-# shard pool and preload thread, the run monitor's sampler, the parallel hasher) under
+# shard pool, the run monitor's sampler, the parallel hasher) under
 # ThreadSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +21,8 @@ run_suite() {
   (cd "$dir" && ctest --output-on-failure -j"$jobs" --timeout 300)
 }
 
+echo "== layering: src/layers.txt against the include graph, CMake and docs/ARCHITECTURE.md"
+python3 scripts/check_layers.py
 echo "== suite: normal build"
 run_suite build
 echo "== suite: AddressSanitizer + UndefinedBehaviorSanitizer"

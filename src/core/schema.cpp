@@ -59,12 +59,7 @@ std::string pointer_from_context(const std::vector<std::string>& context) {
   return out;
 }
 
-}  // namespace
-
-std::vector<SchemaIssue> schema_issues(const Json& doc, std::string_view schema_name) {
-  const LoadedSchema* loaded = load_schema(schema_name);
-  if (loaded == nullptr) return {{"", "no embedded schema named " + std::string(schema_name)}};
-  if (!loaded->error.empty()) return {{"", "embedded schema failed to load: " + loaded->error}};
+std::vector<SchemaIssue> issues_of(const Json& doc, const valijson::Schema& schema) {
   std::vector<SchemaIssue> issues;
   try {
     // valijson's adapter takes nlohmann::json, our artifacts are ordered_json: converted value
@@ -73,7 +68,7 @@ std::vector<SchemaIssue> schema_issues(const Json& doc, std::string_view schema_
     valijson::Validator validator(valijson::Validator::kStrongTypes);
     valijson::ValidationResults results;
     valijson::adapters::NlohmannJsonAdapter adapter(plain);
-    if (!validator.validate(loaded->schema, adapter, &results)) {
+    if (!validator.validate(schema, adapter, &results)) {
       valijson::ValidationResults::Error err;
       while (results.popError(err)) {
         issues.push_back({pointer_from_context(err.context), err.description});
@@ -84,6 +79,28 @@ std::vector<SchemaIssue> schema_issues(const Json& doc, std::string_view schema_
     issues.push_back({"", std::string("validation failed: ") + e.what()});
   }
   return issues;
+}
+
+}  // namespace
+
+std::vector<SchemaIssue> schema_issues(const Json& doc, std::string_view schema_name) {
+  const LoadedSchema* loaded = load_schema(schema_name);
+  if (loaded == nullptr) return {{"", "no embedded schema named " + std::string(schema_name)}};
+  if (!loaded->error.empty()) return {{"", "embedded schema failed to load: " + loaded->error}};
+  return issues_of(doc, loaded->schema);
+}
+
+std::vector<SchemaIssue> schema_issues_against(const Json& doc, const Json& schema) {
+  valijson::Schema parsed;
+  try {
+    nlohmann::json plain(schema);
+    valijson::SchemaParser parser;
+    valijson::adapters::NlohmannJsonAdapter adapter(plain);
+    parser.populateSchema(adapter, parsed);
+  } catch (const std::exception& e) {
+    return {{"", std::string("the schema failed to load: ") + e.what()}};
+  }
+  return issues_of(doc, parsed);
 }
 
 Result<void> validate_against(const Json& doc, std::string_view schema_name, std::string_view source) {

@@ -25,6 +25,10 @@ inline constexpr std::string_view kSchemaCheckpoints = "checkpoints";
 // a single issue at "".
 std::vector<SchemaIssue> schema_issues(const Json& doc, std::string_view schema_name);
 
+// The same against a draft-07 schema given as a document (the tests check the shipped
+// knowledge files against tests/knowledge/*.schema.json this way).
+std::vector<SchemaIssue> schema_issues_against(const Json& doc, const Json& schema);
+
 // Ok, or ExitCode::bad_input "core.schema_invalid" naming `source`, the first violation and
 // how many there are.
 Result<void> validate_against(const Json& doc, std::string_view schema_name, std::string_view source);

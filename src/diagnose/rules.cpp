@@ -65,6 +65,89 @@ bool first_fact_larger(const Rule& r, const std::vector<core::MessageArg>& facts
   return a && b && *a > *b;
 }
 
+std::string fact(const std::vector<core::MessageArg>& facts, const std::string& name) {
+  for (const auto& f : facts) {
+    if (f.name == name) return f.value;
+  }
+  return "";
+}
+
+void set_fact(std::vector<core::MessageArg>& facts, const std::string& name, const std::string& value) {
+  for (auto& f : facts) {
+    if (f.name == name) {
+      f.value = value;
+      return;
+    }
+  }
+  facts.push_back({name, value});
+}
+
+// The layers whose in_features the failing group does not divide, and the smallest change
+// that fits: an override of those layers to a same-format scheme whose group divides them
+// when they are few, that scheme for everything when they are many, else excluding them.
+void refine_group_misfit(const FailureContext& ctx, Diagnosis& d) {
+  std::uint64_t group = 0;
+  std::string g = fact(d.facts, "group_size");
+  if (!g.empty() && g != "?") group = std::stoull(g);
+  std::string inf = fact(d.facts, "in_features");
+  std::uint64_t in_features = !inf.empty() && inf != "?" ? std::stoull(inf) : 0;
+  std::vector<const LayerShape*> misfits;
+  std::size_t grouped = 0;
+  for (const auto& l : ctx.layers) {
+    if (l.group == 0 || (group != 0 && l.group != group)) continue;
+    ++grouped;
+    if (l.in_features % l.group == 0 || (in_features != 0 && l.in_features != in_features)) continue;
+    misfits.push_back(&l);
+  }
+  if (misfits.empty()) {
+    set_fact(d.facts, "layers", group ? "the layers whose in_features is not a multiple of " + std::to_string(group) : "the layers whose in_features is not a multiple of the group");
+    set_fact(d.facts, "fix", "pick a scheme of the same format with a smaller group, or exclude those layers (quark-ptq plan names them)");
+    return;
+  }
+  if (group == 0) {
+    group = misfits.front()->group;
+    set_fact(d.facts, "group_size", std::to_string(group));
+  }
+  std::string shown;
+  for (std::size_t i = 0; i < misfits.size() && i < 3; ++i) {
+    shown += (i ? ", " : "") + misfits[i]->name + " (in_features " + std::to_string(misfits[i]->in_features) + ")";
+  }
+  if (misfits.size() > 3) shown += ", ... (+" + std::to_string(misfits.size() - 3) + ")";
+  set_fact(d.facts, "layers", shown);
+  std::string fit;
+  for (const auto& [scheme, gs] : ctx.regroupings) {
+    if (gs != 0 && gs >= group) continue;
+    bool all = std::all_of(misfits.begin(), misfits.end(), [gs = gs](const LayerShape* l) { return gs == 0 || l->in_features % gs == 0; });
+    if (all) {
+      fit = scheme;
+      break;
+    }
+  }
+  std::string flags;
+  core::Json change = core::Json::object();
+  if (!fit.empty() && misfits.size() * 8 <= grouped) {
+    core::Json overrides = core::Json::object();
+    for (const auto* l : misfits) {
+      flags += (flags.empty() ? "" : " ") + std::string("--override '") + l->name + "=" + fit + "'";
+      overrides[l->name] = fit;
+    }
+    change["layer_quant_config"] = overrides;
+  } else if (!fit.empty()) {
+    flags = "--scheme " + fit;
+    change["scheme"] = fit;
+  } else {
+    core::Json ex = core::Json::array();
+    for (const auto* l : misfits) {
+      flags += (flags.empty() ? "" : " ") + std::string("--exclude '") + l->name + "'";
+      ex.push_back(l->name);
+    }
+    change["exclude_layers_added"] = ex;
+  }
+  change["flags"] = flags;
+  d.plan_change = change;
+  set_fact(d.facts, "fix", "quark-ptq plan ... " + flags);
+}
+
 bool conditions_hold(const Rule& r, const FailureContext& ctx) {
   if (r.stages) {
     bool in = false;
@@ -117,6 +200,7 @@ core::Result<RuleSet> RuleSet::from_json(const core::Json& doc, const std::strin
     r.return_to_checkpoint = static_cast<int>(*back);
     if (const core::Json* pc = core::json_object(j, "plan_change")) r.plan_change = *pc;
     r.package_change_needs_confirmation = core::json_bool(j, "package_change_needs_confirmation").value_or(false);
+    r.refine = core::json_string(j, "refine").value_or("");
     set.m_rules.push_back(std::move(r));
   }
   return set;
@@ -174,6 +258,7 @@ Diagnosis RuleSet::classify(const FailureContext& ctx) const {
       d.facts.push_back({f.name, value.empty() ? "?" : value});
     }
     if (!first_fact_larger(r, d.facts)) continue;
+    if (r.refine == "group_misfit") refine_group_misfit(ctx, d);
     if (d.evidence.empty() && !error_text.empty()) {
       auto lines = core::split_lines(error_text);
       d.evidence.emplace_back(lines.back());

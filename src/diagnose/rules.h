@@ -4,6 +4,7 @@
 // change and the checkpoint to return to. Diagnosis never retries anything.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <regex>
 #include <string>
@@ -15,6 +16,15 @@
 
 namespace diagnose {
 
+// A Linear layer the plan quantizes, with the scheme and weight group that apply to it (from
+// the plan and the analysis' inventory, or the meta-device oracle).
+struct LayerShape {
+  std::string name;
+  std::uint64_t in_features = 0;
+  std::string scheme;
+  std::uint64_t group = 0;  // 0: not per-group
+};
+
 // What is known about the failed run.
 struct FailureContext {
   std::string log;                  // ANSI-stripped log (the tail is enough)
@@ -23,6 +33,10 @@ struct FailureContext {
   std::string stage;                // stage at failure ("" when none was reached)
   bool export_done = false;
   std::vector<core::MessageArg> known_facts;  // e.g. installed versions from the manifest
+  // For shape failures: the quantized layers, and the schemes of the plan's format with their
+  // groups (0: per-channel), largest group first. Empty: the diagnosis cannot name layers.
+  std::vector<LayerShape> layers;
+  std::vector<std::pair<std::string, std::uint64_t>> regroupings;
 };
 
 struct Diagnosis {
@@ -60,6 +74,7 @@ struct Rule {
   int return_to_checkpoint = 3;
   core::Json plan_change = core::Json::object();
   bool package_change_needs_confirmation = false;
+  std::string refine;  // "group_misfit": name the layers and the scheme that fits from the context
 };
 
 class RuleSet {

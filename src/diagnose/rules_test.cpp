@@ -207,3 +207,67 @@ TEST(DiagnoseRules, GpuHeldByAnotherProcess) {
 
 }  // namespace
 }  // namespace diagnose
+
+namespace diagnose {
+namespace {
+
+// Issue 14: DeepSeek-V2-Lite int4_wo_128 + awq stopped in awq.pseudo_quantize_tensor on layer
+// 0's dense down_proj (in_features 10944); the diagnosis said "try without algorithms", which
+// fails the same way. With the plan's layers it names the layer and the scheme that fits.
+FailureContext shape_failure(const std::string& last_lines) {
+  FailureContext ctx;
+  ctx.stage = "quantizing";
+  ctx.exit_code = 1;
+  ctx.log = "[QUARK-INFO]: Quantizing with AWQ\nTraceback (most recent call last):\n"
+            "  File \"/q/quark/torch/algorithm/awq/awq.py\", line 494, in pseudo_quantize_tensor\n" + last_lines;
+  ctx.known_facts = {{"stage", "quantizing"}};
+  ctx.regroupings = {{"int4_wo_64", 64}, {"int4_wo_32", 32}, {"int4_wo_per_channel", 0}};
+  ctx.layers = {{"model.layers.0.mlp.gate_proj", 2048, "int4_wo_128", 128}, {"model.layers.0.mlp.down_proj", 10944, "int4_wo_128", 128}};
+  for (int e = 0; e < 64; ++e) ctx.layers.push_back({"model.layers.1.mlp.experts." + std::to_string(e) + ".down_proj", 1408, "int4_wo_128", 128});
+  return ctx;
+}
+
+std::string fact_of(const Diagnosis& d, const std::string& name) {
+  for (const auto& f : d.facts) {
+    if (f.name == name) return f.value;
+  }
+  return "";
+}
+
+TEST(DiagnoseShapes, AwqAssertionNamesTheLayerAndTheGroupThatFits) {
+  auto rules = RuleSet::from_knowledge();
+  ASSERT_TRUE(rules);
+  auto d = rules->classify(shape_failure("    assert org_w_shape[-1] % group_size == 0\n           ^^^^^^^^^^\nAssertionError\n"));
+  EXPECT_EQ(d.rule, "group_not_dividing");
+  EXPECT_EQ(d.return_to_checkpoint, 2);
+  EXPECT_EQ(fact_of(d, "layers"), "model.layers.0.mlp.down_proj (in_features 10944)");
+  EXPECT_EQ(d.plan_change["layer_quant_config"]["model.layers.0.mlp.down_proj"], "int4_wo_64");
+  std::string s = d.suggestion(core::Lang::en);
+  EXPECT_NE(s.find("--override 'model.layers.0.mlp.down_proj=int4_wo_64'"), std::string::npos) << s;
+  EXPECT_EQ(s.find("without algorithms"), std::string::npos) << s;
+  EXPECT_NE(d.cause(core::Lang::en).find("group of 128"), std::string::npos) << d.cause(core::Lang::en);
+}
+
+TEST(DiagnoseShapes, ObserverValueErrorOnSmolLM2SwitchesTheScheme) {
+  auto rules = RuleSet::from_knowledge();
+  ASSERT_TRUE(rules);
+  auto ctx = shape_failure(
+      "ValueError: The number of element per dimension ch_axis=-1 is 576 which is not divisible by group_size=128. "
+      "The `group_size` used should be updated in the QTensorConfig.\n");
+  ctx.layers.clear();
+  for (int l = 0; l < 30; ++l) {
+    for (const char* m : {"q_proj", "k_proj", "v_proj", "o_proj"}) ctx.layers.push_back({"model.layers." + std::to_string(l) + ".self_attn." + m, 576, "int4_wo_128", 128});
+  }
+  auto d = rules->classify(ctx);
+  EXPECT_EQ(d.rule, "group_not_dividing");
+  EXPECT_EQ(d.plan_change["scheme"], "int4_wo_64");
+  EXPECT_NE(d.suggestion(core::Lang::en).find("--scheme int4_wo_64"), std::string::npos) << d.suggestion(core::Lang::en);
+  // Without the layers it still says what to change, in words.
+  ctx.layers.clear();
+  auto bare = rules->classify(ctx);
+  EXPECT_EQ(bare.rule, "group_not_dividing");
+  EXPECT_NE(bare.cause(core::Lang::en).find("not a multiple of 128"), std::string::npos) << bare.cause(core::Lang::en);
+}
+
+}  // namespace
+}  // namespace diagnose

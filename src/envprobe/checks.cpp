@@ -2,24 +2,15 @@
 
 #include <algorithm>
 
-#include "core/embedded.h"
 #include "core/messages.h"
 #include "envprobe/accelerator.h"
 #include "envprobe/version_spec.h"
+#include "knowledge/environment.h"
+#include "knowledge/schemes.h"
 
 namespace envprobe {
 
 namespace {
-
-const core::Json& environment_knowledge() {
-  static const core::Json doc = [] {
-    auto text = core::embedded_file("knowledge/environment.json");
-    if (!text) return core::Json::object();
-    auto j = core::parse_json(*text, "knowledge/environment.json");
-    return j ? *j : core::Json::object();
-  }();
-  return doc;
-}
 
 std::string major_minor(const std::string& version) {
   auto v = parse_version(version);
@@ -159,30 +150,21 @@ void check_schemes(const CheckInputs& in, const std::string& release, Verdict& v
 
 }  // namespace
 
-Requirements requirements_for(const std::optional<std::string>& installed_quark, const std::optional<std::string>& hint) {
-  const core::Json& k = environment_knowledge();
-  const core::Json* all = core::json_object(k, "requirements");
-  Requirements r;
+core::Result<Requirements> requirements_for(const std::optional<std::string>& installed_quark, const std::optional<std::string>& hint) {
+  QPTQ_TRY_ASSIGN(const knowledge::EnvironmentFacts* k, knowledge::environment_facts());
   std::vector<std::string> candidates;
   if (installed_quark) candidates.push_back(major_minor(*installed_quark));
   if (hint) candidates.push_back(major_minor(*hint));
-  candidates.push_back(core::json_string(k, "default_quark_version").value_or("0.13"));
-  const core::Json* chosen = nullptr;
+  candidates.push_back(k->default_quark_version);  // always listed
+  Requirements r;
   for (const auto& c : candidates) {
-    if (all != nullptr && (chosen = core::json_object(*all, c)) != nullptr) {
-      r.quark_version = c;
-      break;
-    }
-  }
-  if (chosen == nullptr) return r;
-  r.python = core::json_string(*chosen, "python").value_or("");
-  if (const core::Json* cpu = core::json_object(*chosen, "cpu_only")) {
-    r.cpu_only_works = core::json_bool(*cpu, "works").value_or(true);
-  }
-  if (const core::Json* pkgs = core::json_object(*chosen, "packages")) {
-    for (const auto& [name, p] : pkgs->items()) {
-      r.packages.push_back({name, core::json_string(p, "spec").value_or(""), core::json_string(p, "fix").value_or("")});
-    }
+    auto chosen = k->requirements.find(c);
+    if (chosen == k->requirements.end()) continue;
+    r.quark_version = c;
+    r.python = chosen->second.python;
+    for (const auto& p : chosen->second.packages) r.packages.push_back({p.name, p.spec, p.fix});
+    r.cpu_only_works = chosen->second.cpu_only_works;
+    break;
   }
   return r;
 }
@@ -202,36 +184,14 @@ NativeSupport scheme_native_support(const std::string& scheme, const Accelerator
   NativeSupport s;
   s.target = arch_id(acc);
   if (s.target.empty()) return s;
-  // The plan's per-release catalog first.
-  std::string path = "knowledge/quark/" + release + "/schemes.json";
-  if (auto text = core::embedded_file(path)) {
-    auto doc = core::parse_json(*text, path);
-    const core::Json* list = doc ? core::json_array(*doc, "schemes") : nullptr;
-    for (std::size_t i = 0; list != nullptr && i < list->size(); ++i) {
-      const core::Json& e = (*list)[i];
-      if (core::json_string(e, "name").value_or("") != scheme || core::json_array(e, "native_on") == nullptr) continue;
-      auto native_on = core::json_string_list(e, "native_on");
-      s.basis = path;
-      // Weight-only formats no accelerator computes in: serving dequantizes them, so "native"
-      // does not apply (the plan records that as its own risk).
-      if (native_on.empty() && e.contains("activation") && e["activation"].is_null()) return s;
-      s.native = std::find(native_on.begin(), native_on.end(), s.target) != native_on.end();
-      return s;
-    }
-  }
-  const core::Json* table = core::json_at(environment_knowledge(), "native_schemes/schemes");
-  const core::Json* entry = table != nullptr ? core::json_object(*table, scheme) : nullptr;
-  if (entry == nullptr) return s;
-  s.basis = "knowledge/environment.json";
-  if (acc.kind == "amd-rocm") {
-    auto list = core::json_string_list(*entry, "amd");
-    s.native = std::find(list.begin(), list.end(), s.target) != list.end();
-    return s;
-  }
-  auto min_cc = core::json_string(*entry, "nvidia_min_cc");
-  auto have = parse_version(acc.devices.front().compute_capability);
-  auto need = min_cc ? parse_version(*min_cc) : std::nullopt;
-  s.native = have && need && compare_versions(*have, *need) >= 0;
+  auto catalog = knowledge::schemes(release);
+  const knowledge::Scheme* e = catalog ? (*catalog)->find(scheme) : nullptr;
+  if (e == nullptr) return s;
+  s.basis = "knowledge/quark/" + release + "/schemes.json";
+  // Weight-only formats no accelerator computes in: serving dequantizes them, so "native"
+  // does not apply (the plan records that as its own risk).
+  if (e->native_on.empty() && e->weight_only()) return s;
+  s.native = e->native(s.target);
   return s;
 }
 
@@ -244,7 +204,13 @@ Verdict check_environment(const CheckInputs& in) {
   }
   auto q = in.py.packages.find("amd-quark");
   std::optional<std::string> installed_quark = q != in.py.packages.end() ? q->second : std::nullopt;
-  Requirements req = requirements_for(installed_quark, in.quark_version_hint);
+  auto requirements = requirements_for(installed_quark, in.quark_version_hint);
+  if (!requirements) {
+    const core::Error& e = requirements.error();
+    v.add(make("knowledge_invalid", true, e.id, e.args, "", ""));
+    return v;
+  }
+  const Requirements& req = *requirements;
   check_python_and_packages(in, req, v);
   check_torch_and_gpu(in, v);
   check_cpu_only_release(in, req, v);

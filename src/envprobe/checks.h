@@ -46,12 +46,12 @@ struct Requirements {
   // requirements.<release>.cpu_only, from real runs).
   bool cpu_only_works = true;
 };
-Requirements requirements_for(const std::optional<std::string>& installed_quark, const std::optional<std::string>& hint);
+// Errors: knowledge/environment.json broken (internal, knowledge.data_invalid).
+core::Result<Requirements> requirements_for(const std::optional<std::string>& installed_quark, const std::optional<std::string>& hint);
 
 // Whether `scheme` runs natively on the accelerator. nullopt: cannot tell (unknown scheme,
-// no GPU facts). The ONE seam for scheme/hardware facts: the plan's catalog
-// knowledge/quark/<release>/schemes.json ("native_on": ["gfx942", "sm_90", ...]) when it is
-// embedded, else the fallback table knowledge/environment.json "native_schemes".
+// no GPU facts, a release without the scheme). The ONE seam for scheme/hardware facts: the
+// release's catalog knowledge/quark/<release>/schemes.json ("native_on": ["gfx942", "sm_90", ...]).
 struct NativeSupport {
   std::optional<bool> native;
   std::string target;  // "gfx942", "sm_90"

@@ -3,7 +3,7 @@
 #include <cctype>
 #include <regex>
 
-#include "core/embedded.h"
+#include "core/messages.h"
 #include "core/fs.h"
 
 namespace envprobe {
@@ -57,15 +57,6 @@ bool weights_complete(const fs::path& dir) {
   return false;
 }
 
-const core::Json& knowledge() {
-  static const core::Json doc = [] {
-    auto text = core::embedded_file("knowledge/environment.json");
-    auto j = text ? core::parse_json(*text, "knowledge/environment.json") : core::Result<core::Json>(core::Json::object());
-    return j ? *j : core::Json::object();
-  }();
-  return doc;
-}
-
 DataStatus check_model(const DataNeed& need, const HfPaths& paths) {
   DataStatus s{need.role, need.id, "", "", "", ""};
   if (!need.id.empty() && need.id.front() == '/') {
@@ -93,8 +84,14 @@ DataStatus check_model(const DataNeed& need, const HfPaths& paths) {
 
 DataStatus check_dataset(const DataNeed& need, const HfPaths& paths) {
   DataStatus s{need.role, need.id, "", "", "", ""};
-  auto hub = hub_dataset(need.id, need.role == "evaluation");
-  if (!hub) {
+  auto facts = knowledge::environment_facts();
+  if (!facts) {
+    s.status = "missing";
+    s.fix = core::msg(core::Lang::en, facts.error().id, facts.error().args);
+    return s;
+  }
+  const HubDataset* hub = (*facts)->dataset(need.id, need.role == "evaluation");
+  if (hub == nullptr) {
     s.status = paths.datasets_offline ? "missing" : "network";
     s.fix = "quark-ptq does not know where the dataset " + need.id + " lives on the Hub";
     return s;
@@ -180,14 +177,6 @@ std::optional<fs::path> find_cached_dataset(const fs::path& datasets_cache, cons
     }
   }
   return std::nullopt;
-}
-
-std::optional<HubDataset> hub_dataset(const std::string& cli_name, bool evaluation) {
-  const core::Json* table = core::json_object(knowledge(), evaluation ? "evaluation_datasets" : "calibration_datasets");
-  const core::Json* e = table != nullptr ? core::json_object(*table, cli_name) : nullptr;
-  if (e == nullptr) return std::nullopt;
-  return HubDataset{core::json_string(*e, "repo_id").value_or(""), core::json_string(*e, "config").value_or("default"),
-                    core::json_string(*e, "split").value_or("train"), core::json_string(*e, "stage_as").value_or("")};
 }
 
 std::vector<DataStatus> check_data(const std::vector<DataNeed>& needs, const HfPaths& paths) {

@@ -13,6 +13,7 @@
 
 #include "core/json_io.h"
 #include "envprobe/python_env.h"
+#include "knowledge/environment.h"
 
 namespace envprobe {
 
@@ -50,14 +51,8 @@ struct DataStatus {
   std::string fix;        // English, one line; empty when nothing to do
 };
 
-// The CLI dataset name -> Hub repo/config/split, from knowledge/environment.json.
-struct HubDataset {
-  std::string repo_id;
-  std::string config;
-  std::string split;
-  std::string stage_as;   // quark-ptq data stage --as <this>, when supported
-};
-std::optional<HubDataset> hub_dataset(const std::string& cli_name, bool evaluation);
+// The CLI dataset name -> Hub repo/config/split (knowledge/environment.json).
+using HubDataset = knowledge::HubDataset;
 
 std::vector<DataStatus> check_data(const std::vector<DataNeed>& needs, const HfPaths& paths);
 

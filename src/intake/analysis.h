@@ -4,6 +4,7 @@
 
 #include "core/json_io.h"
 #include "intake/model_files.h"
+#include "intake/oracle_linears.h"
 #include "intake/source_info.h"
 
 namespace intake {
@@ -12,6 +13,8 @@ namespace intake {
 // malformed, a broken header or index) or network failures from `files`. `header_threads`:
 // how many threads read shard headers (0: as many as pay on this machine; the artifact and
 // the error reported are the same for any count).
-core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& source, unsigned header_threads = 0);
+// `oracle`: the model oracle's Linear set (oracle_linears.h), used when no headers can be read.
+core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& source, unsigned header_threads = 0,
+                                       const OracleLinears* oracle = nullptr);
 
 }  // namespace intake

@@ -182,7 +182,7 @@ core::Json targets_json(const ModelReading& r) {
     targets["linear_layer_count"] = inv.linear_modules;
     targets["quantized_layer_count"] = inv.quantized_modules;
     targets["excluded_layer_count"] = inv.linear_modules - inv.quantized_modules;
-    targets["method"] = "safetensors_headers";
+    targets["method"] = r.inventory_source;
     targets["has_non_linear_experts"] = inv.has_fused_experts;
     targets["has_conv1d"] = inv.has_conv1d;
     core::Json roles = core::Json::object();
@@ -210,7 +210,7 @@ core::Json targets_json(const ModelReading& r) {
 core::Json inventory_json(ModelReading& r) {
   if (!r.inventory) return nullptr;
   LinearInventory& inv = *r.inventory;
-  return {{"source", "safetensors_headers"},
+  return {{"source", r.inventory_source},
           {"shards", r.weights.shards.size()},
           {"tensor_count", inv.tensor_count},
           {"module_count", inv.module_count},

@@ -21,7 +21,7 @@ bool looks_like_path(const std::string& s) {
          s.find("//") != std::string::npos || (s.size() > 1 && s.back() == '/');
 }
 
-core::Result<core::Json> analyze_local(const std::string& input) {
+core::Result<core::Json> analyze_local(const std::string& input, const OracleLinears* oracle) {
   core::fs::path p(input);
   std::error_code ec;
   auto st = core::fs::symlink_status(p, ec);
@@ -40,7 +40,7 @@ core::Result<core::Json> analyze_local(const std::string& input) {
   src.kind = "local";
   src.input = input;
   src.model_path = real.string();
-  return analyze_files(files, src);
+  return analyze_files(files, src, 0, oracle);
 }
 
 // True when every weight file the snapshot's index (or single shard) names is present.
@@ -70,7 +70,7 @@ core::Result<core::Json> analyze_repo(const std::string& repo, const AnalyzeRequ
     src.commit = snap->commit;
     src.snapshot_dir = snap->dir.string();
     LocalModelFiles files(snap->dir);
-    return analyze_files(files, src);
+    return analyze_files(files, src, 0, req.oracle ? &*req.oracle : nullptr);
   }
   if (hub.offline) {
     return core::make_error(core::ExitCode::network, "intake.offline_not_cached")
@@ -84,7 +84,7 @@ core::Result<core::Json> analyze_repo(const std::string& repo, const AnalyzeRequ
   // The listing comes first so that the pinned commit is known before any file is read.
   QPTQ_TRY(files.list());
   src.commit = files.commit().empty() ? std::optional<std::string>{} : std::optional<std::string>(files.commit());
-  return analyze_files(files, src);
+  return analyze_files(files, src, 0, req.oracle ? &*req.oracle : nullptr);
 }
 
 }  // namespace
@@ -95,7 +95,7 @@ core::Result<core::Json> analyze(const AnalyzeRequest& req) {
   }
   std::error_code ec;
   bool on_disk = core::fs::exists(core::fs::symlink_status(req.model, ec));
-  if (on_disk || looks_like_path(req.model)) return analyze_local(req.model);
+  if (on_disk || looks_like_path(req.model)) return analyze_local(req.model, req.oracle ? &*req.oracle : nullptr);
   if (is_valid_repo_id(req.model)) return analyze_repo(req.model, req);
   return core::make_error(core::ExitCode::bad_input, "intake.model_invalid").with("model", req.model);
 }

@@ -9,6 +9,7 @@
 #include "core/fs.h"
 #include "core/json_io.h"
 #include "intake/hub_settings.h"
+#include "intake/oracle_linears.h"
 
 namespace intake {
 
@@ -16,6 +17,9 @@ struct AnalyzeRequest {
   std::string model;                    // a directory or a Hub repo id, as typed
   std::optional<std::string> revision;  // Hub branch/tag/commit (default "main")
   std::optional<HubSettings> hub;       // default: from the environment
+  // The model oracle's Linear set for this model's config (oracle_linears.h), when the flow
+  // ran it: used instead of the config-only estimate when no safetensors headers can be read.
+  std::optional<OracleLinears> oracle;
 };
 
 // The artifact, not yet written (write_analysis() checks it against

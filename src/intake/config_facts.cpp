@@ -63,6 +63,14 @@ void derive_moe_layers(const core::Json& t, MoeFacts& moe, std::int64_t layers) 
   auto sparse_step = core::json_int(t, "decoder_sparse_step");
   auto interleave = core::json_int(t, "interleave_moe_layer_step");
   auto explicit_layers = int_list(t, "moe_layers");
+  // mlp_layer_types: "dense" / "sparse" per layer (glm4_moe_lite and newer configs).
+  std::vector<std::string> mlp_types = core::json_string_list(t, "mlp_layer_types");
+  if (!mlp_types.empty() && explicit_layers.empty()) {
+    for (std::size_t i = 0; i < mlp_types.size(); ++i) {
+      if (mlp_types[i] == "sparse") explicit_layers.push_back(static_cast<std::int64_t>(i));
+    }
+    if (explicit_layers.empty()) explicit_layers.push_back(-1);  // all dense: matches no layer
+  }
   auto mlp_only = int_list(t, "mlp_only_layers");
   for (std::int64_t i = 0; i < layers; ++i) {
     bool is_moe = true;
@@ -197,7 +205,18 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
     f.tie_source = "class_default";
   }
 
-  QPTQ_TRY_ASSIGN(f.moe, read_moe(t, lm_type, fam, f.num_layers, expert_inter, source));
+  // DBRX keeps its MoE facts in a nested ffn_config; they count as the text config's own.
+  core::Json with_ffn;
+  const core::Json* moe_source = &t;
+  if (const core::Json* ffn = core::json_object(t, "ffn_config")) {
+    with_ffn = t;
+    for (auto it = ffn->begin(); it != ffn->end(); ++it) {
+      if (!with_ffn.contains(it.key())) with_ffn[it.key()] = *it;
+    }
+    moe_source = &with_ffn;
+  }
+  QPTQ_TRY_ASSIGN(f.moe, read_moe(*moe_source, lm_type, fam, f.num_layers, expert_inter, source));
+  f.layer_types = core::json_string_list(t, "layer_types");
   if (auto r = core::json_int(t, "kv_lora_rank")) {
     f.mla = core::Json::object();
     for (const auto& k : fam.mla_keys) {
@@ -216,6 +235,7 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
     mod.model_type = core::json_string(*m, "model_type");
     mod.hidden_size = core::json_int(*m, "hidden_size");
     if (!mod.hidden_size) mod.hidden_size = core::json_int(*m, "embed_dim");
+    mod.config = *m;
     mod.num_layers = core::json_int(*m, "num_hidden_layers");
     if (!mod.num_layers) mod.num_layers = core::json_int(*m, "depth");
     f.modalities.push_back(std::move(mod));

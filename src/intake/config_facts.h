@@ -21,6 +21,7 @@ struct Modality {
   std::optional<std::string> model_type;
   std::optional<std::int64_t> hidden_size;
   std::optional<std::int64_t> num_layers;
+  core::Json config = nullptr;  // the tower's sub-config as written (layout keys of the estimate)
 };
 
 struct MoeFacts {
@@ -58,6 +59,7 @@ struct ModelFacts {
   std::optional<PreQuantized> pre_quantized;
   core::Json mla = nullptr;       // kv_lora_rank etc. when the attention is MLA
   std::optional<std::int64_t> mtp_layers;  // num_nextn_predict_layers
+  std::vector<std::string> layer_types;    // per layer, when the config lists them (hybrid models)
   std::vector<std::string> missing;  // material facts the config does not give
 };
 

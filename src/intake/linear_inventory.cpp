@@ -112,6 +112,10 @@ InventoryRules::InventoryRules(const ModelFacts& f, const knowledge::ModelFamili
     : facts(f), fam(m) {
   for (auto& p : exclusions) (template_safe(p) ? safe_patterns : unsafe_patterns).push_back(std::move(p));
   conv1d_family = fam.is_conv1d_family(facts.model_type);
+  non_linear_patterns = fam.non_linear_modules_for(facts.model_type);
+  if (facts.text_model_type) {
+    for (auto& p : fam.non_linear_modules_for(*facts.text_model_type)) non_linear_patterns.push_back(std::move(p));
+  }
   // Suffixes must be whole segments for the module to keep the tensor's numbers.
   bool whole_segments = std::all_of(fam.linear_weight_suffixes.begin(), fam.linear_weight_suffixes.end(),
                                     [](const std::string& x) { return !x.empty() && x[0] == '.'; });
@@ -204,7 +208,9 @@ struct ShardScanner::State {
     }
     std::string_view bare = name.substr(0, name.size() - c.suffix);
     std::string_view leaf = last_segment(bare);
-    c.expert_tensor = bare.find(".experts.") != std::string_view::npos && contains(fam.fused_expert_tensor_names, leaf);
+    c.expert_tensor = (bare.find(".experts.") != std::string_view::npos ||
+                       core::glob_match_any(fam.fused_expert_module_patterns, std::string(bare))) &&
+                      contains(fam.fused_expert_tensor_names, leaf);
     if (!c.has_module && !c.expert_tensor) return c;
     c.fused_factor = contains(fam.fused_gate_up_names, leaf) ? 2 : 1;  // Quark unfuses them
     c.literal = !is_template && (bare.find('{') != std::string_view::npos || bare.find('}') != std::string_view::npos);
@@ -222,6 +228,8 @@ struct ShardScanner::State {
       c.first_embedding = leaf != "wpe" && bare.find("position") == std::string_view::npos;
     } else if (rules.conv1d_family && contains(fam.conv1d_module_suffixes, leaf)) {
       c.kind = "conv1d";  // transformers' Conv1D is not nn.Linear: Quark does not quantize it
+    } else if (core::glob_match_any(rules.non_linear_patterns, c.module_templ)) {
+      c.kind = "non_linear";  // e.g. MixtralTopKRouter: a 2-D weight, but not an nn.Linear
     } else {
       c.kind = "linear";
     }
@@ -289,15 +297,19 @@ void ShardScanner::add_tensor(const TensorView& t) {
   if (c->prequantized) part.has_prequantized_tensors = true;
 
   // Which module does this tensor weigh, if any?
-  bool fused = t.rank == 3 && c->expert_tensor;
-  if (!fused && (!c->has_module || t.rank != 2)) return;
+  bool fused = t.rank == 3 && c->expert_tensor && c->kind != "non_linear";
+  // DBRX stores each projection of all experts as one 2-D tensor [experts x rows, cols]
+  // without a weight suffix; Quark splits it into one nn.Linear per expert.
+  const auto& moe = s.rules.facts.moe;
+  bool stacked = t.rank == 2 && c->expert_tensor && !c->has_module && c->kind != "non_linear" && moe && moe->num_experts > 0;
+  if (!fused && !stacked && (!c->has_module || t.rank != 2)) return;
   std::string_view module = t.name.substr(0, t.name.size() - c->suffix);
   TemplateInfo& ti = *c->module;
   std::string_view kind = c->kind;
   std::uint64_t linear_modules = 0;
-  if (fused) {
+  if (fused || stacked) {
     kind = "fused_experts";
-    linear_modules = t.shape[0] * c->fused_factor;
+    linear_modules = (fused ? t.shape[0] : static_cast<std::uint64_t>(moe->num_experts)) * c->fused_factor;
     part.has_fused_experts = true;
   } else if (kind == "linear") {
     linear_modules = 1;

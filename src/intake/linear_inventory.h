@@ -22,7 +22,7 @@ namespace intake {
 struct InventoryModule {
   std::string name;   // module name: the tensor name without its weight suffix
   std::string role;   // attention, mlp, experts, shared_experts, router, vision, audio, lm_head, embeddings, other
-  std::string kind;   // linear, fused_experts, conv1d, embedding
+  std::string kind;   // linear, fused_experts, conv1d, embedding, non_linear (a router class, a position table)
   std::string dtype;
   std::vector<std::uint64_t> shape;
   std::uint64_t linear_modules = 0;  // nn.Linear modules it is in Quark: 1, experts x k when fused, 0
@@ -87,6 +87,7 @@ struct InventoryRules {
   std::vector<std::string> safe_patterns;    // exclusions that give the same answer on a template
   std::vector<std::string> unsafe_patterns;  // the others, matched on each module name
   bool conv1d_family = false;
+  std::vector<std::string> non_linear_patterns;  // modules whose weight is not an nn.Linear's
   bool classes_valid = false;  // every name test gives the same answer on a name's template
 };
 

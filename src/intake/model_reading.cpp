@@ -142,6 +142,9 @@ core::Result<ModelReading> read_model(ModelFiles& files, const knowledge::ModelF
   builder.add_parts(std::move(parts));
   if (r.weights.format == WeightsFormat::safetensors && r.weights.missing_shards.empty() && !r.weights.shards.empty()) {
     r.inventory = builder.finish();
+  } else if (options.oracle != nullptr) {
+    r.inventory = inventory_from_oracle(*options.oracle, r.facts, fam, r.templates.exclusions());
+    r.inventory_source = "model_oracle";
   } else {
     r.estimate = estimate_linears(r.facts, fam, r.templates.exclusions());
   }

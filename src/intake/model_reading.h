@@ -14,6 +14,7 @@
 #include "intake/estimate.h"
 #include "intake/linear_inventory.h"
 #include "intake/model_files.h"
+#include "intake/oracle_linears.h"
 #include "intake/template_match.h"
 #include "intake/weight_files.h"
 #include "knowledge/model_families.h"
@@ -33,6 +34,9 @@ struct ModelReading {
   std::vector<std::string> unknown_dtypes;   // first seen first
   std::optional<LinearInventory> inventory;  // when every shard's header was read
   std::optional<Estimate> estimate;          // otherwise: counted from the config
+  // Where `inventory` comes from: "safetensors_headers", or "model_oracle" when there were no
+  // headers to read and the caller handed in the oracle's Linear set.
+  std::string inventory_source = "safetensors_headers";
 
   bool exact() const { return inventory.has_value(); }
 };
@@ -42,6 +46,8 @@ struct ReadOptions {
   // Threads that read shard headers (0: as many as pay on this machine). The reading and the
   // error reported are the same for any count.
   unsigned header_threads = 0;
+  // The model oracle's answer, used instead of the config estimate when there are no headers.
+  const OracleLinears* oracle = nullptr;
 };
 
 // Errors are bad input (config missing or malformed, a broken header or index, an index

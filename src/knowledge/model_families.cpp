@@ -62,6 +62,7 @@ core::Result<ModelFamilies> parse(std::string_view text) {
   f.linear_weight_suffixes = core::json_string_list(doc, "linear_weight_suffixes");
   f.fused_expert_tensor_names = core::json_string_list(doc, "fused_expert_tensor_names");
   f.fused_gate_up_names = core::json_string_list(doc, "fused_gate_up_names");
+  f.fused_expert_module_patterns = core::json_string_list(doc, "fused_expert_module_patterns");
   if (const core::Json* rules = core::json_array(doc, "role_rules")) {
     for (const auto& r : *rules) {
       auto role = core::json_string(r, "role");
@@ -70,6 +71,51 @@ core::Result<ModelFamilies> parse(std::string_view text) {
     }
   }
   f.non_linear_roles = core::json_string_list(doc, "non_linear_roles");
+  if (const core::Json* layouts = core::json_object(doc, "linear_layouts")) {
+    core::Json base = layouts->contains("_default") ? (*layouts)["_default"] : core::Json::object();
+    for (auto it = layouts->begin(); it != layouts->end(); ++it) {
+      const core::Json& own = *it;
+      const std::string type = it.key();
+      if (!own.is_object()) continue;
+      core::Json merged = base;
+      for (auto kv = own.begin(); kv != own.end(); ++kv) merged[kv.key()] = *kv;
+      LinearLayout l;
+      l.layer_prefix = core::json_string(merged, "layer_prefix").value_or("model.layers.{}.");
+      l.attention = core::json_string_list(merged, "attention");
+      l.mlp = core::json_string_list(merged, "mlp");
+      l.experts_prefix = core::json_string(merged, "experts_prefix").value_or("mlp.experts.{}.");
+      l.expert = core::json_string_list(merged, "expert");
+      l.experts_linear = core::json_bool(merged, "experts_linear").value_or(true);
+      l.router = core::json_string(merged, "router");
+      l.shared_prefix = core::json_string(merged, "shared_prefix").value_or("mlp.shared_experts.");
+      l.shared = core::json_string_list(merged, "shared");
+      l.shared_expert_gate = core::json_string(merged, "shared_expert_gate");
+      l.shared_experts_default = core::json_int(merged, "shared_experts_default").value_or(0);
+      if (const core::Json* by = core::json_object(merged, "attention_by_layer_type")) {
+        for (auto kv = by->begin(); kv != by->end(); ++kv) l.attention_by_layer_type[kv.key()] = core::json_string_list(*by, kv.key());
+      }
+      l.lm_head = core::json_string(merged, "lm_head").value_or("lm_head");
+      if (const core::Json* v = core::json_object(merged, "vision")) {
+        l.vision.per_layer = core::json_int(*v, "per_layer").value_or(0);
+        l.vision.layer_keys = core::json_string_list(*v, "layer_keys");
+        l.vision.extra = core::json_int(*v, "extra").value_or(0);
+        if (const core::Json* per = core::json_object(*v, "per_list_item")) {
+          for (auto kv = per->begin(); kv != per->end(); ++kv) {
+            if (kv->is_number_integer()) l.vision.per_list_item[kv.key()] = kv->get<std::int64_t>();
+          }
+        }
+      }
+      f.linear_layouts[type] = std::move(l);
+    }
+  }
+  if (const core::Json* nl = core::json_object(doc, "non_linear_modules")) {
+    f.non_linear_module_patterns = core::json_string_list(*nl, "all");
+    if (const core::Json* by = core::json_object(*nl, "by_model_type")) {
+      for (auto it = by->begin(); it != by->end(); ++it) {
+        if (it->is_array()) f.non_linear_module_patterns_by_type[it.key()] = core::json_string_list(*by, it.key());
+      }
+    }
+  }
   f.pre_quantized_tensor_suffixes = core::json_string_list(doc, "pre_quantized_tensor_suffixes");
   f.tokenizer_files = core::json_string_list(doc, "tokenizer_files");
   if (const core::Json* mem = core::json_object(doc, "memory")) {
@@ -129,6 +175,20 @@ const std::vector<std::string>& ModelFamilies::moe(std::string_view fact) const 
   static const std::vector<std::string> kEmpty;
   auto it = moe_keys.find(fact);
   return it == moe_keys.end() ? kEmpty : it->second;
+}
+
+const LinearLayout& ModelFamilies::linear_layout_for(std::string_view model_type) const {
+  static const LinearLayout kNone;
+  auto it = linear_layouts.find(model_type);
+  if (it == linear_layouts.end()) it = linear_layouts.find("_default");
+  return it == linear_layouts.end() ? kNone : it->second;
+}
+
+std::vector<std::string> ModelFamilies::non_linear_modules_for(std::string_view model_type) const {
+  std::vector<std::string> out = non_linear_module_patterns;
+  auto it = non_linear_module_patterns_by_type.find(model_type);
+  if (it != non_linear_module_patterns_by_type.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+  return out;
 }
 
 core::Result<const ModelFamilies*> model_families() {

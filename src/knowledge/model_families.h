@@ -25,6 +25,33 @@ struct TransformersRequirement {
   std::string text;
 };
 
+// Where a model type's nn.Linear modules are, as Quark names them (the config-only estimate
+// synthesizes these names when no headers can be read). "{}" stands for a layer or expert index.
+struct VisionLayout {
+  std::int64_t per_layer = 0;            // nn.Linear per vision-tower layer
+  std::vector<std::string> layer_keys;   // vision-config keys whose values add up to its layers
+  std::int64_t extra = 0;                // fixed ones (pooling head, projector)
+  std::map<std::string, std::int64_t, std::less<>> per_list_item;  // per element of a list key
+};
+
+struct LinearLayout {
+  std::string layer_prefix;
+  std::vector<std::string> attention;  // empty: q/k/v/o_proj, or MLA's projections
+  // For hybrid models: the mixer's Linears per config layer_types entry (e.g. Mamba layers).
+  std::map<std::string, std::vector<std::string>, std::less<>> attention_by_layer_type;
+  std::vector<std::string> mlp;
+  std::string experts_prefix;
+  std::vector<std::string> expert;
+  bool experts_linear = true;          // false: Quark leaves the fused experts unquantized
+  std::optional<std::string> router;   // set when the router is an nn.Linear
+  std::string shared_prefix;
+  std::vector<std::string> shared;
+  std::optional<std::string> shared_expert_gate;
+  std::int64_t shared_experts_default = 0;  // shared experts when the config names none (Llama 4: 1)
+  std::string lm_head;
+  VisionLayout vision;
+};
+
 struct ModelFamilies {
   std::vector<std::string> text_config_keys;
   std::map<std::string, std::string, std::less<>> modality_config_keys;  // key -> vision/audio
@@ -48,8 +75,14 @@ struct ModelFamilies {
   std::vector<std::string> linear_weight_suffixes;
   std::vector<std::string> fused_expert_tensor_names;
   std::vector<std::string> fused_gate_up_names;
+  std::vector<std::string> fused_expert_module_patterns;  // fused expert tensors outside an .experts. module
   std::vector<RoleRule> role_rules;
   std::vector<std::string> non_linear_roles;
+  // Module-name patterns of weights that are not nn.Linear in transformers (routers such as
+  // MixtralTopKRouter, vision position embeddings): for every model type, and per model type.
+  std::vector<std::string> non_linear_module_patterns;
+  std::map<std::string, LinearLayout, std::less<>> linear_layouts;  // "_default" included, merged
+  std::map<std::string, std::vector<std::string>, std::less<>> non_linear_module_patterns_by_type;
   std::vector<std::string> pre_quantized_tensor_suffixes;
   std::vector<std::string> tokenizer_files;
   std::uint64_t multi_device_bytes = 0;
@@ -65,6 +98,10 @@ struct ModelFamilies {
   // The role of a module by the first matching rule; "other" when none matches.
   std::string role_of(std::string_view module_name) const;
   const std::vector<std::string>& moe(std::string_view fact) const;
+  // The patterns for model_type: the common ones plus its own.
+  std::vector<std::string> non_linear_modules_for(std::string_view model_type) const;
+  // The layout of model_type, else the default one.
+  const LinearLayout& linear_layout_for(std::string_view model_type) const;
 };
 
 // Parsed once from the embedded file; internal "knowledge.data_invalid" when it is broken.

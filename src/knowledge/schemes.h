@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@ struct Scheme {
 
 class SchemeCatalog {
  public:
+  // A copy of schemes(release)'s catalog.
   static core::Result<SchemeCatalog> load(const std::string& release);
 
   const std::string& release() const { return m_release; }
@@ -44,9 +46,16 @@ class SchemeCatalog {
   std::vector<std::string> names() const;
 
  private:
+  friend core::Result<const SchemeCatalog*> schemes(std::string_view release);
+  static core::Result<SchemeCatalog> parse(const std::string& release);
   std::string m_release;
   bool m_verified = false;
   std::vector<Scheme> m_schemes;
 };
+
+// The release's catalog, parsed once. Errors: internal "knowledge.missing_file" for a release
+// without the file, internal "knowledge.data_invalid" when a scheme lacks a name, a weight
+// format or bytes_per_weight.
+core::Result<const SchemeCatalog*> schemes(std::string_view release);
 
 }  // namespace knowledge

@@ -6,17 +6,12 @@
 
 #include "core/embedded.h"
 #include "core/result.h"
+#include "knowledge/data_error.h"
 #include "knowledge/release_data.h"
 
 namespace knowledge {
 
 namespace {
-
-core::Error data_invalid(std::string_view path, std::string_view why) {
-  return core::make_error(core::ExitCode::internal, "knowledge.data_invalid")
-      .with("path", std::string(path))
-      .with_detail(std::string(why));
-}
 
 // The strings of an array field, non-strings skipped (as core::json_string_list does);
 // empty when the field is absent or not an array.

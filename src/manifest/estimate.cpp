@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/embedded.h"
+#include "knowledge/estimate_constants.h"
+#include "knowledge/release_data.h"
+#include "knowledge/schemes.h"
 
 namespace manifest {
 
@@ -11,27 +13,7 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-const core::Json& constants() {
-  static const core::Json doc = [] {
-    auto text = core::embedded_file("knowledge/estimate.json");
-    auto j = text ? core::parse_json(*text, "knowledge/estimate.json") : core::Result<core::Json>(core::Json::object());
-    return j ? *j : core::Json::object();
-  }();
-  return doc;
-}
-
-double num(std::string_view path, double fallback) {
-  const core::Json* v = core::json_at(constants(), path);
-  return (v != nullptr && v->is_number()) ? v->get<double>() : fallback;
-}
-
-double dtype_bytes(const std::string& dtype) {
-  const core::Json* table = core::json_object(constants(), "dtype_bytes");
-  if (table != nullptr) {
-    if (auto v = core::json_number(*table, dtype)) return *v;
-  }
-  return 2.0;
-}
+using knowledge::EstimateConstants;
 
 double gib(double bytes) { return bytes / kGiB; }
 double round2(double v) { return std::round(v * 100.0) / 100.0; }
@@ -65,29 +47,38 @@ void parameters_from_config(const ModelSize& s, const Shape& sh, double& total, 
   total = quantized + embeddings + sh.layers * 2 * sh.hidden;
 }
 
-double activations_bytes(const Shape& sh, double batch, double seq, double load_bytes, bool eager_scores) {
-  double hidden = num("activation/hidden_copies", 4) * batch * seq * sh.hidden * load_bytes;
-  double scores = eager_scores ? num("activation/attention_score_bytes_per_element", 8) * batch * sh.heads * seq * seq : 0;
-  double mlp = num("activation/mlp_copies", 3) * batch * seq * (sh.moe ? sh.expert_inter : sh.inter) * load_bytes;
-  double logits = num("activation/logit_bytes", 2) * batch * seq * sh.vocab;
+// The activations of one forward pass of `batch` x `seq` tokens.
+struct Forward {
+  double batch = 1;
+  double seq = 0;
+  bool eager_scores = false;  // the attention scores materialised (calibration's eager attention)
+};
+
+double activations_bytes(const EstimateConstants& k, const Shape& sh, const Forward& f, double load_bytes) {
+  const auto& a = k.activation;
+  double hidden = a.hidden_copies * f.batch * f.seq * sh.hidden * load_bytes;
+  double scores = f.eager_scores ? a.attention_score_bytes_per_element * f.batch * sh.heads * f.seq * f.seq : 0;
+  double mlp = a.mlp_copies * f.batch * f.seq * (sh.moe ? sh.expert_inter : sh.inter) * load_bytes;
+  double logits = a.logit_bytes * f.batch * f.seq * sh.vocab;
   return std::max(hidden + std::max(scores, mlp), logits);
 }
 
 // Fake quantize/dequantize temporaries of the largest quantized Linear weight.
-double weight_temp_bytes(const Shape& sh) {
+double weight_temp_bytes(const EstimateConstants& k, const Shape& sh) {
   double largest = std::max({sh.hidden * sh.heads * sh.head_dim, sh.hidden * (sh.moe ? sh.expert_inter : sh.inter)});
-  return num("activation/weight_temp_copies", 2) * num("activation/weight_temp_bytes", 4) * largest;
+  return k.activation.weight_temp_copies * k.activation.weight_temp_bytes * largest;
 }
 
-double algorithm_bytes(const std::vector<std::string>& algos, const Shape& sh, const Calibration& c, double load_bytes) {
+double algorithm_bytes(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, const Calibration& c,
+                       double load_bytes) {
   double total = 0;
   double samples = static_cast<double>(c.num_calib_data) * static_cast<double>(c.seq_len);
   for (const auto& a : algos) {
-    const core::Json* cfg = core::json_at(constants(), "algorithms/" + a);
-    if (cfg == nullptr || core::json_object(*cfg, "layerwise") != nullptr) continue;
-    double hessians = core::json_number(*cfg, "hessian_copies").value_or(0) * 4 * (6 * sh.hidden * sh.hidden + sh.inter * sh.inter);
-    double io = core::json_number(*cfg, "cached_io").value_or(0) * samples * sh.hidden * load_bytes;
-    double inputs = core::json_bool(*cfg, "linear_inputs").value_or(false) ? samples * (sh.hidden + sh.inter) * load_bytes : 0;
+    const knowledge::AlgorithmCost* cfg = k.algorithm(a);
+    if (cfg == nullptr || cfg->layerwise) continue;
+    double hessians = cfg->hessian_copies * 4 * (6 * sh.hidden * sh.hidden + sh.inter * sh.inter);
+    double io = cfg->cached_io * samples * sh.hidden * load_bytes;
+    double inputs = cfg->linear_inputs ? samples * (sh.hidden + sh.inter) * load_bytes : 0;
     total = std::max(total, hessians + io + inputs);  // algorithms run one after another
   }
   return total;
@@ -95,78 +86,70 @@ double algorithm_bytes(const std::vector<std::string>& algos, const Shape& sh, c
 
 // Working memory of a layer-by-layer algorithm (AWQ): cached inputs plus its clip search, whose
 // products are out rows x sampled tokens x the largest in_features, independent of N.
-double layerwise_working_bytes(const std::vector<std::string>& algos, const Shape& sh, const Calibration& c, double load_bytes) {
+double layerwise_working_bytes(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, const Calibration& c,
+                               double load_bytes) {
   double total = 0;
   double samples = static_cast<double>(c.num_calib_data) * static_cast<double>(c.seq_len);
   for (const auto& a : algos) {
-    const core::Json* cfg = core::json_at(constants(), "algorithms/" + a);
-    const core::Json* lw = cfg != nullptr ? core::json_object(*cfg, "layerwise") : nullptr;
-    if (lw == nullptr) continue;
-    double io = core::json_number(*cfg, "cached_io").value_or(0) * samples * sh.hidden * load_bytes;
-    double inputs = core::json_bool(*cfg, "linear_inputs").value_or(false) ? samples * (sh.hidden + sh.inter) * load_bytes : 0;
+    const knowledge::AlgorithmCost* cfg = k.algorithm(a);
+    if (cfg == nullptr || !cfg->layerwise) continue;
+    const auto& lw = *cfg->layerwise;
+    double io = cfg->cached_io * samples * sh.hidden * load_bytes;
+    double inputs = cfg->linear_inputs ? samples * (sh.hidden + sh.inter) * load_bytes : 0;
     double widest_in = std::max({sh.hidden, sh.heads * sh.head_dim, sh.moe ? sh.expert_inter : sh.inter});
-    double tokens = std::min(samples, core::json_number(*lw, "clip_tokens").value_or(512));
-    double clip = core::json_number(*lw, "clip_copies").value_or(2) * core::json_number(*lw, "clip_out_channels").value_or(256) * tokens * widest_in * load_bytes;
+    double tokens = std::min(samples, lw.clip_tokens);
+    double clip = lw.clip_copies * lw.clip_out_channels * tokens * widest_in * load_bytes;
     total = std::max(total, io + inputs + clip);
   }
   return total;
 }
 
-// The scheme's weight format as the plan's catalog describes it.
+// The scheme's weight format as the release's catalog describes it.
 struct SchemeSizing {
   std::optional<double> bits;   // on disk per quantized weight, scales included
   double group_size = 0;        // 0: not per group
   bool mx = false;
 };
 
-SchemeSizing scheme_sizing(const std::string& scheme, const std::string& release) {
+core::Result<SchemeSizing> scheme_sizing(const std::string& scheme, const std::string& quark_version) {
+  QPTQ_TRY_ASSIGN(knowledge::ReleaseMatch release, knowledge::match_release(quark_version));
+  QPTQ_TRY_ASSIGN(const knowledge::SchemeCatalog* catalog, knowledge::schemes(release.release));
   SchemeSizing z;
-  std::string path = "knowledge/quark/" + release + "/schemes.json";
-  if (auto text = core::embedded_file(path)) {
-    auto doc = core::parse_json(*text, path);
-    const core::Json* list = doc ? core::json_array(*doc, "schemes") : nullptr;
-    for (std::size_t i = 0; list != nullptr && i < list->size(); ++i) {
-      const core::Json& entry = (*list)[i];
-      if (core::json_string(entry, "name").value_or("") != scheme) continue;
-      if (auto b = core::json_number(entry, "bytes_per_weight")) z.bits = *b * 8;
-      if (const core::Json* w = core::json_object(entry, "weight")) {
-        if (core::json_string(*w, "granularity").value_or("") == "per_group") z.group_size = core::json_number(*w, "group_size").value_or(0);
-        z.mx = core::json_string(*w, "format").value_or("").rfind("mx", 0) == 0;
-      }
-      break;
-    }
-  }
-  if (!z.bits) {
-    const core::Json* table = core::json_object(constants(), "scheme_bits_per_weight");
-    if (table != nullptr) z.bits = core::json_number(*table, scheme);
-  }
+  const knowledge::Scheme* s = catalog->find(scheme);
+  if (s == nullptr) return z;
+  z.bits = s->bytes_per_weight * 8;
+  if (s->weight.granularity == "per_group") z.group_size = s->weight.group_size.value_or(0);
+  z.mx = s->weight.format.rfind("mx", 0) == 0;
   return z;
 }
 
-double quantizer_state_bytes(const SchemeSizing& z, double quantized) {
+double quantizer_state_bytes(const EstimateConstants& k, const SchemeSizing& z, double quantized) {
   if (z.group_size <= 0) return 0;
-  double per_group = num(z.mx ? "quantizer_state/bytes_per_group_mx" : "quantizer_state/bytes_per_group_other", z.mx ? 10 : 16);
+  double per_group = z.mx ? k.quantizer_state.bytes_per_group_mx : k.quantizer_state.bytes_per_group_other;
   return quantized / z.group_size * per_group;
 }
 
-double time_factor(const std::vector<std::string>& algos) {
+double time_factor(const EstimateConstants& k, const std::vector<std::string>& algos) {
   double f = 1.0;
-  for (const auto& a : algos) f += num("algorithms/" + a + "/time_factor", 1.0) - 1.0;
+  for (const auto& a : algos) {
+    if (const knowledge::AlgorithmCost* cfg = k.algorithm(a)) f += cfg->time_factor - 1.0;
+  }
   return f;
 }
 
 // Seconds of the algorithms that are timed per decoder layer (AWQ's grid searches).
-double per_layer_seconds(const std::vector<std::string>& algos, const Shape& sh, double layer_params, double tokens) {
+double per_layer_seconds(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, double layer_params,
+                         double tokens) {
   double s = 0;
   for (const auto& a : algos) {
-    double fixed = num("algorithms/" + a + "/seconds_per_layer_parameter", 0);
-    double per_token = num("algorithms/" + a + "/seconds_per_layer_parameter_token", 0);
-    s += sh.layers * layer_params * (fixed + per_token * tokens);
+    const knowledge::AlgorithmCost* cfg = k.algorithm(a);
+    if (cfg == nullptr) continue;
+    s += sh.layers * layer_params * (cfg->seconds_per_layer_parameter + cfg->seconds_per_layer_parameter_token * tokens);
   }
   return s;
 }
 
-void place_weights(const EstimateInputs& in, Estimate& e) {
+void place_weights(const EstimateConstants& k, const EstimateInputs& in, Estimate& e) {
   double remaining = e.weights_gib;
   if (in.gpus.empty()) {
     e.cpu_offload_gib = remaining;
@@ -177,10 +160,10 @@ void place_weights(const EstimateInputs& in, Estimate& e) {
     double avail = gib(static_cast<double>(g.free_bytes >= 0 ? g.free_bytes : g.total_bytes));
     double cap = 0;
     if (i == 0) {
-      cap = quark_gpu0_cap_gib(avail);
+      cap = quark_gpu0_cap_gib(k, avail);
     } else {
-      bool large = avail > num("quark_gpu0_cap/large_threshold_gib", 30);
-      cap = avail * (large ? num("quark_gpu0_cap/other_fraction_large", 0.875) : num("quark_gpu0_cap/other_fraction_small", 0.7));
+      bool large = avail > k.gpu0_cap.large_threshold_gib;
+      cap = avail * (large ? k.gpu0_cap.other_fraction_large : k.gpu0_cap.other_fraction_small);
     }
     double placed = std::min(remaining, cap);
     (i == 0 ? e.gpu0_weights_gib : e.other_gpu_weights_gib) += placed;
@@ -189,7 +172,7 @@ void place_weights(const EstimateInputs& in, Estimate& e) {
   e.cpu_offload_gib = std::max(0.0, remaining);
 }
 
-void compare(const EstimateInputs& in, const Shape& sh, double working_gib, Estimate& e) {
+void compare(const EstimateConstants& k, const EstimateInputs& in, double working_gib, Estimate& e) {
   if (!in.gpus.empty()) {
     const GpuCapacity& g0 = in.gpus.front();
     e.gpu_available_gib = gib(static_cast<double>(g0.free_bytes >= 0 ? g0.free_bytes : g0.total_bytes));
@@ -214,10 +197,10 @@ void compare(const EstimateInputs& in, const Shape& sh, double working_gib, Esti
     e.recommendations.push_back("AWQ's layer-by-layer search needs about " + std::to_string(static_cast<int>(std::ceil(e.layerwise_phase_gib))) +
                                 " GiB on GPU0 whatever the number of calibration samples; free GPU0 or use a GPU with more free memory, or plan without AWQ");
   } else if (e.fits_gpu == false) {
-    double room = e.gpu_available_gib - e.gpu0_weights_gib - e.moe_unfuse_gib - num("overhead/context_gib", 0.6);
+    double room = e.gpu_available_gib - e.gpu0_weights_gib - e.moe_unfuse_gib - k.overhead.context_gib;
     double per_sample = working_gib / std::max<double>(1, static_cast<double>(in.calibration.num_calib_data));
     if (e.algorithm_gib > e.activations_gib && per_sample > 0 && room > 0) {
-      auto n = static_cast<std::int64_t>(room / per_sample / num("overhead/fragmentation", 1.1));
+      auto n = static_cast<std::int64_t>(room / per_sample / k.overhead.fragmentation);
       e.recommendations.push_back("the algorithm state for " + std::to_string(in.calibration.num_calib_data) +
                                   " calibration samples does not fit on GPU0; plan --calib-samples " + std::to_string(std::max<std::int64_t>(1, n)) +
                                   " or fewer, or a shorter --seq-len");
@@ -229,20 +212,22 @@ void compare(const EstimateInputs& in, const Shape& sh, double working_gib, Esti
   }
   if (e.fits_host == false) e.recommendations.push_back("host memory is short for the CPU-offloaded weights and the export; free memory or use a bigger host");
   if (e.fits_disk == false) e.recommendations.push_back("not enough free disk for the output; choose another --output-dir or free space");
-  (void)sh;
 }
 
 }  // namespace
 
-double quark_gpu0_cap_gib(double free_gib) {
-  bool large = free_gib > num("quark_gpu0_cap/large_threshold_gib", 30);
-  return free_gib * (large ? num("quark_gpu0_cap/fraction_large", 0.5) : num("quark_gpu0_cap/fraction_small", 0.3));
+double quark_gpu0_cap_gib(const EstimateConstants& k, double free_gib) {
+  bool large = free_gib > k.gpu0_cap.large_threshold_gib;
+  return free_gib * (large ? k.gpu0_cap.fraction_large : k.gpu0_cap.fraction_small);
 }
 
-Estimate estimate_resources(const EstimateInputs& in) {
+core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
+  QPTQ_TRY_ASSIGN(const EstimateConstants* constants, knowledge::estimate_constants());
+  const EstimateConstants& k = *constants;
+  QPTQ_TRY_ASSIGN(SchemeSizing sizing, scheme_sizing(in.scheme, in.quark_release));
   Estimate e;
   Shape sh = shape_of(in.size);
-  double load_bytes = dtype_bytes(in.size.dtype);
+  double load_bytes = k.bytes_of_dtype(in.size.dtype);
   double total = static_cast<double>(in.size.total_parameters);
   double quantized = static_cast<double>(in.size.quantizable_parameters);
   double cfg_total = 0;
@@ -256,26 +241,27 @@ Estimate estimate_resources(const EstimateInputs& in) {
   e.quantized_parameters = static_cast<std::int64_t>(quantized);
 
   e.weights_gib = gib(in.size.weight_bytes > 0 ? static_cast<double>(in.size.weight_bytes) : total * load_bytes);
-  place_weights(in, e);
-  double act = activations_bytes(sh, static_cast<double>(in.calibration.batch_size), static_cast<double>(in.calibration.seq_len), load_bytes, true);
+  place_weights(k, in, e);
+  Forward calibration{static_cast<double>(in.calibration.batch_size), static_cast<double>(in.calibration.seq_len), true};
+  double act = activations_bytes(k, sh, calibration, load_bytes);
   if (in.evaluation) {
-    act = std::max(act, activations_bytes(sh, 1, num("evaluation/seq_len", 2048), load_bytes, false));
+    act = std::max(act, activations_bytes(k, sh, Forward{1, k.evaluation.seq_len, false}, load_bytes));
   }
-  SchemeSizing sizing = scheme_sizing(in.scheme, in.quark_release);
-  e.activations_gib = gib(act + weight_temp_bytes(sh));
-  double layerwise = gib(layerwise_working_bytes(in.algorithms, sh, in.calibration, load_bytes));
-  e.algorithm_gib = std::max(gib(algorithm_bytes(in.algorithms, sh, in.calibration, load_bytes)), layerwise);
-  e.quantizer_state_gib = gib(quantizer_state_bytes(sizing, quantized)) * (e.weights_gib > 0 ? e.gpu0_weights_gib / e.weights_gib : 0);
+  e.activations_gib = gib(act + weight_temp_bytes(k, sh));
+  double layerwise = gib(layerwise_working_bytes(k, in.algorithms, sh, in.calibration, load_bytes));
+  double stepwise = gib(algorithm_bytes(k, in.algorithms, sh, in.calibration, load_bytes));
+  e.algorithm_gib = std::max(stepwise, layerwise);
+  e.quantizer_state_gib = gib(quantizer_state_bytes(k, sizing, quantized)) * (e.weights_gib > 0 ? e.gpu0_weights_gib / e.weights_gib : 0);
   double working = e.activations_gib + e.algorithm_gib;
   // Unfusing fused MoE experts holds extra copies of (part of) the expert weights on GPU0.
   double gpu0_share = e.weights_gib > 0 ? e.gpu0_weights_gib / e.weights_gib : 0;
   double expert_params = in.size.expert_parameters > 0 ? static_cast<double>(in.size.expert_parameters)
                                                        : (sh.moe ? sh.layers * 3 * sh.hidden * sh.expert_inter * sh.experts : 0);
   double experts_gib = gib(expert_params * load_bytes);
-  e.moe_unfuse_gib = experts_gib * num("overhead/moe_unfuse_fraction", 0.44) * gpu0_share;
-  double context = num("overhead/context_gib", 0.6);
-  double plain_working = e.activations_gib + (layerwise > 0 ? gib(algorithm_bytes(in.algorithms, sh, in.calibration, load_bytes)) : e.algorithm_gib);
-  e.gpu_peak_gib = e.gpu0_weights_gib + e.moe_unfuse_gib + e.quantizer_state_gib + plain_working * num("overhead/fragmentation", 1.1) + context;
+  e.moe_unfuse_gib = experts_gib * k.overhead.moe_unfuse_fraction * gpu0_share;
+  double context = k.overhead.context_gib;
+  double plain_working = e.activations_gib + (layerwise > 0 ? stepwise : e.algorithm_gib);
+  e.gpu_peak_gib = e.gpu0_weights_gib + e.moe_unfuse_gib + e.quantizer_state_gib + plain_working * k.overhead.fragmentation + context;
   // A layer-by-layer algorithm on one GPU moves the decoder layers to CPU and back one at a
   // time (under accelerate's placement they stay put): its phase peaks on its own.
   double layer_params = sh.layers > 0 ? (total - sh.vocab * sh.hidden * (in.size.tied_embeddings ? 1 : 2)) / sh.layers : 0;
@@ -294,20 +280,23 @@ Estimate estimate_resources(const EstimateInputs& in) {
     e.notes.push_back("bits per weight of scheme " + in.scheme + " unknown; assumed 16");
   }
   double output = quantized * bits / 8 + (total - quantized) * load_bytes;
-  e.output_disk_gib = gib(output) + num("overhead/tokenizer_and_config_gib", 0.05);
-  double shard = std::min(e.output_disk_gib, num("overhead/max_shard_gib", 50));
-  e.host_peak_gib = num("overhead/host_baseline_gib", 4) + e.cpu_offload_gib + shard;
+  e.output_disk_gib = gib(output) + k.overhead.tokenizer_and_config_gib;
+  double shard = std::min(e.output_disk_gib, k.overhead.max_shard_gib);
+  bool awq = std::find(in.algorithms.begin(), in.algorithms.end(), "awq") != in.algorithms.end();
+  double decoder_gib = gib(layer_params * sh.layers * load_bytes);
+  e.host_peak_gib = k.host.source_resident_fraction * e.weights_gib + k.host.output_fraction * shard + e.cpu_offload_gib +
+                    (awq ? k.host.awq_decoder_copies * decoder_gib : 0);
 
   double tokens = static_cast<double>(in.calibration.num_calib_data) * static_cast<double>(in.calibration.seq_len);
-  double tflops = in.gpus.empty() ? num("time/cpu_effective_tflops", 1) : num("time/calibration_effective_tflops", 27);
-  double calib_s = 2 * total * tokens / (tflops * 1e12) * time_factor(in.algorithms) + per_layer_seconds(in.algorithms, sh, layer_params, tokens);
-  if (e.cpu_offload_gib > 0.01 && !in.gpus.empty()) calib_s *= num("time/cpu_offload_slowdown", 10);
-  double eval_tflops = in.gpus.empty() ? tflops : num("evaluation/effective_tflops", 150);
-  double eval_s = in.evaluation ? 2 * total * num("evaluation/tokens", 290000) / (eval_tflops * 1e12) : 0;
-  double seconds = num("time/startup_seconds", 30) + e.weights_gib / num("time/load_gib_per_second", 1.5) + calib_s +
-                   e.output_disk_gib / num("time/write_gib_per_second", 0.7) + eval_s;
+  double tflops = in.gpus.empty() ? k.time.cpu_effective_tflops : k.time.calibration_effective_tflops;
+  double calib_s = 2 * total * tokens / (tflops * 1e12) * time_factor(k, in.algorithms) + per_layer_seconds(k, in.algorithms, sh, layer_params, tokens);
+  if (e.cpu_offload_gib > 0.01 && !in.gpus.empty()) calib_s *= k.time.cpu_offload_slowdown;
+  double eval_tflops = in.gpus.empty() ? tflops : k.evaluation.effective_tflops;
+  double eval_s = in.evaluation ? 2 * total * k.evaluation.tokens / (eval_tflops * 1e12) : 0;
+  double seconds = k.time.startup_seconds + e.weights_gib / k.time.load_gib_per_second + calib_s +
+                   e.output_disk_gib / k.time.write_gib_per_second + eval_s;
   e.minutes = seconds / 60;
-  compare(in, sh, working, e);
+  compare(k, in, working, e);
   return e;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/json_io.h"
+#include "knowledge/estimate_constants.h"
 #include "manifest/plan_view.h"
 
 namespace manifest {
@@ -62,11 +63,12 @@ struct Estimate {
   std::vector<std::string> notes;            // assumptions that were needed
 };
 
-Estimate estimate_resources(const EstimateInputs& in);
+// Errors: the shipped constants or scheme catalog broken (internal, knowledge.*).
+core::Result<Estimate> estimate_resources(const EstimateInputs& in);
 
 core::Json estimate_to_json(const Estimate& e);
 
 // Quark 0.13's per-device memory cap for GPU0 given its free bytes (get_device_max_memory()).
-double quark_gpu0_cap_gib(double free_gib);
+double quark_gpu0_cap_gib(const knowledge::EstimateConstants& constants, double free_gib);
 
 }  // namespace manifest

@@ -28,6 +28,18 @@ ModelSize llama3_8b() {
 
 GpuCapacity h200() { return {static_cast<std::int64_t>(143.8 * kGiB), static_cast<std::int64_t>(143.0 * kGiB)}; }
 
+const knowledge::EstimateConstants& constants() {
+  auto k = knowledge::estimate_constants();
+  EXPECT_TRUE(k) << k.error().id;
+  return **k;
+}
+
+Estimate estimated(const EstimateInputs& in) {
+  auto e = manifest::estimate_resources(in);
+  EXPECT_TRUE(e) << e.error().id;
+  return e ? *e : Estimate{};
+}
+
 EstimateInputs inputs(ModelSize s, std::string scheme) {
   EstimateInputs in;
   in.size = s;
@@ -40,7 +52,7 @@ EstimateInputs inputs(ModelSize s, std::string scheme) {
 }
 
 TEST(Estimate, ParametersFromConfigMatchLlama3_8B) {
-  Estimate e = estimate_resources(inputs(llama3_8b(), "fp8"));
+  Estimate e = estimated(inputs(llama3_8b(), "fp8"));
   EXPECT_NEAR(static_cast<double>(e.total_parameters), 8.03e9, 0.01 * 8.03e9);
   EXPECT_NEAR(static_cast<double>(e.quantized_parameters), 6.98e9, 0.01 * 6.98e9);
   EXPECT_NEAR(e.weights_gib, 8.03e9 * 2 / kGiB, 0.2);
@@ -53,15 +65,15 @@ TEST(Estimate, InventoryWinsOverConfigArithmetic) {
   s.quantizable_parameters = 800;
   s.weight_bytes = 2000;
   s.source = "model_analysis inventory";
-  Estimate e = estimate_resources(inputs(s, "fp8"));
+  Estimate e = estimated(inputs(s, "fp8"));
   EXPECT_EQ(e.total_parameters, 1000);
   EXPECT_EQ(e.quantized_parameters, 800);
   EXPECT_EQ(e.parameter_source, "model_analysis inventory");
 }
 
 TEST(Estimate, DiskFollowsTheSchemesBitsPerWeight) {
-  Estimate fp8 = estimate_resources(inputs(llama3_8b(), "fp8"));
-  Estimate int4 = estimate_resources(inputs(llama3_8b(), "int4_wo_128"));
+  Estimate fp8 = estimated(inputs(llama3_8b(), "fp8"));
+  Estimate int4 = estimated(inputs(llama3_8b(), "int4_wo_128"));
   // fp8: 6.98e9 x 1 byte + 1.05e9 x 2 bytes (embeddings, lm_head, norms) ~ 8.5 GiB
   EXPECT_NEAR(fp8.output_disk_gib, (6.98e9 + 1.05e9 * 2) / kGiB, 0.2);
   EXPECT_NEAR(int4.output_disk_gib, (6.98e9 * 4.125 / 8 + 1.05e9 * 2) / kGiB, 0.2);
@@ -70,7 +82,7 @@ TEST(Estimate, DiskFollowsTheSchemesBitsPerWeight) {
 }
 
 TEST(Estimate, EightBOnOneH200FitsUnderQuarksCap) {
-  Estimate e = estimate_resources(inputs(llama3_8b(), "fp8"));
+  Estimate e = estimated(inputs(llama3_8b(), "fp8"));
   EXPECT_NEAR(e.gpu0_weights_gib, e.weights_gib, 1e-9);
   EXPECT_EQ(e.cpu_offload_gib, 0);
   EXPECT_GT(e.gpu_peak_gib, e.weights_gib);
@@ -85,16 +97,16 @@ TEST(Estimate, SeventyBOnOneH200SpillsToCpuAndSaysSo) {
   s.intermediate_size = 28672;
   s.num_layers = 80;
   s.num_attention_heads = 64;
-  Estimate e = estimate_resources(inputs(s, "fp8"));
+  Estimate e = estimated(inputs(s, "fp8"));
   EXPECT_GT(e.weights_gib, 120);
-  EXPECT_NEAR(e.gpu0_weights_gib, quark_gpu0_cap_gib(143.0), 1e-6);  // 50% of free
+  EXPECT_NEAR(e.gpu0_weights_gib, quark_gpu0_cap_gib(constants(), 143.0), 1e-6);  // 50% of free
   EXPECT_GT(e.cpu_offload_gib, 50);
   ASSERT_FALSE(e.recommendations.empty());
   EXPECT_NE(e.recommendations.front().find("--multi-device"), std::string::npos);
   // with a second H200 visible the rest goes there
   EstimateInputs two = inputs(s, "fp8");
   two.gpus.push_back(h200());
-  Estimate e2 = estimate_resources(two);
+  Estimate e2 = estimated(two);
   EXPECT_EQ(e2.cpu_offload_gib, 0);
   EXPECT_GT(e2.other_gpu_weights_gib, 50);
 }
@@ -102,11 +114,11 @@ TEST(Estimate, SeventyBOnOneH200SpillsToCpuAndSaysSo) {
 TEST(Estimate, GptqStateGrowsWithSamplesAndSuggestsFewer) {
   EstimateInputs in = inputs(llama3_8b(), "int4_wo_128");
   in.algorithms = {"gptq"};
-  Estimate small = estimate_resources(in);
+  Estimate small = estimated(in);
   in.calibration.num_calib_data = 4096;
   in.calibration.seq_len = 4096;
   in.gpus = {{static_cast<std::int64_t>(48 * kGiB), static_cast<std::int64_t>(47 * kGiB)}};
-  Estimate big = estimate_resources(in);
+  Estimate big = estimated(in);
   EXPECT_GT(big.algorithm_gib, small.algorithm_gib * 10);
   EXPECT_EQ(big.fits_gpu, false);
   ASSERT_FALSE(big.recommendations.empty());
@@ -125,8 +137,8 @@ TEST(Estimate, AwqPhaseHoldsOneLayerAtATime) {
   shallow.algorithms = {"awq"};
   EstimateInputs deep = inputs(llama3_8b(), "int4_wo_128");
   deep.algorithms = {"awq"};
-  Estimate s = estimate_resources(shallow);
-  Estimate d = estimate_resources(deep);
+  Estimate s = estimated(shallow);
+  Estimate d = estimated(deep);
   EXPECT_GT(s.layerwise_phase_gib, 0);
   EXPECT_NEAR(s.layerwise_phase_gib, d.layerwise_phase_gib, 0.01);
   EXPECT_DOUBLE_EQ(s.gpu_peak_gib, s.layerwise_phase_gib);       // 8 layers: the clip search dominates
@@ -135,7 +147,7 @@ TEST(Estimate, AwqPhaseHoldsOneLayerAtATime) {
   // The clip products use at most 512 sampled tokens: more samples add only the cached block
   // inputs/outputs (2 x hidden) and Linear inputs (hidden + intermediate), bf16.
   deep.calibration.num_calib_data = 512;
-  Estimate more = estimate_resources(deep);
+  Estimate more = estimated(deep);
   double added_tokens = (512.0 - 128.0) * 512;
   EXPECT_NEAR(more.layerwise_phase_gib - d.layerwise_phase_gib, added_tokens * (2 * 4096 + 4096 + 14336) * 2 / kGiB, 0.02);
 }
@@ -147,7 +159,7 @@ TEST(Estimate, AwqThatDoesNotFitIsNotToldToTakeFewerSamples) {
   EstimateInputs in = inputs(eight, "int4_wo_128");
   in.algorithms = {"awq"};
   in.gpus = {{static_cast<std::int64_t>(24 * kGiB), static_cast<std::int64_t>(9 * kGiB)}};
-  Estimate e = estimate_resources(in);
+  Estimate e = estimated(in);
   ASSERT_EQ(e.fits_gpu, false);
   bool names_awq = false;
   for (const auto& r : e.recommendations) {
@@ -159,8 +171,8 @@ TEST(Estimate, AwqThatDoesNotFitIsNotToldToTakeFewerSamples) {
 
 // Per-group schemes keep observer state per group of every quantized weight until export.
 TEST(Estimate, PerGroupSchemesKeepObserverState) {
-  Estimate fp8 = estimate_resources(inputs(llama3_8b(), "fp8"));
-  Estimate mx = estimate_resources(inputs(llama3_8b(), "mxfp4"));
+  Estimate fp8 = estimated(inputs(llama3_8b(), "fp8"));
+  Estimate mx = estimated(inputs(llama3_8b(), "mxfp4"));
   EXPECT_EQ(fp8.quantizer_state_gib, 0);
   EXPECT_NEAR(mx.quantizer_state_gib, mx.quantized_parameters / 32.0 * 10 / kGiB, 0.01);
   EXPECT_NEAR(mx.gpu_peak_gib - fp8.gpu_peak_gib, mx.quantizer_state_gib, 0.01);
@@ -170,7 +182,7 @@ TEST(Estimate, UnknownGpuIsUnknownNotAFit) {
   EstimateInputs in = inputs(llama3_8b(), "fp8");
   in.gpus.clear();
   in.host_available_bytes = -1;
-  Estimate e = estimate_resources(in);
+  Estimate e = estimated(in);
   EXPECT_FALSE(e.fits_gpu.has_value());
   EXPECT_FALSE(e.fits_host.has_value());
   core::Json j = estimate_to_json(e);
@@ -179,16 +191,16 @@ TEST(Estimate, UnknownGpuIsUnknownNotAFit) {
 
 TEST(Estimate, EvaluationAddsItsLongerWindow) {
   EstimateInputs in = inputs(llama3_8b(), "fp8");
-  Estimate no_eval = estimate_resources(in);
+  Estimate no_eval = estimated(in);
   in.evaluation = true;
-  Estimate eval = estimate_resources(in);
+  Estimate eval = estimated(in);
   EXPECT_GT(eval.activations_gib, no_eval.activations_gib);
   EXPECT_GT(eval.minutes, no_eval.minutes);
 }
 
 TEST(Estimate, QuarkCapIsHalfOfLargeFreeMemory) {
-  EXPECT_DOUBLE_EQ(quark_gpu0_cap_gib(100), 50);
-  EXPECT_DOUBLE_EQ(quark_gpu0_cap_gib(20), 6);
+  EXPECT_DOUBLE_EQ(quark_gpu0_cap_gib(constants(), 100), 50);
+  EXPECT_DOUBLE_EQ(quark_gpu0_cap_gib(constants(), 20), 6);
 }
 
 }  // namespace
@@ -198,7 +210,7 @@ namespace manifest {
 namespace {
 
 // The estimate against real peaks measured on an H200 (quark-cli 0.13): within 15 %.
-TEST(EstimateCalibration, WithinFifteenPercentOfMeasuredH200Peaks) {
+TEST(EstimateCalibration, GpuAndHostWithinFifteenPercentOfMeasuredH200Peaks) {
   auto doc = core::read_json_file(test_support::source_path("tests/fixtures/envprobe/measured/h200-peaks.json"));
   ASSERT_TRUE(doc.has_value());
   const core::Json& d = *doc;
@@ -224,11 +236,18 @@ TEST(EstimateCalibration, WithinFifteenPercentOfMeasuredH200Peaks) {
     in.evaluation = run["evaluation"].get<bool>();
     if (run.contains("algorithms")) in.algorithms = run["algorithms"].get<std::vector<std::string>>();
     in.gpus = {{d["gpu"]["total_bytes"].get<std::int64_t>(), d["gpu"]["free_bytes"].get<std::int64_t>()}};
-    Estimate e = estimate_resources(in);
+    Estimate e = estimated(in);
     double measured_gib = run["peak_mib"].get<double>() / 1024.0;
     double error = (e.gpu_peak_gib - measured_gib) / measured_gib;
     EXPECT_LT(std::abs(error), 0.15) << run["run"] << ": estimated " << e.gpu_peak_gib << " GiB, measured " << measured_gib << " GiB";
     RecordProperty(run["run"].get<std::string>(), std::to_string(error));
+    if (run.contains("host_peak_mib")) {
+      double host_gib = run["host_peak_mib"].get<double>() / 1024.0;
+      double host_error = (e.host_peak_gib - host_gib) / host_gib;
+      EXPECT_LT(std::abs(host_error), 0.15) << run["run"] << ": host estimated " << e.host_peak_gib << " GiB, measured " << host_gib << " GiB";
+      std::printf("%-34s host estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%\n", run["run"].get<std::string>().c_str(), e.host_peak_gib, host_gib,
+                  100 * host_error);
+    }
     double wall = run["wall_s"].is_number() ? run["wall_s"].get<double>() : -1;
     std::printf("%-34s estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%  time %5.0f s (measured %.0f s)\n",
                 run["run"].get<std::string>().c_str(), e.gpu_peak_gib, measured_gib, 100 * error, e.minutes * 60, wall);

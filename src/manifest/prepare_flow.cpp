@@ -34,12 +34,13 @@ std::vector<envprobe::DataNeed> data_needs(const PlanView& plan) {
   return needs;
 }
 
-EstimateInputs estimate_inputs(const PlanView& plan, const envprobe::EnvReport& env, const OutputDir& out) {
+core::Result<EstimateInputs> estimate_inputs(const PlanView& plan, const envprobe::EnvReport& env, const OutputDir& out) {
   EstimateInputs in;
   in.size = plan.size;
   in.scheme = plan.global_scheme;
-  in.quark_release = envprobe::requirements_for(env.py.packages.count("amd-quark") ? env.py.packages.at("amd-quark") : std::nullopt,
-                                                plan.quark_version).quark_version;
+  auto installed = env.py.packages.count("amd-quark") ? env.py.packages.at("amd-quark") : std::nullopt;
+  QPTQ_TRY_ASSIGN(envprobe::Requirements requirements, envprobe::requirements_for(installed, plan.quark_version));
+  in.quark_release = requirements.quark_version;
   in.algorithms = plan.algorithms;
   in.calibration = plan.calibration;
   in.evaluation = plan.evaluation_intent != "none";
@@ -151,7 +152,8 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   QPTQ_TRY_ASSIGN(r.env, envprobe::probe_environment(probe));
 
   pin_single_device(plan, r.env);
-  r.estimate = estimate_resources(estimate_inputs(plan, r.env, r.output));
+  QPTQ_TRY_ASSIGN(EstimateInputs inputs, estimate_inputs(plan, r.env, r.output));
+  QPTQ_TRY_ASSIGN(r.estimate, estimate_resources(inputs));
   add_run_problems(plan, r.output, r.estimate, r.env.verdict);
   if (plan.python && !r.env.env.python.empty() && *plan.python != r.env.env.python) {
     // The plan was checked against another installed Quark: say so, the user decides.

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/embedded.h"
 #include "knowledge/release_data.h"
+#include "knowledge/templates.h"
 
 namespace plan {
 
@@ -22,35 +22,25 @@ core::Result<void> load_facts(Capabilities& caps) {
   return core::ok();
 }
 
-// The intake module ships knowledge/quark/<release>/templates.json; until it is in this
-// build the shipped template list is unknown and the analysis' facts are used instead.
-void load_shipped_templates(Capabilities& caps) {
-  auto text = core::embedded_file("knowledge/quark/" + caps.release + "/templates.json");
-  if (!text) {
-    return;
-  }
-  auto doc = core::parse_json(*text, "templates.json");
-  if (!doc) {
-    return;
-  }
-  const core::Json* t = core::json_object(*doc, "templates");
-  if (t == nullptr) {
-    return;
-  }
+// The release's shipped template list (knowledge::template_set), with the algorithms that
+// have a per-model config for each template.
+core::Result<void> load_shipped_templates(Capabilities& caps) {
+  QPTQ_TRY_ASSIGN(const knowledge::TemplateSet* set, knowledge::template_set(caps.release));
   caps.templates_known = true;
-  for (auto it = t->begin(); it != t->end(); ++it) {
-    caps.templates.push_back(it.key());
+  for (const auto& [model_type, t] : set->templates) {
+    caps.templates.push_back(model_type);
     TemplateFacts f;
-    f.kv_layers_name = core::json_string_list(it.value(), "kv_layers_name");
-    f.q_layer_name = core::json_string_list(it.value(), "q_layer_name");
-    f.exclude_layers_name = core::json_string_list(it.value(), "exclude_layers_name");
+    f.kv_layers_name = t.kv_layers_name;
+    f.q_layer_name = t.q_layer_name;
+    f.exclude_layers_name = t.exclude_layers_name;
     for (const auto& a : caps.algorithm_facts.all()) {
-      if (a.has_config_for(it.key())) {
+      if (a.has_config_for(model_type)) {
         f.algorithms_with_config.push_back(a.name);
       }
     }
-    caps.per_template[it.key()] = std::move(f);
+    caps.per_template[model_type] = std::move(f);
   }
+  return core::ok();
 }
 
 }  // namespace
@@ -115,7 +105,7 @@ core::Result<Capabilities> shipped_capabilities(const std::string& version) {
   caps.help.choices["--dataset"] = caps.datasets.names();
   caps.help.choices["--kv_cache_dtype"] = caps.kv_cache.cli_choices;
   caps.help.choices["--evaluation_dataset"] = caps.datasets.evaluation();
-  load_shipped_templates(caps);
+  QPTQ_TRY(load_shipped_templates(caps));
   return caps;
 }
 

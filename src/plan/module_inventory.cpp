@@ -69,7 +69,12 @@ std::vector<Module> inventory_from_analysis(const core::Json& analysis) {
       for (auto& m : *modules) {
         if (m.kind != "linear" && m.kind != "fused_experts") continue;
         if (m.tied) continue;
-        out.push_back({std::move(m.name), planner_role(m.role)});
+        Module mod{std::move(m.name), planner_role(m.role)};
+        if (m.kind == "linear" && m.shape.size() == 2) {
+          mod.out_features = m.shape[0];
+          mod.in_features = m.shape[1];
+        }
+        out.push_back(std::move(mod));
       }
       if (!out.empty()) return out;
     }

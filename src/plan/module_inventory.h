@@ -5,6 +5,7 @@
 // whose role is inferred from knowledge/plan/rules.json role_patterns).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,13 @@ namespace plan {
 struct Module {
   std::string name;
   std::string role;  // "attention", "mlp", "expert", "router", "lm_head", "vision", ...
+  std::uint64_t in_features = 0;   // 0: not known (name-only lists, fused 3-D expert tensors)
+  std::uint64_t out_features = 0;
 };
 
-// Empty when the analysis lists no modules.
+// Empty when the analysis lists no modules. The exact inventory carries each Linear's
+// [out_features, in_features] weight shape; the meta-device oracle, when it feeds the planner,
+// gives the same struct.
 std::vector<Module> inventory_from_analysis(const core::Json& analysis);
 
 // Python fnmatch.fnmatchcase semantics ('*' any run, '?' one char, [set]).

@@ -34,10 +34,24 @@ struct Risk {
   Text text;
 };
 
+// The smallest change of the `quark-ptq plan` options that passes every check, when the
+// planner knows one: what the fix text shows as flags, and what a test re-plans with.
+struct PlanChange {
+  std::string scheme;                                          // --scheme ("" unchanged)
+  std::vector<std::pair<std::string, std::string>> overrides;  // --override added
+  std::vector<std::string> excludes;                           // the whole --exclude list (empty: unchanged)
+  bool kv_cache_none = false;                                  // --kv-cache none
+
+  bool empty() const { return scheme.empty() && overrides.empty() && excludes.empty() && !kv_cache_none; }
+  // As typed after `quark-ptq plan`, shell-quoted: "--override 'model.layers.0.mlp.down_proj=int4_wo_64'".
+  std::string flags() const;
+};
+
 struct Problem {
   std::string code;          // stable key, e.g. "unknown_scheme"
   Text text;                 // what is wrong, with evidence
   Text fix;                  // the suggested fix
+  PlanChange change;         // the same fix as options, when it is one
 };
 
 struct PatternUse {

@@ -183,7 +183,7 @@ core::Json scheme_facts_json(const Capabilities& caps, const std::string& scheme
           {"knowledge_release", caps.release}};
 }
 
-void decide_scheme(const PlanInputs& in, Plan& p) {
+void decide_scheme(const PlanInputs& in, const TemplateView& tv, Plan& p) {
   const Capabilities& caps = *in.caps;
   const std::string arch = in.target.arch;
   auto prefs = rule_list("scheme_preferences", in.options.priority, arch);
@@ -200,18 +200,40 @@ void decide_scheme(const PlanInputs& in, Plan& p) {
                   unknown_scheme_fix(caps, d.value));
     }
   } else {
+    // The first preference that passes the shape checks; one that would fail on a layer gives
+    // way to its own format with a group that divides (int4_wo_128 -> int4_wo_64), else to the
+    // next preference. Never a plan the checks below would refuse, unless nothing passes.
+    std::string refit_from;
+    std::string first_supported;
     for (const auto& c : prefs) {
-      if (caps.supports_scheme(c)) {
+      if (!caps.supports_scheme(c)) continue;
+      if (first_supported.empty()) first_supported = c;
+      if (scheme_fits(in, tv, c)) {
         d.value = c;
         break;
       }
+      auto r = refits(in, tv, c);
+      if (!r.empty()) {
+        d.value = r.front();
+        refit_from = c;
+        break;
+      }
+      if (refit_from.empty()) refit_from = c;
     }
     if (d.value.empty()) {
-      d.value = "fp8";
+      d.value = first_supported.empty() ? "fp8" : first_supported;
+      refit_from.clear();
     }
     const knowledge::Scheme* s = caps.scheme_facts.find(d.value);
     std::string bytes = s == nullptr ? "?" : std::to_string(s->bytes_per_weight).substr(0, 5);
-    d.reason = txt("plan.reason.scheme_priority", {{"scheme", d.value}, {"priority", in.options.priority}, {"target", in.target.name}, {"bytes", bytes}});
+    std::uint64_t group = 0;
+    std::optional<Misfit> why = refit_from.empty() ? std::nullopt : first_misfit(in, tv, refit_from, &group);
+    if (why) {
+      d.reason = txt("plan.reason.scheme_priority_refit", {{"scheme", d.value}, {"priority", in.options.priority}, {"target", in.target.name}, {"first", refit_from},
+                                                           {"layer", why->module}, {"in_features", std::to_string(why->in_features)}, {"group", std::to_string(group)}});
+    } else {
+      d.reason = txt("plan.reason.scheme_priority", {{"scheme", d.value}, {"priority", in.options.priority}, {"target", in.target.name}, {"bytes", bytes}});
+    }
   }
   for (const auto& c : prefs) {
     if (c != d.value && caps.supports_scheme(c)) {
@@ -249,6 +271,7 @@ void decide_kv_cache(const PlanInputs& in, const TemplateView& tv, Plan& p) {
                   txt("plan.fix.kv_fp8"));
     }
     d.reason = txt("plan.reason.kv_user", {{"scheme", kv}});
+    if (auto pr = kv_layers_problem(in, tv, kv)) p.problems.push_back(std::move(*pr));
   } else if (kv == "none") {
     d.source = DecisionSource::user;
     d.reason = txt("plan.reason.kv_none_user");
@@ -257,7 +280,9 @@ void decide_kv_cache(const PlanInputs& in, const TemplateView& tv, Plan& p) {
     const core::Json* defaults = core::json_object(plan_rules(), "kv_cache_default");
     auto def = defaults == nullptr ? std::nullopt : core::json_string(*defaults, in.options.priority);
     bool has_layers = !tv.kv_layers_known || !tv.kv_layers.empty();
-    if (def && in.target.arch != "cpu" && has_layers) {
+    if (def && in.target.arch != "cpu" && has_layers && kv_layers_problem(in, tv, *def)) {
+      d.reason = txt("plan.reason.kv_default_none_layers", {{"patterns", join(tv.kv_layers)}});
+    } else if (def && in.target.arch != "cpu" && has_layers) {
       kv = *def;
       d.reason = txt("plan.reason.kv_priority", {{"priority", in.options.priority}});
     } else {
@@ -409,11 +434,12 @@ Plan build_plan(const PlanInputs& in) {
   note_target(in, p);
   TemplateView tv = template_view(in, model_type);
   check_template(in, tv, model_type, p);
-  decide_scheme(in, p);
+  decide_scheme(in, tv, p);
   decide_kv_cache(in, tv, p);
   decide_overrides(in, p);
   decide_exclusions(in, tv, p);
   decide_algorithms(in, model_type, p);
+  check_layer_shapes(in, p);
   decide_calibration(in, p);
   decide_evaluation(in, p);
   decide_device(in, p);

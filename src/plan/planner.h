@@ -4,10 +4,13 @@
 // must not be written.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/json_io.h"
 #include "plan/capabilities.h"
+#include "plan/module_inventory.h"
 #include "plan/options.h"
 #include "plan/plan_model.h"
 #include "plan/target.h"
@@ -22,8 +25,14 @@ struct PlanInputs {
   Target target;
   std::string template_file;       // absolute path of a --template_file to use ("" none)
   core::Json template_doc;         // its content when template_file is set
+  // The Linear modules Quark will see, with shapes, from the meta-device oracle when the
+  // environment can build the model; unset: the analysis' inventory.
+  std::optional<std::vector<Module>> modules;
 };
 
 Plan build_plan(const PlanInputs& in);
+
+// `options` with a problem's change applied, as if its flags were pasted onto the command.
+PlanOptions apply_change(PlanOptions options, const PlanChange& change);
 
 }  // namespace plan

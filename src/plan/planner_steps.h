@@ -7,6 +7,7 @@
 
 #include "core/text.h"
 #include "plan/planner.h"
+#include "plan/shape_checks.h"
 
 namespace plan::detail {
 
@@ -35,5 +36,18 @@ void decide_evaluation(const PlanInputs& in, Plan& p);
 void decide_device(const PlanInputs& in, Plan& p);
 void decide_remote_code(const PlanInputs& in, Plan& p);
 void check_coverage(const PlanInputs& in, Plan& p);
+
+// Layer shapes (planner_shapes.cpp). The modules Quark will see: the oracle's, else the analysis'.
+std::vector<Module> plan_modules(const PlanInputs& in);
+// With the user's exclusions (or the template's), overrides and algorithms: the first layer
+// whose in_features the scheme's group does not divide.
+std::optional<Misfit> first_misfit(const PlanInputs& in, const TemplateView& tv, const std::string& scheme, std::uint64_t* group);
+bool scheme_fits(const PlanInputs& in, const TemplateView& tv, const std::string& scheme);
+// Same-format schemes with a smaller group (or per-channel) that fit, largest group first.
+std::vector<std::string> refits(const PlanInputs& in, const TemplateView& tv, const std::string& scheme);
+// Problems for the decided schemes: group vs in_features, schemes that fail whatever the model.
+void check_layer_shapes(const PlanInputs& in, Plan& p);
+// A KV-cache scheme whose template KV layers are absent or all excluded.
+std::optional<Problem> kv_layers_problem(const PlanInputs& in, const TemplateView& tv, const std::string& kv);
 
 }  // namespace plan::detail

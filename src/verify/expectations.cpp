@@ -1,25 +1,41 @@
 #include "verify/expectations.h"
 
-#include <fnmatch.h>
+#include <regex>
 
 #include "core/embedded.h"
+#include "core/glob_match.h"
 
 namespace verify {
 
 namespace {
 
 constexpr const char* kSchemesPath = "knowledge/verify/schemes.json";
+constexpr const char* kNamesPath = "knowledge/verify/checkpoint_names.json";
+
+core::Result<void> load_names(Expectations& e) {
+  auto text = core::embedded_file(kNamesPath);
+  if (!text) return core::make_error(core::ExitCode::internal, "verify.knowledge_invalid").with("path", kNamesPath);
+  QPTQ_TRY_ASSIGN(core::Json doc, core::parse_json(*text, kNamesPath));
+  std::vector<std::regex> compiled;
+  if (const core::Json* per = core::json_at(doc, "renames/" + e.model_type); per != nullptr && per->is_array() && !e.model_type.empty()) {
+    for (const auto& r : *per) {
+      NameRule rule{core::json_string(r, "match").value_or(""), core::json_string(r, "replace").value_or("")};
+      try {
+        compiled.emplace_back(rule.match);
+      } catch (const std::regex_error&) {
+        return core::make_error(core::ExitCode::internal, "verify.knowledge_invalid").with("path", kNamesPath);
+      }
+      e.renames.push_back(std::move(rule));
+    }
+  }
+  e.compiled_renames = std::make_shared<const std::vector<std::regex>>(std::move(compiled));
+  if (const core::Json* h = core::json_object(doc, "non_linear_weight_holders"); h != nullptr && !e.model_type.empty()) {
+    e.non_linear_holders = core::json_string_list(*h, e.model_type);
+  }
+  return core::ok();
+}
 
 }  // namespace
-
-bool glob_match(const std::string& pattern, const std::string& name) { return ::fnmatch(pattern.c_str(), name.c_str(), 0) == 0; }
-
-bool glob_match_any(const std::vector<std::string>& patterns, const std::string& name) {
-  for (const auto& p : patterns) {
-    if (glob_match(p, name)) return true;
-  }
-  return false;
-}
 
 SchemeExpectation Expectations::scheme(const std::string& name) const {
   SchemeExpectation s;
@@ -32,9 +48,19 @@ SchemeExpectation Expectations::scheme(const std::string& name) const {
   return s;
 }
 
+std::string Expectations::output_name(const std::string& source_module) const {
+  std::string name = source_module;
+  if (compiled_renames == nullptr || compiled_renames->size() != renames.size()) {
+    for (const auto& r : renames) name = std::regex_replace(name, std::regex(r.match), r.replace);
+    return name;
+  }
+  for (std::size_t i = 0; i < renames.size(); ++i) name = std::regex_replace(name, (*compiled_renames)[i], renames[i].replace);
+  return name;
+}
+
 std::optional<std::string> Expectations::scheme_for(const std::string& module) const {
   for (const auto& [pattern, scheme_name] : overrides) {
-    if (glob_match(pattern, module)) return scheme_name;
+    if (core::glob_match(pattern, module)) return scheme_name;
   }
   return global_scheme;
 }
@@ -55,12 +81,14 @@ core::Result<Expectations> load_expectations(const core::Json* plan) {
     e.global_scheme = core::json_string(*plan, "global_scheme");
     e.kv_cache_scheme = core::json_string(*plan, "kv_cache_scheme");
     e.plan_exclusions = core::json_string_list(*plan, "exclude_layers");
+    e.model_type = core::json_string(core::json_at(*plan, "model") != nullptr ? *core::json_at(*plan, "model") : core::Json::object(), "model_type").value_or("");
     if (const core::Json* o = core::json_object(*plan, "layer_quant_config")) {
       for (const auto& [pattern, scheme_name] : o->items()) {
         if (scheme_name.is_string()) e.overrides.emplace_back(pattern, scheme_name.get<std::string>());
       }
     }
   }
+  QPTQ_TRY(load_names(e));
   if (e.kv_cache_scheme) {
     if (const core::Json* kv = core::json_at(doc, "kv_cache/" + *e.kv_cache_scheme)) {
       e.kv_modules = core::json_string_list(*kv, "modules");

@@ -2,7 +2,9 @@
 // table (knowledge/verify/schemes.json).
 #pragma once
 
+#include <memory>
 #include <optional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -18,7 +20,20 @@ struct SchemeExpectation {
   bool known = false;
 };
 
+// One rename of a source module name on its way to the export (ECMAScript regex, "$1" refs).
+struct NameRule {
+  std::string match;
+  std::string replace;
+};
+
 struct Expectations {
+  std::string model_type;                            // the plan's config.model_type ("" without a plan)
+  // Source module name -> export module name, in order (transformers' load-time conversion,
+  // then Quark's unfusing); and weight holders that are not nn.Linear (routers). Filled from
+  // knowledge/verify/checkpoint_names.json for model_type; the oracle may set them instead.
+  std::vector<NameRule> renames;
+  std::shared_ptr<const std::vector<std::regex>> compiled_renames;  // set by load_expectations
+  std::vector<std::string> non_linear_holders;
   std::optional<std::string> global_scheme;
   std::optional<std::string> kv_cache_scheme;
   std::vector<std::string> plan_exclusions;          // as planned (may be empty: template defaults)
@@ -32,6 +47,8 @@ struct Expectations {
   core::Json schemes = core::Json::object();
 
   SchemeExpectation scheme(const std::string& name) const;
+  // `source_module` as the export names it.
+  std::string output_name(const std::string& source_module) const;
   // The scheme that applies to `module`: the first override whose pattern matches, else global.
   std::optional<std::string> scheme_for(const std::string& module) const;
 };
@@ -39,8 +56,5 @@ struct Expectations {
 // `plan` may be null (verification without a plan checks structure only).
 core::Result<Expectations> load_expectations(const core::Json* plan);
 
-// fnmatch(3) semantics, as Quark matches layer patterns.
-bool glob_match(const std::string& pattern, const std::string& name);
-bool glob_match_any(const std::vector<std::string>& patterns, const std::string& name);
 
 }  // namespace verify

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "core/glob_match.h"
+#include "core/text.h"
+
 namespace verify {
 
 namespace {
@@ -22,7 +25,7 @@ std::vector<std::string> linear_modules(const ModelTensors& output, const ModelT
     std::string module = name.substr(0, name.size() - 7);
     bool two_d = t.info.shape.size() == 2;
     bool scaled = output.tensors.count(module + ".weight_scale") != 0;
-    if (!(two_d || scaled) || glob_match_any(e.non_linear_patterns, module)) continue;
+    if (!(two_d || scaled) || core::glob_match_any(e.non_linear_patterns, module)) continue;
     out.push_back(module);
   }
   return out;
@@ -42,6 +45,10 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
   std::vector<std::string> kv_missing;
   std::string seen_dtype;
   bool byte_compared = false;
+  std::vector<std::string> untouched_patterns = exclusions;
+  untouched_patterns.insert(untouched_patterns.end(), expect.plan_exclusions.begin(), expect.plan_exclusions.end());
+  untouched_patterns.insert(untouched_patterns.end(), expect.non_linear_holders.begin(), expect.non_linear_holders.end());
+  std::vector<std::string> plan_violations;  // "pattern: module"
 
   for (const auto& module : linear_modules(output, source, expect)) {
     auto w = output.tensors.find(module + ".weight");
@@ -50,7 +57,7 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
       continue;
     }
     const std::string& dtype = w->second.info.dtype;
-    bool excluded = glob_match_any(exclusions, module);
+    bool excluded = core::glob_match_any(untouched_patterns, module);
     if (excluded) {
       // Untouched: no scales, an unquantized dtype, and with a source the same dtype, shape and bytes.
       bool changed = output.tensors.count(module + ".weight_scale") != 0 || !contains(expect.unquantized_dtypes, dtype);
@@ -67,6 +74,11 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
         }
       }
       (changed ? excluded_changed : excluded_ok).push_back(module);
+      if (changed) {
+        for (const auto& p : expect.plan_exclusions) {
+          if (core::glob_match(p, module)) plan_violations.push_back(p + ": " + module);
+        }
+      }
       continue;
     }
     if (contains(expect.unquantized_dtypes, dtype) && output.tensors.count(module + ".weight_scale") == 0) {
@@ -86,7 +98,7 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
       missing_scales.push_back(module + " (needs " + examples(required) + ")");
       continue;
     }
-    if (glob_match_any(expect.kv_modules, module)) {
+    if (core::glob_match_any(expect.kv_modules, module)) {
       for (const auto& r : expect.kv_required) {
         if (output.tensors.count(module + "." + r) == 0) kv_missing.push_back(module + "." + r);
       }
@@ -112,6 +124,13 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
     report.add("unexpected_unquantized", C::pass, "verify.no_unexpected_unquantized");
   } else {
     report.add("unexpected_unquantized", C::fail, "verify.layers_unquantized", {{"count", count(unquantized)}, {"modules", examples(unquantized)}});
+  }
+  if (!expect.plan_exclusions.empty()) {
+    if (plan_violations.empty()) {
+      report.add("plan_exclusions", C::pass, "verify.exclusions_match", {{"patterns", core::join(expect.plan_exclusions)}});
+    } else {
+      report.add("plan_exclusions", C::fail, "verify.exclusions_not_applied", {{"count", count(plan_violations)}, {"modules", examples(plan_violations)}});
+    }
   }
   if (!excluded_changed.empty()) {
     report.add("excluded_untouched", C::fail, "verify.excluded_modified", {{"count", count(excluded_changed)}, {"modules", examples(excluded_changed)}});

@@ -10,8 +10,11 @@
 
 namespace verify {
 
-// `exclusions`: the patterns the export applied (config's quantization_config.exclude, or the
-// plan's). `source`: the source model's tensors, when a local source is given.
+// `exclusions`: what the export says it excluded (config's quantization_config.exclude). The
+// plan's exclusions and the non-Linear weight holders (routers) must come out untouched too;
+// a planned exclusion holds when every module it matches is unquantized and, with a source,
+// byte-identical, whether or not `exclusions` names it. `source`: the source model's tensors,
+// under the export's names, when a local source is given.
 void check_layers(const ModelTensors& output, const Expectations& expect, const std::vector<std::string>& exclusions,
                   const ModelTensors* source, VerifyReport& report);
 

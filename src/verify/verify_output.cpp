@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/glob_match.h"
 #include "core/text.h"
 #include "verify/layer_checks.h"
 
@@ -56,22 +55,9 @@ std::vector<std::string> check_config(const core::fs::path& dir, const Expectati
       r.add("plan_scheme", C::fail, "verify.scheme_mismatch", {{"scheme", *e.global_scheme}, {"expected", s.config_weight_dtype}, {"found", found}});
     }
   }
-  if (!e.plan_exclusions.empty()) {
-    std::vector<std::string> absent;
-    for (const auto& p : e.plan_exclusions) {
-      // Quark 0.13 writes the module names its patterns matched, not the patterns themselves
-      // (config.json "exclude": ["lm_head", "model.layers.0.mlp.gate", ...] for "*.gate"), so
-      // a planned pattern is applied when it is listed or matches a listed name.
-      bool listed = std::find(applied.begin(), applied.end(), p) != applied.end() ||
-                    std::any_of(applied.begin(), applied.end(), [&p](const std::string& name) { return core::glob_match(p, name); });
-      if (!listed) absent.push_back(p);
-    }
-    if (absent.empty()) {
-      r.add("plan_exclusions", C::pass, "verify.exclusions_match", {{"patterns", core::join(e.plan_exclusions)}});
-    } else {
-      r.add("plan_exclusions", C::fail, "verify.exclusions_missing", {{"patterns", core::join(absent)}});
-    }
-  }
+  // Whether the planned exclusions held is judged on the tensors (check_layers): Quark lists
+  // the module names its patterns matched, and never the weight holders that are not
+  // nn.Linear (routers), which it leaves untouched all the same.
   const core::Json* kv = core::json_object(*qc, "kv_cache_quant_config");
   bool kv_in_config = kv != nullptr && !kv->empty();
   bool kv_planned = e.kv_cache_scheme.has_value();
@@ -81,7 +67,21 @@ std::vector<std::string> check_config(const core::fs::path& dir, const Expectati
   } else if (kv_planned) {
     r.add("plan_kv_cache", C::pass, "verify.kv_cache_matches", {{"scheme", *e.kv_cache_scheme}});
   }
-  return applied.empty() ? e.plan_exclusions : applied;
+  return applied;
+}
+
+// The source's tensors under the names the export gives them (renames of the checkpoint
+// conversion and of Quark's unfusing), so that both sides are compared module by module.
+ModelTensors renamed_source(ModelTensors source, const Expectations& e) {
+  if (e.renames.empty()) return source;
+  ModelTensors out = source;
+  out.tensors.clear();
+  for (auto& [name, t] : source.tensors) {
+    std::size_t dot = name.rfind('.');
+    std::string renamed = dot == std::string::npos ? e.output_name(name) : e.output_name(name.substr(0, dot)) + name.substr(dot);
+    out.tensors.emplace(std::move(renamed), std::move(t));
+  }
+  return out;
 }
 
 void check_aux_files(const core::fs::path& dir, const Expectations& e, VerifyReport& r) {
@@ -155,7 +155,7 @@ VerifyReport verify_output(const VerifyOptions& o) {
   std::vector<std::string> exclusions = check_config(o.output_dir, *expect, r);
   ModelTensors output = load_model_tensors(o.output_dir, &r);
   std::optional<ModelTensors> source;
-  if (o.source_dir && core::is_directory(*o.source_dir)) source = load_model_tensors(*o.source_dir, nullptr);
+  if (o.source_dir && core::is_directory(*o.source_dir)) source = renamed_source(load_model_tensors(*o.source_dir, nullptr), *expect);
   if (!output.tensors.empty()) check_layers(output, *expect, exclusions, source ? &*source : nullptr, r);
   check_aux_files(o.output_dir, *expect, r);
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/fs.h"
-#include "workflow/test_workdir.h"
+#include "support/test_workdir.h"
 
 namespace {
 

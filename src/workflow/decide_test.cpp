@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "workflow/test_workdir.h"
+#include "support/test_workdir.h"
 
 namespace {
 

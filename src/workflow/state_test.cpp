@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "core/clock.h"
-#include "workflow/test_workdir.h"
+#include "support/test_workdir.h"
 
 namespace {
 

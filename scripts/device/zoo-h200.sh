@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# Issue 14 on the H200: the four-step flow THROUGH quark-ptq on random-weight models, at reduced
+# depth, of architectures docs/gpu-runs.md does not cover (all with a Quark 0.13 template), two
+# schemes each: a per-group int4 whose group divides every Linear's in_features (computed from
+# the config) and fp8 (mxfp4 for some, to cover MX). Every run is verified; quark-cli time, GPU
+# and host peaks and the estimates land in $OUT/zoo.tgz (summary.json + per-run artifacts, never
+# weights); each model is deleted after its runs. Built on scripts/device/e2e-h200.sh (same venv,
+# staged data, flow). Run ON the device from the repo root with .whl/ and .devbin/ carried:
+#   setsid bash scripts/device/zoo-h200.sh DEADLINE_S [ARCH...] > /tmp/zoo.log 2>&1 < /dev/null &
+# No new architecture starts after DEADLINE_S seconds; a second call continues with what is left
+# (done architectures are skipped on a warm machine) and collects $OUT/zoo.tgz:
+#   bash scripts/device/zoo-h200.sh --collect
+# Local check without a GPU (builds every model at depth 1 on the CPU, no quark-cli):
+#   ZOO_DRY=cpu PY=.venv-quark/bin/python bash scripts/device/zoo-h200.sh 0
+set -u
+REPO=$(pwd)
+E=/tmp/zoo
+RES=$E/results
+mkdir -p "$RES/runs" "$E/models" "$E/out" "$E/done"
+pack() { tar czf "$E/zoo.tgz.part" -C "$E" results && mv "$E/zoo.tgz.part" "${OUT:-/tmp}/zoo.tgz"; }  # never half-written
+if [ "${1:-}" = "--collect" ]; then
+  while pgrep -f "zoo-h200.sh [0-9]" > /dev/null && [ "${2:-wait}" = wait ]; do sleep 10; done
+  pack; ls -la "${OUT:-/tmp}/zoo.tgz"; tail -30 "$RES/pipeline.log"; exit 0
+fi
+DEADLINE_S=${1:-480}
+shift || true
+# name | config | layers | second scheme ; MoE models keep 2 layers (DeepSeek-V2-Lite: layer 0
+# dense, layer 1 MoE), dense ones 2.
+ARCHS=(
+  "mixtral|tests/fixtures/models/mixtral-8x7b-v0.1/config.json|2|fp8|moe"
+  "deepseek_v2|tests/fixtures/models/deepseek-v2-lite/config.json|2|fp8|moe"
+  "qwen2_moe|scripts/device/zoo-configs/qwen1.5-moe-a2.7b.json|2|fp8|moe"
+  "phi3|tests/fixtures/models/phi-3-mini-4k-instruct/config.json|2|fp8"
+  "gemma2|tests/fixtures/models/gemma-2-9b/config.json|2|fp8"
+  "mistral|tests/fixtures/models/mistral-7b-v0.1/config.json|2|mxfp4"
+  "qwen2|tests/fixtures/models/qwen2.5-7b-instruct/config.json|2|fp8"
+  "qwen3|tests/fixtures/models/qwen3-8b/config.json|2|mxfp4"
+  "opt|scripts/device/zoo-configs/opt-125m.json|2|fp8"
+  "phi|scripts/device/zoo-configs/phi-2.json|2|fp8"
+  "olmo|scripts/device/zoo-configs/olmo-1b-hf.json|2|fp8"
+)
+WANT=("$@")
+T0=$(date +%s)
+log() { echo "[$(( $(date +%s) - T0 ))s] $*" | tee -a "$RES/pipeline.log"; }
+left() { [ $(( $(date +%s) - T0 )) -lt "$DEADLINE_S" ]; }
+
+# The largest int4 group (128, 64, 32) that divides every Linear's in_features the config implies.
+int4_scheme() {
+  python3 - "$1" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+c = c.get("text_config", c) if "hidden_size" not in c else c
+h = c["hidden_size"]
+heads = c.get("num_attention_heads", 1)
+hd = c.get("head_dim") or h // heads
+dims = {h, heads * hd}
+for k in ("intermediate_size", "ffn_dim", "moe_intermediate_size", "shared_expert_intermediate_size", "kv_lora_rank"):
+    if c.get(k): dims.add(c[k])
+if c.get("v_head_dim"): dims.add(heads * c["v_head_dim"])
+for g in (128, 64, 32):
+    if all(d % g == 0 for d in dims):
+        print(f"int4_wo_{g}"); break
+else:
+    print("int4_wo_per_channel")
+PY
+}
+
+if [ "${ZOO_DRY:-}" = cpu ]; then
+  PY=${PY:-python3}
+  for a in "${ARCHS[@]}"; do
+    IFS='|' read -r name cfg layers second <<< "$a"
+    s=$(int4_scheme "$cfg")
+    if "$PY" scripts/make-tiny-model.py "$E/models/$name" --config "$cfg" --num_hidden_layers 1 --device cpu > "$RES/model-$name.json" 2>&1; then
+      log "dry $name: built at depth 1 ($(du -sh "$E/models/$name" | cut -f1)), schemes $s + $second"
+    else
+      log "dry $name: BUILD FAILED: $(tail -1 "$RES/model-$name.json")"
+    fi
+    rm -rf "$E/models/$name"
+  done
+  exit 0
+fi
+
+trap pack EXIT
+export LD_LIBRARY_PATH="$REPO/.devbin/lib" NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+Q="$REPO/.devbin/quark-ptq"
+SP=/tmp/qenv/lib/python3.12/site-packages
+if [ ! -x /tmp/qenv/bin/quark-cli ]; then
+  python3 -m venv --without-pip /tmp/qenv
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target "$SP" .whl/*.whl > "$RES/wheels.txt" 2>&1
+  python3 -c 'import site; print(site.getsitepackages()[0])' > "$SP/zz_image_site.pth"
+  printf '#!/tmp/qenv/bin/python\nimport sys\nfrom quark.experimental.cli.main import main\nsys.exit(main())\n' > /tmp/qenv/bin/quark-cli
+  chmod +x /tmp/qenv/bin/quark-cli
+fi
+PY=/tmp/qenv/bin/python
+export HF_HOME=$E/hf HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 XDG_CACHE_HOME=$E/cache
+[ -f "$E/.staged" ] || { "$Q" data stage tests/fixtures/quark/corpus/corpus.jsonl --as pileval --as wikitext --python "$PY" > "$RES/stage.txt" 2>&1 && touch "$E/.staged"; }
+log "ready: $($PY -c 'import transformers, torch; print(transformers.__version__, torch.__version__)' 2>&1)"
+
+CALIB=16
+SEQ=256
+flow() {  # flow NAME MODEL_DIR [plan options...]
+  local name=$1 model=$2; shift 2
+  local wd=$E/wd/$name out=$E/out/$name r=$RES/runs/$name
+  rm -rf "$wd" "$out"; mkdir -p "$r"
+  {
+    "$Q" --workdir "$wd" analyze "$model" && "$Q" --workdir "$wd" confirm analysis &&
+    "$Q" --workdir "$wd" plan --python "$PY" --target h200 --calib-samples "$CALIB" --seq-len "$SEQ" "$@" &&
+    "$Q" --workdir "$wd" confirm plan
+    "$Q" --workdir "$wd" --json prepare --output-dir "$out" --python "$PY" > "$r/prepare.json"
+    echo "prepare exit $?"
+  } > "$r/steps.txt" 2>&1
+  local digest; digest=$(python3 -c 'import sys,yaml; print(yaml.safe_load(open(sys.argv[1]))["command"]["digest"])' "$wd/run_manifest.yaml" 2>/dev/null)
+  if [ -n "$digest" ]; then
+    "$Q" --workdir "$wd" run --approve "$digest" > "$r/run.txt" 2>&1; echo "run exit $?" >> "$r/run.txt"
+    "$Q" --json verify "$out" --plan "$wd/quant_plan.json" --source "$model" > "$r/verify.json" 2> "$r/verify.txt"
+    echo "verify exit $?" >> "$r/verify.txt"
+  else
+    echo "no manifest: the plan was refused or prepare failed (steps.txt)" > "$r/run.txt"
+  fi
+  cp "$wd"/*.json "$wd"/run_manifest.yaml "$r/" 2>/dev/null; cp -r "$wd/logs" "$r/" 2>/dev/null
+  (cd "$out" 2>/dev/null && ls -la > "$r/listing.txt")
+  rm -rf "$out"
+  log "flow $name: $(tail -1 "$r/run.txt") | $(tail -1 "$r/verify.txt" 2>/dev/null)"
+  pack
+}
+
+summarize() {
+  python3 - "$RES" <<'PY' > "$RES/summary.json"
+import json, os, sys, yaml
+res = sys.argv[1]; rows = []
+for name in sorted(os.listdir(os.path.join(res, "runs"))):
+    d = os.path.join(res, "runs", name); row = {"run": name}
+    try:
+        m = yaml.safe_load(open(os.path.join(d, "run_manifest.yaml")))
+        run, est = m.get("run") or {}, m.get("estimate") or {}
+        peak = run.get("peak") or {}
+        row.update(status=run.get("status"), quark_cli_s=run.get("seconds"), gpu_peak_mib=peak.get("gpu_memory_mib"),
+                   gpu_own_mib=peak.get("gpu_own_mib"), host_peak_mib=peak.get("host_memory_mib"),
+                   gpu_estimate_gib=est.get("gpu_memory_gib"), host_estimate_gib=est.get("host_memory_gib"),
+                   argv=(m.get("command") or {}).get("argv"), diagnosis=(run.get("diagnosis") or {}).get("rule"))
+        for k, e in (("gpu", "gpu_estimate_gib"), ("host", "host_estimate_gib")):
+            meas = row.get(k + "_peak_mib")
+            if meas and row.get(e): row[k + "_error"] = round((row[e] * 1024 - meas) / meas, 3)
+    except Exception as ex:
+        row["manifest"] = f"unreadable: {ex}"
+    try: row["verify"] = json.load(open(os.path.join(d, "verify.json"))).get("status")
+    except Exception: row["verify"] = None
+    rows.append(row)
+print(json.dumps({"runs": rows}, indent=1))
+PY
+}
+
+for a in "${ARCHS[@]}"; do
+  IFS='|' read -r name cfg layers second moe <<< "$a"
+  [ ${#WANT[@]} -eq 0 ] || [[ " ${WANT[*]} " == *" $name "* ]] || continue
+  [ -f "$E/done/$name" ] && continue
+  left || { log "deadline: $name and later not started"; break; }
+  int4=$(int4_scheme "$cfg")
+  if ! python3 scripts/make-tiny-model.py "$E/models/$name" --config "$cfg" --num_hidden_layers "$layers" \
+       --device cuda --max_shard_size 5GB > "$RES/model-$name.json" 2>&1; then
+    log "$name: model build failed: $(tail -1 "$RES/model-$name.json")"; touch "$E/done/$name"; continue
+  fi
+  log "$name: built ($layers layers); schemes $int4, $second"
+  flow "${name}_${int4}" "$E/models/$name" --scheme "$int4"
+  flow "${name}_${second}" "$E/models/$name" --scheme "$second"
+  # The planner's own choice for a small model: `--priority size` must never recommend a plan
+  # quark-cli then rejects (DeepSeek-V2-Lite: int4_wo_128 + AWQ died on in_features 10944).
+  [ "$moe" = moe ] && flow "${name}_priority_size" "$E/models/$name" --priority size
+  rm -rf "$E/models/$name"
+  touch "$E/done/$name"
+  summarize
+done
+summarize
+log "zoo done"

@@ -1,0 +1,66 @@
+// The constants of the resource estimate (knowledge/estimate.json; the method is
+// references/environment.md#resource-estimate). Every field is required: the estimate has
+// no constants of its own. Bits per weight are not here: they are each release's
+// schemes.json's bytes_per_weight.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "core/result.h"
+
+namespace knowledge {
+
+// Extra GPU state and time of one algorithm.
+struct AlgorithmCost {
+  double hessian_copies = 0;  // fp32 in_features^2 per Linear of a decoder layer
+  double cached_io = 0;       // copies of N x L x hidden kept for all calibration samples
+  bool linear_inputs = false; // cached inputs of every Linear of a block
+  double time_factor = 1;     // multiplies the calibration time
+  double seconds_per_layer_parameter = 0;
+  double seconds_per_layer_parameter_token = 0;
+  struct Layerwise {          // layer-by-layer algorithms (AWQ): the clip search
+    double clip_copies = 0;
+    double clip_out_channels = 0;
+    double clip_tokens = 0;
+  };
+  std::optional<Layerwise> layerwise;
+};
+
+struct EstimateConstants {
+  std::map<std::string, double, std::less<>> dtype_bytes;  // "" : an unknown dtype
+  struct {
+    double fraction_large, fraction_small, large_threshold_gib, other_fraction_large, other_fraction_small;
+  } gpu0_cap{};
+  struct {
+    double hidden_copies, attention_score_bytes_per_element, mlp_copies, logit_bytes, weight_temp_copies, weight_temp_bytes;
+  } activation{};
+  struct {
+    double seq_len, tokens, effective_tflops;
+  } evaluation{};
+  std::map<std::string, AlgorithmCost, std::less<>> algorithms;
+  struct {
+    double context_gib, fragmentation, tokenizer_and_config_gib, max_shard_gib, moe_unfuse_fraction;
+  } overhead{};
+  struct {
+    double startup_seconds, load_gib_per_second, write_gib_per_second, calibration_effective_tflops, cpu_effective_tflops,
+        cpu_offload_slowdown;
+  } time{};
+  struct {
+    double bytes_per_group_mx, bytes_per_group_other;
+  } quantizer_state{};
+  struct {  // quark-cli's host peak: resident source, the output shard, AWQ's decoder copies
+    double source_resident_fraction, output_fraction, awq_decoder_copies;
+  } host{};
+
+  // Bytes per weight of a checkpoint dtype; the "" entry for one the table does not name.
+  double bytes_of_dtype(std::string_view dtype) const;
+  // The algorithm's costs; nullptr for one without (it adds nothing).
+  const AlgorithmCost* algorithm(std::string_view name) const;
+};
+
+// Parsed once; internal "knowledge.data_invalid" naming the first missing field.
+core::Result<const EstimateConstants*> estimate_constants();
+
+}  // namespace knowledge

@@ -1,0 +1,141 @@
+// Every shipped knowledge file (knowledge/**/*.json, as embedded in the binary) against its
+// JSON Schema in tests/knowledge/ (knowledge/quark/<release>/x.json against
+// tests/knowledge/quark/x.schema.json), and the strict loaders against broken documents.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/embedded.h"
+#include "core/schema.h"
+#include "knowledge/environment.h"
+#include "knowledge/estimate_constants.h"
+#include "knowledge/model_families.h"
+#include "knowledge/release_data.h"
+#include "knowledge/schemes.h"
+#include "knowledge/strict_fields.h"
+#include "knowledge/templates.h"
+#include "support/temp_dir.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// knowledge/quark/0.13/schemes.json -> tests/knowledge/quark/schemes.schema.json
+std::string schema_for(std::string_view path) {
+  std::string rest(path.substr(std::string_view("knowledge/").size()));
+  if (rest.rfind("quark/", 0) == 0) rest = "quark/" + rest.substr(rest.find('/', 6) + 1);
+  return "tests/knowledge/" + rest.substr(0, rest.size() - 5) + ".schema.json";
+}
+
+core::Json read_json(const fs::path& p) {
+  std::ifstream f(p);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  auto j = core::parse_json(ss.str(), p.string());
+  EXPECT_TRUE(j) << p;
+  return j ? *j : core::Json();
+}
+
+std::vector<std::string> knowledge_files() {
+  std::vector<std::string> out;
+  for (const auto& f : core::embedded_files()) {
+    std::string_view p = f.path;
+    if (p.rfind("knowledge/", 0) == 0 && ends_with(p, ".json")) out.emplace_back(p);
+  }
+  return out;
+}
+
+TEST(KnowledgeSchema, EveryShippedFileMatchesItsSchema) {
+  auto files = knowledge_files();
+  ASSERT_GE(files.size(), 20u);
+  for (const auto& path : files) {
+    fs::path schema = test_support::source_path(schema_for(path));
+    ASSERT_TRUE(fs::exists(schema)) << path << " has no schema " << schema;
+    auto doc = core::parse_json(*core::embedded_file(path), path);
+    ASSERT_TRUE(doc) << path;
+    for (const auto& issue : core::schema_issues_against(*doc, read_json(schema))) {
+      ADD_FAILURE() << path << issue.pointer << ": " << issue.message;
+    }
+  }
+}
+
+TEST(KnowledgeSchema, EverySchemaHasAFile) {
+  std::set<std::string> used;
+  for (const auto& path : knowledge_files()) used.insert(schema_for(path));
+  for (const auto& e : fs::recursive_directory_iterator(test_support::source_path("tests/knowledge"))) {
+    if (!e.is_regular_file()) continue;
+    std::string rel = fs::relative(e.path(), test_support::source_path("")).generic_string();
+    EXPECT_EQ(used.count(rel), 1u) << rel << " checks no shipped knowledge file";
+  }
+}
+
+TEST(KnowledgeSchema, SchemasRejectAMissingOrMistypedField) {
+  auto check = [](const std::string& path, const std::string& pointer, const core::Json& value) {
+    core::Json doc = *core::parse_json(*core::embedded_file(path), path);
+    core::Json schema = read_json(test_support::source_path(schema_for(path)));
+    auto ptr = nlohmann::ordered_json::json_pointer(pointer);
+    if (value.is_null()) {
+      doc[ptr.parent_pointer()].erase(ptr.back());
+    } else {
+      doc[ptr] = value;
+    }
+    EXPECT_FALSE(core::schema_issues_against(doc, schema).empty()) << path << pointer;
+  };
+  check("knowledge/estimate.json", "/overhead/context_gib", nullptr);
+  check("knowledge/estimate.json", "/algorithms/gptq/time_factor", "3");
+  check("knowledge/environment.json", "/requirements/0.13/cpu_only/works", nullptr);
+  check("knowledge/quark/0.13/schemes.json", "/schemes/0/bytes_per_weight", nullptr);
+  check("knowledge/quark/0.13/templates.json", "/templates/llama/exclude_layers_name", "lm_head");
+  check("knowledge/model_families.json", "/memory/multi_device_bytes", nullptr);
+}
+
+TEST(KnowledgeLoaders, ShippedFilesLoad) {
+  EXPECT_TRUE(knowledge::estimate_constants());
+  EXPECT_TRUE(knowledge::environment_facts());
+  EXPECT_TRUE(knowledge::model_families());
+  for (const auto& r : knowledge::shipped_releases()) {
+    EXPECT_TRUE(knowledge::schemes(r)) << r;
+    EXPECT_TRUE(knowledge::template_set(r)) << r;
+  }
+}
+
+TEST(KnowledgeLoaders, StrictFieldsNameTheFirstBadField) {
+  core::Json doc = {{"a", {{"x", 1}, {"flag", "yes"}}}};
+  knowledge::StrictFields f("knowledge/test.json");
+  EXPECT_EQ(f.number(doc["a"], "/a", "x"), 1.0);
+  EXPECT_TRUE(f.ok());
+  EXPECT_FALSE(f.boolean(doc["a"], "/a", "flag"));
+  (void)f.number(doc["a"], "/a", "missing");
+  auto r = f.result();
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "knowledge.data_invalid");
+  EXPECT_EQ(r.error().code, core::ExitCode::internal);
+  EXPECT_EQ(r.error().detail, "/a/flag is not a boolean");
+}
+
+// The bits per weight of the formats Quark 0.13 defines itself (quark/common/data_type.py:
+// avg_bits_per_element of BaseMX6 / BaseMX9, k1 = 16; BFP16: 8-bit elements sharing an
+// 8-bit exponent per block of 8).
+TEST(KnowledgeLoaders, TwoLevelFormatsHaveQuarksBitsAndBlocks) {
+  auto cat = knowledge::schemes("0.13");
+  ASSERT_TRUE(cat);
+  struct Want {
+    const char* name;
+    double bits;
+    int group;
+  };
+  for (const Want& w : {Want{"mx6", 6, 16}, Want{"mx9", 9, 16}, Want{"bfp16", 9, 8}}) {
+    const knowledge::Scheme* s = (*cat)->find(w.name);
+    ASSERT_NE(s, nullptr) << w.name;
+    EXPECT_DOUBLE_EQ(s->bytes_per_weight * 8, w.bits) << w.name;
+    EXPECT_EQ(s->weight.group_size.value_or(0), w.group) << w.name;
+  }
+}
+
+}  // namespace
