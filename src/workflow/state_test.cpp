@@ -147,6 +147,31 @@ TEST(State, HandEditedCommandLosesItsApproval) {
   EXPECT_EQ(workflow::require_confirmed(w.wd, Checkpoint::execution).error().code, core::ExitCode::stale);
 }
 
+// Item 7: an entry whose decision is not the one that passes its checkpoint ("declined", or
+// anything typed by hand) never counts as a confirmation, whatever its digest.
+TEST(State, DeclinedEntryIsNeverAConfirmation) {
+  workflow_test::Workdir w;
+  w.build(2);
+  w.confirm(Checkpoint::execution, w.manifest()["command"]["digest"].get<std::string>(), "declined");
+  auto s = w.status();
+  EXPECT_EQ(s.at(Checkpoint::execution).state, CheckpointState::pending);
+  EXPECT_EQ(s.next_action_id, "workflow.next_approve");
+  EXPECT_EQ(workflow::require_confirmed(w.wd, Checkpoint::execution).error().code, core::ExitCode::not_confirmed);
+  w.confirm(Checkpoint::plan, workflow::artifact_digest(w.plan()), "declined");
+  EXPECT_EQ(w.status().at(Checkpoint::plan).state, CheckpointState::pending);
+}
+
+TEST(State, HandEditedDisplayIsInvalid) {
+  workflow_test::Workdir w;
+  w.build(3);
+  core::Json m = w.manifest();
+  m["command"]["display"] = "/usr/bin/quark-cli torch-llm-ptq --output_dir /somewhere/else";
+  w.write_manifest(m);
+  auto s = w.status();
+  EXPECT_EQ(s.manifest.state, ArtifactState::invalid);
+  EXPECT_NE(s.manifest.problem.find("/command/display"), std::string::npos);
+}
+
 TEST(State, NewCommandNeedsANewApproval) {
   workflow_test::Workdir w;
   w.build(3);

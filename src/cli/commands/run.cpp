@@ -12,6 +12,7 @@
 #include "cli/run_manifest_io.h"
 #include "cli/run_record.h"
 #include "cli/verify_render.h"
+#include "runner/run_log.h"
 #include "core/clock.h"
 #include "diagnose/rules.h"
 #include "verify/verify_output.h"
@@ -118,7 +119,7 @@ int run_run_command(Context& ctx, const RunOptions& opt) {
   core::Json manifest = st->manifest.doc;
   auto cmd = workflow::read_recorded_command(manifest);
   if (!cmd) return console.error(cmd.error());
-  if (workflow::command_digest(cmd->argv, cmd->env_changes) != cmd->digest) {
+  if (workflow::command_digest(*cmd) != cmd->digest) {
     return console.error(core::make_error(core::ExitCode::not_approved, "run.command_changed").with("path", wd.manifest().string()));
   }
   std::string output_dir = output_dir_of(manifest, *cmd);
@@ -130,7 +131,7 @@ int run_run_command(Context& ctx, const RunOptions& opt) {
 
   if (auto r = core::create_directories(output_dir); !r) return console.error(r.error());
   if (auto r = core::create_directories(wd.logs()); !r) return console.error(r.error());
-  std::string log_rel = "logs/run-" + core::now_utc_compact() + ".log";
+  std::string log_rel = "logs/" + runner::unique_log_name();
 
   ManifestWriter writer(wd, manifest);
   core::Json& doc = writer.doc();
