@@ -19,14 +19,15 @@ std::string normalize_digest(std::string_view given) {
 }
 
 core::Result<workflow::Confirmation> obtain_approval(const Console& console, const workflow::Workdir& wd,
+                                                     const workflow::WorkflowStatus& snapshot,
                                                      const workflow::RecordedCommand& cmd, const std::string& output_dir,
                                                      const std::string& approve_digest, const std::string& user_words) {
   if (!approve_digest.empty()) {
     std::string digest = normalize_digest(approve_digest);
-    return workflow::approve_execution(wd, digest, user_words.empty() ? "--approve " + digest : user_words);
+    return workflow::approve_execution(wd, snapshot, digest, user_words.empty() ? "--approve " + digest : user_words);
   }
   if (!console.interactive()) {
-    return core::make_error(core::ExitCode::not_approved, "run.no_terminal").with("digest", cmd.digest);
+    return core::make_error(core::ExitCode::not_approved, "run.no_terminal").with("digest", cmd.digest).with("command", cmd.display);
   }
   console.say("run.show_command");
   console.line("  " + cmd.display);
@@ -37,7 +38,7 @@ core::Result<workflow::Confirmation> obtain_approval(const Console& console, con
   if (!answer || !workflow::is_execution_approval(*answer)) {
     return core::make_error(core::ExitCode::not_approved, "run.declined").with("answer", answer.value_or(""));
   }
-  return workflow::approve_execution(wd, cmd.digest, *answer);
+  return workflow::approve_execution(wd, snapshot, cmd.digest, *answer);
 }
 
 }  // namespace cli

@@ -12,6 +12,7 @@
 #include "core/result.h"
 #include "workflow/checkpoint.h"
 #include "workflow/command_digest.h"
+#include "workflow/state.h"
 #include "workflow/workdir.h"
 
 namespace cli {
@@ -20,7 +21,10 @@ namespace cli {
 std::string normalize_digest(std::string_view given);
 
 // ExitCode::not_approved on a wrong digest, a refusal or no terminal.
+// `snapshot` is the evaluated workdir whose manifest `cmd` was read from: the approval is
+// judged on that same read, never on a second one (issue 18 item 2).
 core::Result<workflow::Confirmation> obtain_approval(const Console& console, const workflow::Workdir& wd,
+                                                     const workflow::WorkflowStatus& snapshot,
                                                      const workflow::RecordedCommand& cmd, const std::string& output_dir,
                                                      const std::string& approve_digest, const std::string& user_words);
 

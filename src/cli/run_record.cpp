@@ -1,5 +1,7 @@
 #include "cli/run_record.h"
 
+#include "workflow/run_liveness.h"
+
 #include <cmath>
 #include <csignal>
 #include <cstring>
@@ -84,6 +86,9 @@ diagnose::FailureContext failure_context(const runner::RunOutcome& out, const co
 
 void RunProgress::on_started(int pid) {
   m_writer.doc()["run"]["child_pid"] = pid;
+  // With its start time, `status` can tell a quark-cli that outlived a killed quark-ptq from
+  // a reused pid (workflow::assess_run).
+  if (auto id = workflow::process_identity(pid)) m_writer.doc()["run"]["child_start_ticks"] = id->start_ticks;
   if (auto w = m_writer.write(); !w) m_console.error(w.error());
 }
 

@@ -1,7 +1,5 @@
 #include "workflow/command_digest.h"
 
-#include "core/messages.h"
-#include "core/model_identity.h"
 #include "core/sha256.h"
 #include "core/shell_quote.h"
 
@@ -32,6 +30,7 @@ std::string command_digest(const RecordedCommand& cmd) {
   for (const auto& a : cmd.argv) doc["argv"].push_back(a);
   for (const auto& e : cmd.env_changes) doc["env_changes"].push_back({{"name", e.name}, {"value", e.value}});
   doc["output_dir"] = cmd.output_dir;
+  doc["overwrite"] = cmd.overwrite;
   doc["environment_verdict"] = cmd.environment_verdict;
   doc["model"] = cmd.model;
   doc["built_from"] = cmd.built_from;
@@ -59,6 +58,8 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest) 
   }
   const core::Json* dir = core::json_at(manifest, "outputs/output_dir");
   out.output_dir = (dir != nullptr && dir->is_string()) ? dir->get<std::string>() : "";
+  const core::Json* overwrite = core::json_at(manifest, "outputs/overwrite");
+  out.overwrite = overwrite != nullptr && overwrite->is_boolean() && overwrite->get<bool>();
   out.environment_verdict = value_or_null(manifest, "environment/verdict");
   out.model = value_or_null(manifest, "inputs/model_identity");
   out.built_from = value_or_null(manifest, "built_from");
@@ -82,19 +83,6 @@ std::string command_inconsistency(const core::Json& manifest) {
     }
   }
   return "";
-}
-
-core::Result<void> check_model_unchanged(const RecordedCommand& cmd) {
-  if (core::json_string(cmd.model, "kind").value_or("") != "local") return core::ok();
-  std::string path = core::json_string(cmd.model, "path").value_or("");
-  auto changed = [&](const std::string& what) {
-    return core::make_error(core::ExitCode::stale, "workflow.model_changed").with("path", path).with("change", what);
-  };
-  auto now = core::local_model_identity(path);
-  if (!now) return changed(core::render_error(core::Lang::en, now.error()));
-  std::string diff = core::identity_difference(cmd.model, *now);
-  if (!diff.empty()) return changed(diff);
-  return core::ok();
 }
 
 }  // namespace workflow

@@ -2,7 +2,7 @@
 // happen, so that nobody with write access to the workdir can change any of it afterwards:
 // sha256 of the canonical JSON (docs/artifacts.md)
 //   {"argv": [...], "env_changes": [{"name", "value"}...],   what runs, in which environment
-//    "output_dir": "...",                                     where it writes (outputs.output_dir)
+//    "output_dir": "...", "overwrite": bool,                  where it writes (outputs.*)
 //    "environment_verdict": {...},                           the gate it passed
 //    "model": {...} | null,                                  which model (inputs.model_identity)
 //    "built_from": {...}}                                     the analysis and plan it came from
@@ -31,6 +31,7 @@ struct RecordedCommand {
   std::vector<std::string> argv;
   std::vector<EnvChangeEntry> env_changes;
   std::string output_dir;                                   // outputs.output_dir
+  bool overwrite = false;                                   // outputs.overwrite (prepare --overwrite)
   core::Json environment_verdict = core::Json(nullptr);     // environment.verdict
   core::Json model = core::Json(nullptr);                   // inputs.model_identity
   core::Json built_from = core::Json(nullptr);              // built_from
@@ -55,9 +56,5 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest);
 // is not outputs.output_dir. The text is English and technical (validate, status).
 std::string command_inconsistency(const core::Json& manifest);
 
-// Just before launch: the local model's files are still the ones the digest binds
-// (inputs.model_identity, core/model_identity.h). ExitCode::stale "workflow.model_changed"
-// naming the first difference; ok for a Hub model (its commit is bound by the digest).
-core::Result<void> check_model_unchanged(const RecordedCommand& cmd);
 
 }  // namespace workflow

@@ -6,6 +6,7 @@
 #include "core/shell_quote.h"
 #include "support/temp_dir.h"
 #include "workflow/command_digest.h"
+#include "workflow/launch_checks.h"
 #include "workflow/state.h"
 
 namespace workflow {
@@ -43,6 +44,7 @@ TEST(CommandDigest, EveryPartOfTheScopeIsBound) {
   EXPECT_NE(edited("/command/argv/6", "--y"), approved);
   EXPECT_NE(edited("/command/env_changes/0/value", "1"), approved);
   EXPECT_NE(edited("/outputs/output_dir", "/elsewhere"), approved);                    // item 4
+  EXPECT_NE(edited("/outputs/overwrite", true), approved);                             // item 11
   EXPECT_NE(edited("/environment/verdict/ready", false), approved);                    // item 5
   EXPECT_NE(edited("/environment/verdict/problems", core::Json::array({"x"})), approved);
   EXPECT_NE(edited("/inputs/model_identity/commit", std::string(40, 'b')), approved);  // item 6
@@ -105,6 +107,22 @@ TEST(CommandDigest, ALocalModelChangedAfterPrepareIsRefusedBeforeLaunch) {
   cmd.model = core::local_model_identity(dir.path() / "m").value();
   dir.write("m/extra.py", "import os");
   EXPECT_EQ(*check_model_unchanged(cmd).error().arg("change"), "extra.py: added");
+}
+
+// Item 11: an output directory that filled up after prepare is not run into.
+TEST(LaunchChecks, OutputDirThatBecameNonEmptyIsRefused) {
+  test_support::TempDir dir;
+  RecordedCommand cmd;
+  cmd.output_dir = (dir.path() / "out").string();
+  EXPECT_TRUE(check_output_dir_still_free(cmd));  // absent
+  std::filesystem::create_directories(cmd.output_dir);
+  EXPECT_TRUE(check_output_dir_still_free(cmd));  // empty
+  dir.write("out/config.json", "{}");
+  auto r = check_output_dir_still_free(cmd);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "workflow.output_not_empty");
+  cmd.overwrite = true;  // approved with --overwrite
+  EXPECT_TRUE(check_output_dir_still_free(cmd));
 }
 
 }  // namespace

@@ -241,6 +241,19 @@ core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c) {
   return require_confirmed(s, c);
 }
 
+namespace {
+
+// A message that tells the user to type `run --approve DIGEST` also shows what that digest
+// approves (issue 18 item 8): a digest is never offered on its own.
+std::string command_with_what_it_approves(const WorkflowStatus& s) {
+  if (s.next_command.rfind("quark-ptq run --approve ", 0) != 0) return s.next_command;
+  auto cmd = read_recorded_command(s.manifest.doc);
+  if (!cmd) return s.next_command;
+  return s.next_command + " (it approves: " + cmd->display + ")";
+}
+
+}  // namespace
+
 core::Result<Confirmation> require_confirmed(const WorkflowStatus& s, Checkpoint c) {
   const CheckpointStatus& st = s.at(c);
   std::string name(checkpoint_name(c));
@@ -252,12 +265,12 @@ core::Result<Confirmation> require_confirmed(const WorkflowStatus& s, Checkpoint
         .with("checkpoint", number)
         .with("name", name)
         .with("return_to", std::to_string(static_cast<int>(*s.return_to)))
-        .with("command", s.next_command);
+        .with("command", command_with_what_it_approves(s));
   }
   return core::make_error(core::ExitCode::not_confirmed, "workflow.not_confirmed")
       .with("checkpoint", number)
       .with("name", name)
-      .with("command", s.next_command);
+      .with("command", command_with_what_it_approves(s));
 }
 
 }  // namespace workflow

@@ -249,6 +249,21 @@ TEST_F(RunLiveness, LiveProcessIsRunning) {
   EXPECT_EQ(s.next_action_id, "workflow.next_wait_running");
 }
 
+// Issue 18 item 16: quark-ptq SIGKILLed, quark-cli still alive: still running, no re-run offered.
+TEST_F(RunLiveness, LiveChildOfAGoneMonitorIsStillRunning) {
+  auto me = workflow::current_process_identity();  // this test stands in for the quark-cli child
+  with_run({{"status", "running"}, {"pid", 99999999}, {"started_at", core::now_utc_iso8601()},
+            {"child_pid", me.pid}, {"child_start_ticks", me.start_ticks}});
+  auto s = w.status();
+  EXPECT_EQ(s.run.phase, workflow::RunPhase::running);
+  EXPECT_NE(s.run.reason.find("quark-cli (pid " + std::to_string(me.pid) + ") is still running"), std::string::npos);
+  EXPECT_EQ(s.next_action_id, "workflow.next_wait_running");
+  // The same pid with another start time is a reused pid: interrupted.
+  with_run({{"status", "running"}, {"pid", 99999999}, {"started_at", core::now_utc_iso8601()},
+            {"child_pid", me.pid}, {"child_start_ticks", me.start_ticks + 1}});
+  EXPECT_EQ(w.status().run.phase, workflow::RunPhase::interrupted);
+}
+
 TEST_F(RunLiveness, GoneProcessIsInterrupted) {
   // pid_max is at most 2^22: this pid cannot exist.
   with_run({{"status", "running"}, {"pid", 99999999}, {"started_at", core::now_utc_iso8601()}});

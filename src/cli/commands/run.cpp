@@ -12,10 +12,12 @@
 #include "cli/run_manifest_io.h"
 #include "cli/run_record.h"
 #include "cli/verify_render.h"
+#include "runner/run_lock.h"
 #include "runner/run_log.h"
 #include "core/clock.h"
 #include "diagnose/rules.h"
 #include "verify/verify_output.h"
+#include "workflow/launch_checks.h"
 #include "workflow/run_liveness.h"
 #include "workflow/state.h"
 
@@ -51,9 +53,11 @@ core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) 
     }
     return core::make_error(core::ExitCode::env_not_ready, "run.env_not_ready").with("path", path).with_detail(problems);
   }
-  if (workflow::assess_run(st.manifest.doc).phase == workflow::RunPhase::running) {
+  if (auto live = workflow::assess_run(st.manifest.doc); live.phase == workflow::RunPhase::running) {
     const core::Json* pid = core::json_at(st.manifest.doc, "run/pid");
-    return core::make_error(core::ExitCode::usage, "run.already_running").with("pid", pid != nullptr ? core::dump_compact(*pid) : "?");
+    return core::make_error(core::ExitCode::bad_input, "run.already_running")
+        .with("pid", pid != nullptr ? core::dump_compact(*pid) : "?")
+        .with_detail(live.reason);
   }
   return st;
 }
@@ -126,10 +130,17 @@ int run_run_command(Context& ctx, const RunOptions& opt) {
   if (output_dir.empty()) return console.error(core::make_error(core::ExitCode::bad_input, "run.no_output_dir").with("path", wd.manifest().string()));
 
   // Checkpoint 3: nothing has been created or started before this point.
-  auto approval = obtain_approval(console, wd, *cmd, output_dir, opt.approve, opt.user_words);
+  auto approval = obtain_approval(console, wd, *st, *cmd, output_dir, opt.approve, opt.user_words);
   if (!approval) return console.error(approval.error());
 
+  // One run per workdir and per output directory; the locks pass to quark-cli and end with it.
+  auto wd_lock = runner::DirectoryLock::acquire(wd.root, "workdir");
+  if (!wd_lock) return console.error(wd_lock.error());
+  if (auto r = workflow::check_output_dir_still_free(*cmd); !r) return console.error(r.error());
+  if (auto r = workflow::check_model_unchanged(*cmd); !r) return console.error(r.error());
   if (auto r = core::create_directories(output_dir); !r) return console.error(r.error());
+  auto out_lock = runner::DirectoryLock::acquire(output_dir, "output directory");
+  if (!out_lock) return console.error(out_lock.error());
   if (auto r = core::create_directories(wd.logs()); !r) return console.error(r.error());
   std::string log_rel = "logs/" + runner::unique_log_name();
 
