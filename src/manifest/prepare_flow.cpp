@@ -7,6 +7,7 @@
 #include "core/messages.h"
 #include "core/model_identity.h"
 #include "core/schema.h"
+#include "core/text.h"
 #include "core/yaml_io.h"
 #include "manifest/manifest_doc.h"
 #include "core/shell_quote.h"
@@ -82,6 +83,20 @@ void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate
            {{"need", std::to_string(static_cast<int>(est.gpu_peak_gib + 0.5))}, {"free", std::to_string(static_cast<int>(est.gpu_available_gib))}},
            std::to_string(est.gpu_available_gib) + " GiB", std::to_string(est.gpu_peak_gib) + " GiB"});
   }
+}
+
+// quark-cli 0.13 calls get_tokenizer() without the trust flag, so it loads the tokenizer with
+// trust_remote_code=True whatever the command says (issue 18 item 22): custom tokenizer code
+// named by tokenizer_config.json's auto_map would run. Said plainly at checkpoint 3, and
+// blocking unless the plan accepts remote code explicitly.
+void add_tokenizer_code_problem(const PlanView& plan, const core::Json& analysis, envprobe::Verdict& v) {
+  std::vector<std::string> classes = core::json_string_list(analysis.value("model", core::Json::object()).value("remote_code", core::Json::object()),
+                                                            "tokenizer_auto_map");
+  if (classes.empty()) return;
+  std::string list = core::join(classes);
+  v.add({"tokenizer_remote_code", !plan.trust_remote_code, message_id(plan.trust_remote_code ? "manifest.problem_tokenizer_code_accepted"
+                                                                                              : "manifest.problem_tokenizer_code"),
+         {{"classes", list}, {"path", plan.model}}, "tokenizer code: " + list, plan.trust_remote_code ? "accepted" : "no remote code"});
 }
 
 // A single-device plan on a host with several visible GPUs: Quark's device_map="auto" would
@@ -184,6 +199,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
     r.env.verdict.add({"python_differs_from_plan", false, message_id("manifest.problem_python_differs"),
                        {{"plan_python", *plan.python}, {"python", r.env.env.python}}, r.env.env.python, *plan.python});
   }
+  add_tokenizer_code_problem(plan, status.analysis.doc, r.env.verdict);
   r.ready = r.env.verdict.ready;
 
   std::string quark_cli = r.env.env.quark_cli.empty() ? "quark-cli" : r.env.env.quark_cli;
