@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <stdio_ext.h>
+#include <termios.h>
 #include <unistd.h>
 
 namespace cli {
@@ -63,6 +65,14 @@ void Console::json(const core::Json& j) const {
 
 std::optional<std::string> Console::ask(std::string_view prompt) const {
   if (!m_interactive) return std::nullopt;
+  // Only what is typed after the question is shown answers it (issue 18 item 3): anything
+  // typed ahead ("yes" three times before checkpoint 1 was even shown) is discarded, from the
+  // terminal's queue and from stdio's buffer.
+  int in_fd = ::fileno(m_in);
+  if (in_fd >= 0 && ::isatty(in_fd) == 1) {
+    ::__fpurge(m_in);
+    ::tcflush(in_fd, TCIFLUSH);
+  }
   // One write, so nothing typed early can land between the question and its trailing space.
   std::string text = std::string(prompt) + " ";
   std::fwrite(text.data(), 1, text.size(), m_err);
