@@ -6,6 +6,8 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "core/text.h"
+
 namespace cli {
 
 namespace {
@@ -36,7 +38,10 @@ std::string Console::t(std::string_view id, const std::vector<core::MessageArg>&
 
 void Console::line(std::string_view text) const {
   std::FILE* f = m_json ? m_err : m_out;
-  std::fwrite(text.data(), 1, text.size(), f);
+  // Lines carry untrusted text (config values, tensor names, a child's output): no escape
+  // sequence from them reaches the terminal (issue 18 item 18).
+  std::string safe = core::terminal_safe(text);
+  std::fwrite(safe.data(), 1, safe.size(), f);
   std::fputc('\n', f);
   std::fflush(f);
 }
@@ -44,7 +49,7 @@ void Console::line(std::string_view text) const {
 void Console::say(std::string_view id, const std::vector<core::MessageArg>& args) const { line(t(id, args)); }
 
 void Console::warn(std::string_view text) const {
-  std::string s = t("cli.warning_prefix") + std::string(text) + "\n";
+  std::string s = t("cli.warning_prefix") + core::terminal_safe(text) + "\n";
   std::fwrite(s.data(), 1, s.size(), m_err);
   std::fflush(m_err);
 }
