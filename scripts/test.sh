@@ -13,6 +13,11 @@ if [ -x scripts/setup-quark-env.sh ]; then
   # The pinned Python environment with the real quark-cli (python/requirements-quark.txt).
   bash scripts/setup-quark-env.sh
 fi
+# The second pinned environment (amd-quark 0.12.post1, quantizes without a GPU), the trained
+# model and the held-out text, for the end-to-end run below.
+bash scripts/setup-quark-cpu-env.sh
+bash scripts/fetch-smollm2.sh
+bash scripts/fetch-heldout-text.sh
 
 run_suite() {
   local dir=$1; shift
@@ -25,6 +30,11 @@ echo "== layering: src/layers.txt against the include graph, CMake and docs/ARCH
 python3 scripts/check_layers.py
 echo "== suite: normal build"
 run_suite build
+echo "== end to end: SmolLM2-135M through the four steps with the real quark-cli, evaluated"
+e2e_start=$(date +%s)
+# Fails (exit 12) unless the evaluation's verdict is pass; QPTQ_E2E=0 skips it.
+[ "${QPTQ_E2E:-1}" = 0 ] || bash scripts/smollm2-flow.sh "$PWD/build/quark-ptq" "$PWD/build/e2e-smollm2"
+echo "end to end: $(( $(date +%s) - e2e_start ))s"
 echo "== suite: AddressSanitizer + UndefinedBehaviorSanitizer"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   run_suite build-asan "-DQPTQ_SANITIZE=address;undefined"

@@ -44,6 +44,7 @@ int run_app(int argc, char** argv) {
   add_env_command(app, selected);
   add_validate_command(app, selected);
   add_data_command(app, selected);
+  add_evaluate_command(app, selected);
 
   try {
     app.parse(argc, argv);

@@ -21,5 +21,6 @@ void add_verify_command(CLI::App& app, CommandFn& selected);
 void add_env_command(CLI::App& app, CommandFn& selected);
 void add_validate_command(CLI::App& app, CommandFn& selected);
 void add_data_command(CLI::App& app, CommandFn& selected);
+void add_evaluate_command(CLI::App& app, CommandFn& selected);
 
 }  // namespace cli

@@ -16,6 +16,7 @@ enum class ExitCode : int {
   run_failed = 9,         // quark-cli failed; a diagnosis is recorded
   verify_failed = 10,     // the output is partial or failed verification
   network = 11,           // the Hub could not be reached or refused us
+  eval_failed = 12,       // the evaluation's verdict is fail, indeterminate or not-run
   interrupted = 130,      // Ctrl-C / SIGTERM
 };
 

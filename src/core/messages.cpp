@@ -121,8 +121,6 @@ Lang lang_from_environment() {
   return Lang::en;
 }
 
-std::string_view lang_name(Lang lang) { return lang == Lang::ja ? "ja" : "en"; }
-
 std::string msg(Lang lang, std::string_view id, const std::vector<MessageArg>& args) {
   const Catalog& cat = catalog(lang);
   auto it = cat.find(id);

@@ -17,7 +17,6 @@ enum class Lang { en, ja };
 std::optional<Lang> parse_lang(std::string_view s);
 // From LC_ALL, then LC_MESSAGES, then LANG: ja_* means Japanese; anything else English.
 Lang lang_from_environment();
-std::string_view lang_name(Lang lang);
 
 // The catalog text with placeholders filled. A missing id renders as the id itself plus its
 // arguments, so a gap is visible (and caught by the catalog tests) rather than silent.

@@ -62,7 +62,9 @@ core::Result<void> add_optional_flags(std::vector<std::string>& argv, const Plan
     }
   }
   if (p.multi_device) argv.push_back("--multi_device");
-  if (p.evaluation_intent == "none") {
+  if (p.evaluation_intent == "none" || p.evaluated_by_quark_ptq) {
+    // quark-ptq's own evaluation (src/evaluate) compares source and output after the run;
+    // quark-cli's perplexity of the output alone has no baseline to judge it by.
     argv.push_back("--skip_evaluation");
   } else if (p.evaluation_dataset != kCliDefaultEvaluationDataset) {
     add_option(argv, "--evaluation_dataset", p.evaluation_dataset);

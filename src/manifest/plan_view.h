@@ -62,6 +62,7 @@ struct PlanView {
   Calibration calibration;
   std::string evaluation_intent = "full";  // none | smoke | full (CLI default: evaluate)
   std::string evaluation_dataset = kCliDefaultEvaluationDataset;
+  bool evaluated_by_quark_ptq = false;     // the plan has an `evaluation` section: step 4 evaluates, not quark-cli
   bool multi_device = false;
   std::string device_strategy;             // "single", "multi_device", "cpu" or "" (not said)
   bool trust_remote_code = false;          // true only when the user explicitly accepted it

@@ -32,7 +32,7 @@ std::vector<std::string> plan_schemes(const PlanView& plan) {
 
 std::vector<envprobe::DataNeed> data_needs(const PlanView& plan) {
   std::vector<envprobe::DataNeed> needs = {{"model", plan.model, plan.revision}, {"calibration", plan.calibration.dataset, std::nullopt}};
-  if (plan.evaluation_intent != "none") needs.push_back({"evaluation", plan.evaluation_dataset, std::nullopt});
+  if (plan.evaluation_intent != "none" && !plan.evaluated_by_quark_ptq) needs.push_back({"evaluation", plan.evaluation_dataset, std::nullopt});
   return needs;
 }
 
@@ -45,7 +45,7 @@ core::Result<EstimateInputs> estimate_inputs(const PlanView& plan, const envprob
   in.quark_release = requirements.quark_version;
   in.algorithms = plan.algorithms;
   in.calibration = plan.calibration;
-  in.evaluation = plan.evaluation_intent != "none";
+  in.evaluation = plan.evaluation_intent != "none" && !plan.evaluated_by_quark_ptq;
   in.multi_device = plan.multi_device;
   for (const auto& d : env.acc.devices) in.gpus.push_back({d.total_memory_bytes, d.free_memory_bytes});
   for (const auto& [name, value] : plan.env_changes) {
@@ -58,7 +58,9 @@ core::Result<EstimateInputs> estimate_inputs(const PlanView& plan, const envprob
 
 // The output directory and the estimate can also make the environment not ready.
 void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate& est, envprobe::Verdict& v) {
-  if (est.cpu_offload_gib > 0.01 && !plan.multi_device) {
+  // A plan for the CPU means a release that quantizes there (the planner refuses 0.13+ for it):
+  // 0.12.post1 keeps the whole model in CPU memory without this rule (docs/quark-facts.md §10.1).
+  if (est.cpu_offload_gib > 0.01 && !plan.multi_device && plan.device_strategy != "cpu") {
     // Quark 0.13 refuses to calibrate a model with modules on 'cpu' without --multi_device
     // (MemoryError after loading; docs/quark-facts.md section 5).
     v.add({"weights_exceed_gpu", true, message_id("manifest.problem_weights_exceed_gpu"),

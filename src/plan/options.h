@@ -21,6 +21,7 @@ struct PlanOptions {
   std::optional<int> seq_len;         // --seq-len
   std::optional<int> batch_size;      // --batch-size
   std::string eval;                   // --eval none|smoke|full
+  std::string eval_text;              // --eval-text FILE: held-out text for the evaluation
   bool multi_device = false;          // --multi-device
   bool trust_remote_code = false;     // --trust-remote-code
   std::string python;                 // --python

@@ -81,6 +81,7 @@ core::Json plan_to_json(const Plan& p) {
   j["algorithms"] = list_or_empty(p.algorithms);
   j["calibration"] = p.calibration;
   j["evaluation_intent"] = p.evaluation_intent;
+  if (!p.evaluation.is_null()) j["evaluation"] = p.evaluation;
   j["device_strategy"] = p.device_strategy;
   j["trust_remote_code"] = p.trust_remote_code;
   j["output_format"] = "hf_safetensors";

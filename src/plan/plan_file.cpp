@@ -100,6 +100,7 @@ void read_execution(PlanFile& f, const core::Json& plan) {
   f.batch_size = first_int(plan, {"calibration/batch_size", "batch_size"});
   f.evaluation_intent = first_string(plan, {"evaluation_intent", "evaluation/intent"});
   f.evaluation_dataset = first_string(plan, {"evaluation_dataset", "evaluation/dataset"});
+  f.evaluated_by_quark_ptq = core::json_object(plan, "evaluation") != nullptr && core::json_at(plan, "evaluation/windows") != nullptr;
   f.device_strategy = first_string(plan, {"device_strategy", "device/strategy"});
   f.multi_device = first_bool(plan, {"multi_device", "device/multi_device"});
   f.trust_remote_code = first_bool(plan, {"trust_remote_code", "remote_code/accepted"});

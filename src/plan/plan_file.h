@@ -32,6 +32,9 @@ struct PlanFile {
   std::optional<std::int64_t> batch_size;
   std::optional<std::string> evaluation_intent;  // none | smoke | full
   std::optional<std::string> evaluation_dataset;
+  // The plan asks quark-ptq's own evaluation (a plan `evaluation` section with windows): then
+  // quark-cli skips its own.
+  bool evaluated_by_quark_ptq = false;
   std::optional<std::string> device_strategy;    // single | multi_device | cpu
   std::optional<bool> multi_device;
   std::optional<bool> trust_remote_code;

@@ -87,6 +87,7 @@ struct Plan {
   std::vector<std::string> algorithms;
   core::Json calibration = core::Json::object();
   std::string evaluation_intent = "none";
+  core::Json evaluation = nullptr;                    // quark-ptq's evaluation settings (intent != none)
   std::string device_strategy = "single";
   bool trust_remote_code = false;
   std::string template_file;                          // "" unless a --template_file is used

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/messages.h"
+#include "plan/cpu_route.h"
 #include "plan/planner_steps.h"
 #include "plan/rules.h"
 #include "plan/suggest.h"
@@ -443,6 +444,7 @@ Plan build_plan(const PlanInputs& in) {
   decide_calibration(in, p);
   decide_evaluation(in, p);
   decide_device(in, p);
+  check_cpu_route(in, p);
   decide_remote_code(in, p);
   check_coverage(in, p);
   return p;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "plan/evaluation_settings.h"
 #include "plan/module_inventory.h"
 #include "plan/planner_steps.h"
 #include "plan/rules.h"
@@ -114,6 +115,9 @@ void decide_evaluation(const PlanInputs& in, Plan& p) {
     }
   }
   p.decisions.push_back(std::move(d));
+  if (intent == "none") return;
+  // What quark-ptq's own evaluation measures and the threshold its verdict is judged against.
+  p.evaluation = evaluation_settings(intent, in.options.priority, in.options.eval_text);
 }
 
 void decide_device(const PlanInputs& in, Plan& p) {

@@ -1,10 +1,9 @@
 #include "verify/expectations.h"
 
-#include <fnmatch.h>
-
 #include <regex>
 
 #include "core/embedded.h"
+#include "core/glob_match.h"
 
 namespace verify {
 
@@ -38,15 +37,6 @@ core::Result<void> load_names(Expectations& e) {
 
 }  // namespace
 
-bool glob_match(const std::string& pattern, const std::string& name) { return ::fnmatch(pattern.c_str(), name.c_str(), 0) == 0; }
-
-bool glob_match_any(const std::vector<std::string>& patterns, const std::string& name) {
-  for (const auto& p : patterns) {
-    if (glob_match(p, name)) return true;
-  }
-  return false;
-}
-
 SchemeExpectation Expectations::scheme(const std::string& name) const {
   SchemeExpectation s;
   const core::Json* j = core::json_object(schemes, name);
@@ -70,7 +60,7 @@ std::string Expectations::output_name(const std::string& source_module) const {
 
 std::optional<std::string> Expectations::scheme_for(const std::string& module) const {
   for (const auto& [pattern, scheme_name] : overrides) {
-    if (glob_match(pattern, module)) return scheme_name;
+    if (core::glob_match(pattern, module)) return scheme_name;
   }
   return global_scheme;
 }

@@ -56,8 +56,5 @@ struct Expectations {
 // `plan` may be null (verification without a plan checks structure only).
 core::Result<Expectations> load_expectations(const core::Json* plan);
 
-// fnmatch(3) semantics, as Quark matches layer patterns.
-bool glob_match(const std::string& pattern, const std::string& name);
-bool glob_match_any(const std::vector<std::string>& patterns, const std::string& name);
 
 }  // namespace verify

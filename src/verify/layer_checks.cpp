@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/glob_match.h"
 #include "core/text.h"
 
 namespace verify {
@@ -24,7 +25,7 @@ std::vector<std::string> linear_modules(const ModelTensors& output, const ModelT
     std::string module = name.substr(0, name.size() - 7);
     bool two_d = t.info.shape.size() == 2;
     bool scaled = output.tensors.count(module + ".weight_scale") != 0;
-    if (!(two_d || scaled) || glob_match_any(e.non_linear_patterns, module)) continue;
+    if (!(two_d || scaled) || core::glob_match_any(e.non_linear_patterns, module)) continue;
     out.push_back(module);
   }
   return out;
@@ -56,7 +57,7 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
       continue;
     }
     const std::string& dtype = w->second.info.dtype;
-    bool excluded = glob_match_any(untouched_patterns, module);
+    bool excluded = core::glob_match_any(untouched_patterns, module);
     if (excluded) {
       // Untouched: no scales, an unquantized dtype, and with a source the same dtype, shape and bytes.
       bool changed = output.tensors.count(module + ".weight_scale") != 0 || !contains(expect.unquantized_dtypes, dtype);
@@ -75,7 +76,7 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
       (changed ? excluded_changed : excluded_ok).push_back(module);
       if (changed) {
         for (const auto& p : expect.plan_exclusions) {
-          if (glob_match(p, module)) plan_violations.push_back(p + ": " + module);
+          if (core::glob_match(p, module)) plan_violations.push_back(p + ": " + module);
         }
       }
       continue;
@@ -97,7 +98,7 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
       missing_scales.push_back(module + " (needs " + examples(required) + ")");
       continue;
     }
-    if (glob_match_any(expect.kv_modules, module)) {
+    if (core::glob_match_any(expect.kv_modules, module)) {
       for (const auto& r : expect.kv_required) {
         if (output.tensors.count(module + "." + r) == 0) kv_missing.push_back(module + "." + r);
       }

@@ -17,13 +17,6 @@ std::string_view checkpoint_name(Checkpoint c) {
   return "analysis";
 }
 
-std::optional<Checkpoint> checkpoint_from_name(std::string_view name) {
-  for (Checkpoint c : kAllCheckpoints) {
-    if (checkpoint_name(c) == name) return c;
-  }
-  return std::nullopt;
-}
-
 std::string checkpoint_reason_id(Checkpoint c) { return "workflow.reason_" + std::string(checkpoint_name(c)); }
 
 Confirmation make_confirmation(Checkpoint c, std::string digest, std::string user_words, std::string decision) {

@@ -27,7 +27,6 @@ inline constexpr Checkpoint kAllCheckpoints[] = {Checkpoint::analysis, Checkpoin
                                                  Checkpoint::execution, Checkpoint::result};
 
 std::string_view checkpoint_name(Checkpoint c);         // "analysis", "plan", "execution", "result"
-std::optional<Checkpoint> checkpoint_from_name(std::string_view name);
 
 struct Confirmation {
   Checkpoint checkpoint = Checkpoint::analysis;

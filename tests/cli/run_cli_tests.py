@@ -6,13 +6,16 @@ Each case is tests/cli/<suite>/<case>.sh, run by bash in a fresh scratch directo
   SRC       the repository root (fixtures live under $SRC/tests/fixtures)
 and LANG=C.UTF-8, NO_COLOR=1, no terminal on stdin.
 
-Expectations beside the case (all optional):
+Expectations beside the case:
   <case>.sh.exit            expected exit status (default 0)
   <case>.sh.stdout.exact    stdout must equal this
   <case>.sh.stdout.glob     stdout must match: each line is an fnmatch pattern, a line "..."
                             skips any number of lines
   <case>.sh.stderr.exact / <case>.sh.stderr.glob   the same for stderr
-Run with --set-exact-output to (re)write the .exact files from the current output.
+A stream without an .exact or .glob file must be empty: nothing goes unchecked.
+Run with --set-exact-output to (re)write the existing .exact files from the current output,
+and with --write-missing to write an .exact file for each non-empty stream that has none
+(read each one before committing it: an expectation that encodes a bug is a bug).
 """
 import argparse
 import fnmatch
@@ -37,11 +40,18 @@ def glob_match(patterns, lines):
     return rec(0, 0)
 
 
-def check_stream(case, name, actual, set_exact):
+def check_stream(case, name, actual, set_exact, write_missing):
     exact = pathlib.Path(f"{case}.{name}.exact")
     glob = pathlib.Path(f"{case}.{name}.glob")
     if set_exact and exact.exists():
         exact.write_text(actual)
+        return []
+    if not exact.exists() and not glob.exists():
+        if actual and write_missing:
+            exact.write_text(actual)
+            return []
+        if actual:
+            return [f"{name} is not empty, and there is no {exact.name} or {glob.name}:\n{actual}"]
         return []
     if exact.exists() and exact.read_text() != actual:
         return [f"{name} differs from {exact.name}:\n--- expected\n{exact.read_text()}--- actual\n{actual}"]
@@ -57,6 +67,7 @@ def main():
     ap.add_argument("--binary", required=True)
     ap.add_argument("--source-dir", required=True)
     ap.add_argument("--set-exact-output", action="store_true")
+    ap.add_argument("--write-missing", action="store_true")
     ap.add_argument("--timeout", type=float, default=110, help="seconds per case")
     ap.add_argument("cases", nargs="+")
     args = ap.parse_args()
@@ -81,8 +92,8 @@ def main():
         want = int(exit_file.read_text().strip()) if exit_file.exists() else 0
         if proc.returncode != want:
             problems.append(f"exit status {proc.returncode}, expected {want}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr}")
-        problems += check_stream(case + "", "stdout", proc.stdout, args.set_exact_output)
-        problems += check_stream(case + "", "stderr", proc.stderr, args.set_exact_output)
+        problems += check_stream(case, "stdout", proc.stdout, args.set_exact_output, args.write_missing)
+        problems += check_stream(case, "stderr", proc.stderr, args.set_exact_output, args.write_missing)
         shutil.rmtree(scratch, ignore_errors=True)
         if problems:
             failures += 1

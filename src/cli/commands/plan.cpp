@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
 #include "cli/step_views.h"
+#include "core/fs.h"
 #include "flow/plan_flow.h"
 #include "plan/plan_document.h"
 #include "workflow/state.h"
@@ -71,6 +72,7 @@ void add_plan_options(CLI::App& sub, PlanOptions& o) {
   sub.add_option("--batch-size", o.batch_size, "Calibration batch size (default: 1)")->check(CLI::PositiveNumber);
   sub.add_option("--eval", o.eval, "Evaluation intent: none, smoke or full (default: none)")
       ->check(CLI::IsMember({"none", "smoke", "full"}));
+  sub.add_option("--eval-text", o.eval_text, "Held-out text for the evaluation (.jsonl with a text field, or .txt paragraphs)");
   sub.add_flag("--multi-device", o.multi_device, "Spread the model over several devices (--multi_device)");
   sub.add_flag("--trust-remote-code", o.trust_remote_code, "Accept running the model's own code from the Hub");
   sub.add_option("--python", o.python, "Python interpreter of the environment that has amd-quark");
@@ -92,6 +94,7 @@ flow::PlanRequest plan_request(const PlanOptions& in) {
   o.seq_len = in.seq_len;
   o.batch_size = in.batch_size;
   o.eval = in.eval;
+  o.eval_text = in.eval_text.empty() ? "" : core::absolute_path(in.eval_text).string();
   o.multi_device = in.multi_device;
   o.trust_remote_code = in.trust_remote_code;
   o.python = in.python;

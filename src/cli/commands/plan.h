@@ -27,6 +27,7 @@ struct PlanOptions {
   std::optional<int> seq_len;          // --seq-len L
   std::optional<int> batch_size;       // --batch-size B
   std::string eval;                    // --eval none|smoke|full
+  std::string eval_text;               // --eval-text FILE
   bool multi_device = false;           // --multi-device
   bool trust_remote_code = false;      // --trust-remote-code
   std::string python;                  // --python PATH

@@ -20,7 +20,7 @@ $check p/run_manifest.yaml
 # Step 4 and checkpoint 4: the manifest after a verified run and the recorded acceptance.
 source "$SRC/tests/cli/run/lib.bash"
 make_wd
-quark-ptq --workdir wd run --approve "$DIGEST" >/dev/null
+quark-ptq --workdir wd run --approve "$DIGEST" >/dev/null 2>&1
 quark-ptq --workdir wd accept >/dev/null
 $check wd/run_manifest.yaml wd/checkpoints.json
 quark-ptq --workdir wd validate wd/checkpoints.json

@@ -1,0 +1,219 @@
+"""Evaluation of a quantized output against its source, run by `quark-ptq evaluate` and step 4
+(src/evaluate/) as `python -c <this script> ARGS` in the pinned environment. It measures; the
+verdict is decided by the caller from these figures and the plan's threshold.
+
+Each model is loaded once with transformers (a Quark export loads through transformers'
+QuarkHfQuantizer when amd-quark is installed and runs emulated on CPU or GPU), then:
+  canary      greedy generation from fixed prompts: the tokens, the text, whether it is
+              degenerate (empty, or one token / a few n-grams repeated);
+  perplexity  mean next-token negative log-likelihood on the same non-overlapping windows of
+              held-out text (JSON lines with a "text" field), one figure per window, so that
+              the caller can pair the windows and give the delta a standard error.
+The quantized model evaluates at most the windows the source did, in the same order, and stops
+early when --budget-seconds would be exceeded (the windows done are reported): a bounded run
+reports fewer windows, never invented ones.
+
+Progress: one line per stage on stderr ("evaluate: ..."). Result: one JSON document on stdout
+(and in --result-file, for a caller that streams stderr and stdout into one log).
+Exit 0 when the JSON was written, even if a model failed to load (that is in the JSON: the
+check is "not-run" with its reason); exit 2 on bad arguments.
+"""
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+PROMPTS = [
+    "The capital of France is",
+    "A Debian package is built from source by",
+    "Here is a short recipe for pancakes:",
+]
+
+START = time.monotonic()
+
+
+def log(msg):
+    print(f"evaluate: [{time.monotonic() - START:6.1f}s] {msg}", file=sys.stderr, flush=True)
+
+
+def read_texts(path):
+    texts = []
+    with open(path, encoding="utf-8") as f:
+        if path.endswith(".jsonl"):
+            for line in f:
+                line = line.strip()
+                if line:
+                    rec = json.loads(line)
+                    if isinstance(rec.get("text"), str) and rec["text"].strip():
+                        texts.append(rec["text"].strip())
+        else:
+            texts = [p.strip() for p in f.read().split("\n\n") if p.strip()]
+    return texts
+
+
+def degenerate(ids, text):
+    """A reason when generated text is degenerate, else None."""
+    if not text.strip():
+        return "empty"
+    if len(ids) >= 8:
+        top = max(ids.count(t) for t in set(ids))
+        if top > 0.5 * len(ids):
+            return "one token repeated"
+        grams = [tuple(ids[i:i + 4]) for i in range(len(ids) - 3)]
+        if len(set(grams)) < 0.5 * len(grams):
+            return "repeated 4-grams"
+    return None
+
+
+def load(path, dtype, device):
+    import torch
+    from transformers import AutoModelForCausalLM
+    kwargs = {"dtype": getattr(torch, dtype)}
+    model = AutoModelForCausalLM.from_pretrained(path, **kwargs)
+    model.to(device)
+    model.eval()
+    return model
+
+
+def layer_classes(model):
+    counts = {}
+    for _, m in model.named_modules():
+        name = type(m).__name__
+        if "Linear" in name:
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def canary(model, tok, device, new_tokens):
+    import torch
+    out = []
+    for prompt in PROMPTS:
+        enc = tok(prompt, return_tensors="pt").to(device)
+        with torch.no_grad():
+            gen = model.generate(**enc, max_new_tokens=new_tokens, do_sample=False, num_beams=1,
+                                 pad_token_id=tok.pad_token_id if tok.pad_token_id is not None else tok.eos_token_id)
+        ids = gen[0, enc["input_ids"].shape[1]:].tolist()
+        text = tok.decode(ids, skip_special_tokens=True)
+        out.append({"prompt": prompt, "tokens": ids, "text": text, "degenerate": degenerate(ids, text)})
+    return out
+
+
+def windows_of(tok, texts, seq_len, count):
+    ids = tok("\n\n".join(texts), add_special_tokens=False)["input_ids"]
+    n = min(count, len(ids) // seq_len)
+    return [ids[i * seq_len:(i + 1) * seq_len] for i in range(n)], len(ids)
+
+
+def perplexity(model, windows, device, deadline, label):
+    import torch
+    nll = []
+    for i, w in enumerate(windows):
+        if deadline is not None and time.monotonic() > deadline:
+            log(f"{label}: time budget reached after {i} of {len(windows)} windows")
+            break
+        x = torch.tensor([w], device=device)
+        with torch.no_grad():
+            logits = model(input_ids=x).logits.float()
+        loss = torch.nn.functional.cross_entropy(logits[0, :-1], x[0, 1:], reduction="mean")
+        nll.append(float(loss))
+        if (i + 1) % max(1, len(windows) // 4) == 0 or i + 1 == len(windows):
+            log(f"{label}: window {i + 1}/{len(windows)}, running perplexity {math.exp(sum(nll) / len(nll)):.3f}")
+    return nll
+
+
+def evaluate_one(label, path, tok, windows, a, device, deadline):
+    res = {"path": path, "loaded": False}
+    t0 = time.monotonic()
+    try:
+        log(f"{label}: loading {path}")
+        model = load(path, a.dtype, device)
+    except Exception as e:  # a model that does not load is a result, not a crash
+        res["error"] = f"{type(e).__name__}: {e}".splitlines()[0][:500]
+        log(f"{label}: does not load: {res['error']}")
+        return res
+    res.update(loaded=True, load_seconds=round(time.monotonic() - t0, 2), linear_classes=layer_classes(model))
+    if a.canary_tokens > 0:
+        t1 = time.monotonic()
+        res["canary"] = canary(model, tok, device, a.canary_tokens)
+        res["canary_seconds"] = round(time.monotonic() - t1, 2)
+        log(f"{label}: canary {res['canary'][0]['text']!r}")
+    t2 = time.monotonic()
+    res["window_nll"] = perplexity(model, windows, device, deadline, label)
+    res["ppl_seconds"] = round(time.monotonic() - t2, 2)
+    del model
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--source", required=True)
+    ap.add_argument("--output", required=True)
+    ap.add_argument("--text", required=True, help="held-out text: .jsonl with a text field, or .txt paragraphs")
+    ap.add_argument("--windows", type=int, default=40)
+    ap.add_argument("--seq-len", type=int, default=512)
+    ap.add_argument("--canary-tokens", type=int, default=32)
+    ap.add_argument("--budget-seconds", type=float, default=0, help="stop perplexity windows when exceeded (0: none)")
+    ap.add_argument("--dtype", default="bfloat16")
+    ap.add_argument("--device", default="auto")
+    ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--result-file", help="also write the JSON here (atomically)")
+    a = ap.parse_args()
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    # Quark JIT-compiles its emulation kernels into torch's extension cache, keyed by name only:
+    # a build from another environment (another amd-quark) there fails to rebuild here. One
+    # cache per environment.
+    if "TORCH_EXTENSIONS_DIR" not in os.environ:
+        import hashlib
+        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        tag = hashlib.sha256(sys.prefix.encode()).hexdigest()[:12]
+        os.environ["TORCH_EXTENSIONS_DIR"] = os.path.join(cache, "quark-ptq", "torch_extensions", tag)
+    for p in (a.source, a.output, a.text):
+        if not os.path.exists(p):
+            print(f"evaluate: {p} does not exist", file=sys.stderr)
+            sys.exit(2)
+
+    log("importing torch and transformers")
+    import torch
+    import transformers
+    from transformers import AutoTokenizer
+    if a.threads > 0:
+        torch.set_num_threads(a.threads)
+    device = a.device if a.device != "auto" else ("cuda" if torch.cuda.is_available() else "cpu")
+    try:
+        import importlib.metadata as md
+        quark_version = md.version("amd-quark")
+    except Exception:
+        quark_version = None
+    deadline = START + a.budget_seconds if a.budget_seconds > 0 else None
+
+    tok = AutoTokenizer.from_pretrained(a.source)
+    texts = read_texts(a.text)
+    windows, total_tokens = windows_of(tok, texts, a.seq_len, a.windows)
+    log(f"{len(texts)} paragraphs, {total_tokens} tokens: {len(windows)} windows of {a.seq_len} on {device}")
+
+    result = {
+        "versions": {"torch": torch.__version__, "transformers": transformers.__version__, "amd_quark": quark_version},
+        "device": device, "dtype": a.dtype, "threads": torch.get_num_threads(),
+        "text": {"path": os.path.abspath(a.text), "paragraphs": len(texts), "tokens": total_tokens},
+        "seq_len": a.seq_len, "windows_requested": a.windows, "windows_available": len(windows),
+        "canary_prompts": PROMPTS, "canary_tokens": a.canary_tokens,
+    }
+    src = evaluate_one("source", a.source, tok, windows, a, device, deadline)
+    done = len(src.get("window_nll", []))
+    out = evaluate_one("quantized", a.output, tok, windows[:done], a, device, deadline)
+    result["source"], result["quantized"] = src, out
+    result["seconds"] = round(time.monotonic() - START, 2)
+    log(f"done in {result['seconds']}s")
+    text = json.dumps(result)
+    if a.result_file:
+        with open(a.result_file + ".tmp", "w") as f:
+            f.write(text + "\n")
+        os.replace(a.result_file + ".tmp", a.result_file)
+    sys.stdout.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The four steps of quark-ptq on SmolLM2-135M with the scheme the planner recommends for this
+# host, then the evaluation, with every confirmation given explicitly on the command line
+# (checkpoint 3 with the digest that prepare printed). Shared by scripts/quickstart.sh and
+# scripts/test.sh; expects the environments, the model and the held-out text in place.
+#
+#   scripts/smollm2-flow.sh QUARK_PTQ WORKDIR
+#
+# Quantizes with .venv-quark-cpu (amd-quark 0.12.post1) and plans for the CPU when the host has
+# no GPU, else with .venv-quark; evaluates with .venv-quark. Exit: the first failing step's,
+# 12 when the evaluation's verdict is not pass.
+# Env: QPTQ_EVAL (smoke|full, default smoke), QPTQ_CALIB_SAMPLES / QPTQ_SEQ_LEN (default 16 / 128).
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bin=$1
+work=$2
+
+has_gpu() {
+  { command -v nvidia-smi >/dev/null && nvidia-smi -L 2>/dev/null | grep -q GPU; } ||
+    { command -v amd-smi >/dev/null && amd-smi list 2>/dev/null | grep -qi gpu; } ||
+    { command -v rocm-smi >/dev/null && rocm-smi --showproductname 2>/dev/null | grep -qi 'card series'; }
+}
+eval_py=$repo/.venv-quark/bin/python
+if has_gpu; then quant_py=$eval_py; target=(); else quant_py=$repo/.venv-quark-cpu/bin/python; target=(--target cpu); fi
+model=$repo/.models/smollm2-135m
+text=$repo/.data/heldout
+
+rm -rf "$work" && mkdir -p "$work"
+q() { echo "+ quark-ptq $*" >&2; "$bin" --workdir "$work" "$@"; }
+export HF_HOME=$work/hf HF_HUB_OFFLINE=1
+t0=$(date +%s)
+q data stage "$text/calibration.jsonl" --as pileval --python "$quant_py"
+q analyze "$model"                                               # step 1
+q confirm analysis                                               # checkpoint 1
+q plan --python "$quant_py" "${target[@]}" --eval "${QPTQ_EVAL:-smoke}" --eval-text "$text/evaluation.jsonl" \
+  --calib-samples "${QPTQ_CALIB_SAMPLES:-16}" --seq-len "${QPTQ_SEQ_LEN:-128}"   # step 2 (probes the installed Quark)
+q confirm plan                                                   # checkpoint 2
+q prepare --output-dir "$work/out" --python "$quant_py"          # step 3: the exact command + its digest
+digest=$(python3 -c 'import sys,yaml; print(yaml.safe_load(open(sys.argv[1]))["command"]["digest"])' "$work/run_manifest.yaml")
+t1=$(date +%s)
+q run --approve "$digest"                                        # checkpoint 3 + step 4: run, verify
+t2=$(date +%s)
+q evaluate --plan "$work/quant_plan.json" --source "$model" --python "$eval_py" "$work/out"   # step 4: evaluation
+t3=$(date +%s)
+q accept                                                         # checkpoint 4
+q status
+echo "smollm2-flow: steps 1-3 $(( t1 - t0 ))s, run $(( t2 - t1 ))s, evaluation $(( t3 - t2 ))s" >&2

@@ -1,0 +1,45 @@
+#include "cli/evaluate_render.h"
+
+#include <fmt/format.h>
+
+namespace cli {
+
+namespace {
+
+std::string status(const Console& c, evaluate::Status s) {
+  std::string id = "evaluate.status_" + std::string(evaluate::status_name(s));
+  return c.t(id);
+}
+
+std::string reason(const std::string& r) { return r.empty() ? "" : " - " + r; }
+
+// One line of generated text, shortened for the terminal.
+std::string brief(const std::string& text) {
+  std::string out;
+  for (char ch : text) out += (ch == '\n' || ch == '\r' || ch == '\t') ? ' ' : ch;
+  if (out.size() > 60) out = out.substr(0, 57) + "...";
+  return fmt::format("\"{}\"", out);
+}
+
+}  // namespace
+
+void print_evaluation(const Console& console, const evaluate::EvaluationResult& r) {
+  const auto& c = r.canary;
+  const auto& p = r.perplexity;
+  if (c.status != evaluate::Status::not_run || r.verdict != evaluate::Status::not_run) {
+    console.say("evaluate.canary_line", {{"status", status(console, c.status)}, {"agreement", fmt::format("{:.0f}", c.agreement * 100)},
+                                         {"prompts", std::to_string(c.prompts.size())}, {"reason", reason(c.reason)}});
+    for (const auto& pr : c.prompts) {
+      console.say("evaluate.canary_prompt", {{"prompt", brief(pr.prompt)}, {"source", brief(pr.source_text)}, {"quantized", brief(pr.quantized_text)}});
+    }
+    console.say("evaluate.ppl_line", {{"status", status(console, p.status)}, {"source", fmt::format("{:.3f}", p.source_ppl)},
+                                      {"quantized", fmt::format("{:.3f}", p.quantized_ppl)}, {"delta", fmt::format("{:+.2f}", p.delta_pct)},
+                                      {"se", fmt::format("{:.2f}", p.se_pct)}, {"windows", std::to_string(p.windows)},
+                                      {"seq_len", std::to_string(p.seq_len)}, {"threshold", fmt::format("{:.1f}", p.threshold_pct)},
+                                      {"reason", p.status == evaluate::Status::pass ? reason(p.reason) : ""}});
+  }
+  std::string verdict_id = "evaluate.verdict_" + std::string(evaluate::status_name(r.verdict));
+  console.say(verdict_id, {{"seconds", fmt::format("{:.0f}", r.seconds)}, {"reason", r.reason}});
+}
+
+}  // namespace cli

@@ -1,0 +1,246 @@
+#include "evaluate/evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "evaluate/statistics.h"
+
+namespace evaluate {
+
+namespace {
+
+std::vector<double> numbers(const core::Json* model, std::string_view key) {
+  std::vector<double> out;
+  if (model == nullptr) return out;
+  const core::Json* arr = core::json_array(*model, key);
+  if (arr == nullptr) return out;
+  for (const auto& v : *arr) {
+    if (v.is_number()) out.push_back(v.get<double>());
+  }
+  return out;
+}
+
+std::vector<std::int64_t> tokens(const core::Json& gen) {
+  std::vector<std::int64_t> out;
+  if (const core::Json* arr = core::json_array(gen, "tokens")) {
+    for (const auto& v : *arr) {
+      if (v.is_number_integer()) out.push_back(v.get<std::int64_t>());
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> degenerate(const core::Json& gen) {
+  auto why = core::json_string(gen, "degenerate");
+  if (why && !why->empty()) return why;
+  return std::nullopt;
+}
+
+// The model's error when it did not load, else "".
+std::string load_error(const core::Json* model, std::string_view label) {
+  if (model == nullptr) return fmt::format("the evaluator reported nothing for the {} model", label);
+  if (core::json_bool(*model, "loaded").value_or(false)) return "";
+  return fmt::format("the {} model did not load: {}", label, core::json_string(*model, "error").value_or("no reason given"));
+}
+
+double round_to(double v, int digits) {
+  double f = std::pow(10.0, digits);
+  return std::round(v * f) / f;
+}
+
+CanaryCheck judge_canary(const core::Json* src, const core::Json* qnt, const Settings& s) {
+  CanaryCheck c;
+  if (s.canary_tokens <= 0) {
+    c.reason = "not asked for (canary_tokens 0)";
+    return c;
+  }
+  const core::Json* sgen = src != nullptr ? core::json_array(*src, "canary") : nullptr;
+  const core::Json* qgen = qnt != nullptr ? core::json_array(*qnt, "canary") : nullptr;
+  if (sgen == nullptr || qgen == nullptr || sgen->empty() || sgen->size() != qgen->size()) {
+    c.reason = "the evaluator did not generate with both models";
+    return c;
+  }
+  bool failed = false;
+  bool unsure = false;
+  double sum = 0;
+  for (std::size_t i = 0; i < sgen->size(); ++i) {
+    const core::Json& a = (*sgen)[i];
+    const core::Json& b = (*qgen)[i];
+    CanaryPrompt p;
+    p.prompt = core::json_string(a, "prompt").value_or("");
+    p.source_text = core::json_string(a, "text").value_or("");
+    p.quantized_text = core::json_string(b, "text").value_or("");
+    p.source_degenerate = degenerate(a);
+    p.quantized_degenerate = degenerate(b);
+    auto ta = tokens(a);
+    auto tb = tokens(b);
+    std::size_t longest = std::max(ta.size(), tb.size());
+    std::size_t same = 0;
+    for (std::size_t k = 0; k < std::min(ta.size(), tb.size()); ++k) {
+      if (ta[k] == tb[k]) {
+        ++same;
+      } else if (p.first_divergence < 0) {
+        p.first_divergence = static_cast<int>(k);
+      }
+    }
+    if (p.first_divergence < 0 && ta.size() != tb.size()) p.first_divergence = static_cast<int>(std::min(ta.size(), tb.size()));
+    p.agreement = longest == 0 ? 1.0 : static_cast<double>(same) / static_cast<double>(longest);
+    sum += p.agreement;
+    if (p.quantized_degenerate && !p.source_degenerate) {
+      failed = true;
+      c.reason = fmt::format("the quantized model's text for \"{}\" is degenerate ({}); the source's is not", p.prompt, *p.quantized_degenerate);
+    } else if (p.source_degenerate && !failed) {
+      unsure = true;
+      c.reason = fmt::format("the source's own text for \"{}\" is degenerate ({}), so the prompt cannot judge", p.prompt, *p.source_degenerate);
+    }
+    c.prompts.push_back(std::move(p));
+  }
+  c.agreement = sum / static_cast<double>(c.prompts.size());
+  c.status = failed ? Status::fail : unsure ? Status::indeterminate : Status::pass;
+  return c;
+}
+
+PerplexityCheck judge_perplexity(const core::Json* src, const core::Json* qnt, const Settings& s) {
+  PerplexityCheck p;
+  p.threshold_pct = s.max_ppl_increase_pct;
+  p.seq_len = s.seq_len;
+  PairedDelta d = paired_delta(numbers(src, "window_nll"), numbers(qnt, "window_nll"));
+  p.windows = d.n;
+  if (d.n == 0) {
+    p.reason = "no window of held-out text was measured by both models";
+    return p;
+  }
+  p.source_ppl = d.source_ppl;
+  p.quantized_ppl = d.quantized_ppl;
+  p.delta_pct = d.delta_pct;
+  p.se_pct = d.se_pct.value_or(0);
+  switch (judge_delta(d, s.max_ppl_increase_pct, s.z)) {
+    case Judgement::pass:
+      p.status = Status::pass;
+      break;
+    case Judgement::fail:
+      p.status = Status::fail;
+      p.reason = fmt::format("perplexity rose {:.2f} % (SE {:.2f}), beyond the {:.1f} % threshold", p.delta_pct, p.se_pct, p.threshold_pct);
+      break;
+    case Judgement::indeterminate:
+      p.status = Status::indeterminate;
+      p.reason = !d.se_pct ? fmt::format("{} window(s): too few for a standard error", d.n)
+                           : fmt::format("perplexity delta {:.2f} % with SE {:.2f} on {} windows cannot be told apart from the {:.1f} % threshold; "
+                                         "evaluate with more windows (--eval full)",
+                                         p.delta_pct, p.se_pct, d.n, p.threshold_pct);
+      break;
+  }
+  if (d.n < s.windows && p.status == Status::pass) {
+    p.reason = fmt::format("{} of {} windows measured within the time budget", d.n, s.windows);
+  }
+  return p;
+}
+
+core::Json model_facts(const core::Json* m) {
+  core::Json j = core::Json::object();
+  if (m == nullptr) return j;
+  for (const char* k : {"path", "loaded", "error", "load_seconds", "canary_seconds", "ppl_seconds", "linear_classes"}) {
+    if (m->contains(k)) j[k] = (*m)[k];
+  }
+  return j;
+}
+
+}  // namespace
+
+std::string_view status_name(Status s) {
+  switch (s) {
+    case Status::pass:
+      return "pass";
+    case Status::fail:
+      return "fail";
+    case Status::indeterminate:
+      return "indeterminate";
+    case Status::not_run:
+      break;
+  }
+  return "not-run";
+}
+
+EvaluationResult not_run(const Settings& settings, std::string reason) {
+  EvaluationResult r;
+  r.settings = settings;
+  r.reason = reason;
+  r.canary.reason = reason;
+  r.perplexity.reason = reason;
+  r.perplexity.threshold_pct = settings.max_ppl_increase_pct;
+  r.perplexity.seq_len = settings.seq_len;
+  return r;
+}
+
+EvaluationResult judge(const core::Json& measured, const Settings& settings) {
+  const core::Json* src = core::json_object(measured, "source");
+  const core::Json* qnt = core::json_object(measured, "quantized");
+  std::string why = load_error(src, "source");
+  if (why.empty()) why = load_error(qnt, "quantized");
+  EvaluationResult r = why.empty() ? EvaluationResult{} : not_run(settings, why);
+  r.settings = settings;
+  r.seconds = core::json_number(measured, "seconds").value_or(0);
+  for (const char* k : {"versions", "device", "dtype", "threads", "text", "windows_available"}) {
+    if (measured.contains(k)) r.environment[k] = measured[k];
+  }
+  r.models = {{"source", model_facts(src)}, {"quantized", model_facts(qnt)}};
+  if (!why.empty()) return r;
+  r.canary = judge_canary(src, qnt, settings);
+  r.perplexity = judge_perplexity(src, qnt, settings);
+  const auto& c = r.canary;
+  const auto& p = r.perplexity;
+  if (c.status == Status::fail || p.status == Status::fail) {
+    r.verdict = Status::fail;
+    r.reason = c.status == Status::fail ? c.reason : p.reason;
+  } else if (p.status == Status::not_run || (settings.canary_tokens > 0 && c.status == Status::not_run)) {
+    r.verdict = Status::not_run;
+    r.reason = p.status == Status::not_run ? p.reason : c.reason;
+  } else if (c.status == Status::indeterminate || p.status == Status::indeterminate) {
+    r.verdict = Status::indeterminate;
+    r.reason = p.status == Status::indeterminate ? p.reason : c.reason;
+  } else {
+    r.verdict = Status::pass;
+  }
+  return r;
+}
+
+core::Json EvaluationResult::to_json() const {
+  core::Json prompts = core::Json::array();
+  for (const auto& p : canary.prompts) {
+    core::Json j = {{"prompt", p.prompt}, {"source", p.source_text}, {"quantized", p.quantized_text},
+                    {"agreement", round_to(p.agreement, 4)}, {"first_divergence", p.first_divergence}};
+    j["degenerate"] = p.quantized_degenerate ? core::Json(*p.quantized_degenerate) : core::Json(nullptr);
+    j["source_degenerate"] = p.source_degenerate ? core::Json(*p.source_degenerate) : core::Json(nullptr);
+    prompts.push_back(std::move(j));
+  }
+  core::Json j = {
+      {"verdict", std::string(status_name(verdict))},
+      {"reason", reason.empty() ? core::Json(nullptr) : core::Json(reason)},
+      {"intent", settings.intent},
+      {"canary", {{"status", std::string(status_name(canary.status))},
+                  {"reason", canary.reason.empty() ? core::Json(nullptr) : core::Json(canary.reason)},
+                  {"token_agreement", round_to(canary.agreement, 4)},
+                  {"new_tokens", settings.canary_tokens},
+                  {"prompts", prompts}}},
+      {"perplexity", {{"status", std::string(status_name(perplexity.status))},
+                      {"reason", perplexity.reason.empty() ? core::Json(nullptr) : core::Json(perplexity.reason)},
+                      {"windows", perplexity.windows},
+                      {"windows_planned", settings.windows},
+                      {"seq_len", settings.seq_len},
+                      {"source", round_to(perplexity.source_ppl, 4)},
+                      {"quantized", round_to(perplexity.quantized_ppl, 4)},
+                      {"delta_pct", round_to(perplexity.delta_pct, 3)},
+                      {"se_pct", round_to(perplexity.se_pct, 3)},
+                      {"threshold_pct", settings.max_ppl_increase_pct},
+                      {"z", settings.z}}},
+      {"seconds", round_to(seconds, 1)},
+      {"budget_seconds", settings.budget_seconds},
+      {"environment", environment},
+      {"models", models},
+  };
+  return j;
+}
+
+}  // namespace evaluate

@@ -1,0 +1,78 @@
+// Step 4's evidence that the quantized model still works: a canary (greedy generations from
+// fixed prompts compared with the source's) and the perplexity of both models on the same
+// windows of held-out text, with the paired delta and its standard error, judged against the
+// plan's threshold. A check that did not run is `not_run`, never a pass.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json_io.h"
+
+namespace evaluate {
+
+enum class Status { pass, fail, indeterminate, not_run };
+std::string_view status_name(Status s);
+
+// What to measure and how to judge it; recorded by the plan (quant_plan.json `evaluation`).
+struct Settings {
+  std::string intent = "smoke";        // "smoke" or "full"
+  int windows = 8;                     // perplexity windows of held-out text
+  int seq_len = 256;                   // tokens per window
+  int canary_tokens = 16;              // greedy tokens per canary prompt
+  double max_ppl_increase_pct = 5.0;   // the threshold the verdict is judged against
+  double budget_seconds = 900;         // the evaluator stops adding windows after this
+  double z = 1.96;                     // two-sided 95 % interval on the paired delta
+};
+
+struct CanaryPrompt {
+  std::string prompt;
+  std::string source_text;
+  std::string quantized_text;
+  std::optional<std::string> source_degenerate;     // why, when it is
+  std::optional<std::string> quantized_degenerate;
+  double agreement = 0;        // matching token positions / the longer generation
+  int first_divergence = -1;   // index of the first differing token, -1 when identical
+};
+
+struct CanaryCheck {
+  Status status = Status::not_run;
+  std::string reason;          // why it failed / was indeterminate / did not run
+  double agreement = 0;        // mean over prompts
+  std::vector<CanaryPrompt> prompts;
+};
+
+struct PerplexityCheck {
+  Status status = Status::not_run;
+  std::string reason;
+  int windows = 0;             // paired windows measured by both models
+  int seq_len = 0;
+  double source_ppl = 0;
+  double quantized_ppl = 0;
+  double delta_pct = 0;        // (quantized / source - 1) * 100 over the paired windows
+  double se_pct = 0;           // its standard error (paired per-window differences)
+  double threshold_pct = 0;
+};
+
+struct EvaluationResult {
+  Status verdict = Status::not_run;
+  std::string reason;          // set when the verdict is not pass
+  CanaryCheck canary;
+  PerplexityCheck perplexity;
+  Settings settings;
+  double seconds = 0;          // the evaluator's wall time
+  core::Json environment = core::Json::object();   // versions, device, dtype, text
+  core::Json models = core::Json::object();        // per model: load / canary / ppl seconds, layer classes
+  core::Json to_json() const;  // run_manifest.yaml `evaluation`
+};
+
+// The evaluator's JSON (knowledge/probes/evaluate.py stdout) judged with `settings`.
+// Pure: used on live output and on recorded fixtures.
+EvaluationResult judge(const core::Json& measured, const Settings& settings);
+
+// A result whose every check is not_run, with the reason (the evaluator could not start,
+// timed out, crashed or printed something unreadable).
+EvaluationResult not_run(const Settings& settings, std::string reason);
+
+}  // namespace evaluate

@@ -1,0 +1,60 @@
+#include "evaluate/run_evaluation.h"
+
+#include <fmt/format.h>
+
+#include "core/embedded.h"
+#include "core/fs.h"
+#include "core/json_io.h"
+#include "core/text.h"
+#include "runner/monitored_run.h"
+
+namespace evaluate {
+
+std::vector<std::string> evaluator_argv(const Request& req, std::string_view script, const std::filesystem::path& result_file) {
+  const Settings& s = req.settings;
+  return {req.python, "-c", std::string(script),
+          "--source", req.source.string(), "--output", req.output.string(), "--text", req.text.string(),
+          "--windows", std::to_string(s.windows), "--seq-len", std::to_string(s.seq_len),
+          "--canary-tokens", std::to_string(s.canary_tokens),
+          "--budget-seconds", fmt::format("{:.0f}", s.budget_seconds),
+          "--result-file", result_file.string()};
+}
+
+double hard_timeout_seconds(const Settings& s) { return s.budget_seconds * 1.5 + 600; }
+
+EvaluationResult run_evaluation(const Request& req) {
+  auto script = core::embedded_file(kScriptPath);
+  if (!script) return not_run(req.settings, "the evaluator script is not embedded in this build");
+  std::error_code ec;
+  std::filesystem::create_directories(req.work_dir, ec);
+  const auto result_file = req.work_dir / "evaluation.json";
+  std::filesystem::remove(result_file, ec);
+  runner::CommandSpec spec;
+  spec.argv = evaluator_argv(req, *script, result_file);
+  spec.env_set = {{"HF_HUB_OFFLINE", "1"}, {"TRANSFORMERS_OFFLINE", "1"}, {"HF_DATASETS_OFFLINE", "1"},
+                  {"TOKENIZERS_PARALLELISM", "false"}, {"PYTHONUNBUFFERED", "1"}};
+  spec.cwd = "/";
+  runner::MonitorOptions mo;
+  mo.log_path = req.work_dir / "evaluation.log";
+  mo.echo_stdout_fd = -1;
+  mo.echo_stderr_fd = req.echo_fd;
+  mo.sample_gpu = false;
+  mo.timeout_seconds = hard_timeout_seconds(req.settings);
+  auto run = runner::run_monitored(spec, mo, nullptr);
+  if (!run) {
+    return not_run(req.settings, fmt::format("the evaluator could not start: {}", run.error().detail.empty() ? run.error().id : run.error().detail));
+  }
+  if (run->timed_out) {
+    return not_run(req.settings, fmt::format("the evaluator ran past its {:.0f} s deadline and was stopped", mo.timeout_seconds));
+  }
+  if (run->interrupted) return not_run(req.settings, "the evaluation was interrupted");
+  if (!run->exited_zero()) {
+    std::string why(core::last_line(run->log_tail));
+    return not_run(req.settings, fmt::format("the evaluator failed (exit {}): {}", run->exit_code.value_or(-1), why.empty() ? "no message" : why));
+  }
+  auto doc = core::read_json_file(result_file);
+  if (!doc || !doc->is_object()) return not_run(req.settings, "the evaluator wrote no readable result (" + result_file.string() + ")");
+  return judge(*doc, req.settings);
+}
+
+}  // namespace evaluate

@@ -1,0 +1,35 @@
+// Runs the embedded evaluator (knowledge/probes/evaluate.py) in the chosen Python through the
+// runner's monitored run (progress on the terminal as it comes, a log file, Ctrl-C forwarded,
+// a hard deadline) and judges what it measured. Never fails: an evaluator that cannot start,
+// times out, crashes or writes garbage gives a result whose checks are not_run.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "core/result.h"
+#include "evaluate/evaluation.h"
+
+namespace evaluate {
+
+inline constexpr std::string_view kScriptPath = "knowledge/probes/evaluate.py";
+
+struct Request {
+  std::string python;                 // interpreter with torch, transformers (and amd-quark)
+  std::filesystem::path source;       // the unquantized model directory
+  std::filesystem::path output;       // the quantized output directory
+  std::filesystem::path text;         // held-out text (.jsonl with "text", or .txt)
+  Settings settings;
+  std::filesystem::path work_dir;     // evaluation.log and evaluation.json (the raw figures) go here
+  int echo_fd = 2;                    // where the evaluator's progress lines are shown; -1: nowhere
+};
+
+// The evaluator's argv (python -c <script> ...), for display and tests.
+std::vector<std::string> evaluator_argv(const Request& req, std::string_view script, const std::filesystem::path& result_file);
+
+// The hard deadline: the budget for the windows plus time to import, load and generate.
+double hard_timeout_seconds(const Settings& s);
+
+EvaluationResult run_evaluation(const Request& req);
+
+}  // namespace evaluate

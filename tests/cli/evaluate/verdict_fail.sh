@@ -1,0 +1,3 @@
+# The evaluator (a fake: failure paths) reports "rise": the verdict is not pass, exit 12.
+mkdir -p src out && echo '{"text": "held-out prose"}' > text.jsonl
+FAKE_EVAL=rise quark-ptq evaluate --source src out --text text.jsonl --python "$SRC/tests/fakes/evaluator-python" --canary-tokens 8
