@@ -2,7 +2,11 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <stdio_ext.h>
+#include <termios.h>
 #include <unistd.h>
+
+#include "core/text.h"
 
 namespace cli {
 
@@ -34,7 +38,10 @@ std::string Console::t(std::string_view id, const std::vector<core::MessageArg>&
 
 void Console::line(std::string_view text) const {
   std::FILE* f = m_json ? m_err : m_out;
-  std::fwrite(text.data(), 1, text.size(), f);
+  // Lines carry untrusted text (config values, tensor names, a child's output): no escape
+  // sequence from them reaches the terminal (issue 18 item 18).
+  std::string safe = core::terminal_safe(text);
+  std::fwrite(safe.data(), 1, safe.size(), f);
   std::fputc('\n', f);
   std::fflush(f);
 }
@@ -42,7 +49,7 @@ void Console::line(std::string_view text) const {
 void Console::say(std::string_view id, const std::vector<core::MessageArg>& args) const { line(t(id, args)); }
 
 void Console::warn(std::string_view text) const {
-  std::string s = t("cli.warning_prefix") + std::string(text) + "\n";
+  std::string s = t("cli.warning_prefix") + core::terminal_safe(text) + "\n";
   std::fwrite(s.data(), 1, s.size(), m_err);
   std::fflush(m_err);
 }
@@ -63,6 +70,14 @@ void Console::json(const core::Json& j) const {
 
 std::optional<std::string> Console::ask(std::string_view prompt) const {
   if (!m_interactive) return std::nullopt;
+  // Only what is typed after the question is shown answers it (issue 18 item 3): anything
+  // typed ahead ("yes" three times before checkpoint 1 was even shown) is discarded, from the
+  // terminal's queue and from stdio's buffer.
+  int in_fd = ::fileno(m_in);
+  if (in_fd >= 0 && ::isatty(in_fd) == 1) {
+    ::__fpurge(m_in);
+    ::tcflush(in_fd, TCIFLUSH);
+  }
   // One write, so nothing typed early can land between the question and its trailing space.
   std::string text = std::string(prompt) + " ";
   std::fwrite(text.data(), 1, text.size(), m_err);

@@ -70,6 +70,37 @@ TEST(Fs, ReadRangeStopsAtEndOfFile) {
   EXPECT_EQ(core::read_file(dir.path()).error().id, "core.is_directory");
 }
 
+// Issue 18 item 13: a FIFO named config.json blocked `analyze` forever and /dev/zero grew
+// without bound; both are refused by type, before any read.
+TEST(Fs, NonRegularFilesAreRefusedByType) {
+  test_support::TempDir dir;
+  auto fifo = dir.path() / "config.json";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto r = core::read_file(fifo);  // would block in open() without the type check
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "core.not_regular_file");
+  EXPECT_EQ(*r.error().arg("kind"), "a FIFO");
+  EXPECT_EQ(core::read_range(fifo, 0, 8).error().id, "core.not_regular_file");
+  auto z = core::read_file("/dev/zero");
+  ASSERT_FALSE(z);
+  EXPECT_EQ(z.error().id, "core.not_regular_file");
+  EXPECT_EQ(*z.error().arg("kind"), "a character device");
+  EXPECT_EQ(core::read_range("/dev/zero", 0, 8).error().id, "core.not_regular_file");
+  EXPECT_FALSE(core::require_regular_file(fifo));
+  EXPECT_TRUE(core::require_regular_file(dir.write("f", "x")));
+}
+
+TEST(Fs, ReadFileHasASizeCap) {
+  test_support::TempDir dir;
+  auto p = dir.write("f", std::string(100, 'x'));
+  EXPECT_EQ(core::read_file(p, 100).value().size(), 100u);
+  auto r = core::read_file(p, 99);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "core.file_too_large");
+  // /proc files report size 0 and are still read whole.
+  EXPECT_FALSE(core::read_file("/proc/self/stat").value().empty());
+}
+
 TEST(Sha256, KnownVectors) {
   EXPECT_EQ(core::sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   EXPECT_EQ(core::sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <system_error>
@@ -17,11 +18,39 @@ Error io_error(const fs::path& path, int err) {
       .with_detail(std::strerror(err));
 }
 
+Error not_regular(const fs::path& path, mode_t mode) {
+  if (S_ISDIR(mode)) return make_error(ExitCode::bad_input, "core.is_directory").with("path", path.string());
+  const char* kind = S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ? "a character device" : S_ISBLK(mode) ? "a block device"
+                     : S_ISSOCK(mode) ? "a socket" : "not a regular file";
+  return make_error(ExitCode::bad_input, "core.not_regular_file").with("path", path.string()).with("kind", kind);
+}
+
+// Opens a regular file for reading. The type is checked by stat before the open (a FIFO
+// would block in open) and again on the descriptor (the path may have been swapped between).
+Result<int> open_regular(const fs::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return io_error(path, errno);
+  if (!S_ISREG(st.st_mode)) return not_regular(path, st.st_mode);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) return io_error(path, errno);
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return not_regular(path, st.st_mode);
+  }
+  return fd;
+}
+
 }  // namespace
 
+Result<void> require_regular_file(const fs::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return io_error(path, errno);
+  if (!S_ISREG(st.st_mode)) return not_regular(path, st.st_mode);
+  return ok();
+}
+
 Result<std::string> read_range(const fs::path& path, std::uint64_t offset, std::uint64_t max_bytes) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return io_error(path, errno);
+  QPTQ_TRY_ASSIGN(int fd, open_regular(path));
   std::string out;
   std::uint64_t want = max_bytes;
   char buf[1 << 16];
@@ -44,12 +73,15 @@ Result<std::string> read_range(const fs::path& path, std::uint64_t offset, std::
   return out;
 }
 
-Result<std::string> read_file(const fs::path& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) {
-    return make_error(ExitCode::bad_input, "core.is_directory").with("path", path.string());
+Result<std::string> read_file(const fs::path& path, std::uint64_t max_bytes) {
+  // One byte more than allowed tells "exactly at the cap" from "over it".
+  QPTQ_TRY_ASSIGN(std::string text, read_range(path, 0, max_bytes + 1));
+  if (text.size() > max_bytes) {
+    return make_error(ExitCode::bad_input, "core.file_too_large")
+        .with("path", path.string())
+        .with("max", std::to_string(max_bytes >> 20 > 0 ? max_bytes >> 20 : 1) + " MiB");
   }
-  return read_range(path, 0, UINT64_MAX);
+  return text;
 }
 
 Result<std::uint64_t> file_size(const fs::path& path) {

@@ -12,10 +12,21 @@ namespace core {
 
 namespace fs = std::filesystem;
 
-// Whole file. `what` names the input in errors (e.g. "config.json").
-Result<std::string> read_file(const fs::path& path);
+// Every reader below refuses what is not a regular file (a FIFO, a device such as /dev/zero,
+// a socket) by its type, before it is opened for reading, so no input can block a read or
+// grow without bound: "core.not_regular_file".
+
+// The most read_file() takes by default: far above any artifact, config or index we read.
+inline constexpr std::uint64_t kMaxReadBytes = 64ull << 20;
+
+// Whole file, at most `max_bytes` ("core.file_too_large" beyond; the size is never trusted
+// from stat, /proc files report 0).
+Result<std::string> read_file(const fs::path& path, std::uint64_t max_bytes = kMaxReadBytes);
 // At most `max_bytes` starting at `offset`; fewer when the file is shorter.
 Result<std::string> read_range(const fs::path& path, std::uint64_t offset, std::uint64_t max_bytes);
+// Ok when `path` (symlinks followed) is a regular file; "core.is_directory",
+// "core.not_regular_file" or "core.io_error" otherwise.
+Result<void> require_regular_file(const fs::path& path);
 Result<std::uint64_t> file_size(const fs::path& path);
 bool is_directory(const fs::path& path);
 bool is_regular_file(const fs::path& path);

@@ -4,7 +4,38 @@
 
 namespace core {
 
+int json_nesting_depth(std::string_view text, int limit) {
+  int depth = 0;
+  int deepest = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > deepest) deepest = depth;
+      if (deepest > limit) return limit + 1;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
 Result<Json> parse_json(std::string_view text, std::string_view source) {
+  if (json_nesting_depth(text, kMaxJsonDepth) > kMaxJsonDepth) {
+    return make_error(ExitCode::bad_input, "core.json_too_deep")
+        .with("source", std::string(source))
+        .with("max", std::to_string(kMaxJsonDepth));
+  }
   try {
     return Json::parse(text.begin(), text.end());
   } catch (const nlohmann::json::parse_error& e) {

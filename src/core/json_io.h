@@ -17,6 +17,15 @@ namespace core {
 
 using Json = nlohmann::ordered_json;
 
+// Deeper nesting is refused before parsing ("core.json_too_deep"): every artifact and config
+// we read is a few levels deep, and a document 50,000 levels deep would exhaust the stack in
+// the recursive code that copies, dumps or schema-checks it.
+inline constexpr int kMaxJsonDepth = 128;
+
+// The deepest array/object nesting in `text`, counting brackets outside strings; stops
+// counting (and returns limit + 1) once `limit` is exceeded.
+int json_nesting_depth(std::string_view text, int limit);
+
 // `source` names the input in error messages (a path or "HTTP response from ...").
 Result<Json> parse_json(std::string_view text, std::string_view source);
 Result<Json> read_json_file(const fs::path& path);

@@ -58,6 +58,44 @@ TEST(YamlIo, ParseErrorCarriesLine) {
   EXPECT_EQ(r.error().id, "core.yaml_invalid");
 }
 
+// Issue 18 item 12: nesting 50,000 deep made `status` segfault; it is refused before parsing.
+TEST(JsonIo, DeepNestingIsRefusedNotACrash) {
+  std::string deep = std::string(50000, '[') + std::string(50000, ']');
+  auto r = core::parse_json(deep, "run_manifest.yaml");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "core.json_too_deep");
+  EXPECT_EQ(r.error().code, core::ExitCode::bad_input);
+  std::string ok = std::string(core::kMaxJsonDepth, '[') + std::string(core::kMaxJsonDepth, ']');
+  EXPECT_TRUE(core::parse_json(ok, "t"));
+  // Brackets inside strings are text, not nesting.
+  EXPECT_TRUE(core::parse_json("{\"a\": \"" + std::string(1000, '[') + "\\\"\"}", "t"));
+}
+
+TEST(YamlIo, DeepFlowNestingIsRefused) {
+  std::string deep = "a: " + std::string(100000, '[') + std::string(100000, ']') + "\n";
+  auto r = core::parse_yaml(deep, "run_manifest.yaml");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "core.json_too_deep");
+}
+
+// Issue 18 item 12: a 411-byte alias bomb expanded to gigabytes.
+TEST(YamlIo, AliasBombIsRefusedWithinBudget) {
+  std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
+  char prev = 'a';
+  for (char c = 'b'; c <= 'k'; ++c, ++prev) {
+    bomb += std::string(1, c) + ": &" + c + " [";
+    for (int i = 0; i < 10; ++i) bomb += std::string(i ? ", " : "") + "*" + prev;
+    bomb += "]\n";
+  }
+  auto r = core::parse_yaml(bomb, "run_manifest.yaml");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "core.yaml_too_large");
+  // A few aliases that stay small are still read.
+  auto small = core::parse_yaml("a: &a [1, 2]\nb: *a\n", "t");
+  ASSERT_TRUE(small);
+  EXPECT_EQ(core::dump_compact(*small), R"({"a":[1,2],"b":[1,2]})");
+}
+
 }  // namespace
 
 namespace {

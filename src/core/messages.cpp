@@ -7,6 +7,7 @@
 #include <simdjson.h>
 
 #include "core/embedded.h"
+#include "core/text.h"
 
 namespace core {
 
@@ -89,7 +90,9 @@ std::string fill(std::string_view text, const std::vector<MessageArg>& args) {
           if (a.name == name) found = &a;
         }
         if (found != nullptr) {
-          out += found->value;
+          // Arguments carry untrusted text (paths, config values, endpoints): never an
+          // escape sequence or a password onto the terminal or into a recorded message.
+          out += terminal_safe(redact_credentials(found->value));
           i = close;
           continue;
         }
@@ -136,7 +139,7 @@ std::string render_error(Lang lang, const Error& e) {
     for (char& c : detail) {
       if (c == '\n' || c == '\r') c = ' ';
     }
-    line += " (" + detail + ")";
+    line += " (" + terminal_safe(redact_credentials(detail)) + ")";
   }
   return line;
 }

@@ -25,6 +25,17 @@ std::vector<std::string_view> split_lines(std::string_view text);
 // puts the exception in a child's stderr. "" when there is none.
 std::string_view last_line(std::string_view text);
 
+// Text from an untrusted source (config.json, an index, a file name, a child's output) made
+// safe for a terminal: C0 controls other than newline and tab, DEL, C1 controls (U+0080-
+// U+009F), bidirectional-text controls (U+202A-U+202E, U+2066-U+2069) and bytes that are not
+// UTF-8 are written as visible escapes ("\x1b", "\u202e"), so no escape sequence or
+// reordering reaches the terminal and the person sees that something odd was there.
+std::string terminal_safe(std::string_view text);
+
+// Every URL's user information replaced: "https://user:secret@host/x" -> "https://***@host/x".
+// Applied to whatever is printed or recorded that may hold a configured endpoint.
+std::string redact_credentials(std::string_view text);
+
 // Lowercase hex of `n` bytes (a digest).
 std::string to_hex(const unsigned char* bytes, std::size_t n);
 

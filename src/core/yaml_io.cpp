@@ -30,7 +30,14 @@ Json scalar_to_json(const YAML::Node& node) {
   return s;
 }
 
-Json node_to_json(const YAML::Node& node) {
+struct TooLarge {};
+struct TooDeep {};
+
+// `budget` counts the values still allowed; aliases are expanded, so it bounds the output.
+Json node_to_json(const YAML::Node& node, std::size_t& budget, int depth) {
+  if (budget == 0) throw TooLarge{};
+  --budget;
+  if (depth > kMaxJsonDepth) throw TooDeep{};
   switch (node.Type()) {
     case YAML::NodeType::Null:
     case YAML::NodeType::Undefined:
@@ -39,12 +46,16 @@ Json node_to_json(const YAML::Node& node) {
       return scalar_to_json(node);
     case YAML::NodeType::Sequence: {
       Json arr = Json::array();
-      for (const auto& item : node) arr.push_back(node_to_json(item));
+      for (const auto& item : node) arr.push_back(node_to_json(item, budget, depth + 1));
       return arr;
     }
     case YAML::NodeType::Map: {
       Json obj = Json::object();
-      for (const auto& kv : node) obj[kv.first.as<std::string>()] = node_to_json(kv.second);
+      for (const auto& kv : node) {
+        if (budget == 0) throw TooLarge{};
+        --budget;
+        obj[kv.first.as<std::string>()] = node_to_json(kv.second, budget, depth + 1);
+      }
       return obj;
     }
   }
@@ -96,9 +107,20 @@ void emit(YAML::Emitter& out, const Json& j) {
 }  // namespace
 
 Result<Json> parse_yaml(std::string_view text, std::string_view source) {
+  auto too_deep = [&] {
+    return make_error(ExitCode::bad_input, "core.json_too_deep").with("source", std::string(source)).with("max", std::to_string(kMaxJsonDepth));
+  };
+  // Flow collections ("[[[...") are the only way to nest deeply in a short text; yaml-cpp's
+  // own guard allows 2000 levels, more than the code after it can take.
+  if (json_nesting_depth(text, kMaxJsonDepth) > kMaxJsonDepth) return too_deep();
   try {
     YAML::Node root = YAML::Load(std::string(text));
-    return node_to_json(root);
+    std::size_t budget = kMaxYamlValues;
+    return node_to_json(root, budget, 0);
+  } catch (const TooLarge&) {
+    return make_error(ExitCode::bad_input, "core.yaml_too_large").with("source", std::string(source)).with("max", std::to_string(kMaxYamlValues));
+  } catch (const TooDeep&) {
+    return too_deep();
   } catch (const YAML::Exception& e) {
     return make_error(ExitCode::bad_input, "core.yaml_invalid")
         .with("source", std::string(source))

@@ -67,7 +67,7 @@ core::Result<PythonFacts> parse_python_probe(std::string_view json_text, std::st
   return f;
 }
 
-PythonFacts run_python_probe(const std::string& python, double timeout_seconds) {
+core::Result<PythonFacts> run_python_probe(const std::string& python, double timeout_seconds) {
   PythonFacts failed;
   std::string_view script = probe_script();
   if (script.empty()) {
@@ -78,6 +78,7 @@ PythonFacts run_python_probe(const std::string& python, double timeout_seconds) 
   spec.argv = {python, "-c", std::string(script)};
   spec.cwd = "/";  // no stray module from the workdir shadows a package
   auto res = runner::capture(spec, timeout_seconds, 4u << 20);
+  if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
   if (!res) {
     failed.failure = "could not start " + python;
     return failed;

@@ -16,9 +16,10 @@ inline constexpr double kProbeTimeoutSeconds = 120;  // importing torch on a col
 // The embedded script text.
 std::string_view probe_script();
 
-// Never fails: a probe that cannot start, times out or prints garbage is a PythonFacts
-// with ran=false and the reason in `failure`.
-PythonFacts run_python_probe(const std::string& python, double timeout_seconds = kProbeTimeoutSeconds);
+// A probe that cannot start, times out or prints garbage is a PythonFacts with ran=false and
+// the reason in `failure`. Fails only when quark-ptq is asked to stop while the probe runs
+// (ExitCode::interrupted "runner.probe_interrupted"): a stop is never a "not ready" verdict.
+core::Result<PythonFacts> run_python_probe(const std::string& python, double timeout_seconds = kProbeTimeoutSeconds);
 
 // The probe's JSON (stdout) as facts; also used on recorded fixtures.
 core::Result<PythonFacts> parse_python_probe(std::string_view json_text, std::string_view source);

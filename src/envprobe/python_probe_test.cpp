@@ -3,8 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
+#include <filesystem>
+#include <thread>
+#include <unistd.h>
 
+#include "core/atomic_file.h"
 #include "core/fs.h"
 #include "envprobe/accelerator.h"
 #include "envprobe/checks.h"
@@ -34,7 +40,7 @@ TEST(PythonProbe, RealVenvWithoutPackages) {
   auto venv = (tmp.path() / "venv").string();
   auto made = runner::capture({{*python3, "-m", "venv", "--without-pip", venv}, {}, {}, {}}, 60);
   ASSERT_TRUE(made.has_value() && made->ok()) << (made ? made->err : "");
-  PythonFacts f = run_python_probe(venv + "/bin/python", 60);
+  PythonFacts f = run_python_probe(venv + "/bin/python", 60).value();
   ASSERT_TRUE(f.ran) << f.failure;
   EXPECT_FALSE(f.version.empty());
   ASSERT_TRUE(f.packages.count("torch"));
@@ -53,7 +59,7 @@ TEST(PythonProbe, RealVenvWithQuark) {
     if (std::getenv("CI") != nullptr) FAIL() << "CI without " << python << " (scripts/setup-quark-env.sh)";
     GTEST_SKIP() << "no .venv-quark (scripts/setup-quark-env.sh builds it)";
   }
-  PythonFacts f = run_python_probe(python, 120);
+  PythonFacts f = run_python_probe(python, 120).value();
   ASSERT_TRUE(f.ran) << f.failure;
   ASSERT_TRUE(f.packages.at("amd-quark").has_value());
   ASSERT_TRUE(f.packages.at("torch").has_value());
@@ -63,11 +69,31 @@ TEST(PythonProbe, RealVenvWithQuark) {
 }
 
 TEST(PythonProbe, AnInterpreterThatIsNotPythonIsAFailureNotACrash) {
-  PythonFacts f = run_python_probe("/bin/false", 10);
+  PythonFacts f = run_python_probe("/bin/false", 10).value();
   EXPECT_FALSE(f.ran);
   EXPECT_FALSE(f.failure.empty());
-  auto none = run_python_probe("/nonexistent/python", 10);
+  PythonFacts none = run_python_probe("/nonexistent/python", 10).value();
   EXPECT_FALSE(none.ran);
+}
+
+// SIGTERM while the probe runs stops quark-ptq (exit 130) with the probe's group; it is not
+// a PythonFacts saying "could not start", which the verdict would turn into "not ready".
+TEST(PythonProbe, AStopWhileProbingIsAStopNotAVerdict) {
+  test_support::TempDir tmp;
+  auto started = tmp.path() / "started";
+  auto python = tmp.path() / "python";
+  ASSERT_TRUE(core::write_file_atomic(python, "#!/bin/sh\necho $$ > '" + started.string() + "'\nexec sleep 30\n").has_value());
+  std::filesystem::permissions(python, std::filesystem::perms::owner_all);
+  std::thread stopper([started] {
+    for (int i = 0; i < 500 && !core::exists(started); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ::kill(::getpid(), SIGTERM);
+  });
+  auto r = run_python_probe(python.string(), 20);
+  stopper.join();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, core::ExitCode::interrupted);
+  EXPECT_EQ(r.error().id, "runner.probe_interrupted");
 }
 
 TEST(PythonProbe, GarbageIsRejected) {
@@ -81,7 +107,7 @@ TEST(RecordedProbe, AmdMi300xHandWritten) {
   EXPECT_EQ(py.torch_hip.rfind("6.4", 0), 0u);
   ASSERT_EQ(py.torch_devices.size(), 8u);
   EXPECT_EQ(py.torch_devices[0].gcn_arch_name, "gfx942:sramecc+:xnack-");
-  SystemFacts sys = gather_system_facts({test_support::source_path("tests/fixtures/envprobe/systems/mi300x.handwritten"), false});
+  SystemFacts sys = gather_system_facts({test_support::source_path("tests/fixtures/envprobe/systems/mi300x.handwritten"), false}).value();
   Accelerator acc = merge_accelerator(py, sys);
   EXPECT_EQ(acc.kind, "amd-rocm");
   EXPECT_EQ(gfx_base(acc.devices[0].gcn_arch_name), "gfx942");

@@ -63,7 +63,7 @@ core::Result<EnvReport> probe_environment(const ProbeOptions& opt) {
   if (!env && env.error().code == core::ExitCode::bad_input) return core::fail(std::move(env).error());
   if (env) {
     r.env = *env;
-    r.py = run_python_probe(r.env.python);
+    QPTQ_TRY_ASSIGN(r.py, run_python_probe(r.env.python));
     // pip may have put quark-cli in the interpreter's scripts dir rather than beside it.
     if (!r.env.quark_cli_found && !r.py.scripts_dir.empty()) {
       std::string cand = r.py.scripts_dir + "/quark-cli";
@@ -73,7 +73,7 @@ core::Result<EnvReport> probe_environment(const ProbeOptions& opt) {
       }
     }
   }
-  r.sys = gather_system_facts(opt.system);
+  QPTQ_TRY_ASSIGN(r.sys, gather_system_facts(opt.system));
   r.acc = merge_accelerator(r.py, r.sys);
   r.hf = hf_paths(opt.getenv);
   r.data = check_data(opt.data, r.hf);

@@ -38,8 +38,9 @@ struct EnvReport {
   Verdict verdict;
 };
 
-// Fails only on a bad --python (ExitCode::bad_input). No Python found is a report whose
-// verdict says so.
+// Fails only on a bad --python (ExitCode::bad_input), or when quark-ptq is asked to stop while
+// a probe runs (ExitCode::interrupted, exit 130). No Python found is a report whose verdict
+// says so.
 core::Result<EnvReport> probe_environment(const ProbeOptions& opt);
 
 // Builds the verdict from facts already gathered (also used on recorded fixtures).

@@ -196,20 +196,22 @@ void gather_container(const SystemSources& src, SystemFacts& f) {
   if (f.dockerenv && f.container_runtime.empty()) f.container_runtime = "docker";
 }
 
-void gather_nvidia(const SystemSources& src, SystemFacts& f) {
+core::Result<void> gather_nvidia(const SystemSources& src, SystemFacts& f) {
   f.nvidia_driver_loaded = core::exists(src.root / "proc/driver/nvidia/version");
-  if (!src.run_tools) return;
+  if (!src.run_tools) return core::ok();
   auto res = runner::capture({nvidia_smi_argv(), {}, {}, {}}, kToolTimeoutSeconds, 1u << 20);
-  if (!res) return;  // not installed: no evidence either way
+  if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
+  if (!res) return core::ok();  // not installed: no evidence either way
   if (!res->ok()) {
     f.notes.push_back("nvidia-smi failed: " + trim(res->err.substr(0, 200)));
-    return;
+    return core::ok();
   }
   f.nvidia_smi_ran = true;
   f.nvidia_gpus = parse_nvidia_smi(res->out, &f.nvidia_driver_version);
+  return core::ok();
 }
 
-void gather_amd(const SystemSources& src, SystemFacts& f) {
+core::Result<void> gather_amd(const SystemSources& src, SystemFacts& f) {
   auto topo = src.root / "sys/class/kfd/kfd/topology/nodes";
   f.amd_kfd_present = core::is_directory(topo);
   if (f.amd_kfd_present) {
@@ -232,19 +234,21 @@ void gather_amd(const SystemSources& src, SystemFacts& f) {
     }
   }
   if (auto text = read_text(src.root, "/opt/rocm/.info/version")) f.rocm_version = trim(*text);
-  if (!src.run_tools || !f.amd_kfd_present) return;
+  if (!src.run_tools || !f.amd_kfd_present) return core::ok();
   auto res = runner::capture({rocm_smi_argv(), {}, {}, {}}, kToolTimeoutSeconds, 1u << 20);
+  if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
   if (res && res->ok()) f.amd_product_names = parse_rocm_smi_product_names(res->out);
+  return core::ok();
 }
 
 }  // namespace
 
-SystemFacts gather_system_facts(const SystemSources& src) {
+core::Result<SystemFacts> gather_system_facts(const SystemSources& src) {
   SystemFacts f;
   gather_os(src, f);
   gather_container(src, f);
-  gather_nvidia(src, f);
-  gather_amd(src, f);
+  QPTQ_TRY(gather_nvidia(src, f));
+  QPTQ_TRY(gather_amd(src, f));
   return f;
 }
 

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/result.h"
 #include "envprobe/facts.h"
 
 namespace envprobe {
@@ -38,6 +39,8 @@ struct SystemSources {
   bool run_tools = true;             // nvidia-smi / rocm-smi
 };
 
-SystemFacts gather_system_facts(const SystemSources& src = {});
+// Fails only when quark-ptq is asked to stop while nvidia-smi or rocm-smi runs
+// (ExitCode::interrupted "runner.probe_interrupted"); a tool that fails is a note.
+core::Result<SystemFacts> gather_system_facts(const SystemSources& src = {});
 
 }  // namespace envprobe

@@ -51,7 +51,7 @@ TEST(SystemProbe, OsMemoryAndContainers) {
 }
 
 TEST(SystemProbe, RecordedMi300xTree) {
-  SystemFacts f = gather_system_facts({test_support::source_path("tests/fixtures/envprobe/systems/mi300x.handwritten"), false});
+  SystemFacts f = gather_system_facts({test_support::source_path("tests/fixtures/envprobe/systems/mi300x.handwritten"), false}).value();
   EXPECT_EQ(f.os_pretty_name, "Ubuntu 24.04.2 LTS");
   EXPECT_EQ(f.kernel, "6.8.0-60-generic");
   EXPECT_TRUE(f.dockerenv);
@@ -66,7 +66,7 @@ TEST(SystemProbe, RecordedMi300xTree) {
 
 TEST(SystemProbe, EmptyTreeIsAllUnknown) {
   test_support::TempDir tmp;
-  SystemFacts f = gather_system_facts({tmp.path(), false});
+  SystemFacts f = gather_system_facts({tmp.path(), false}).value();
   EXPECT_TRUE(f.os_pretty_name.empty());
   EXPECT_EQ(f.host_memory_total_bytes, -1);
   EXPECT_FALSE(f.amd_kfd_present);
@@ -74,7 +74,7 @@ TEST(SystemProbe, EmptyTreeIsAllUnknown) {
 }
 
 TEST(SystemProbe, ThisHostAnswersQuickly) {
-  SystemFacts f = gather_system_facts();
+  SystemFacts f = gather_system_facts().value();
   EXPECT_FALSE(f.kernel.empty());
   EXPECT_GT(f.host_memory_total_bytes, 0);
 }

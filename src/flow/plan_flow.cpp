@@ -88,7 +88,7 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   if (!o.target.empty()) {
     QPTQ_TRY_ASSIGN(target, plan::target_from_name(o.target));
   } else {
-    target = plan::detect_target(capture);
+    QPTQ_TRY_ASSIGN(target, plan::detect_target(capture));
   }
   plan::PlanInputs in;
   in.analysis = &analysis;

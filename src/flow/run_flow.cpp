@@ -6,9 +6,12 @@
 #include "envprobe/recorded_report.h"
 #include "manifest/run_manifest_file.h"
 #include "manifest/run_record.h"
+#include "runner/run_lock.h"
+#include "runner/run_log.h"
 #include "verify/verify_output.h"
 #include "workflow/approval.h"
 #include "workflow/decide.h"
+#include "workflow/launch_checks.h"
 #include "workflow/run_liveness.h"
 #include "workflow/state.h"
 
@@ -41,9 +44,11 @@ core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) 
     for (const auto& p : env.problems()) problems += (problems.empty() ? "" : "; ") + p;
     return core::make_error(core::ExitCode::env_not_ready, "run.env_not_ready").with("path", path).with_detail(problems);
   }
-  if (workflow::assess_run(st.manifest.doc).phase == workflow::RunPhase::running) {
+  if (auto live = workflow::assess_run(st.manifest.doc); live.phase == workflow::RunPhase::running) {
     const core::Json* pid = core::json_at(st.manifest.doc, "run/pid");
-    return core::make_error(core::ExitCode::usage, "run.already_running").with("pid", pid != nullptr ? core::dump_compact(*pid) : "?");
+    return core::make_error(core::ExitCode::bad_input, "run.already_running")
+        .with("pid", pid != nullptr ? core::dump_compact(*pid) : "?")
+        .with_detail(live.reason);
   }
   return st;
 }
@@ -67,21 +72,24 @@ bool has_arg(const workflow::RecordedCommand& cmd, const std::string& flag) {
 }
 
 // Checkpoint 3: --approve must name the manifest's digest; otherwise the prompt asks and the
-// answer must be one of the approval words. Recorded through workflow::approve_execution.
-core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd, const workflow::RecordedCommand& cmd,
-                                                     const std::string& output_dir, const RunRequest& req, ApprovalPrompt& prompt) {
+// answer must be one of the approval words. Recorded through workflow::approve_execution,
+// judged on `snapshot`, the status the gates evaluated and `cmd` was read from: the digest is
+// checked against the same bytes that run, never against a second read (issue 18 item 2).
+core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd, const workflow::WorkflowStatus& snapshot,
+                                                     const workflow::RecordedCommand& cmd, const std::string& output_dir,
+                                                     const RunRequest& req, ApprovalPrompt& prompt) {
   if (!req.approve.empty()) {
     std::string digest = normalize_digest(req.approve);
-    return workflow::approve_execution(wd, digest, req.user_words.empty() ? "--approve " + digest : req.user_words);
+    return workflow::approve_execution(wd, snapshot, digest, req.user_words.empty() ? "--approve " + digest : req.user_words);
   }
   if (!prompt.can_ask()) {
-    return core::make_error(core::ExitCode::not_approved, "run.no_terminal").with("digest", cmd.digest);
+    return core::make_error(core::ExitCode::not_approved, "run.no_terminal").with("digest", cmd.digest).with("command", cmd.display);
   }
   auto answer = prompt.ask_approval(cmd, output_dir);
   if (!answer || !workflow::is_execution_approval(*answer)) {
     return core::make_error(core::ExitCode::not_approved, "run.declined").with("answer", answer.value_or(""));
   }
-  return workflow::approve_execution(wd, cmd.digest, *answer);
+  return workflow::approve_execution(wd, snapshot, cmd.digest, *answer);
 }
 
 verify::VerifyOptions verify_options(const workflow::Workdir& wd, const core::Json& manifest, const workflow::RecordedCommand& cmd,
@@ -129,6 +137,9 @@ class ManifestProgress final : public runner::RunObserver {
 
   void on_started(int pid) override {
     m_file.doc()["run"]["child_pid"] = pid;
+    // With its start time, `status` can tell a quark-cli that outlived a killed quark-ptq from
+    // a reused pid (workflow::assess_run).
+    if (auto id = workflow::process_identity(pid)) m_file.doc()["run"]["child_start_ticks"] = id->start_ticks;
     record();
   }
   void on_stage(const runner::StageRecord& stage) override {
@@ -178,18 +189,27 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   QPTQ_TRY_ASSIGN(workflow::WorkflowStatus st, check_gates(wd));
   const core::Json manifest = st.manifest.doc;
   QPTQ_TRY_ASSIGN(workflow::RecordedCommand cmd, workflow::read_recorded_command(manifest));
-  if (workflow::command_digest(cmd.argv, cmd.env_changes) != cmd.digest) {
+  if (workflow::command_digest(cmd) != cmd.digest) {
     return core::make_error(core::ExitCode::not_approved, "run.command_changed").with("path", wd.manifest().string());
   }
   std::string output_dir = output_dir_of(manifest, cmd);
   if (output_dir.empty()) return core::make_error(core::ExitCode::bad_input, "run.no_output_dir").with("path", wd.manifest().string());
 
   // Checkpoint 3: nothing has been created or started before this point.
-  QPTQ_TRY(obtain_approval(wd, cmd, output_dir, req, prompt));
+  QPTQ_TRY(obtain_approval(wd, st, cmd, output_dir, req, prompt));
 
+  // One run per workdir and per output directory (issue 18 item 10). The locks are held until
+  // the manifest's last write below; their descriptors pass to quark-cli, so a quark-cli that
+  // outlives a killed quark-ptq still holds them (runner/run_lock.h).
+  QPTQ_TRY_ASSIGN(runner::DirectoryLock workdir_lock, runner::DirectoryLock::acquire(wd.root, "workdir"));
+  // The world outside the workdir may have changed since prepare (items 6 and 11).
+  QPTQ_TRY(workflow::check_output_dir_still_free(cmd));
+  QPTQ_TRY(workflow::check_model_unchanged(cmd));
   QPTQ_TRY(core::create_directories(output_dir));
+  QPTQ_TRY_ASSIGN(runner::DirectoryLock output_lock, runner::DirectoryLock::acquire(output_dir, "output directory"));
   QPTQ_TRY(core::create_directories(wd.logs()));
-  std::string log_rel = "logs/run-" + core::now_utc_compact() + ".log";
+  // Created exclusively by the runner, at a name nobody can plant a link under (item 9).
+  std::string log_rel = "logs/" + runner::unique_log_name();
 
   manifest::RunManifestFile file(wd, manifest);
   core::Json& doc = file.doc();

@@ -4,9 +4,11 @@
 // `result` sections. Every outcome of a run that started is a RunOutcome; what stops the flow
 // before or around the launch is a core::Error.
 //
-// Where later steps plug in: evaluation runs after verification in run() (verified() below
-// is the one place that decides a verified run); a run lock is taken in run() right after
-// the gates and held until the manifest's last write.
+// The gates and the approval judge one read of the manifest: what is approved is what runs
+// (issue 18 item 2). After the approval run() takes the run locks (workdir, then output
+// directory: runner/run_lock.h), checks that the output directory did not fill up and the
+// local model did not change since prepare (workflow/launch_checks.h), and holds both locks
+// until the manifest's last write. Evaluation plugs in after verification in run().
 #pragma once
 
 #include <filesystem>
@@ -93,10 +95,13 @@ struct RunOutcome {
   const verify::VerifyReport* report() const;
 };
 
-// Errors: not_confirmed / stale / bad_input / env_not_ready / usage (the gates: nothing is
-// created or started), not_approved (wrong digest, refusal, no way to ask, command changed
-// since prepare), and the launcher's or the manifest writer's error. Nothing is created
-// before the approval is recorded.
+// Errors: not_confirmed / stale / bad_input / env_not_ready (the gates: nothing is created or
+// started; a run already in progress is bad_input "run.already_running" with the liveness
+// reason as detail), not_approved (wrong digest, refusal, no way to ask, command changed since
+// prepare), after the approval bad_input "runner.locked" (another run holds the workdir or
+// output directory), bad_input "workflow.output_not_empty", stale "workflow.model_changed",
+// and the launcher's or the manifest writer's error. Nothing is created before the approval
+// is recorded, nothing started before the locks are held.
 core::Result<RunOutcome> run(const RunRequest& request, Launcher& launcher, ApprovalPrompt& prompt, RunObserver& observer);
 
 // "sha256:" is added when the user gave the bare hex.

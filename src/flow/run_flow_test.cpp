@@ -8,12 +8,21 @@
 
 #include <functional>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "core/atomic_file.h"
+#include "core/clock.h"
+#include "core/fs.h"
+#include "core/model_identity.h"
 #include "core/yaml_io.h"
+#include "manifest/run_record.h"
 #include "runner/capture.h"
+#include "runner/run_lock.h"
 #include "support/temp_dir.h"
 #include "workflow/checkpoint.h"
 #include "workflow/command_digest.h"
+#include "workflow/run_liveness.h"
 #include "workflow/state.h"
 
 namespace flow {
@@ -28,6 +37,7 @@ class FakeLauncher final : public Launcher {
   core::Result<runner::RunOutcome> result = runner::RunOutcome{};
   std::vector<std::string> stages;
   int launches = 0;
+  int child_pid = 4242;
   runner::CommandSpec spec;
   runner::MonitorOptions options;
 
@@ -36,7 +46,7 @@ class FakeLauncher final : public Launcher {
     spec = s;
     options = o;
     if (!result) return result;
-    observer->on_started(4242);
+    observer->on_started(child_pid);
     for (const auto& name : stages) observer->on_stage({name, "2026-12-01T00:00:00Z", 0, 1.0, ""});
     if (act) act(s);
     return result;
@@ -100,7 +110,6 @@ class RunFlow : public ::testing::Test {
     confirm(workflow::Checkpoint::plan, workflow::artifact_digest(plan));
     std::vector<std::string> argv = {"/opt/venv/bin/quark-cli", "torch-llm-ptq", "--model_dir", "/models/tiny", "--output_dir", out.string(),
                                      "--quant_scheme", "fp8", "--skip_evaluation"};
-    digest = workflow::command_digest(argv, {});
     manifest = {{"artifact", "run_manifest"}, {"schema_version", 1}, {"workflow", "quark-torch-ptq"},
                 {"inputs", {{"model", "/models/tiny"}, {"revision", nullptr}, {"workdir", wd.root.string()},
                             {"analysis", "model_analysis.json"}, {"plan", "quant_plan.json"}}},
@@ -110,10 +119,11 @@ class RunFlow : public ::testing::Test {
                                  {"verdict", {{"ready", true}, {"problems", core::Json::array()}}}}},
                 {"estimate", {{"gpu_memory_gib", 1}, {"host_memory_gib", 1}, {"disk_gib", 1}, {"minutes", 1}, {"method", "test"}}},
                 {"command", {{"python", "/opt/venv/bin/python"}, {"quark_cli", argv.front()}, {"argv", argv},
-                             {"env_changes", core::Json::array()}, {"display", "quark-cli torch-llm-ptq ..."}, {"digest", digest}}},
+                             {"env_changes", core::Json::array()}}},
                 {"steps", {{{"name", "run"}, {"kind", "run"}, {"produces", {out.string()}}}}},
                 {"checkpoints", {{{"id", "1"}, {"reason", "test"}}, {{"id", "2"}, {"reason", "test"}},
                                  {{"id", "3"}, {"reason", "test"}}, {{"id", "4"}, {"reason", "test"}}}}};
+    seal_manifest();
     write_manifest();
     request.workdir = wd.root;
     request.approve = digest;
@@ -122,6 +132,13 @@ class RunFlow : public ::testing::Test {
 
   void confirm(workflow::Checkpoint c, const std::string& d) {
     ASSERT_TRUE(workflow::record_confirmation(wd, workflow::make_confirmation(c, d, "yes", "confirmed")).has_value());
+  }
+  // The display and digest prepare would record for the manifest as it stands: checkpoint 3's
+  // scope covers argv, outputs, the verdict, the model identity and built_from.
+  void seal_manifest() {
+    manifest["command"]["display"] = workflow::read_recorded_command(manifest)->display;
+    digest = workflow::recompute_command_digest(manifest);
+    manifest["command"]["digest"] = digest;
   }
   void write_manifest() { ASSERT_TRUE(core::write_file_atomic(wd.manifest(), core::dump_yaml(manifest)).has_value()); }
   core::Json read_manifest() {
@@ -278,6 +295,7 @@ TEST_F(RunFlow, OnlyAnApprovalWordApproves) {
 
 TEST_F(RunFlow, EnvironmentNotReadyStopsAtTheGate) {
   manifest["environment"]["verdict"] = {{"ready", false}, {"problems", {{{"code", "quark_missing"}, {"severity", "blocking"}, {"message", "no quark"}}}}};
+  seal_manifest();  // the verdict is inside the digest: re-prepared, not edited
   write_manifest();
   auto r = run_it();
   ASSERT_FALSE(r.has_value());
@@ -294,6 +312,162 @@ TEST_F(RunFlow, EditedCommandIsRefused) {
   EXPECT_EQ(r.error().code, core::ExitCode::bad_input);
   EXPECT_EQ(launcher.launches, 0);
   EXPECT_FALSE(fs::exists(out));
+}
+
+// Issue 18 item 10: one run per workdir and per output directory. The locks are taken after
+// the approval, held while quark-cli runs and through the last manifest write, then released.
+TEST_F(RunFlow, BothLocksAreHeldWhileTheChildRunsAndReleasedAfter) {
+  launcher.result = exited(0);
+  bool workdir_locked = false;
+  bool output_locked = false;
+  launcher.act = [&](const runner::CommandSpec&) {
+    workdir_locked = runner::directory_locked(wd.root);
+    output_locked = runner::directory_locked(out);
+    write_export();
+  };
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_TRUE(workdir_locked);
+  EXPECT_TRUE(output_locked);
+  EXPECT_FALSE(runner::directory_locked(wd.root));
+  EXPECT_FALSE(runner::directory_locked(out));
+}
+
+TEST_F(RunFlow, ALockedWorkdirRefusesASecondRun) {
+  auto held = runner::DirectoryLock::acquire(wd.root, "workdir");  // another run of this workdir
+  ASSERT_TRUE(held.has_value());
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().id, "runner.locked");
+  EXPECT_EQ(r.error().code, core::ExitCode::bad_input);
+  EXPECT_EQ(launcher.launches, 0);
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_FALSE(read_manifest().contains("run"));
+}
+
+TEST_F(RunFlow, ALockedOutputDirectoryRefusesASecondRun) {
+  fs::create_directories(out);  // empty: still free, but another workdir's run holds it
+  auto held = runner::DirectoryLock::acquire(out, "output directory");
+  ASSERT_TRUE(held.has_value());
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().id, "runner.locked");
+  EXPECT_EQ(*r.error().arg("what"), "output directory");
+  EXPECT_EQ(launcher.launches, 0);
+  EXPECT_FALSE(read_manifest().contains("run"));
+}
+
+// Issue 18 item 11: the output directory was absent at prepare and filled up since.
+TEST_F(RunFlow, OutputDirectoryFilledAfterPrepareIsRefused) {
+  fs::create_directories(out);
+  ASSERT_TRUE(core::write_file_atomic(out / "model.safetensors", "someone else's").has_value());
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().id, "workflow.output_not_empty");
+  EXPECT_EQ(r.error().code, core::ExitCode::bad_input);
+  EXPECT_EQ(launcher.launches, 0);
+  auto kept = core::read_file(out / "model.safetensors");
+  ASSERT_TRUE(kept.has_value());
+  EXPECT_EQ(*kept, "someone else's");  // untouched
+  EXPECT_FALSE(read_manifest().contains("run"));
+}
+
+TEST_F(RunFlow, OutputDirectoryPreparedWithOverwriteMayHoldFiles) {
+  fs::create_directories(out);
+  ASSERT_TRUE(core::write_file_atomic(out / "old.txt", "from an earlier run").has_value());
+  manifest["outputs"]["overwrite"] = true;
+  seal_manifest();
+  write_manifest();
+  request.approve = digest;
+  launcher.result = exited(0);
+  launcher.act = [this](const runner::CommandSpec&) { write_export(); };
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_EQ(launcher.launches, 1);
+}
+
+// Issue 18 item 6: the local model swapped or edited after intake is not the one approved.
+TEST_F(RunFlow, ModelChangedSincePrepareIsRefused) {
+  fs::path model = tmp.path() / "model";
+  fs::create_directories(model);
+  ASSERT_TRUE(core::write_file_atomic(model / "config.json", R"({"model_type": "llama"})").has_value());
+  auto identity = core::local_model_identity(model);
+  ASSERT_TRUE(identity.has_value()) << identity.error().id;
+  manifest["inputs"]["model_identity"] = *identity;
+  seal_manifest();
+  write_manifest();
+  request.approve = digest;
+  ASSERT_TRUE(core::write_file_atomic(model / "config.json", R"({"model_type": "llama", "auto_map": {}})").has_value());
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().id, "workflow.model_changed");
+  EXPECT_EQ(r.error().code, core::ExitCode::stale);
+  EXPECT_NE(r.error().arg("change")->find("config.json"), std::string::npos);
+  EXPECT_EQ(launcher.launches, 0);
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_FALSE(read_manifest().contains("run"));
+}
+
+// A run in progress is bad input (exit 3, not usage), with the liveness reason as detail.
+// Issue 18 item 16: quark-ptq was killed, the quark-cli it started lives on (here: this test
+// process, recorded by pid and start ticks as on_started does).
+TEST_F(RunFlow, AnOrphanedQuarkCliStillHoldsTheRun) {
+  pid_t gone = ::fork();
+  ASSERT_GE(gone, 0);
+  if (gone == 0) ::_exit(0);
+  ASSERT_EQ(::waitpid(gone, nullptr, 0), gone);
+  workflow::ProcessIdentity dead = workflow::current_process_identity();
+  dead.pid = gone;
+  manifest["run"] = manifest::running_section(dead, core::now_utc_iso8601(), digest, "logs/run-x.log");
+  manifest["run"]["child_pid"] = ::getpid();
+  manifest["run"]["child_start_ticks"] = workflow::current_process_identity().start_ticks;
+  write_manifest();
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().id, "run.already_running");
+  EXPECT_EQ(r.error().code, core::ExitCode::bad_input);
+  EXPECT_NE(r.error().detail.find("quark-cli (pid " + std::to_string(::getpid()) + ") is still running"), std::string::npos) << r.error().detail;
+  EXPECT_EQ(launcher.launches, 0);
+  EXPECT_FALSE(fs::exists(out));
+}
+
+// Issue 18 item 8: the refusal names the command it would approve, not a bare digest.
+TEST_F(RunFlow, NoTerminalRefusalNamesTheCommand) {
+  request.approve.clear();
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  ASSERT_NE(r.error().arg("command"), nullptr);
+  EXPECT_EQ(*r.error().arg("command"), manifest["command"]["display"].get<std::string>());
+  EXPECT_EQ(*r.error().arg("digest"), digest);
+}
+
+// Issue 18 item 16: the child's start ticks are recorded, so a quark-cli that outlives a killed
+// quark-ptq is told from a reused pid. (The fake reports this test's own pid as the child's.)
+TEST_F(RunFlow, TheChildsStartTicksAreRecorded) {
+  launcher.result = exited(0);
+  launcher.child_pid = static_cast<int>(::getpid());
+  core::Json during;  // the manifest `status` reads while the child runs
+  launcher.act = [&](const runner::CommandSpec&) {
+    during = read_manifest();
+    write_export();
+  };
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_EQ(during["run"]["status"], "running");
+  EXPECT_EQ(during["run"]["child_pid"], ::getpid());
+  EXPECT_EQ(during["run"]["child_start_ticks"], workflow::current_process_identity().start_ticks);
+}
+
+// Issue 18 item 9: every run gets a fresh, unpredictable log name.
+TEST_F(RunFlow, TheLogNameIsUnique) {
+  launcher.result = exited(0);
+  launcher.act = [this](const runner::CommandSpec&) { write_export(); };
+  ASSERT_TRUE(run_it().has_value());
+  fs::path first = launcher.options.log_path;
+  fs::remove_all(out);
+  ASSERT_TRUE(run_it().has_value());
+  EXPECT_NE(launcher.options.log_path, first);
+  EXPECT_EQ(first.filename().string().rfind("run-", 0), 0u);
 }
 
 TEST(RunOutcomeExitCode, OneCodePerEnd) {

@@ -1,5 +1,6 @@
 #include "intake/analysis_json.h"
 
+#include "core/text.h"
 #include "intake/inventory.h"
 
 namespace intake {
@@ -32,9 +33,11 @@ core::Json source_json(const SourceInfo& src) {
   if (src.repo_id) source["repo_id"] = *src.repo_id;
   if (src.revision) source["revision"] = *src.revision;
   if (src.commit) source["commit"] = *src.commit;
-  if (src.endpoint) source["endpoint"] = *src.endpoint;
+  // A configured endpoint may carry user:password@ (issue 18 item 19): never recorded.
+  if (src.endpoint) source["endpoint"] = core::redact_credentials(*src.endpoint);
   if (src.snapshot_dir) source["snapshot_dir"] = *src.snapshot_dir;
   source["offline"] = src.offline;
+  if (!src.identity.is_null()) source["identity"] = src.identity;
   return source;
 }
 
@@ -230,6 +233,8 @@ core::Json analysis_json(const SourceInfo& source, ModelReading reading, const R
   out["analysis_status"] = risks.any_partial() ? "partial" : "complete";
   out["source"] = source_json(source);
   out["model"] = model_json(source, reading.facts, fam);
+  // Custom tokenizer code runs under quark-cli 0.13 whatever --no_trust_remote_code says.
+  out["model"]["remote_code"]["tokenizer_auto_map"] = reading.tokenizer_auto_map;
   out["architecture"] = architecture_json(reading.facts);
   out["moe"] = moe_json(reading.facts, reading.inventory);
   out["multimodal"] = modalities_json(reading.facts, reading.inventory);

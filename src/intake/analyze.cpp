@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "core/atomic_file.h"
+#include "core/model_identity.h"
 #include "core/schema.h"
 #include "intake/analysis.h"
 #include "intake/hf_cache.h"
@@ -40,6 +41,7 @@ core::Result<core::Json> analyze_local(const std::string& input, const OracleLin
   src.kind = "local";
   src.input = input;
   src.model_path = real.string();
+  QPTQ_TRY_ASSIGN(src.identity, core::local_model_identity(real));
   return analyze_files(files, src, 0, oracle);
 }
 
@@ -69,6 +71,7 @@ core::Result<core::Json> analyze_repo(const std::string& repo, const AnalyzeRequ
     src.kind = "hf_cache";
     src.commit = snap->commit;
     src.snapshot_dir = snap->dir.string();
+    src.identity = {{"kind", "hub"}, {"repo_id", repo}, {"revision", revision}, {"commit", snap->commit}};
     LocalModelFiles files(snap->dir);
     return analyze_files(files, src, 0, req.oracle ? &*req.oracle : nullptr);
   }
@@ -84,6 +87,7 @@ core::Result<core::Json> analyze_repo(const std::string& repo, const AnalyzeRequ
   // The listing comes first so that the pinned commit is known before any file is read.
   QPTQ_TRY(files.list());
   src.commit = files.commit().empty() ? std::optional<std::string>{} : std::optional<std::string>(files.commit());
+  if (src.commit) src.identity = {{"kind", "hub"}, {"repo_id", repo}, {"revision", revision}, {"commit", *src.commit}};
   return analyze_files(files, src, 0, req.oracle ? &*req.oracle : nullptr);
 }
 

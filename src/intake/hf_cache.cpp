@@ -6,13 +6,6 @@
 
 namespace intake {
 
-namespace {
-
-bool is_commit_sha(const std::string& s) {
-  return s.size() == 40 && std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
-}
-
-}  // namespace
 
 std::optional<CachedSnapshot> find_cached_snapshot(const core::fs::path& cache_dir, const std::string& repo_id,
                                                    const std::string& revision) {

@@ -46,7 +46,12 @@ core::Result<std::vector<FileEntry>> HubModelFiles::list() {
   if (siblings == nullptr) {
     return core::make_error(core::ExitCode::network, "intake.hub_bad_listing").with("url", url);
   }
-  if (auto sha = core::json_string(doc, "sha")) m_commit = *sha;
+  if (auto sha = core::json_string(doc, "sha")) {
+    if (!is_commit_sha(*sha)) {
+      return core::make_error(core::ExitCode::network, "intake.hub_bad_commit").with("url", url).with("sha", sha->substr(0, 80));
+    }
+    m_commit = *sha;
+  }
   std::vector<FileEntry> out;
   for (const auto& s : *siblings) {
     auto name = core::json_string(s, "rfilename");

@@ -121,6 +121,30 @@ unsigned header_threads(const ModelFiles& files, unsigned asked, std::size_t lis
   return asked != 0 ? asked : header_threads_for(listed_shards);
 }
 
+// The auto_map entries of tokenizer_config.json (a string or a [slow, fast] pair per class);
+// none when the file is absent or not JSON (the tokenizer itself is not ours to judge).
+core::Result<std::vector<std::string>> tokenizer_auto_map(ModelFiles& files, const std::vector<FileEntry>& listing) {
+  std::vector<std::string> out;
+  bool listed = std::any_of(listing.begin(), listing.end(), [](const FileEntry& f) { return f.name == "tokenizer_config.json"; });
+  if (!listed) return out;
+  QPTQ_TRY_ASSIGN(auto text, files.read_small("tokenizer_config.json"));
+  if (!text) return out;
+  auto doc = core::parse_json(*text, "tokenizer_config.json");
+  if (!doc) return out;
+  const core::Json* map = core::json_object(*doc, "auto_map");
+  if (map == nullptr) return out;
+  for (auto it = map->begin(); it != map->end(); ++it) {
+    const core::Json& v = it.value();
+    if (v.is_string()) out.push_back(v.get<std::string>());
+    if (v.is_array()) {
+      for (const auto& x : v) {
+        if (x.is_string()) out.push_back(x.get<std::string>());
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 core::Result<ModelReading> read_model(ModelFiles& files, const knowledge::ModelFamilies& fam, const ReadOptions& options) {
@@ -131,6 +155,7 @@ core::Result<ModelReading> read_model(ModelFiles& files, const knowledge::ModelF
   ShardPool pool(header_threads(files, options.header_threads, listed.size()));
   QPTQ_TRY(read_configs(files, fam, r));
   r.tokenizer_files = tokenizer_files(r.listing, fam);
+  QPTQ_TRY_ASSIGN(r.tokenizer_auto_map, tokenizer_auto_map(files, r.listing));
   r.templates = match_templates(r.facts.model_type);
 
   InventoryBuilder builder(r.facts, fam, r.templates.exclusions());

@@ -27,6 +27,11 @@ struct ModelReading {
   bool has_generation_config = false;
   std::optional<std::string> invalid_generation_config;  // where it is, when it does not parse
   std::vector<std::string> tokenizer_files;              // in listing order
+  // tokenizer_config.json's auto_map targets ("tokenization_x.XTokenizer", ...): custom
+  // tokenizer code in the model repo. quark-cli 0.13 loads the tokenizer with
+  // trust_remote_code=True whatever its command line says, so this code would run (issue 18
+  // item 22).
+  std::vector<std::string> tokenizer_auto_map;
   TemplateMatch templates;
   WeightFiles weights;
   std::uint64_t header_bytes = 0;    // 8 + the JSON header, over the shards read

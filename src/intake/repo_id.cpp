@@ -24,6 +24,14 @@ bool is_valid_repo_id(std::string_view id) {
   return valid_part(id.substr(0, slash)) && valid_part(id.substr(slash + 1));
 }
 
+bool is_commit_sha(std::string_view s) {
+  if (s.size() != 40) return false;
+  for (char c : s) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
 bool is_valid_revision(std::string_view rev) {
   if (rev.empty() || rev.size() > 255 || rev.front() == '/' || rev.find("..") != std::string_view::npos) return false;
   for (char c : rev) {

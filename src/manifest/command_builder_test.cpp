@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/json_io.h"
-#include "manifest/shell_quote.h"
+#include "core/shell_quote.h"
 
 namespace manifest {
 namespace {
@@ -91,8 +91,8 @@ TEST(CommandBuilder, HardPathsPassIntactAndTheDisplayRoundTrips) {
     auto cmd = build(minimal_plan(), analysis_for(d + "/model"), d);
     EXPECT_EQ(cmd.argv[3], d + "/model");
     EXPECT_EQ(cmd.argv[5], d);
-    std::string shown = display_command(cmd.argv, cmd.env_changes);
-    EXPECT_NE(shown.find(shell_quote(d)), std::string::npos);
+    std::string shown = core::display_command(cmd.argv, cmd.env_changes);
+    EXPECT_NE(shown.find(core::shell_quote(d)), std::string::npos);
   }
 }
 

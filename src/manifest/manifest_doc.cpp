@@ -56,7 +56,8 @@ core::Json build_manifest(const ManifestParts& p) {
                   {"workdir", p.status.analysis.path.parent_path().string()},
                   {"analysis", "model_analysis.json"},
                   {"plan", "quant_plan.json"},
-                  {"trust_remote_code", p.plan.trust_remote_code}}},
+                  {"trust_remote_code", p.plan.trust_remote_code},
+                  {"model_identity", p.model_identity}}},
       {"outputs", {{"output_dir", p.output.path},
                    {"exists", p.output.exists},
                    {"overwrite", p.output.overwrite},
@@ -70,7 +71,7 @@ core::Json build_manifest(const ManifestParts& p) {
                    {"argv", p.command.argv},
                    {"env_changes", env_changes},
                    {"display", p.display},
-                   {"digest", p.digest}}},
+                   {"digest", ""}}},
       {"steps", steps_json(p)},
       {"checkpoints", checkpoints_json(p.status, p.env.verdict.ready)},
   };

@@ -24,10 +24,12 @@ struct ManifestParts {
   const OutputDir& output;
   const BuiltCommand& command;
   const std::string& display;
-  const std::string& digest;
   const std::vector<std::string>& expected_files;
+  const core::Json& model_identity;  // inputs.model_identity (core/model_identity.h, or the Hub commit)
 };
 
+// command.digest is left empty: it is computed from the finished document
+// (workflow::recompute_command_digest), because it covers more than the command block.
 core::Json build_manifest(const ManifestParts& p);
 
 }  // namespace manifest

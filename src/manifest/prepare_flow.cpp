@@ -5,10 +5,12 @@
 #include "core/atomic_file.h"
 #include "core/clock.h"
 #include "core/messages.h"
+#include "core/model_identity.h"
 #include "core/schema.h"
+#include "core/text.h"
 #include "core/yaml_io.h"
 #include "manifest/manifest_doc.h"
-#include "manifest/shell_quote.h"
+#include "core/shell_quote.h"
 #include "workflow/checkpoint.h"
 #include "workflow/command_digest.h"
 #include "workflow/run_liveness.h"
@@ -86,6 +88,20 @@ void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate
   }
 }
 
+// quark-cli 0.13 calls get_tokenizer() without the trust flag, so it loads the tokenizer with
+// trust_remote_code=True whatever the command says (issue 18 item 22): custom tokenizer code
+// named by tokenizer_config.json's auto_map would run. Said plainly at checkpoint 3, and
+// blocking unless the plan accepts remote code explicitly.
+void add_tokenizer_code_problem(const PlanView& plan, const core::Json& analysis, envprobe::Verdict& v) {
+  std::vector<std::string> classes = core::json_string_list(analysis.value("model", core::Json::object()).value("remote_code", core::Json::object()),
+                                                            "tokenizer_auto_map");
+  if (classes.empty()) return;
+  std::string list = core::join(classes);
+  v.add({"tokenizer_remote_code", !plan.trust_remote_code, message_id(plan.trust_remote_code ? "manifest.problem_tokenizer_code_accepted"
+                                                                                              : "manifest.problem_tokenizer_code"),
+         {{"classes", list}, {"path", plan.model}}, "tokenizer code: " + list, plan.trust_remote_code ? "accepted" : "no remote code"});
+}
+
 // A single-device plan on a host with several visible GPUs: Quark's device_map="auto" would
 // spread the model over all of them, so pin GPU 0 - an environment change that is shown and
 // approved with the command. A visible-devices variable the user already set is preserved.
@@ -130,6 +146,31 @@ std::vector<std::string> expected_files(const PlanView& plan) {
   return files;
 }
 
+// The model's identity as checkpoint 1 confirmed it, checked against the files now: a local
+// model swapped or edited since the analysis must be analysed again, never run under it.
+core::Result<core::Json> model_identity(const PlanView& plan, const core::Json& analysis) {
+  const core::Json* recorded = core::json_at(analysis, "source/identity");
+  if (!plan.model_is_local) {
+    if (recorded != nullptr && recorded->is_object()) return *recorded;
+    return core::Json{{"kind", "hub"}, {"repo_id", plan.model}, {"commit", nullptr}};
+  }
+  if (!core::is_directory(plan.model) && recorded == nullptr) {
+    // Nothing recorded and nothing to read (the environment check reports the missing model).
+    return core::Json{{"kind", "local"}, {"path", plan.model}, {"files", nullptr}};
+  }
+  QPTQ_TRY_ASSIGN(core::Json now, core::local_model_identity(plan.model));
+  if (recorded != nullptr) {
+    std::string diff = core::identity_difference(*recorded, now);
+    if (!diff.empty()) {
+      return core::make_error(core::ExitCode::stale, "manifest.model_changed")
+          .with("path", plan.model)
+          .with("change", diff)
+          .with("command", "quark-ptq analyze " + plan.model);
+    }
+  }
+  return now;
+}
+
 }  // namespace
 
 core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
@@ -162,18 +203,19 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
     r.env.verdict.add({"python_differs_from_plan", false, message_id("manifest.problem_python_differs"),
                        {{"plan_python", *plan.python}, {"python", r.env.env.python}}, r.env.env.python, *plan.python});
   }
+  add_tokenizer_code_problem(plan, status.analysis.doc, r.env.verdict);
   r.ready = r.env.verdict.ready;
 
   std::string quark_cli = r.env.env.quark_cli.empty() ? "quark-cli" : r.env.env.quark_cli;
   QPTQ_TRY_ASSIGN(r.command, build_command(plan, quark_cli, r.output.path));
-  r.display = display_command(r.command.argv, r.command.env_changes);
-  std::vector<workflow::EnvChangeEntry> changes;
-  for (const auto& [name, value] : r.command.env_changes) changes.push_back({name, value});
-  r.digest = workflow::command_digest(r.command.argv, changes);
+  r.display = core::display_command(r.command.argv, r.command.env_changes);
   r.expected_files = expected_files(plan);
+  QPTQ_TRY_ASSIGN(core::Json identity, model_identity(plan, status.analysis.doc));
 
-  ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.digest, r.expected_files};
+  ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.expected_files, identity};
   r.manifest = build_manifest(parts);
+  r.digest = workflow::recompute_command_digest(r.manifest);
+  r.manifest["command"]["digest"] = r.digest;
   if (!history.empty()) r.manifest["history"] = history;
   r.path = wd.manifest();
   QPTQ_TRY(core::validate_against(r.manifest, core::kSchemaRunManifest, r.path.string()));

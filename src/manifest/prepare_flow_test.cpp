@@ -14,6 +14,8 @@
 #include "core/schema.h"
 #include "core/sha256.h"
 #include "core/yaml_io.h"
+#include "workflow/command_digest.h"
+#include "workflow/state.h"
 #include "support/temp_dir.h"
 #include "workflow/checkpoint.h"
 #include "workflow/command_digest.h"
@@ -146,7 +148,10 @@ TEST_F(PrepareFlow, WritesOnlyTheManifestAndCreatesNothingOutsideTheWorkdir) {
                                      "--output_dir", out, "--quant_scheme", "fp8", "--num_calib_data", "16", "--seq_len", "64",
                                      "--device", "cuda", "--no_trust_remote_code", "--skip_evaluation"};
   EXPECT_EQ(argv, golden);
-  EXPECT_EQ((*doc)["command"]["digest"], workflow::command_digest(argv, {{"HIP_VISIBLE_DEVICES", "0"}}));
+  EXPECT_EQ((*doc)["command"]["digest"], workflow::recompute_command_digest(*doc));
+  EXPECT_EQ(workflow::command_inconsistency(*doc), "");
+  // The local model's identity as intake would record it is bound with the command.
+  EXPECT_EQ((*doc)["inputs"]["model_identity"]["kind"], "local");
   EXPECT_EQ((*doc)["command"]["digest"], r->digest);
   EXPECT_EQ((*doc)["command"]["python"], python);
 }
@@ -247,8 +252,8 @@ TEST_F(PrepareFlow, TheRecordedCommandSurvivesTheYamlRoundTrip) {
   }
   EXPECT_EQ(argv, r->command.argv);
   ASSERT_TRUE(cmd["env_changes"][0]["value"].is_string());
-  EXPECT_EQ(workflow::command_digest(argv, {{"HIP_VISIBLE_DEVICES", "0"}}), cmd["digest"].get<std::string>());
-  EXPECT_EQ(core::json_digest(core::Json{{"argv", cmd["argv"]}, {"env_changes", cmd["env_changes"]}}), r->digest);
+  EXPECT_EQ(workflow::command_digest(*workflow::read_recorded_command(r->manifest)), cmd["digest"].get<std::string>());
+  EXPECT_EQ(cmd["digest"].get<std::string>(), r->digest);
 }
 
 TEST_F(PrepareFlow, AVisibleDevicesVariableTheUserSetIsPreserved) {

@@ -19,6 +19,8 @@ core::Result<OracleReport> run_oracle(const std::string& python, const std::vect
   spec.cwd = "/";  // no module in the caller's directory shadows a package
   spec.env_set = {{"HF_HUB_OFFLINE", "1"}, {"TRANSFORMERS_OFFLINE", "1"}, {"PYTHONDONTWRITEBYTECODE", "1"}};
   auto res = runner::capture(spec, timeout_seconds, 512u << 20);
+  // Ctrl-C / SIGTERM while the oracle ran: a stop (exit 130), not an unusable environment.
+  if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
   if (!res) {
     return core::make_error(core::ExitCode::env_not_ready, "oracle.not_started").with("python", python).with_detail(res.error().detail);
   }

@@ -42,6 +42,8 @@ core::Result<ProbeRun> run_probe(const ProbeSettings& s, bool versions_only) {
     argv.push_back("--versions");
   }
   auto res = run(s, argv);
+  // Ctrl-C / SIGTERM while the probe ran: a stop (exit 130), not an unusable Python.
+  if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
   if (!res) {
     return core::make_error(core::ExitCode::env_not_ready, "plan.python_unusable")
         .with("python", s.python)

@@ -95,6 +95,18 @@ TEST(Probe, UnstartableInterpreterIsEnvNotReady) {
   EXPECT_EQ(r.error().id, "plan.python_unusable");
 }
 
+// Ctrl-C or SIGTERM while the probe runs (runner::capture's "runner.probe_interrupted") is a
+// stop, exit 130: never "this Python is unusable", which would send the user to fix it.
+TEST(Probe, AStopWhileProbingIsAStopNotAnUnusablePython) {
+  plan::ProbeSettings s{"/usr/bin/python3", "", [](const runner::CommandSpec&, double) -> core::Result<runner::CaptureResult> {
+                          return core::make_error(core::ExitCode::interrupted, "runner.probe_interrupted").with("signal", "15");
+                        }, 10};
+  auto r = plan::probe_installed(s);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, core::ExitCode::interrupted);
+  EXPECT_EQ(r.error().id, "runner.probe_interrupted");
+}
+
 TEST(Probe, TheEmbeddedScriptRunsUnderARealPython) {
   // This machine's python3 has no amd-quark: the probe must still print its versions JSON.
   auto py = runner::find_program("python3");

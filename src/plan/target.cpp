@@ -89,7 +89,7 @@ std::optional<Target> target_from_text(const std::string& text) {
   return std::nullopt;
 }
 
-Target detect_target(const CaptureFn& capture) {
+core::Result<Target> detect_target(const CaptureFn& capture) {
   std::string tried;
   if (const core::Json* list = core::json_array(targets_table(), "detectors")) {
     for (const auto& d : *list) {
@@ -104,6 +104,7 @@ Target detect_target(const CaptureFn& capture) {
         spec.argv.push_back(a);
       }
       auto res = capture(spec, 30);
+      if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
       tried += (tried.empty() ? "" : ", ") + program;
       if (!res || !res->ok()) {
         continue;

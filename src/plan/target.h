@@ -37,6 +37,7 @@ core::Result<Target> target_from_name(const std::string& name);
 std::optional<Target> target_from_text(const std::string& text);
 
 // Runs the detectors that are on PATH (through `capture`) and maps the first GPU name found.
-Target detect_target(const CaptureFn& capture);
+// Fails only when quark-ptq is asked to stop while a detector runs (ExitCode::interrupted).
+core::Result<Target> detect_target(const CaptureFn& capture);
 
 }  // namespace plan

@@ -82,7 +82,7 @@ std::optional<GpuMemory> GpuMemoryProbe::sample() const {
     case GpuTool::rocm_smi: spec.argv = {m_program, "--showmeminfo", "vram", "--json"}; break;
     case GpuTool::amd_smi: spec.argv = {m_program, "metric", "--mem-usage", "--json"}; break;
   }
-  auto r = capture(spec, kProbeTimeoutSeconds, 1 << 20);
+  auto r = capture(spec, kProbeTimeoutSeconds, 1 << 20, /*interruptible=*/false);
   if (!r || !r->ok()) return std::nullopt;
   switch (m_tool) {
     case GpuTool::nvidia_smi: return parse_nvidia_smi(r->out);
@@ -97,7 +97,7 @@ std::optional<std::vector<GpuProcessMemory>> GpuMemoryProbe::sample_processes() 
   if (m_tool != GpuTool::nvidia_smi) return std::nullopt;
   CommandSpec spec;
   spec.argv = {m_program, "--query-compute-apps=pid,used_memory", "--format=csv,noheader,nounits"};
-  auto r = capture(spec, kProbeTimeoutSeconds, 1 << 20);
+  auto r = capture(spec, kProbeTimeoutSeconds, 1 << 20, /*interruptible=*/false);
   if (!r || !r->ok()) return std::nullopt;
   return parse_nvidia_smi_apps(r->out);
 }

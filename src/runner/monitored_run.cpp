@@ -16,6 +16,7 @@
 #include "runner/ansi.h"
 #include "runner/capture.h"
 #include "runner/line_splitter.h"
+#include "runner/run_log.h"
 #include "runner/signal_relay.h"
 #include "runner/spawn.h"
 
@@ -85,8 +86,8 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
   if (!program) return start_error("runner.spawn_failed", spec.argv[0], ENOENT);
   QPTQ_TRY_ASSIGN(LogWatch watch, LogWatch::from_knowledge());
 
-  Fd log_fd(::open(options.log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-  if (log_fd.get() < 0) return start_error("runner.log_failed", options.log_path.string(), errno);
+  QPTQ_TRY_ASSIGN(int created_log, create_log_file(options.log_path));
+  Fd log_fd(created_log);
 
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return start_error("runner.spawn_failed", *program, errno);

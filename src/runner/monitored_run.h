@@ -20,7 +20,7 @@
 namespace runner {
 
 struct MonitorOptions {
-  std::filesystem::path log_path;      // created or truncated; both streams as they arrive
+  std::filesystem::path log_path;      // created exclusively (runner/run_log.h); both streams as they arrive
   int echo_stdout_fd = 1;              // where the child's stdout is echoed; -1: nowhere
   int echo_stderr_fd = 2;
   double stop_grace_seconds = 10;      // after forwarding a stop signal, before SIGKILL

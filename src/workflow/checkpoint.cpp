@@ -59,7 +59,7 @@ std::optional<Confirmation> confirmation_from_json(const core::Json& j) {
   c.checkpoint = static_cast<Checkpoint>(*cp);
   c.digest = *digest;
   c.reason = core::json_string(j, "reason").value_or("");
-  c.decision = core::json_string(j, "decision").value_or("confirmed");
+  c.decision = core::json_string(j, "decision").value_or("");  // none passes no checkpoint
   c.confirmed_at = core::json_string(j, "confirmed_at").value_or("");
   c.user_words = core::json_string(j, "user_words").value_or("");
   c.followup = core::json_string(j, "followup").value_or("");
@@ -85,6 +85,16 @@ core::Result<std::vector<Confirmation>> load_confirmations(const Workdir& wd) {
     out.push_back(*c);
   }
   return out;
+}
+
+bool passes_checkpoint(const Confirmation& c) {
+  switch (c.checkpoint) {
+    case Checkpoint::analysis:
+    case Checkpoint::plan: return c.decision == "confirmed";
+    case Checkpoint::execution: return c.decision == "approved";
+    case Checkpoint::result: return c.decision == "accepted" || c.decision == "followup";
+  }
+  return false;
 }
 
 std::optional<Confirmation> latest_confirmation(const std::vector<Confirmation>& all, Checkpoint c) {

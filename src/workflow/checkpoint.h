@@ -50,6 +50,9 @@ std::string artifact_digest(const core::Json& artifact);
 
 // checkpoints.json: every confirmation given, newest last. A missing file means none.
 core::Result<std::vector<Confirmation>> load_confirmations(const Workdir& wd);
+// Whether the entry's decision passes its checkpoint: "confirmed" at 1 and 2, "approved" at 3,
+// "accepted" or "followup" at 4. Any other decision ("declined", a typo) never does.
+bool passes_checkpoint(const Confirmation& c);
 // The latest confirmation of `c`, if any.
 std::optional<Confirmation> latest_confirmation(const std::vector<Confirmation>& all, Checkpoint c);
 // Appends and rewrites checkpoints.json atomically.

@@ -1,13 +1,39 @@
 #include "workflow/command_digest.h"
 
 #include "core/sha256.h"
+#include "core/shell_quote.h"
 
 namespace workflow {
 
-std::string command_digest(const std::vector<std::string>& argv, const std::vector<EnvChangeEntry>& env_changes) {
+namespace {
+
+std::vector<std::pair<std::string, std::string>> env_pairs(const std::vector<EnvChangeEntry>& env) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& e : env) out.emplace_back(e.name, e.value);
+  return out;
+}
+
+// A key's value, null when absent, so that a missing field and an explicit null digest alike.
+core::Json value_or_null(const core::Json& j, std::string_view path) {
+  const core::Json* v = core::json_at(j, path);
+  return v != nullptr ? *v : core::Json(nullptr);
+}
+
+}  // namespace
+
+bool RecordedCommand::environment_ready() const {
+  return environment_verdict.is_object() && core::json_bool(environment_verdict, "ready").value_or(false);
+}
+
+std::string command_digest(const RecordedCommand& cmd) {
   core::Json doc = {{"argv", core::Json::array()}, {"env_changes", core::Json::array()}};
-  for (const auto& a : argv) doc["argv"].push_back(a);
-  for (const auto& e : env_changes) doc["env_changes"].push_back({{"name", e.name}, {"value", e.value}});
+  for (const auto& a : cmd.argv) doc["argv"].push_back(a);
+  for (const auto& e : cmd.env_changes) doc["env_changes"].push_back({{"name", e.name}, {"value", e.value}});
+  doc["output_dir"] = cmd.output_dir;
+  doc["overwrite"] = cmd.overwrite;
+  doc["environment_verdict"] = cmd.environment_verdict;
+  doc["model"] = cmd.model;
+  doc["built_from"] = cmd.built_from;
   return core::json_digest(doc);
 }
 
@@ -30,9 +56,33 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest) 
       out.env_changes.push_back({*name, *value});
     }
   }
-  out.display = core::json_string(*cmd, "display").value_or("");
+  const core::Json* dir = core::json_at(manifest, "outputs/output_dir");
+  out.output_dir = (dir != nullptr && dir->is_string()) ? dir->get<std::string>() : "";
+  const core::Json* overwrite = core::json_at(manifest, "outputs/overwrite");
+  out.overwrite = overwrite != nullptr && overwrite->is_boolean() && overwrite->get<bool>();
+  out.environment_verdict = value_or_null(manifest, "environment/verdict");
+  out.model = value_or_null(manifest, "inputs/model_identity");
+  out.built_from = value_or_null(manifest, "built_from");
+  out.display = core::display_command(out.argv, env_pairs(out.env_changes));
+  out.recorded_display = core::json_string(*cmd, "display").value_or("");
   out.digest = core::json_string(*cmd, "digest").value_or("");
   return out;
+}
+
+std::string command_inconsistency(const core::Json& manifest) {
+  auto cmd = read_recorded_command(manifest);
+  if (!cmd) return "/command: no argv, or argv / env_changes malformed";
+  if (cmd->digest != command_digest(*cmd)) {
+    return "/command/digest: does not match the command, its environment changes, outputs.output_dir, "
+           "environment.verdict, inputs.model_identity and built_from (edited by hand?)";
+  }
+  if (cmd->recorded_display != cmd->display) return "/command/display: is not the command that command.argv runs (edited by hand?)";
+  for (std::size_t i = 0; i + 1 < cmd->argv.size(); ++i) {
+    if (cmd->argv[i] == "--output_dir" && cmd->argv[i + 1] != cmd->output_dir) {
+      return "/outputs/output_dir: is not the --output_dir the command writes to";
+    }
+  }
+  return "";
 }
 
 }  // namespace workflow

@@ -1,7 +1,15 @@
-// The digest that checkpoint 3 (execution) approves: sha256 of the canonical JSON
-// {"argv": [...], "env_changes": [{"name": ..., "value": ...}, ...]} (docs/artifacts.md).
-// `prepare` writes it into run_manifest.yaml as command.digest; `run` recomputes it from the
-// recorded argv and env_changes, so a hand-edited command can never run under an old approval.
+// The digest that checkpoint 3 (execution) approves. It covers everything the approval lets
+// happen, so that nobody with write access to the workdir can change any of it afterwards:
+// sha256 of the canonical JSON (docs/artifacts.md)
+//   {"argv": [...], "env_changes": [{"name", "value"}...],   what runs, in which environment
+//    "output_dir": "...", "overwrite": bool,                  where it writes (outputs.*)
+//    "environment_verdict": {...},                           the gate it passed
+//    "model": {...} | null,                                  which model (inputs.model_identity)
+//    "built_from": {...}}                                     the analysis and plan it came from
+// `prepare` writes it into run_manifest.yaml as command.digest; `evaluate` and `run` recompute
+// it from those fields, so a hand-edited manifest can never run under an old approval. What a
+// person is shown (command.display) is never read back: it is derived from argv and
+// env_changes, and a manifest whose recorded display disagrees is invalid.
 #pragma once
 
 #include <string>
@@ -18,18 +26,35 @@ struct EnvChangeEntry {
   std::string value;
 };
 
-// "sha256:<hex>".
-std::string command_digest(const std::vector<std::string>& argv, const std::vector<EnvChangeEntry>& env_changes);
-
-// The argv and env_changes of a manifest's `command` block, read without throwing.
+// Checkpoint 3's scope, as read from (or about to be written to) a manifest.
 struct RecordedCommand {
   std::vector<std::string> argv;
   std::vector<EnvChangeEntry> env_changes;
-  std::string display;
-  std::string digest;  // as recorded
+  std::string output_dir;                                   // outputs.output_dir
+  bool overwrite = false;                                   // outputs.overwrite (prepare --overwrite)
+  core::Json environment_verdict = core::Json(nullptr);     // environment.verdict
+  core::Json model = core::Json(nullptr);                   // inputs.model_identity
+  core::Json built_from = core::Json(nullptr);              // built_from
+  std::string display;          // derived from argv + env_changes (core::display_command)
+  std::string recorded_display; // command.display as written ("" when absent)
+  std::string digest;           // command.digest as written
+
+  // environment.verdict.ready is true.
+  bool environment_ready() const;
 };
 
-// ExitCode::bad_input "workflow.command_invalid" when argv is missing or not a list of strings.
+// "sha256:<hex>" of the scope above.
+std::string command_digest(const RecordedCommand& cmd);
+
+// The scope of a manifest, read without throwing; display derived. ExitCode::bad_input
+// "workflow.command_invalid" when argv is missing or not a list of strings, or an env change
+// is malformed.
 core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest);
+
+// Why the manifest's command block cannot be trusted as written, "" when it can: the digest
+// does not match the scope, the display is not the one argv gives, or argv's --output_dir
+// is not outputs.output_dir. The text is English and technical (validate, status).
+std::string command_inconsistency(const core::Json& manifest);
+
 
 }  // namespace workflow

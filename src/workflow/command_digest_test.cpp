@@ -1,31 +1,128 @@
-// prepare computes command.digest with command_digest(); evaluate() and approve_execution()
-// recompute it from the manifest. The two must agree on every input.
+// Checkpoint 3's digest covers everything the approved run does (issue 18 items 1, 4, 5, 6):
+// changing any part of that scope, or what is displayed, invalidates the approval.
 #include <gtest/gtest.h>
 
+#include "core/model_identity.h"
+#include "core/shell_quote.h"
+#include "support/temp_dir.h"
 #include "workflow/command_digest.h"
+#include "workflow/launch_checks.h"
 #include "workflow/state.h"
 
 namespace workflow {
 namespace {
 
+core::Json sample_manifest() {
+  core::Json m = {
+      {"inputs", {{"model", "/m"}, {"model_identity", {{"kind", "hub"}, {"repo_id", "org/m"}, {"commit", std::string(40, 'a')}}}}},
+      {"outputs", {{"output_dir", "/out/q"}}},
+      {"environment", {{"verdict", {{"ready", true}, {"problems", core::Json::array()}}}}},
+      {"built_from", {{"analysis_digest", "sha256:1"}, {"plan_digest", "sha256:2"}}},
+      {"command",
+       {{"argv", {"/opt/q/bin/quark-cli", "torch-llm-ptq", "--model_dir", "/m/with space", "--output_dir", "/out/q", "--x"}},
+        {"env_changes", {{{"name", "HIP_VISIBLE_DEVICES"}, {"value", "0"}}}}}}};
+  auto c = read_recorded_command(m);
+  m["command"]["display"] = c->display;
+  m["command"]["digest"] = command_digest(*c);
+  return m;
+}
+
 TEST(CommandDigest, AgreesWithTheRecomputationFromTheManifest) {
-  std::vector<std::string> argv = {"/opt/q/bin/quark-cli", "torch-llm-ptq", "--model_dir", "/m/with space", "--exclude_layers", "日本", "--x"};
-  std::vector<EnvChangeEntry> env = {{"HIP_VISIBLE_DEVICES", "0"}};
-  core::Json manifest = {{"command", {{"argv", argv}, {"env_changes", {{{"name", "HIP_VISIBLE_DEVICES"}, {"value", "0"}}}}}}};
-  EXPECT_EQ(command_digest(argv, env), recompute_command_digest(manifest));
-  EXPECT_NE(command_digest(argv, {}), command_digest(argv, env));
-  argv.back() = "--y";
-  EXPECT_NE(command_digest(argv, env), recompute_command_digest(manifest));
+  core::Json m = sample_manifest();
+  EXPECT_EQ(recompute_command_digest(m), m["command"]["digest"]);
+  EXPECT_EQ(command_inconsistency(m), "");
+}
+
+TEST(CommandDigest, EveryPartOfTheScopeIsBound) {
+  const core::Json base = sample_manifest();
+  const std::string approved = base["command"]["digest"];
+  auto edited = [&](const char* pointer, core::Json value) {
+    core::Json m = base;
+    m[core::Json::json_pointer(pointer)] = std::move(value);
+    return recompute_command_digest(m);
+  };
+  EXPECT_NE(edited("/command/argv/6", "--y"), approved);
+  EXPECT_NE(edited("/command/env_changes/0/value", "1"), approved);
+  EXPECT_NE(edited("/outputs/output_dir", "/elsewhere"), approved);                    // item 4
+  EXPECT_NE(edited("/outputs/overwrite", true), approved);                             // item 11
+  EXPECT_NE(edited("/environment/verdict/ready", false), approved);                    // item 5
+  EXPECT_NE(edited("/environment/verdict/problems", core::Json::array({"x"})), approved);
+  EXPECT_NE(edited("/inputs/model_identity/commit", std::string(40, 'b')), approved);  // item 6
+  EXPECT_NE(edited("/built_from/plan_digest", "sha256:3"), approved);
+  // Fields outside the scope may change (history, run, result are written later).
+  EXPECT_EQ(edited("/run", core::Json::object()), approved);
+}
+
+// Item 1: an edited display beside an unchanged argv is refused, and what is shown is always
+// derived from argv, never read back.
+TEST(CommandDigest, DisplayIsDerivedAndAnEditedOneIsRefused) {
+  core::Json m = sample_manifest();
+  m["command"]["display"] = "quark-cli torch-llm-ptq --model_dir /m";
+  EXPECT_NE(command_inconsistency(m).find("/command/display"), std::string::npos);
+  m = sample_manifest();
+  m["command"]["argv"] = {"/bin/sh", "-c", "id", "--output_dir", "/out/q"};
+  auto c = read_recorded_command(m);
+  c->digest = command_digest(*c);
+  m["command"]["digest"] = c->digest;  // argv edited, digest recomputed, old display kept
+  EXPECT_EQ(c->display, "HIP_VISIBLE_DEVICES=0 /bin/sh -c id --output_dir /out/q");
+  EXPECT_NE(command_inconsistency(m).find("/command/display"), std::string::npos);
+}
+
+TEST(CommandDigest, OutputDirMustBeTheOneTheCommandWritesTo) {
+  core::Json m = sample_manifest();
+  m["command"]["argv"][5] = "/other";
+  auto c = read_recorded_command(m);
+  m["command"]["display"] = c->display;
+  m["command"]["digest"] = command_digest(*c);
+  EXPECT_NE(command_inconsistency(m).find("/outputs/output_dir"), std::string::npos);
 }
 
 TEST(CommandDigest, ReadsTheRecordedCommand) {
-  core::Json manifest = {{"command", {{"argv", {"a", "b"}}, {"display", "a b"}, {"digest", "sha256:x"}}}};
+  core::Json manifest = {{"command", {{"argv", {"a", "b"}}, {"display", "x y"}, {"digest", "sha256:x"}}}};
   auto c = read_recorded_command(manifest);
   ASSERT_TRUE(c);
   EXPECT_EQ(c->argv.size(), 2u);
   EXPECT_TRUE(c->env_changes.empty());
+  EXPECT_EQ(c->display, "a b");
+  EXPECT_EQ(c->recorded_display, "x y");
+  EXPECT_FALSE(c->environment_ready());
   EXPECT_FALSE(read_recorded_command(core::Json{{"command", {{"argv", {1, 2}}}}}));
   EXPECT_FALSE(read_recorded_command(core::Json::object()));
+}
+
+// Item 6: a local model swapped after the approval is refused just before launch.
+TEST(CommandDigest, ALocalModelChangedAfterPrepareIsRefusedBeforeLaunch) {
+  test_support::TempDir dir;
+  dir.write("m/config.json", "{\"model_type\": \"llama\"}");
+  dir.write("m/model.safetensors", std::string("\x02\0\0\0\0\0\0\0{}", 10) + "tensor");
+  RecordedCommand cmd;
+  cmd.model = core::local_model_identity(dir.path() / "m").value();
+  EXPECT_TRUE(check_model_unchanged(cmd));
+  dir.write("m/config.json", "{\"model_type\": \"evil!\"}");  // same size, other content
+  auto r = check_model_unchanged(cmd);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "workflow.model_changed");
+  EXPECT_EQ(r.error().code, core::ExitCode::stale);
+  EXPECT_EQ(*r.error().arg("change"), "config.json: content changed");
+  cmd.model = core::local_model_identity(dir.path() / "m").value();
+  dir.write("m/extra.py", "import os");
+  EXPECT_EQ(*check_model_unchanged(cmd).error().arg("change"), "extra.py: added");
+}
+
+// Item 11: an output directory that filled up after prepare is not run into.
+TEST(LaunchChecks, OutputDirThatBecameNonEmptyIsRefused) {
+  test_support::TempDir dir;
+  RecordedCommand cmd;
+  cmd.output_dir = (dir.path() / "out").string();
+  EXPECT_TRUE(check_output_dir_still_free(cmd));  // absent
+  std::filesystem::create_directories(cmd.output_dir);
+  EXPECT_TRUE(check_output_dir_still_free(cmd));  // empty
+  dir.write("out/config.json", "{}");
+  auto r = check_output_dir_still_free(cmd);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "workflow.output_not_empty");
+  cmd.overwrite = true;  // approved with --overwrite
+  EXPECT_TRUE(check_output_dir_still_free(cmd));
 }
 
 }  // namespace

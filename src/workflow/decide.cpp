@@ -22,8 +22,13 @@ core::Result<core::Json> current_result(const Workdir& wd) {
 }  // namespace
 
 core::Result<Confirmation> approve_execution(const Workdir& wd, std::string_view digest, std::string_view user_words) {
-  QPTQ_TRY(require_confirmed(wd, Checkpoint::plan));
   QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  return approve_execution(wd, s, digest, user_words);
+}
+
+core::Result<Confirmation> approve_execution(const Workdir& wd, const WorkflowStatus& s, std::string_view digest,
+                                             std::string_view user_words) {
+  QPTQ_TRY(require_confirmed(s, Checkpoint::plan));
   const ArtifactStatus& m = s.manifest;
   std::string prepare = "quark-ptq prepare --output-dir DIR";
   if (m.state == ArtifactState::missing) {
@@ -55,7 +60,11 @@ core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view use
   if (core::json_string(result, "status").value_or("") == "failed") {
     return core::make_error(core::ExitCode::verify_failed, "workflow.result_failed").with("path", wd.manifest().string());
   }
-  Confirmation c = make_confirmation(Checkpoint::result, core::json_digest(result), std::string(user_words), "accepted");
+  std::string digest = core::json_digest(result);
+  // Accepting the same result twice is one acceptance.
+  QPTQ_TRY_ASSIGN(auto all, load_confirmations(wd));
+  if (auto last = latest_confirmation(all, Checkpoint::result); last && last->decision == "accepted" && last->digest == digest) return *last;
+  Confirmation c = make_confirmation(Checkpoint::result, digest, std::string(user_words), "accepted");
   QPTQ_TRY(record_confirmation(wd, c));
   return c;
 }

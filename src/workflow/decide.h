@@ -8,6 +8,7 @@
 
 #include "core/result.h"
 #include "workflow/checkpoint.h"
+#include "workflow/state.h"
 #include "workflow/workdir.h"
 
 namespace workflow {
@@ -21,6 +22,11 @@ inline constexpr std::size_t kMaxFollowupBytes = 2000;
 // artifacts), not_approved (digest is not the current command's). Approving the same digest
 // again returns the earlier approval without recording a new one.
 core::Result<Confirmation> approve_execution(const Workdir& wd, std::string_view digest, std::string_view user_words);
+// The same, judged on a status already evaluated: `run` reads run_manifest.yaml once, and the
+// approval it records is checked against the very document whose argv it then runs (a
+// manifest swapped between two reads can never run under the other's approval).
+core::Result<Confirmation> approve_execution(const Workdir& wd, const WorkflowStatus& snapshot, std::string_view digest,
+                                             std::string_view user_words);
 
 // Checkpoint 4. Both need checkpoint 3 confirmed and a `result` in the manifest
 // (not_confirmed otherwise). accept refuses a failed result (verify_failed); followup

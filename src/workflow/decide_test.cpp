@@ -34,6 +34,26 @@ TEST(Approve, OnlyTheCurrentDigestAfterCheckpoint2) {
   EXPECT_EQ(workflow::load_confirmations(w.wd)->size(), 3U);  // no duplicate record
 }
 
+// Item 2: run reads the manifest once; the approval is judged on that same document, so a
+// manifest swapped after the read cannot lend its digest to the one that runs.
+TEST(Approve, IsJudgedOnTheSnapshotThatRuns) {
+  workflow_test::Workdir w;
+  w.build(2);
+  const std::string approved = digest_of(w);
+  core::Json evil = workflow_test::sample_manifest(w.analysis(), w.plan(), "/out/evil");
+  evil["command"]["argv"][0] = "/bin/sh";
+  evil["command"]["display"] = workflow::read_recorded_command(evil)->display;
+  evil["command"]["digest"] = workflow::recompute_command_digest(evil);
+  w.write_manifest(evil);
+  workflow::WorkflowStatus snapshot = w.status();  // what `run` would execute
+  w.write_manifest(w.manifest());                  // swapped back before the approval check
+  auto r = workflow::approve_execution(w.wd, snapshot, approved, "--approve " + approved);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, core::ExitCode::not_approved);
+  EXPECT_EQ(workflow::load_confirmations(w.wd)->size(), 2U);
+  EXPECT_TRUE(workflow::approve_execution(w.wd, w.status(), approved, "yes").has_value());
+}
+
 TEST(Approve, StaleOrMissingManifestIsRefused) {
   workflow_test::Workdir w;
   w.build(2);
@@ -58,6 +78,10 @@ TEST(Accept, NeedsApprovalAndAResult) {
   ASSERT_TRUE(ok.has_value());
   EXPECT_EQ(ok->decision, "accepted");
   EXPECT_EQ(w.status().next_action_id, "workflow.next_done");
+  // Accepting the same result again records nothing new.
+  auto again = workflow::accept_result(w.wd, "accept");
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(workflow::load_confirmations(w.wd)->size(), 4U);
 }
 
 TEST(Accept, FailedResultTakesAFollowupInstead) {

@@ -122,7 +122,22 @@ RunState assess_run(const core::Json& manifest) {
   if (started_epoch && btime && *btime > *started_epoch) return interrupted("the machine has rebooted since the run started");
 
   auto proc = process_identity(*pid);
-  if (!proc) return interrupted("process " + std::to_string(*pid) + " is gone");
+  if (!proc) {
+    // quark-ptq is gone, but the quark-cli it started may not be (SIGKILL reaches no child):
+    // that run is still going, and no second one may start beside it.
+    auto child = core::json_int(*run, "child_pid");
+    auto child_ticks = core::json_int(*run, "child_start_ticks");
+    if (child && child_ticks) {
+      auto c = process_identity(*child);
+      if (c && c->start_ticks == static_cast<std::uint64_t>(*child_ticks)) {
+        st.phase = RunPhase::running;
+        st.reason = "quark-ptq (pid " + std::to_string(*pid) + ") is gone but quark-cli (pid " + std::to_string(*child) +
+                    ") is still running; it can be stopped with: kill -TERM -" + std::to_string(*child);
+        return st;
+      }
+    }
+    return interrupted("process " + std::to_string(*pid) + " is gone");
+  }
   if (auto ticks = core::json_int(*run, "process_start_ticks")) {
     if (static_cast<std::uint64_t>(*ticks) != proc->start_ticks) {
       return interrupted("process " + std::to_string(*pid) + " is another program (pid reused)");

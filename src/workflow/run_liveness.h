@@ -5,7 +5,9 @@
 //
 // The run step records, under `run`: pid (the quark-ptq process that owns the run and will
 // write its final status), started_at (UTC ISO-8601), and, from current_process_identity(),
-// process_start_ticks and boot_id, which make the check exact (pid reuse, reboot).
+// process_start_ticks and boot_id, which make the check exact (pid reuse, reboot); and once
+// quark-cli started, child_pid and child_start_ticks: a run whose quark-ptq was killed while
+// its quark-cli lives on is still running (issue 18 item 16), never "interrupted".
 #pragma once
 
 #include <cstdint>
@@ -32,7 +34,7 @@ std::string_view run_phase_name(RunPhase p);
 struct RunState {
   RunPhase phase = RunPhase::none;
   std::string recorded;  // run.status as written ("" without a run section)
-  std::string reason;    // why a `running` run counts as interrupted (English, technical)
+  std::string reason;    // why a `running` run counts as interrupted, or runs without quark-ptq (English, technical)
 };
 
 // The run's phase from the manifest, with `running` checked against /proc.

@@ -3,6 +3,7 @@
 #include "core/schema.h"
 #include "core/sha256.h"
 #include "core/yaml_io.h"
+#include "workflow/command_digest.h"
 
 namespace workflow {
 
@@ -36,13 +37,8 @@ std::string confirm_command(Checkpoint c) {
 }
 
 std::string recompute_command_digest(const core::Json& manifest) {
-  const core::Json* command = core::json_object(manifest, "command");
-  if (command == nullptr) return "";
-  const core::Json* argv = core::json_array(*command, "argv");
-  if (argv == nullptr) return "";
-  const core::Json* env = core::json_array(*command, "env_changes");
-  core::Json bound = {{"argv", *argv}, {"env_changes", env != nullptr ? *env : core::Json::array()}};
-  return core::json_digest(bound);
+  auto cmd = read_recorded_command(manifest);
+  return cmd ? command_digest(*cmd) : "";
 }
 
 namespace {
@@ -70,18 +66,14 @@ ArtifactStatus load_artifact(const std::filesystem::path& path, std::string_view
   return st;
 }
 
-// The approval is bound to argv + env_changes; a hand-edited argv must not inherit it.
+// The approval is bound to everything the run does (workflow/command_digest.h); a hand-edited
+// command, display, output directory, verdict or model identity must not inherit it.
 void check_command_digest(ArtifactStatus& m) {
   if (m.state != ArtifactState::valid) return;
-  const core::Json* d = core::json_at(m.doc, "command/digest");
-  std::string recorded = (d != nullptr && d->is_string()) ? d->get<std::string>() : "";
-  std::string actual = recompute_command_digest(m.doc);
-  if (actual.empty()) {
+  std::string problem = command_inconsistency(m.doc);
+  if (!problem.empty()) {
     m.state = ArtifactState::invalid;
-    m.problem = "/command: no argv";
-  } else if (recorded != actual) {
-    m.state = ArtifactState::invalid;
-    m.problem = "/command/digest: does not match command.argv and command.env_changes (edited by hand?)";
+    m.problem = problem;
   }
 }
 
@@ -99,6 +91,12 @@ CheckpointStatus check(const std::vector<Confirmation>& all, Checkpoint c, const
   st.expected_digest = digest;
   st.confirmation = latest_confirmation(all, c);
   if (!st.confirmation) return st;
+  // Only a decision that passes this checkpoint counts; "declined" or anything written by
+  // hand leaves it pending, whatever its digest.
+  if (!passes_checkpoint(*st.confirmation)) {
+    st.confirmation.reset();
+    return st;
+  }
   bool current = !digest.empty() && st.confirmation->digest == digest && upstream_ok;
   st.state = current ? CheckpointState::confirmed : CheckpointState::stale;
   return st;
@@ -240,6 +238,23 @@ core::Json WorkflowStatus::to_json() const {
 
 core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c) {
   QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  return require_confirmed(s, c);
+}
+
+namespace {
+
+// A message that tells the user to type `run --approve DIGEST` also shows what that digest
+// approves (issue 18 item 8): a digest is never offered on its own.
+std::string command_with_what_it_approves(const WorkflowStatus& s) {
+  if (s.next_command.rfind("quark-ptq run --approve ", 0) != 0) return s.next_command;
+  auto cmd = read_recorded_command(s.manifest.doc);
+  if (!cmd) return s.next_command;
+  return s.next_command + " (it approves: " + cmd->display + ")";
+}
+
+}  // namespace
+
+core::Result<Confirmation> require_confirmed(const WorkflowStatus& s, Checkpoint c) {
   const CheckpointStatus& st = s.at(c);
   std::string name(checkpoint_name(c));
   std::string number = std::to_string(static_cast<int>(c));
@@ -250,12 +265,12 @@ core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c) {
         .with("checkpoint", number)
         .with("name", name)
         .with("return_to", std::to_string(static_cast<int>(*s.return_to)))
-        .with("command", s.next_command);
+        .with("command", command_with_what_it_approves(s));
   }
   return core::make_error(core::ExitCode::not_confirmed, "workflow.not_confirmed")
       .with("checkpoint", number)
       .with("name", name)
-      .with("command", s.next_command);
+      .with("command", command_with_what_it_approves(s));
 }
 
 }  // namespace workflow

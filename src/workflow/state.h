@@ -74,5 +74,7 @@ std::string recompute_command_digest(const core::Json& manifest);
 // ExitCode::not_confirmed ("workflow.not_confirmed") or ExitCode::stale ("workflow.stale"),
 // naming the checkpoint and the command that fixes it.
 core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c);
+// The same, on a status already evaluated (no second read of the workdir).
+core::Result<Confirmation> require_confirmed(const WorkflowStatus& s, Checkpoint c);
 
 }  // namespace workflow

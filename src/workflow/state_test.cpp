@@ -147,6 +147,31 @@ TEST(State, HandEditedCommandLosesItsApproval) {
   EXPECT_EQ(workflow::require_confirmed(w.wd, Checkpoint::execution).error().code, core::ExitCode::stale);
 }
 
+// Item 7: an entry whose decision is not the one that passes its checkpoint ("declined", or
+// anything typed by hand) never counts as a confirmation, whatever its digest.
+TEST(State, DeclinedEntryIsNeverAConfirmation) {
+  workflow_test::Workdir w;
+  w.build(2);
+  w.confirm(Checkpoint::execution, w.manifest()["command"]["digest"].get<std::string>(), "declined");
+  auto s = w.status();
+  EXPECT_EQ(s.at(Checkpoint::execution).state, CheckpointState::pending);
+  EXPECT_EQ(s.next_action_id, "workflow.next_approve");
+  EXPECT_EQ(workflow::require_confirmed(w.wd, Checkpoint::execution).error().code, core::ExitCode::not_confirmed);
+  w.confirm(Checkpoint::plan, workflow::artifact_digest(w.plan()), "declined");
+  EXPECT_EQ(w.status().at(Checkpoint::plan).state, CheckpointState::pending);
+}
+
+TEST(State, HandEditedDisplayIsInvalid) {
+  workflow_test::Workdir w;
+  w.build(3);
+  core::Json m = w.manifest();
+  m["command"]["display"] = "/usr/bin/quark-cli torch-llm-ptq --output_dir /somewhere/else";
+  w.write_manifest(m);
+  auto s = w.status();
+  EXPECT_EQ(s.manifest.state, ArtifactState::invalid);
+  EXPECT_NE(s.manifest.problem.find("/command/display"), std::string::npos);
+}
+
 TEST(State, NewCommandNeedsANewApproval) {
   workflow_test::Workdir w;
   w.build(3);
@@ -222,6 +247,21 @@ TEST_F(RunLiveness, LiveProcessIsRunning) {
   auto s = w.status();
   EXPECT_EQ(s.run.phase, workflow::RunPhase::running) << s.run.reason;
   EXPECT_EQ(s.next_action_id, "workflow.next_wait_running");
+}
+
+// Issue 18 item 16: quark-ptq SIGKILLed, quark-cli still alive: still running, no re-run offered.
+TEST_F(RunLiveness, LiveChildOfAGoneMonitorIsStillRunning) {
+  auto me = workflow::current_process_identity();  // this test stands in for the quark-cli child
+  with_run({{"status", "running"}, {"pid", 99999999}, {"started_at", core::now_utc_iso8601()},
+            {"child_pid", me.pid}, {"child_start_ticks", me.start_ticks}});
+  auto s = w.status();
+  EXPECT_EQ(s.run.phase, workflow::RunPhase::running);
+  EXPECT_NE(s.run.reason.find("quark-cli (pid " + std::to_string(me.pid) + ") is still running"), std::string::npos);
+  EXPECT_EQ(s.next_action_id, "workflow.next_wait_running");
+  // The same pid with another start time is a reused pid: interrupted.
+  with_run({{"status", "running"}, {"pid", 99999999}, {"started_at", core::now_utc_iso8601()},
+            {"child_pid", me.pid}, {"child_start_ticks", me.start_ticks + 1}});
+  EXPECT_EQ(w.status().run.phase, workflow::RunPhase::interrupted);
 }
 
 TEST_F(RunLiveness, GoneProcessIsInterrupted) {

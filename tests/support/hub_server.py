@@ -29,6 +29,7 @@ def main():
     ap.add_argument("--token")
     ap.add_argument("--log")
     ap.add_argument("--delay", type=float, default=3.0)
+    ap.add_argument("--sha", default=SHA, help="the commit the listing names (a hostile Hub may name anything)")
     args = ap.parse_args()
 
     class Handler(http.server.BaseHTTPRequestHandler):
@@ -94,7 +95,7 @@ def main():
                     for fn in files:
                         full = os.path.join(dirpath, fn)
                         siblings.append({"rfilename": os.path.relpath(full, repo), "size": os.path.getsize(full)})
-                body = json.dumps({"id": f"{m.group(1)}/{m.group(2)}", "sha": SHA, "siblings": siblings}).encode()
+                body = json.dumps({"id": f"{m.group(1)}/{m.group(2)}", "sha": args.sha, "siblings": siblings}).encode()
                 return self.reply(200, body, {"Content-Type": "application/json"})
             m = re.match(r"^/([^/]+)/([^/]+)/resolve/([^/]+)/(.+)$", path)
             if m:

@@ -9,6 +9,7 @@
 #include "core/yaml_io.h"
 #include "support/temp_dir.h"
 #include "workflow/checkpoint.h"
+#include "workflow/command_digest.h"
 #include "workflow/state.h"
 
 namespace workflow_test {
@@ -42,6 +43,7 @@ inline core::Json sample_manifest(const core::Json& analysis, const core::Json& 
                   {"built_from", {{"analysis_digest", workflow::artifact_digest(analysis)}, {"plan_digest", workflow::artifact_digest(plan)}}},
                   {"command", {{"argv", {"/usr/bin/quark-cli", "torch-llm-ptq", "--output_dir", out}}, {"env_changes", core::Json::array()}}},
                   {"steps", {{{"name", "run"}, {"kind", "run"}}}}};
+  m["command"]["display"] = workflow::read_recorded_command(m)->display;
   m["command"]["digest"] = workflow::recompute_command_digest(m);
   return m;
 }

@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "core/schema.h"
 #include "core/yaml_io.h"
+#include "workflow/command_digest.h"
 
 namespace cli {
 
@@ -36,6 +37,14 @@ int run_validate(Context& ctx, const ValidateOptions& opt) {
     return ctx.console.error(core::make_error(core::ExitCode::bad_input, "cli.validate_unknown_kind").with("path", path.string()));
   }
   auto issues = core::schema_issues(*doc, schema);
+  // A run manifest is also judged on what checkpoint 3 approves: a display, output directory
+  // or verdict that disagrees with the digest is as invalid as a schema violation (issue 18).
+  if (issues.empty() && schema == core::kSchemaRunManifest) {
+    if (std::string why = workflow::command_inconsistency(*doc); !why.empty()) {
+      auto slash = why.find(": ");
+      issues.push_back({why.substr(0, slash), slash == std::string::npos ? why : why.substr(slash + 2)});
+    }
+  }
   if (ctx.console.json_mode()) {
     core::Json out = {{"file", path.string()}, {"schema", schema}, {"valid", issues.empty()}, {"issues", core::Json::array()}};
     for (const auto& i : issues) out["issues"].push_back({{"pointer", i.pointer}, {"message", i.message}});
@@ -47,7 +56,13 @@ int run_validate(Context& ctx, const ValidateOptions& opt) {
   }
   for (const auto& i : issues) ctx.console.warn((i.pointer.empty() ? "/" : i.pointer) + ": " + i.message);
   auto res = core::validate_against(*doc, schema, path.string());
-  return ctx.console.error(res.error());
+  if (!res) return ctx.console.error(res.error());
+  return ctx.console.error(core::make_error(core::ExitCode::bad_input, "core.schema_invalid")
+                               .with("source", path.string())
+                               .with("schema", schema)
+                               .with("pointer", issues.front().pointer)
+                               .with("message", issues.front().message)
+                               .with("count", std::to_string(issues.size())));
 }
 
 }  // namespace

@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
 """Test helper (not a case): read `quark-ptq --json prepare` output on stdin and check that
 the display form parses back (POSIX shell rules, shlex) to exactly the recorded argv, that the
-digest is sha256 of the canonical {"argv", "env_changes"}, and check KEY=VALUE paths (dotted, list indexes allowed) given as arguments."""
-import hashlib
+digest is sha256 of the canonical scope checkpoint 3 approves (argv, env_changes, outputs.output_dir,
+environment.verdict, inputs.model_identity, built_from; workflow/command_digest.h), and check KEY=VALUE paths (dotted, list indexes allowed) given as arguments."""
 import json
+import os
 import shlex
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fixtures"))
+from command_scope import scope_digest, unquote_ansi_c  # noqa: E402
+
 doc = json.load(sys.stdin)
 cmd = doc["manifest"]["command"]
-words = shlex.split(cmd["display"], posix=True)
+words = shlex.split(unquote_ansi_c(cmd["display"]), posix=True)
 env = [f'{e["name"]}={e["value"]}' for e in cmd["env_changes"]]
 assert words == env + cmd["argv"], (words, cmd["argv"])
-canon = json.dumps({"argv": cmd["argv"], "env_changes": cmd["env_changes"]}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-assert cmd["digest"] == "sha256:" + hashlib.sha256(canon.encode("utf-8")).hexdigest()
+assert cmd["digest"] == scope_digest(doc["manifest"])
 assert doc["digest"] == cmd["digest"]
 print("round-trip ok:", len(cmd["argv"]), "words")
 print("ready:", doc["manifest"]["environment"]["verdict"]["ready"])

@@ -1,0 +1,110 @@
+#include "core/model_identity.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <system_error>
+
+#include "core/sha256.h"
+
+namespace core {
+
+namespace {
+
+bool ends_with(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The bytes a safetensors reader parses before any tensor: 8-byte little-endian length and
+// the header. A length beyond the file, or absurd, falls back to the first 8 bytes.
+Result<std::string> safetensors_head(const fs::path& path, std::uint64_t size) {
+  QPTQ_TRY_ASSIGN(std::string len, read_range(path, 0, 8));
+  if (len.size() < 8) return len;
+  std::uint64_t n = 0;
+  for (int i = 7; i >= 0; --i) n = (n << 8) | static_cast<unsigned char>(len[static_cast<std::size_t>(i)]);
+  if (n > size - 8 || n > (256ull << 20)) return len;
+  return read_range(path, 0, 8 + n);
+}
+
+Result<Json> file_entry(const fs::path& path, const std::string& rel) {
+  QPTQ_TRY(require_regular_file(path));
+  QPTQ_TRY_ASSIGN(std::uint64_t size, core::file_size(path));
+  Json e = {{"path", rel}, {"size", size}};
+  if (ends_with(rel, ".safetensors")) {
+    QPTQ_TRY_ASSIGN(std::string head, safetensors_head(path, size));
+    e["sha256"] = sha256_hex(head);
+    e["covers"] = "header";
+  } else if (size <= kIdentityWholeFileBytes) {
+    QPTQ_TRY_ASSIGN(std::string hex, sha256_file_hex(path));
+    e["sha256"] = hex;
+    e["covers"] = "whole";
+  } else {
+    e["sha256"] = nullptr;
+    e["covers"] = "size";
+  }
+  return e;
+}
+
+Result<void> collect(const fs::path& dir, const std::string& prefix, int depth, std::map<std::string, fs::path>& out) {
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec);
+  if (ec) return make_error(ExitCode::bad_input, "core.io_error").with("path", dir.string()).with_detail(ec.message());
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    if (ec) return make_error(ExitCode::bad_input, "core.io_error").with("path", dir.string()).with_detail(ec.message());
+    std::string name = it->path().filename().string();
+    if (name.empty() || name[0] == '.') continue;  // .cache/huggingface, .git: not the model
+    std::string rel = prefix.empty() ? name : prefix + "/" + name;
+    if (fs::is_directory(it->path(), ec)) {
+      if (depth < kIdentityMaxDepth) QPTQ_TRY(collect(it->path(), rel, depth + 1, out));
+      continue;
+    }
+    out[rel] = it->path();
+    if (out.size() > kIdentityMaxFiles) {
+      return make_error(ExitCode::bad_input, "core.too_many_files").with("path", dir.string()).with("max", std::to_string(kIdentityMaxFiles));
+    }
+  }
+  return ok();
+}
+
+}  // namespace
+
+Result<Json> local_model_identity(const fs::path& dir) {
+  std::map<std::string, fs::path> files;  // sorted by relative path: a stable list
+  QPTQ_TRY(collect(dir, "", 0, files));
+  Json list = Json::array();
+  for (const auto& [rel, path] : files) {
+    QPTQ_TRY_ASSIGN(Json e, file_entry(path, rel));
+    list.push_back(std::move(e));
+  }
+  return Json{{"kind", "local"}, {"path", dir.string()}, {"files", list}, {"digest", json_digest(list)}};
+}
+
+std::string identity_difference(const Json& recorded, const Json& now) {
+  if (recorded == now) return "";
+  if (json_string(recorded, "path") != json_string(now, "path")) return "the model directory is another one";
+  auto index = [](const Json& id) {
+    std::map<std::string, const Json*> m;
+    if (const Json* files = json_array(id, "files")) {
+      for (const auto& f : *files) {
+        if (auto p = json_string(f, "path")) m[*p] = &f;
+      }
+    }
+    return m;
+  };
+  auto before = index(recorded);
+  auto after = index(now);
+  for (const auto& [path, f] : before) {
+    auto it = after.find(path);
+    if (it == after.end()) return path + ": removed";
+    auto s0 = json_int(*f, "size");
+    auto s1 = json_int(*it->second, "size");
+    if (s0 != s1) return path + ": size " + (s0 ? std::to_string(*s0) : "?") + " -> " + (s1 ? std::to_string(*s1) : "?");
+    if (json_string(*f, "sha256") != json_string(*it->second, "sha256")) return path + ": content changed";
+  }
+  for (const auto& [path, f] : after) {
+    if (!before.count(path)) return path + ": added";
+  }
+  return "the recorded identity is not the one of these files";
+}
+
+}  // namespace core

@@ -1,0 +1,57 @@
+// Issue 18 item 9: the run log followed a symlink planted at a predictable name and
+// truncated the file it pointed to.
+#include "runner/run_log.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include "core/fs.h"
+#include "runner/monitored_run.h"
+#include "support/temp_dir.h"
+
+namespace runner {
+namespace {
+
+TEST(RunLog, NamesAreUniqueAndCarryTimeAndPid) {
+  std::string a = unique_log_name();
+  std::string b = unique_log_name();
+  EXPECT_NE(a, b);
+  EXPECT_EQ(a.rfind("run-", 0), 0u);
+  EXPECT_NE(a.find("-" + std::to_string(::getpid()) + "-"), std::string::npos);
+  EXPECT_EQ(a.substr(a.size() - 4), ".log");
+}
+
+TEST(RunLog, NeverWritesThroughALinkOrIntoAnExistingFile) {
+  test_support::TempDir dir;
+  auto victim = dir.write("victim.txt", "precious");
+  std::filesystem::create_directories(dir.path() / "logs");
+  auto link = dir.path() / "logs" / "run.log";
+  std::filesystem::create_symlink(victim, link);
+  auto r = create_log_file(link);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "runner.log_failed");
+  auto existing = dir.write("logs/old.log", "old");
+  EXPECT_FALSE(create_log_file(existing));
+  EXPECT_EQ(core::read_file(existing).value(), "old");
+  // logs/ itself a link to somewhere else.
+  std::filesystem::create_directories(dir.path() / "elsewhere");
+  std::filesystem::create_symlink(dir.path() / "elsewhere", dir.path() / "logs2");
+  EXPECT_FALSE(create_log_file(dir.path() / "logs2" / "run.log"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "elsewhere" / "run.log"));
+  // The monitored run refuses before it starts anything.
+  MonitorOptions o;
+  o.log_path = link;
+  o.echo_stdout_fd = o.echo_stderr_fd = -1;
+  o.sample_gpu = false;
+  auto run = run_monitored(CommandSpec{{"/bin/true"}, {}, {}, {}}, o, nullptr);
+  ASSERT_FALSE(run);
+  EXPECT_EQ(run.error().id, "runner.log_failed");
+  EXPECT_EQ(core::read_file(victim).value(), "precious");
+  auto fd = create_log_file(dir.path() / "logs" / "new.log");
+  ASSERT_TRUE(fd);
+  ::close(*fd);
+}
+
+}  // namespace
+}  // namespace runner
