@@ -161,4 +161,37 @@ const Json* json_at(const Json& j, std::string_view path) {
   return cur;
 }
 
+const Json* json_first_at(const Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const Json* v = json_at(j, p);
+    if (v != nullptr && !v->is_null()) return v;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> json_first_string(const Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const Json* v = json_at(j, p);
+    if (v != nullptr && v->is_string()) return v->get<std::string>();
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> json_first_int(const Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const Json* v = json_at(j, p);
+    if (v != nullptr && v->is_number_integer()) return v->get<std::int64_t>();
+    if (v != nullptr && v->is_number_float() && v->get<double>() >= 0) return static_cast<std::int64_t>(v->get<double>());
+  }
+  return std::nullopt;
+}
+
+std::optional<bool> json_first_bool(const Json& j, std::initializer_list<const char*> paths) {
+  for (const char* p : paths) {
+    const Json* v = json_at(j, p);
+    if (v != nullptr && v->is_boolean()) return v->get<bool>();
+  }
+  return std::nullopt;
+}
+
 }  // namespace core

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,5 +47,12 @@ const Json* json_array(const Json& j, std::string_view key);
 std::vector<std::string> json_string_list(const Json& j, std::string_view key);
 // Follows a '/'-separated path of object keys, e.g. "model/model_type".
 const Json* json_at(const Json& j, std::string_view path);
+// The first of several spellings (paths) of a field that holds a value of the wanted type:
+// artifacts written by earlier releases name some fields differently.
+const Json* json_first_at(const Json& j, std::initializer_list<const char*> paths);  // not null
+std::optional<std::string> json_first_string(const Json& j, std::initializer_list<const char*> paths);
+// An integer, or a non-negative float truncated to one.
+std::optional<std::int64_t> json_first_int(const Json& j, std::initializer_list<const char*> paths);
+std::optional<bool> json_first_bool(const Json& j, std::initializer_list<const char*> paths);
 
 }  // namespace core

@@ -1,7 +1,5 @@
 #include "plan/plan_file.h"
 
-#include <initializer_list>
-
 #include "core/text.h"
 
 namespace plan {
@@ -10,40 +8,6 @@ namespace {
 
 core::Error invalid(const std::string& field, const std::string& why) {
   return core::make_error(core::ExitCode::plan_invalid, "manifest.plan_field_invalid").with("field", field).with("why", why);
-}
-
-// The first of several spellings of a field that holds a value of the wanted type.
-const core::Json* first_at(const core::Json& j, std::initializer_list<const char*> paths) {
-  for (const char* p : paths) {
-    const core::Json* v = core::json_at(j, p);
-    if (v != nullptr && !v->is_null()) return v;
-  }
-  return nullptr;
-}
-
-std::optional<std::string> first_string(const core::Json& j, std::initializer_list<const char*> paths) {
-  for (const char* p : paths) {
-    const core::Json* v = core::json_at(j, p);
-    if (v != nullptr && v->is_string()) return v->get<std::string>();
-  }
-  return std::nullopt;
-}
-
-std::optional<std::int64_t> first_int(const core::Json& j, std::initializer_list<const char*> paths) {
-  for (const char* p : paths) {
-    const core::Json* v = core::json_at(j, p);
-    if (v != nullptr && v->is_number_integer()) return v->get<std::int64_t>();
-    if (v != nullptr && v->is_number_float() && v->get<double>() >= 0) return static_cast<std::int64_t>(v->get<double>());
-  }
-  return std::nullopt;
-}
-
-std::optional<bool> first_bool(const core::Json& j, std::initializer_list<const char*> paths) {
-  for (const char* p : paths) {
-    const core::Json* v = core::json_at(j, p);
-    if (v != nullptr && v->is_boolean()) return v->get<bool>();
-  }
-  return std::nullopt;
 }
 
 std::vector<std::string> split_commas(const std::string& s) {
@@ -71,14 +35,14 @@ core::Result<void> read_schemes(PlanFile& f, const core::Json& plan) {
 
 void read_exclusions(PlanFile& f, const core::Json& plan) {
   f.exclude_layers = core::json_string_list(plan, "exclude_layers");
-  f.exclude_layers_overridden = first_bool(plan, {"exclude_layers_overridden", "exclude_layers_override", "exclusions/overridden"});
-  if (auto src = first_string(plan, {"exclude_source", "exclude_layers_source"})) {
+  f.exclude_layers_overridden = core::json_first_bool(plan, {"exclude_layers_overridden", "exclude_layers_override", "exclusions/overridden"});
+  if (auto src = core::json_first_string(plan, {"exclude_source", "exclude_layers_source"})) {
     f.exclude_layers_overridden = *src == "user";  // "template_default": the template's own list
   }
 }
 
 core::Result<void> read_algorithms(PlanFile& f, const core::Json& plan) {
-  const core::Json* algo = first_at(plan, {"algorithms", "algorithm"});
+  const core::Json* algo = core::json_first_at(plan, {"algorithms", "algorithm"});
   if (algo == nullptr) return core::ok();
   if (algo->is_string()) {
     f.algorithms = split_commas(algo->get<std::string>());
@@ -94,19 +58,19 @@ core::Result<void> read_algorithms(PlanFile& f, const core::Json& plan) {
 }
 
 void read_execution(PlanFile& f, const core::Json& plan) {
-  f.calib_dataset = first_string(plan, {"calibration/dataset", "calib_dataset"});
-  f.num_calib_data = first_int(plan, {"calibration/num_calib_data", "calibration/samples", "num_calib_data"});
-  f.seq_len = first_int(plan, {"calibration/seq_len", "seq_len"});
-  f.batch_size = first_int(plan, {"calibration/batch_size", "batch_size"});
-  f.evaluation_intent = first_string(plan, {"evaluation_intent", "evaluation/intent"});
-  f.evaluation_dataset = first_string(plan, {"evaluation_dataset", "evaluation/dataset"});
+  f.calib_dataset = core::json_first_string(plan, {"calibration/dataset", "calib_dataset"});
+  f.num_calib_data = core::json_first_int(plan, {"calibration/num_calib_data", "calibration/samples", "num_calib_data"});
+  f.seq_len = core::json_first_int(plan, {"calibration/seq_len", "seq_len"});
+  f.batch_size = core::json_first_int(plan, {"calibration/batch_size", "batch_size"});
+  f.evaluation_intent = core::json_first_string(plan, {"evaluation_intent", "evaluation/intent"});
+  f.evaluation_dataset = core::json_first_string(plan, {"evaluation_dataset", "evaluation/dataset"});
   f.evaluated_by_quark_ptq = core::json_object(plan, "evaluation") != nullptr && core::json_at(plan, "evaluation/windows") != nullptr;
-  f.device_strategy = first_string(plan, {"device_strategy", "device/strategy"});
-  f.multi_device = first_bool(plan, {"multi_device", "device/multi_device"});
-  f.trust_remote_code = first_bool(plan, {"trust_remote_code", "remote_code/accepted"});
-  f.quark_version = first_string(plan, {"quark/version", "quark_version", "quark/installed_version"});
-  f.python = first_string(plan, {"quark/python", "python", "environment/python"});
-  const core::Json* env = first_at(plan, {"env_changes", "environment_changes", "device/env_changes"});
+  f.device_strategy = core::json_first_string(plan, {"device_strategy", "device/strategy"});
+  f.multi_device = core::json_first_bool(plan, {"multi_device", "device/multi_device"});
+  f.trust_remote_code = core::json_first_bool(plan, {"trust_remote_code", "remote_code/accepted"});
+  f.quark_version = core::json_first_string(plan, {"quark/version", "quark_version", "quark/installed_version"});
+  f.python = core::json_first_string(plan, {"quark/python", "python", "environment/python"});
+  const core::Json* env = core::json_first_at(plan, {"env_changes", "environment_changes", "device/env_changes"});
   if (env != nullptr && env->is_array()) {
     for (const auto& e : *env) {
       auto name = core::json_string(e, "name");
@@ -124,8 +88,8 @@ void read_execution(PlanFile& f, const core::Json& plan) {
 
 core::Result<PlanFile> read_plan_file(const core::Json& doc) {
   PlanFile f;
-  f.model_path = first_string(doc, {"model/model_path", "model/source"});
-  f.model_type = first_string(doc, {"model/model_type"});
+  f.model_path = core::json_first_string(doc, {"model/model_path", "model/source"});
+  f.model_type = core::json_first_string(doc, {"model/model_type"});
   QPTQ_TRY(read_schemes(f, doc));
   read_exclusions(f, doc);
   QPTQ_TRY(read_algorithms(f, doc));
