@@ -44,15 +44,7 @@ export LD_LIBRARY_PATH="$REPO/.devbin/lib" NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DIS
 Q="$REPO/.devbin/quark-ptq"
 
 # The Python environment of e2e-h200.sh: the carried wheels over the image's torch.
-SP=/tmp/qenv/lib/python3.12/site-packages
-if [ ! -x /tmp/qenv/bin/quark-cli ]; then
-  python3 -m venv --without-pip /tmp/qenv
-  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target "$SP" .whl/*.whl > "$RES/wheels.txt" 2>&1
-  python3 -c 'import site; print(site.getsitepackages()[0])' > "$SP/zz_image_site.pth"
-  printf '#!/tmp/qenv/bin/python\nimport sys\nfrom quark.experimental.cli.main import main\nsys.exit(main())\n' > /tmp/qenv/bin/quark-cli
-  chmod +x /tmp/qenv/bin/quark-cli
-fi
-PY=/tmp/qenv/bin/python
+RESULT_LOG="$RES/wheels.txt" source scripts/device/qenv.sh  # /tmp/qenv from .whl/, once per machine
 log "venv: $($PY -c 'import transformers, torch, gguf; print(transformers.__version__, torch.__version__)' 2>&1)"
 
 # SmolLM2: join the parts, check the pinned hash, convert (transformers' GGUF loader, offline).

@@ -84,16 +84,9 @@ fi
 trap pack EXIT
 export LD_LIBRARY_PATH="$REPO/.devbin/lib" NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 Q="$REPO/.devbin/quark-ptq"
-SP=/tmp/qenv/lib/python3.12/site-packages
-if [ ! -x /tmp/qenv/bin/quark-cli ]; then
-  python3 -m venv --without-pip /tmp/qenv
-  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target "$SP" .whl/*.whl > "$RES/wheels.txt" 2>&1
-  python3 -c 'import site; print(site.getsitepackages()[0])' > "$SP/zz_image_site.pth"
-  printf '#!/tmp/qenv/bin/python\nimport sys\nfrom quark.experimental.cli.main import main\nsys.exit(main())\n' > /tmp/qenv/bin/quark-cli
-  chmod +x /tmp/qenv/bin/quark-cli
-fi
-PY=/tmp/qenv/bin/python
-export HF_HOME=$E/hf HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 XDG_CACHE_HOME=$E/cache
+RESULT_LOG="$RES/wheels.txt" source scripts/device/qenv.sh  # /tmp/qenv from .whl/, once per machine
+# ZOO_CACHE: one probe cache and one torch-extensions build for instances that run side by side.
+export HF_HOME=$E/hf HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 XDG_CACHE_HOME=${ZOO_CACHE:-$E/cache}
 [ -f "$E/.staged" ] || { "$Q" data stage tests/fixtures/quark/corpus/corpus.jsonl --as pileval --as wikitext --python "$PY" > "$RES/stage.txt" 2>&1 && touch "$E/.staged"; }
 log "ready: $($PY -c 'import transformers, torch; print(transformers.__version__, torch.__version__)' 2>&1)"
 
