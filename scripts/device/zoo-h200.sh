@@ -118,31 +118,7 @@ flow() {  # flow NAME MODEL_DIR [plan options...]
   pack
 }
 
-summarize() {
-  python3 - "$RES" <<'PY' > "$RES/summary.json"
-import json, os, sys, yaml
-res = sys.argv[1]; rows = []
-for name in sorted(os.listdir(os.path.join(res, "runs"))):
-    d = os.path.join(res, "runs", name); row = {"run": name}
-    try:
-        m = yaml.safe_load(open(os.path.join(d, "run_manifest.yaml")))
-        run, est = m.get("run") or {}, m.get("estimate") or {}
-        peak = run.get("peak") or {}
-        row.update(status=run.get("status"), quark_cli_s=run.get("seconds"), gpu_peak_mib=peak.get("gpu_memory_mib"),
-                   gpu_own_mib=peak.get("gpu_own_mib"), host_peak_mib=peak.get("host_memory_mib"),
-                   gpu_estimate_gib=est.get("gpu_memory_gib"), host_estimate_gib=est.get("host_memory_gib"),
-                   argv=(m.get("command") or {}).get("argv"), diagnosis=(run.get("diagnosis") or {}).get("rule"))
-        for k, e in (("gpu", "gpu_estimate_gib"), ("host", "host_estimate_gib")):
-            meas = row.get(k + "_peak_mib")
-            if meas and row.get(e): row[k + "_error"] = round((row[e] * 1024 - meas) / meas, 3)
-    except Exception as ex:
-        row["manifest"] = f"unreadable: {ex}"
-    try: row["verify"] = json.load(open(os.path.join(d, "verify.json"))).get("status")
-    except Exception: row["verify"] = None
-    rows.append(row)
-print(json.dumps({"runs": rows}, indent=1))
-PY
-}
+summarize() { "$PY" scripts/device/zoo-summary.py "$RES/runs" > "$RES/summary.md"; }  # summary.json beside runs/
 
 for a in "${ARCHS[@]}"; do
   IFS='|' read -r name cfg layers second moe <<< "$a"
