@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "intake/shard_pool.h"
+#include "knowledge/tokenizer_fixups.h"
 
 namespace intake {
 
@@ -145,6 +146,42 @@ core::Result<std::vector<std::string>> tokenizer_auto_map(ModelFiles& files, con
   return out;
 }
 
+// The largest token id tokenizer.json defines (its model's vocab, a {token: id} map or a
+// Unigram [[token, score], ...] list, and its added tokens); nullopt when it is absent or not
+// JSON: then nothing is claimed about the ids.
+core::Result<std::optional<std::int64_t>> tokenizer_max_id(ModelFiles& files, const std::vector<FileEntry>& listing) {
+  bool listed = std::any_of(listing.begin(), listing.end(), [](const FileEntry& f) { return f.name == "tokenizer.json"; });
+  if (!listed) return std::optional<std::int64_t>();
+  QPTQ_TRY_ASSIGN(auto text, files.read_small("tokenizer.json"));
+  if (!text) return std::optional<std::int64_t>();
+  auto doc = core::parse_json(*text, "tokenizer.json");
+  if (!doc) return std::optional<std::int64_t>();
+  std::int64_t max_id = -1;
+  if (const core::Json* vocab = core::json_at(*doc, "model/vocab")) {
+    if (vocab->is_object()) {
+      for (auto it = vocab->begin(); it != vocab->end(); ++it) {
+        if (it.value().is_number_integer()) max_id = std::max(max_id, it.value().get<std::int64_t>());
+      }
+    } else if (vocab->is_array()) {
+      max_id = std::max(max_id, static_cast<std::int64_t>(vocab->size()) - 1);
+    }
+  }
+  if (const core::Json* added = core::json_array(*doc, "added_tokens")) {
+    for (const auto& t : *added) {
+      if (auto id = core::json_int(t, "id")) max_id = std::max(max_id, *id);
+    }
+  }
+  return max_id < 0 ? std::optional<std::int64_t>() : std::optional<std::int64_t>(max_id);
+}
+
+// The pad token id quark-cli of the newest shipped release forces for this model type, if any.
+std::optional<std::int64_t> forced_pad_token_id(const TemplateMatch& templates, const std::string& model_type) {
+  if (templates.newest_version.empty()) return std::nullopt;
+  auto fixups = knowledge::TokenizerFixups::load(templates.newest_version);
+  if (!fixups) return std::nullopt;  // a release that was not read for it claims nothing
+  return fixups->forced_pad_for(model_type);
+}
+
 }  // namespace
 
 core::Result<ModelReading> read_model(ModelFiles& files, const knowledge::ModelFamilies& fam, const ReadOptions& options) {
@@ -157,6 +194,10 @@ core::Result<ModelReading> read_model(ModelFiles& files, const knowledge::ModelF
   r.tokenizer_files = tokenizer_files(r.listing, fam);
   QPTQ_TRY_ASSIGN(r.tokenizer_auto_map, tokenizer_auto_map(files, r.listing));
   r.templates = match_templates(r.facts.model_type);
+  r.forced_pad_token_id = forced_pad_token_id(r.templates, r.facts.model_type);
+  if (r.forced_pad_token_id) {
+    QPTQ_TRY_ASSIGN(r.tokenizer_max_id, tokenizer_max_id(files, r.listing));
+  }
 
   InventoryBuilder builder(r.facts, fam, r.templates.exclusions());
   ShardReads reads(files, pool, builder.rules(), std::move(listed));  // parts point into its scanners

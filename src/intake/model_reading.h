@@ -32,6 +32,11 @@ struct ModelReading {
   // trust_remote_code=True whatever its command line says, so this code would run (issue 18
   // item 22).
   std::vector<std::string> tokenizer_auto_map;
+  // For model types whose pad token quark-cli forces to a fixed id (knowledge/quark/<release>/
+  // tokenizer_fixups.json): that id and the largest id tokenizer.json defines (nullopt when
+  // there is no tokenizer.json to read). Read only for those model types.
+  std::optional<std::int64_t> forced_pad_token_id;
+  std::optional<std::int64_t> tokenizer_max_id;
   TemplateMatch templates;
   WeightFiles weights;
   std::uint64_t header_bytes = 0;    // 8 + the JSON header, over the shards read

@@ -139,10 +139,19 @@ void moe_layers_disagree(const ModelReading& r, const knowledge::ModelFamilies&,
   }
 }
 
+// quark-cli forces pad and eos to a fixed id for this model type (Qwen2: 151643); a tokenizer
+// that has no such id stops it after the model has loaded ("Pad token cannot be resolved").
+void forced_pad_token(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (!r.forced_pad_token_id || !r.tokenizer_max_id || *r.tokenizer_max_id >= *r.forced_pad_token_id) return;
+  risks.add(Severity::high, message_id("intake.risk_pad_token_missing"),
+            {{"model_type", r.facts.model_type}, {"id", std::to_string(*r.forced_pad_token_id)},
+             {"max_id", std::to_string(*r.tokenizer_max_id)}, {"version", r.templates.newest_version}});
+}
+
 constexpr Rule kRules[] = {
     generation_config, template_missing, facts_missing, remote_code, pre_quantized, transformers_newer,
     min_transformers, tokenizer_missing, weights_format, shards_not_cached, unknown_dtypes, conv1d,
-    memory, huge_moe, fused_experts, moe_layers_disagree,
+    memory, huge_moe, fused_experts, moe_layers_disagree, forced_pad_token,
 };
 
 }  // namespace
