@@ -23,6 +23,8 @@ TEST(StatusIds, EveryEnumLabelHasBothLanguages) {
   for (auto p : {RunPhase::none, RunPhase::running, RunPhase::interrupted, RunPhase::succeeded, RunPhase::failed}) {
     expect_both("cli.run_" + std::string(run_phase_name(p)));
   }
+  expect_both("cli.run_not_verified");  // WorkflowStatus::run_state()
+  for (const char* v : {"pass", "fail", "indeterminate", "not_run"}) expect_both(std::string("cli.evaluation_") + v);
   for (Checkpoint c : kAllCheckpoints) {
     expect_both("cli.checkpoint_" + std::string(checkpoint_name(c)));
     expect_both(checkpoint_reason_id(c));
@@ -32,7 +34,8 @@ TEST(StatusIds, EveryEnumLabelHasBothLanguages) {
 
 TEST(StatusIds, EveryNextActionHasBothLanguages) {
   for (const char* id : {"analyze", "reanalyze", "confirm_analysis", "plan", "confirm_plan", "prepare", "approve", "run",
-                         "wait_running", "rerun_interrupted", "after_failure", "accept", "followup", "done"}) {
+                         "wait_running", "rerun_interrupted", "after_failure", "accept", "followup", "done",
+                         "fix_environment", "result_failed", "result_partial", "evaluation_not_pass"}) {
     expect_both(std::string("workflow.next_") + id);
   }
 }

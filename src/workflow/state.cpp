@@ -1,6 +1,12 @@
 #include "workflow/state.h"
 
+#include <algorithm>
+#include <iterator>
+#include <system_error>
+
+#include "core/fs.h"
 #include "core/schema.h"
+#include "core/shell_quote.h"
 #include "core/sha256.h"
 #include "core/yaml_io.h"
 #include "workflow/command_digest.h"
@@ -109,18 +115,142 @@ std::string model_hint(const WorkflowStatus& s) {
 
 std::string output_dir_hint(const WorkflowStatus& s) {
   auto dir = core::json_at(s.manifest.doc, "outputs/output_dir");
-  return (dir != nullptr && dir->is_string()) ? dir->get<std::string>() : "DIR";
+  return (dir != nullptr && dir->is_string()) ? core::shell_quote(dir->get<std::string>()) : "DIR";
+}
+
+// The interpreter the user chose, as the artifacts record it (issue 16 item 13): the
+// manifest's when prepare was given --python; before any manifest, the one the plan was
+// checked against. "" when the user left it to the environment.
+std::string python_hint(const WorkflowStatus& s) {
+  if (s.manifest.state != ArtifactState::missing && s.manifest.doc.is_object()) {
+    const core::Json* py = core::json_at(s.manifest.doc, "environment/python");
+    bool given = py != nullptr && py->is_object() && core::json_string(*py, "source").value_or("") == "--python";
+    return given ? core::json_string(*py, "path").value_or("") : "";
+  }
+  const core::Json* py = core::json_at(s.plan.doc, "quark/python");
+  return (py != nullptr && py->is_string()) ? py->get<std::string>() : "";
+}
+
+std::string with_python(const WorkflowStatus& s, std::string cmd) {
+  std::string py = python_hint(s);
+  return py.empty() ? cmd : cmd + " --python " + core::shell_quote(py);
+}
+
+std::string plan_command(const WorkflowStatus& s) { return with_python(s, "quark-ptq plan"); }
+
+// prepare again: into the same output directory, with --overwrite when a run (or the user)
+// already filled it, since prepare refuses a non-empty directory without it.
+std::string prepare_command(const WorkflowStatus& s) {
+  std::string cmd = "quark-ptq prepare --output-dir " + output_dir_hint(s);
+  const core::Json* dir = core::json_at(s.manifest.doc, "outputs/output_dir");
+  if (dir != nullptr && dir->is_string() && core::is_directory(dir->get<std::string>())) {
+    std::error_code ec;
+    bool empty = std::filesystem::is_empty(dir->get<std::string>(), ec);
+    if (!ec && !empty) cmd += " --overwrite";
+  }
+  return with_python(s, cmd);
 }
 
 // The command that redoes the step ending at checkpoint `c`.
 std::string redo_command(const WorkflowStatus& s, Checkpoint c) {
   switch (c) {
-    case Checkpoint::analysis: return "quark-ptq analyze " + model_hint(s);
-    case Checkpoint::plan: return "quark-ptq plan";
-    case Checkpoint::execution: return "quark-ptq prepare --output-dir " + output_dir_hint(s);
-    case Checkpoint::result: return "quark-ptq run";
+    case Checkpoint::analysis: return "quark-ptq analyze " + core::shell_quote(model_hint(s));
+    case Checkpoint::plan: return plan_command(s);
+    case Checkpoint::execution: return prepare_command(s);
+    case Checkpoint::result: return "quark-ptq accept";
   }
   return "";
+}
+
+// The recorded environment verdict's blocking problems, by code, each code once.
+std::string blocking_codes(const core::Json& manifest, int& count) {
+  std::string codes;
+  count = 0;
+  const core::Json* problems = core::json_at(manifest, "environment/verdict/problems");
+  if (problems == nullptr || !problems->is_array()) return codes;
+  std::vector<std::string> seen;
+  for (const auto& p : *problems) {
+    if (!p.is_object() || core::json_string(p, "severity").value_or("") != "blocking") continue;
+    ++count;
+    std::string code = core::json_string(p, "code").value_or("?");
+    if (std::find(seen.begin(), seen.end(), code) != seen.end()) continue;
+    seen.push_back(code);
+    codes += (codes.empty() ? "" : ", ") + code;
+  }
+  return codes;
+}
+
+// The verification's checks with `status` ("fail" or "partial").
+std::vector<std::string> result_checks_with(const core::Json& manifest, std::string_view status) {
+  std::vector<std::string> ids;
+  const core::Json* checks = core::json_at(manifest, "result/checks");
+  if (checks == nullptr || !checks->is_array()) return ids;
+  for (const auto& c : *checks) {
+    if (c.is_object() && core::json_string(c, "status").value_or("") == status) ids.push_back(core::json_string(c, "id").value_or("?"));
+  }
+  return ids;
+}
+
+// Where a verification finding sends the user back to: a missing or unreadable output is the
+// run's to redo (checkpoint 3: prepare and approve again); anything that disagrees with the
+// plan (scheme, exclusions, KV cache, layers, evaluation) is the plan's (checkpoint 2).
+Checkpoint checkpoint_for_checks(const std::vector<std::string>& ids) {
+  static const char* const kOutputChecks[] = {"output_dir", "files", "weights_present", "shards_present", "headers",
+                                              "index", "config", "tokenizer", "generation_config", "layers_present"};
+  if (ids.empty()) return Checkpoint::plan;
+  for (const auto& id : ids) {
+    if (std::find(std::begin(kOutputChecks), std::end(kOutputChecks), id) == std::end(kOutputChecks)) return Checkpoint::plan;
+  }
+  return Checkpoint::execution;
+}
+
+// Back to the plan with a less aggressive scheme, keeping the plan's explicit target and its
+// evaluation (so the new result is judged the same way).
+std::string less_aggressive_plan_command(const WorkflowStatus& s) {
+  std::string cmd = "quark-ptq plan";
+  const core::Json* target = core::json_object(s.plan.doc, "target");
+  if (target != nullptr && core::json_string(*target, "source").value_or("") == "option") {
+    cmd += " --target " + core::shell_quote(core::json_string(*target, "name").value_or(""));
+  }
+  if (core::json_string(s.plan.doc, "priority").value_or("") != "accuracy") cmd += " --priority accuracy";
+  std::string intent = core::json_string(s.plan.doc, "evaluation_intent").value_or("none");
+  if (intent != "none") cmd += " --eval " + core::shell_quote(intent);
+  return with_python(s, cmd);
+}
+
+// Checkpoint 4 as the recorded verdicts allow it: a plain accept only for a verified result
+// whose evaluation (when there is one) passed.
+void choose_result_action(WorkflowStatus& s) {
+  auto set = [&s](const char* id, std::string cmd, std::vector<core::MessageArg> args) {
+    s.next_action_id = id;
+    s.next_command = std::move(cmd);
+    s.next_action_args = std::move(args);
+  };
+  const CheckpointStatus& cp4 = s.at(Checkpoint::result);
+  if (cp4.state == CheckpointState::confirmed) {
+    if (cp4.confirmation->decision == "followup") return set("workflow.next_followup", plan_command(s), {{"text", cp4.confirmation->followup}});
+    return set("workflow.next_done", "", {});
+  }
+  if (s.verification == "failed") {
+    auto ids = result_checks_with(s.manifest.doc, "fail");
+    Checkpoint c = checkpoint_for_checks(ids);
+    return set("workflow.next_result_failed", redo_command(s, c),
+               {{"count", std::to_string(ids.size())}, {"checkpoint", std::to_string(static_cast<int>(c))}});
+  }
+  if (s.verification == "partial") {
+    auto ids = result_checks_with(s.manifest.doc, "partial");
+    Checkpoint c = checkpoint_for_checks(ids);
+    return set("workflow.next_result_partial", redo_command(s, c),
+               {{"count", std::to_string(ids.size())}, {"checkpoint", std::to_string(static_cast<int>(c))}, {"accept", "quark-ptq accept"}});
+  }
+  if (!s.evaluation.empty() && s.evaluation != "pass") {
+    const core::Json* reason = core::json_at(s.manifest.doc, "evaluation/reason");
+    return set("workflow.next_evaluation_not_pass", less_aggressive_plan_command(s),
+               {{"verdict", s.evaluation},
+                {"reason", reason != nullptr && reason->is_string() ? reason->get<std::string>() : "-"},
+                {"followup", "quark-ptq followup TEXT"}});
+  }
+  set("workflow.next_accept", "quark-ptq accept", {});
 }
 
 void choose_next_action(WorkflowStatus& s) {
@@ -131,11 +261,20 @@ void choose_next_action(WorkflowStatus& s) {
   using A = ArtifactState;
   using C = CheckpointState;
   if (s.analysis.state == A::missing) return set("workflow.next_analyze", "quark-ptq analyze MODEL");
-  if (s.analysis.state == A::invalid) return set("workflow.next_reanalyze", "quark-ptq analyze " + model_hint(s));
+  if (s.analysis.state == A::invalid) return set("workflow.next_reanalyze", redo_command(s, Checkpoint::analysis));
   if (s.at(Checkpoint::analysis).state != C::confirmed) return set("workflow.next_confirm_analysis", confirm_command(Checkpoint::analysis));
-  if (s.plan.state != A::valid) return set("workflow.next_plan", "quark-ptq plan");
+  if (s.plan.state != A::valid) return set("workflow.next_plan", plan_command(s));
   if (s.at(Checkpoint::plan).state != C::confirmed) return set("workflow.next_confirm_plan", confirm_command(Checkpoint::plan));
-  if (s.manifest.state != A::valid) return set("workflow.next_prepare", "quark-ptq prepare --output-dir " + output_dir_hint(s));
+  if (s.manifest.state != A::valid) return set("workflow.next_prepare", prepare_command(s));
+  // The run refuses a manifest whose recorded verdict is not ready (exit 6), whatever was
+  // approved: the environment is what has to change, then prepare records a new verdict.
+  auto cmd = read_recorded_command(s.manifest.doc);
+  if (!cmd || !cmd->environment_ready()) {
+    int count = 0;
+    std::string codes = blocking_codes(s.manifest.doc, count);
+    s.next_action_args = {{"count", std::to_string(count)}, {"problems", codes.empty() ? "-" : codes}};
+    return set("workflow.next_fix_environment", prepare_command(s));
+  }
   const core::Json* d = core::json_at(s.manifest.doc, "command/digest");
   std::string digest = (d != nullptr && d->is_string()) ? d->get<std::string>() : "<digest>";
   if (s.at(Checkpoint::execution).state != C::confirmed) return set("workflow.next_approve", "quark-ptq run --approve " + digest);
@@ -143,9 +282,11 @@ void choose_next_action(WorkflowStatus& s) {
     case RunPhase::running: return set("workflow.next_wait_running", "quark-ptq status");
     case RunPhase::interrupted: return set("workflow.next_rerun_interrupted", "quark-ptq run --approve " + digest);
     case RunPhase::failed: {
-      // The diagnosis names the checkpoint to return to; without one, the plan (rule 9).
+      // The diagnosis names the checkpoint to return to; without one, the plan (rule 9). A
+      // failure after the export (checkpoint 4) is judged on the verified result.
       const core::Json* diagnosis = core::json_at(s.manifest.doc, "run/diagnosis");
       auto back = diagnosis != nullptr ? core::json_int(*diagnosis, "return_to_checkpoint") : std::nullopt;
+      if (back && *back == 4 && !s.verification.empty()) return choose_result_action(s);
       Checkpoint c = (back && *back >= 1 && *back <= 3) ? static_cast<Checkpoint>(*back) : Checkpoint::plan;
       s.next_action_args = {{"checkpoint", std::to_string(static_cast<int>(c))}};
       return set("workflow.next_after_failure", redo_command(s, c));
@@ -153,14 +294,23 @@ void choose_next_action(WorkflowStatus& s) {
     case RunPhase::none:
     case RunPhase::succeeded: break;
   }
-  if (core::json_object(s.manifest.doc, "result") == nullptr) return set("workflow.next_run", "quark-ptq run --approve " + digest);
-  const CheckpointStatus& cp4 = s.at(Checkpoint::result);
-  if (cp4.state != C::confirmed) return set("workflow.next_accept", "quark-ptq accept");
-  if (cp4.confirmation->decision == "followup") {
-    s.next_action_args = {{"text", cp4.confirmation->followup}};
-    return set("workflow.next_followup", "quark-ptq plan");
-  }
-  return set("workflow.next_done", "");
+  if (s.verification.empty()) return set("workflow.next_run", "quark-ptq run --approve " + digest);
+  choose_result_action(s);
+}
+
+// result.status, with an explicit passed: false read as failed.
+std::string recorded_verification(const core::Json& manifest) {
+  const core::Json* r = core::json_object(manifest, "result");
+  if (r == nullptr) return "";
+  std::string status = core::json_string(*r, "status").value_or("failed");
+  if (core::json_bool(*r, "passed") == false) return "failed";
+  return (status == "success" || status == "partial") ? status : "failed";
+}
+
+std::string recorded_evaluation(const core::Json& manifest) {
+  const core::Json* e = core::json_object(manifest, "evaluation");
+  if (e == nullptr) return "";
+  return core::json_string(*e, "verdict").value_or("not-run");
 }
 
 }  // namespace
@@ -168,6 +318,7 @@ void choose_next_action(WorkflowStatus& s) {
 core::Result<WorkflowStatus> evaluate(const Workdir& wd) {
   QPTQ_TRY_ASSIGN(auto all, load_confirmations(wd));
   WorkflowStatus s;
+  s.workdir = wd.root;
   s.analysis = load_artifact(wd.analysis(), core::kSchemaModelAnalysis, false);
   s.plan = load_artifact(wd.plan(), core::kSchemaQuantPlan, false);
   s.manifest = load_artifact(wd.manifest(), core::kSchemaRunManifest, true);
@@ -184,7 +335,11 @@ core::Result<WorkflowStatus> evaluate(const Workdir& wd) {
     bool same = a != nullptr && p != nullptr && *a == s.analysis.digest && *p == s.plan.digest;
     if (!same) mark_stale(s.manifest, "built from another model_analysis.json or quant_plan.json");
   }
-  if (s.manifest.state == ArtifactState::valid || s.manifest.state == ArtifactState::stale) s.run = assess_run(s.manifest.doc);
+  if (s.manifest.state == ArtifactState::valid || s.manifest.state == ArtifactState::stale) {
+    s.run = assess_run(s.manifest.doc);
+    s.verification = recorded_verification(s.manifest.doc);
+    s.evaluation = recorded_evaluation(s.manifest.doc);
+  }
 
   const bool analysis_ok = s.analysis.state == ArtifactState::valid;
   s.checkpoints[0] = check(all, Checkpoint::analysis, analysis_ok ? s.analysis.digest : "", true);
@@ -210,6 +365,11 @@ core::Result<WorkflowStatus> evaluate(const Workdir& wd) {
   return s;
 }
 
+std::string_view WorkflowStatus::run_state() const {
+  if (run.phase == RunPhase::succeeded && !verification.empty() && verification != "success") return "not_verified";
+  return run_phase_name(run.phase);
+}
+
 core::Json WorkflowStatus::to_json() const {
   core::Json j = {{"artifact", "workflow_status"}, {"artifacts", core::Json::array()}, {"checkpoints", core::Json::array()}};
   core::Json still_valid = core::Json::array();
@@ -229,8 +389,10 @@ core::Json WorkflowStatus::to_json() const {
     j["checkpoints"].push_back(item);
   }
   j["valid_artifacts"] = still_valid;
-  j["run"] = {{"state", std::string(run_phase_name(run.phase))}, {"recorded", run.recorded}};
+  j["run"] = {{"state", std::string(run_state())}, {"recorded", run.recorded}};
   if (!run.reason.empty()) j["run"]["reason"] = run.reason;
+  j["run"]["verification"] = verification.empty() ? core::Json(nullptr) : core::Json(verification);
+  j["run"]["evaluation"] = evaluation.empty() ? core::Json(nullptr) : core::Json(evaluation);
   j["return_to"] = return_to ? core::Json(static_cast<int>(*return_to)) : core::Json(nullptr);
   j["next_action"] = {{"id", next_action_id}, {"command", next_command}};
   return j;

@@ -41,21 +41,32 @@ struct CheckpointStatus {
 };
 
 struct WorkflowStatus {
+  std::filesystem::path workdir;  // the workdir evaluated (absolute)
   ArtifactStatus analysis;
   ArtifactStatus plan;
   ArtifactStatus manifest;
   std::array<CheckpointStatus, 4> checkpoints;
   // Step 4 as recorded in the manifest, with a `running` run checked against /proc.
   RunState run;
+  // Step 4's verdicts as recorded: the verification (result.status: "success", "partial" or
+  // "failed"; "failed" too when result.passed is false; "" without a result) and the
+  // evaluation (evaluation.verdict: "pass", "fail", "indeterminate" or "not-run"; "" without
+  // an evaluation section).
+  std::string verification;
+  std::string evaluation;
   // The earliest checkpoint that is stale, if any: where the user has to go back to.
   std::optional<Checkpoint> return_to;
   // The next thing to do: a catalog id ("workflow.next_*"), its arguments and the command
-  // to type ("" when there is nothing to type).
+  // to type ("" when there is nothing to type). An argument that is a command to type
+  // starts with "quark-ptq ", like next_command.
   std::string next_action_id;
   std::vector<core::MessageArg> next_action_args;
   std::string next_command;
 
   const CheckpointStatus& at(Checkpoint c) const { return checkpoints[static_cast<int>(c) - 1]; }
+  // The run as reported: run_phase_name(run.phase), except "not_verified" when quark-cli
+  // finished but its output failed verification or passed it only in part.
+  std::string_view run_state() const;
   core::Json to_json() const;
 };
 

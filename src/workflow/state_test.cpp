@@ -228,6 +228,152 @@ TEST(State, FailedRunPointsAtTheDiagnosedCheckpoint) {
   EXPECT_EQ(s.next_action_args[0].value, "2");
 }
 
+// Issue 16 item 1: a manifest whose recorded verdict is not ready is never offered for
+// approval (run refuses it with exit 6); the next action is the environment, by problem.
+TEST(State, NotReadyVerdictAsksToFixTheEnvironmentNotToApprove) {
+  for (int through : {2, 3}) {
+    workflow_test::Workdir w;
+    w.build(2);
+    core::Json m = w.manifest();
+    m["environment"] = {{"python", {{"path", "/venvs/q/bin/python"}, {"source", "--python"}, {"quark_cli", "/venvs/q/bin/quark-cli"}}},
+                        {"verdict", {{"ready", false},
+                                     {"problems", {{{"code", "missing_package"}, {"severity", "blocking"}, {"message", "torch is not installed"}},
+                                                   {{"code", "missing_package"}, {"severity", "blocking"}, {"message", "datasets is not installed"}},
+                                                   {{"code", "no_gpu"}, {"severity", "blocking"}, {"message", "no GPU was found"}},
+                                                   {{"code", "accelerator_unknown"}, {"severity", "warning"}, {"message", "w"}}}}}}};
+    m["command"]["digest"] = workflow::recompute_command_digest(m);
+    w.write_manifest(m);
+    if (through == 3) w.confirm(Checkpoint::execution, m["command"]["digest"].get<std::string>(), "approved");
+    auto s = w.status();
+    EXPECT_EQ(s.manifest.state, ArtifactState::valid);
+    EXPECT_EQ(s.next_action_id, "workflow.next_fix_environment") << through;
+    EXPECT_EQ(s.next_command, "quark-ptq prepare --output-dir /out/tiny-w4 --python /venvs/q/bin/python");
+    ASSERT_EQ(s.next_action_args.size(), 2U);
+    EXPECT_EQ(s.next_action_args[0].value, "3");
+    EXPECT_EQ(s.next_action_args[1].value, "missing_package, no_gpu");
+  }
+  // No verdict recorded at all is not a ready one either.
+  workflow_test::Workdir w;
+  w.build(2);
+  core::Json m = w.manifest();
+  m.erase("environment");
+  m["command"]["digest"] = workflow::recompute_command_digest(m);
+  w.write_manifest(m);
+  EXPECT_EQ(w.status().next_action_id, "workflow.next_fix_environment");
+}
+
+namespace {
+
+core::Json with_result(workflow_test::Workdir& w, const char* status, core::Json checks) {
+  w.build(3);
+  core::Json m = w.manifest();
+  m["run"] = {{"status", "succeeded"}, {"exit_code", 0}};
+  m["result"] = {{"status", status}, {"files", core::Json::array()}, {"checks", std::move(checks)}};
+  w.write_manifest(m);
+  return m;
+}
+
+core::Json check(const char* id, const char* status) { return {{"id", id}, {"status", status}, {"message_id", "x"}, {"args", core::Json::object()}}; }
+
+}  // namespace
+
+// Issue 16 item 2: quark-cli exited 0 but the output failed verification: not "succeeded",
+// never a plain accept; back to the checkpoint the failed checks belong to.
+TEST(State, FailedVerificationLeadsBackNotToAccept) {
+  workflow_test::Workdir w;
+  with_result(w, "failed", {check("output_dir", "fail")});
+  auto s = w.status();
+  EXPECT_EQ(s.run.phase, workflow::RunPhase::succeeded);
+  EXPECT_EQ(s.verification, "failed");
+  EXPECT_EQ(s.run_state(), "not_verified");
+  EXPECT_EQ(s.to_json()["run"]["state"], "not_verified");
+  EXPECT_EQ(s.next_action_id, "workflow.next_result_failed");
+  EXPECT_EQ(s.next_command, "quark-ptq prepare --output-dir /out/tiny-w4");
+  ASSERT_EQ(s.next_action_args.size(), 2U);
+  EXPECT_EQ(s.next_action_args[0].value, "1");
+  EXPECT_EQ(s.next_action_args[1].value, "3");
+
+  workflow_test::Workdir plan_wrong;
+  with_result(plan_wrong, "failed", {check("files", "pass"), check("plan_scheme", "fail"), check("tokenizer", "fail")});
+  s = plan_wrong.status();
+  EXPECT_EQ(s.next_action_id, "workflow.next_result_failed");
+  EXPECT_EQ(s.next_command, "quark-ptq plan");
+  EXPECT_EQ(s.next_action_args[0].value, "2");
+  EXPECT_EQ(s.next_action_args[1].value, "2");
+
+  // A result that says passed: false is failed, whatever its status says.
+  workflow_test::Workdir passed_false;
+  core::Json m = with_result(passed_false, "success", core::Json::array());
+  m["result"]["passed"] = false;
+  passed_false.write_manifest(m);
+  EXPECT_EQ(passed_false.status().next_action_id, "workflow.next_result_failed");
+  EXPECT_EQ(passed_false.status().run_state(), "not_verified");
+}
+
+TEST(State, PartialVerificationIsNotAPlainAccept) {
+  workflow_test::Workdir w;
+  with_result(w, "partial", {check("generation_config", "partial")});
+  auto s = w.status();
+  EXPECT_EQ(s.run_state(), "not_verified");
+  EXPECT_EQ(s.next_action_id, "workflow.next_result_partial");
+  EXPECT_EQ(s.next_command, "quark-ptq prepare --output-dir /out/tiny-w4");
+  // Accepted knowingly: done.
+  w.confirm(Checkpoint::result, core::json_digest(w.status().manifest.doc["result"]), "accepted");
+  EXPECT_EQ(w.status().next_action_id, "workflow.next_done");
+}
+
+// The evaluation after a good export failed (diagnosis: back to checkpoint 4): judged on the
+// verified result, which is partial.
+TEST(State, EvaluationFailureAfterExportIsJudgedOnTheResult) {
+  workflow_test::Workdir w;
+  w.build(3);
+  core::Json m = w.manifest();
+  m["run"] = {{"status", "failed"}, {"exit_code", 1}, {"diagnosis", {{"category", "evaluation_after_export"}, {"return_to_checkpoint", 4}}}};
+  m["result"] = {{"status", "partial"}, {"checks", {check("evaluation", "partial")}}};
+  w.write_manifest(m);
+  auto s = w.status();
+  EXPECT_EQ(s.next_action_id, "workflow.next_result_partial");
+  EXPECT_EQ(s.next_command, "quark-ptq plan");
+}
+
+// The manifest's evaluation section (run_manifest.schema.json): any verdict but pass sends
+// the user back to checkpoint 2 or to a follow-up, never to a plain accept.
+TEST(State, EvaluationVerdictOtherThanPassIsNotAPlainAccept) {
+  for (const char* verdict : {"fail", "indeterminate", "not-run"}) {
+    workflow_test::Workdir w;
+    core::Json m = with_result(w, "success", {check("files", "pass")});
+    m["evaluation"] = {{"verdict", verdict}, {"reason", "perplexity +9.1% > 5%"}, {"canary", {{"status", "pass"}}},
+                       {"perplexity", {{"status", verdict}, {"windows", 8}}}};
+    w.write_manifest(m);
+    auto s = w.status();
+    EXPECT_EQ(s.manifest.state, ArtifactState::valid) << s.manifest.problem;
+    EXPECT_EQ(s.run_state(), "succeeded");
+    EXPECT_EQ(s.evaluation, verdict);
+    EXPECT_EQ(s.next_action_id, "workflow.next_evaluation_not_pass") << verdict;
+    EXPECT_EQ(s.next_command, "quark-ptq plan --priority accuracy");
+    ASSERT_EQ(s.next_action_args.size(), 3U);
+    EXPECT_EQ(s.next_action_args[0].value, verdict);
+    EXPECT_EQ(s.next_action_args[1].value, "perplexity +9.1% > 5%");
+  }
+  workflow_test::Workdir w;
+  core::Json m = with_result(w, "success", core::Json::array());
+  m["evaluation"] = {{"verdict", "pass"}, {"canary", {{"status", "pass"}}}, {"perplexity", {{"status", "pass"}, {"windows", 8}}}};
+  w.write_manifest(m);
+  EXPECT_EQ(w.status().next_action_id, "workflow.next_accept");
+}
+
+// Issue 16 item 13: the interpreter the user gave is kept in the hints that take one.
+TEST(State, HintsKeepTheGivenPython) {
+  workflow_test::Workdir w;
+  w.write_analysis(sample_analysis());
+  w.confirm(Checkpoint::analysis, workflow::artifact_digest(sample_analysis()));
+  core::Json plan = sample_plan(sample_analysis());
+  plan["quark"] = {{"version", "0.12.post1"}, {"source", "installed"}, {"verified", true}, {"python", "/venvs/quark cpu/bin/python"}};
+  w.write_plan(plan);
+  w.confirm(Checkpoint::plan, workflow::artifact_digest(plan));
+  EXPECT_EQ(w.status().next_command, "quark-ptq prepare --output-dir DIR --python '/venvs/quark cpu/bin/python'");
+}
+
 class RunLiveness : public ::testing::Test {
  protected:
   core::Json with_run(core::Json run) {

@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/commands/analyze.h"
+#include "cli/next_step.h"
 #include "cli/step_views.h"
 
 namespace cli {
@@ -105,7 +106,7 @@ void print_summary(const Console& c, const core::Json& a, const core::fs::path& 
       c.line(fmt::format("         -> {}", hint));
     }
   }
-  c.say("intake.summary_next");
+  c.say("intake.summary_next", {{"command", user_command(written.parent_path(), workflow::confirm_command(workflow::Checkpoint::analysis))}});
 }
 
 }  // namespace

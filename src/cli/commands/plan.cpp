@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
+#include "cli/next_step.h"
 #include "cli/step_views.h"
 #include "core/fs.h"
 #include "flow/plan_flow.h"
@@ -37,7 +38,7 @@ int report_written(const Console& console, const flow::plan_end::Written& w) {
   if (console.json_mode()) {
     console.json(w.doc);
   }
-  console.say("plan.written", {{"path", w.path.string()}, {"command", workflow::confirm_command(workflow::Checkpoint::plan)}});
+  console.say("plan.written", {{"path", w.path.string()}, {"command", user_command(w.path.parent_path(), workflow::confirm_command(workflow::Checkpoint::plan))}});
   return 0;
 }
 

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/commands/prepare.h"
 #include "cli/evaluate_render.h"
+#include "cli/next_step.h"
 #include "envprobe/report_text.h"
 #include "cli/step_views.h"
 
@@ -51,7 +52,8 @@ void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_
   c.say("prepare.manifest_written", {{"path", r.path.string()}});
   if (r.ready && ask_question) {
     c.say("prepare.question");
-    c.say("prepare.how_to_answer", {{"digest", r.digest}});
+    const auto wd = r.path.parent_path();
+    c.say("prepare.how_to_answer", {{"run", user_command(wd, "quark-ptq run")}, {"approve", user_command(wd, "quark-ptq run --approve " + r.digest)}});
   } else if (!r.ready) {
     c.say("prepare.not_ready");
   }

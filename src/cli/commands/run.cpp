@@ -9,9 +9,11 @@
 #include "cli/commands.h"
 #include "cli/commands/run.h"
 #include "cli/evaluate_render.h"
+#include "cli/next_step.h"
 #include "cli/step_views.h"
 #include "cli/verify_render.h"
 #include "flow/run_flow.h"
+#include "workflow/approval.h"
 
 namespace cli {
 
@@ -19,6 +21,7 @@ namespace {
 
 class TerminalApproval final : public flow::ApprovalPrompt {
  public:
+  static constexpr int kMaxAsks = 3;
   explicit TerminalApproval(const Console& console) : m_console(console) {}
   bool can_ask() const override { return m_console.interactive(); }
   std::optional<std::string> ask_approval(const workflow::RecordedCommand& cmd, const std::string& output_dir) override {
@@ -28,7 +31,13 @@ class TerminalApproval final : public flow::ApprovalPrompt {
     m_console.say("run.show_destination", {{"path", output_dir}});
     say_evaluator(m_console, cmd.evaluator);
     m_console.say("run.show_digest", {{"digest", cmd.digest}});
-    return m_console.ask(m_console.t("run.ask_approval"));
+    m_console.say("run.approval_words");
+    // A slip ("y", "ok") is asked again, a few times; an explicit no or end of input stops.
+    for (int attempt = 1;; ++attempt) {
+      auto answer = m_console.ask(m_console.t("run.ask_approval"));
+      if (!answer || workflow::is_execution_approval(*answer) || workflow::is_refusal(*answer) || attempt == kMaxAsks) return answer;
+      m_console.say("run.ask_again", {{"answer", *answer}, {"left", std::to_string(kMaxAsks - attempt)}});
+    }
   }
 
  private:
@@ -89,7 +98,7 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome) {
   } else if (outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass && exit_code != core::to_int(core::ExitCode::verify_failed)) {
     console.say("run.next_evaluation_failed", {{"verdict", console.t("evaluate.status_" + std::string(evaluate::status_name(outcome.evaluation->verdict)))}});
   } else if (report != nullptr) {
-    console.say("run.next_checkpoint4");
+    say_next(console, workflow::Workdir{outcome.manifest.parent_path()});
   }
   return exit_code;
 }

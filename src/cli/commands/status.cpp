@@ -30,6 +30,38 @@ std::string checkpoint_note(const Console& c, const workflow::CheckpointStatus& 
   return note;
 }
 
+// The recorded verification's failed or partial checks, in the console's language (each check
+// keeps its message id and arguments).
+void show_unpassed_checks(const Console& c, const core::Json& manifest) {
+  const core::Json* checks = core::json_at(manifest, "result/checks");
+  if (checks == nullptr || !checks->is_array()) return;
+  for (const auto& check : *checks) {
+    std::string status = check.is_object() ? core::json_string(check, "status").value_or("") : "";
+    if (status != "fail" && status != "partial") continue;
+    std::vector<core::MessageArg> args;
+    if (const core::Json* a = core::json_object(check, "args")) {
+      for (auto it = a->begin(); it != a->end(); ++it) args.push_back({it.key(), it->is_string() ? it->get<std::string>() : core::dump_compact(*it)});
+    }
+    auto id = core::json_string(check, "message_id");
+    std::string text = id && core::catalog_has(c.lang(), *id) ? c.t(*id, args) : core::json_string(check, "message").value_or("?");
+    c.say("verify.check_line", {{"status", c.t("verify.status_" + status)}, {"text", text}});
+  }
+}
+
+// The recorded verdict's blocking problems, as prepare recorded them.
+void show_blocking_problems(const Console& c, const core::Json& manifest) {
+  const core::Json* problems = core::json_at(manifest, "environment/verdict/problems");
+  std::vector<std::string> lines;
+  if (problems != nullptr && problems->is_array()) {
+    for (const auto& p : *problems) {
+      if (!p.is_object() || core::json_string(p, "severity").value_or("") != "blocking") continue;
+      lines.push_back("  [" + c.t("envprobe.blocking") + "] " + core::json_string(p, "message").value_or("?"));
+    }
+  }
+  c.say("envprobe.verdict_not_ready", {{"count", std::to_string(lines.size())}});
+  for (const auto& l : lines) c.line(l);
+}
+
 void show(const Console& c, const workflow::WorkflowStatus& s) {
   c.say("cli.status_artifacts");
   Table a = Table::from_ids(c, {"cli.heading_artifact", "cli.heading_state", "cli.heading_note"});
@@ -45,9 +77,12 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
   }
   c.line(t.render());
   if (s.run.phase != workflow::RunPhase::none) {
-    c.say("cli.status_run", {{"state", named(c, "cli.run_", workflow::run_phase_name(s.run.phase))}});
+    c.say("cli.status_run", {{"state", named(c, "cli.run_", s.run_state())}});
     if (!s.run.reason.empty()) c.line("  (" + s.run.reason + ")");
   }
+  if (s.verification == "failed" || s.verification == "partial") show_unpassed_checks(c, s.manifest.doc);
+  if (!s.evaluation.empty()) c.say("cli.status_evaluation", {{"verdict", evaluation_verdict_text(c, s.evaluation)}});
+  if (s.next_action_id == "workflow.next_fix_environment") show_blocking_problems(c, s.manifest.doc);
   if (s.return_to) {
     std::string valid;
     for (const auto* art : {&s.analysis, &s.plan, &s.manifest}) {
