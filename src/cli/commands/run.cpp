@@ -54,7 +54,7 @@ void print_summary(const Console& console, const core::Json& run, const verify::
 void ConsoleRunObserver::on_launching(const std::filesystem::path& log) { m_console.say("run.starting", {{"log", log.string()}}); }
 void ConsoleRunObserver::on_stage(const std::string& stage) { m_console.say("run.stage", {{"stage", stage}}); }
 void ConsoleRunObserver::on_stop_requested(const std::string& signal) { m_console.say("run.stopping", {{"signal", signal}}); }
-void ConsoleRunObserver::on_record_failed(const core::Error& e) { m_console.error(e); }
+void ConsoleRunObserver::on_record_failed(const core::Error& e) { m_console.error_line(e); }
 void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) {
   m_console.say("run.failed", {{"rule", d.rule}, {"category", d.category}});
   m_console.say("run.cause", {{"text", d.cause(m_console.lang())}});
