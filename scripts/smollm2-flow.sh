@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The four steps of quark-ptq on SmolLM2-135M with the scheme the planner recommends for this
-# host, then the evaluation, with every confirmation given explicitly on the command line
-# (checkpoint 3 with the digest that prepare printed). Shared by scripts/quickstart.sh and
+# host, with every confirmation given explicitly on the command line (checkpoint 3 with the
+# digest that prepare printed). Step 4 runs quark-cli, verifies the output and evaluates it
+# against the source (the plan asks for it with --eval; prepare records the evaluator and
+# checkpoint 3 approves it with the command). Shared by scripts/quickstart.sh and
 # scripts/test.sh; expects the environments, the model and the held-out text in place.
 #
 #   scripts/smollm2-flow.sh QUARK_PTQ WORKDIR
 #
 # Quantizes with .venv-quark-cpu (amd-quark 0.12.post1) and plans for the CPU when the host has
-# no GPU, else with .venv-quark; evaluates with .venv-quark. Exit: the first failing step's,
-# 12 when the evaluation's verdict is not pass.
+# no GPU, else with .venv-quark; evaluates with .venv-quark (prepare --eval-python). Exit: the
+# first failing step's; `run` exits 12 when the evaluation's verdict is not pass.
 # Env: QPTQ_EVAL (smoke|full, default smoke), QPTQ_CALIB_SAMPLES / QPTQ_SEQ_LEN (default 16 / 128).
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -35,13 +37,12 @@ q confirm analysis                                               # checkpoint 1
 q plan --python "$quant_py" "${target[@]}" --eval "${QPTQ_EVAL:-smoke}" --eval-text "$text/evaluation.jsonl" \
   --calib-samples "${QPTQ_CALIB_SAMPLES:-16}" --seq-len "${QPTQ_SEQ_LEN:-128}"   # step 2 (probes the installed Quark)
 q confirm plan                                                   # checkpoint 2
-q prepare --output-dir "$work/out" --python "$quant_py"          # step 3: the exact command + its digest
+q prepare --output-dir "$work/out" --python "$quant_py" --eval-python "$eval_py"   # step 3: the exact command + its digest
 digest=$(python3 -c 'import sys,yaml; print(yaml.safe_load(open(sys.argv[1]))["command"]["digest"])' "$work/run_manifest.yaml")
 t1=$(date +%s)
-q run --approve "$digest"                                        # checkpoint 3 + step 4: run, verify
+q run --approve "$digest"                                        # checkpoint 3 + step 4: run, verify, evaluate
 t2=$(date +%s)
-q evaluate --plan "$work/quant_plan.json" --source "$model" --python "$eval_py" "$work/out"   # step 4: evaluation
-t3=$(date +%s)
 q accept                                                         # checkpoint 4
 q status
-echo "smollm2-flow: steps 1-3 $(( t1 - t0 ))s, run $(( t2 - t1 ))s, evaluation $(( t3 - t2 ))s" >&2
+eval_s=$(python3 -c 'import sys,yaml; print(round(yaml.safe_load(open(sys.argv[1]))["evaluation"]["seconds"]))' "$work/run_manifest.yaml" 2>/dev/null || echo "?")
+echo "smollm2-flow: steps 1-3 $(( t1 - t0 ))s, run + verify + evaluation $(( t2 - t1 ))s (evaluation ${eval_s}s)" >&2

@@ -14,10 +14,13 @@ if [ -x scripts/setup-quark-env.sh ]; then
   bash scripts/setup-quark-env.sh
 fi
 # The second pinned environment (amd-quark 0.12.post1, quantizes without a GPU), the trained
-# model and the held-out text, for the end-to-end run below.
-bash scripts/setup-quark-cpu-env.sh
-bash scripts/fetch-smollm2.sh
-bash scripts/fetch-heldout-text.sh
+# model and the held-out text are needed only by the end-to-end run below: they are made while
+# the normal build compiles and its tests run (mostly downloads and unpacking), and waited for
+# before the end-to-end run.
+mkdir -p build
+( bash scripts/setup-quark-cpu-env.sh && bash scripts/fetch-smollm2.sh && bash scripts/fetch-heldout-text.sh ) > build/e2e-setup.log 2>&1 &
+e2e_setup=$!
+trap 'kill "$e2e_setup" 2>/dev/null || true' EXIT  # a failing suite does not leave it behind
 
 run_suite() {
   local dir=$1; shift
@@ -31,6 +34,12 @@ python3 scripts/check_layers.py
 echo "== suite: normal build"
 run_suite build
 echo "== end to end: SmolLM2-135M through the four steps with the real quark-cli, evaluated"
+if ! wait "$e2e_setup"; then
+  cat build/e2e-setup.log
+  echo "test.sh: the end-to-end set-up failed (build/e2e-setup.log above)" >&2
+  exit 1
+fi
+tail -n 3 build/e2e-setup.log
 e2e_start=$(date +%s)
 # Fails (exit 12) unless the evaluation's verdict is pass; QPTQ_E2E=0 skips it.
 [ "${QPTQ_E2E:-1}" = 0 ] || bash scripts/smollm2-flow.sh "$PWD/build/quark-ptq" "$PWD/build/e2e-smollm2"

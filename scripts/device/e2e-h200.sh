@@ -29,15 +29,7 @@ Q="$REPO/.devbin/quark-ptq"
 
 # One Python environment that has amd-quark and its quark-cli side by side (quark-ptq insists
 # on that): a venv holding the carried wheels, seeing the image's torch through a .pth file.
-SP=/tmp/qenv/lib/python3.12/site-packages
-if [ ! -x /tmp/qenv/bin/quark-cli ]; then
-python3 -m venv --without-pip /tmp/qenv
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target "$SP" .whl/*.whl > "$RES/wheels.txt" 2>&1
-python3 -c 'import site; print(site.getsitepackages()[0])' > "$SP/zz_image_site.pth"
-printf '#!/tmp/qenv/bin/python\nimport sys\nfrom quark.experimental.cli.main import main\nsys.exit(main())\n' > /tmp/qenv/bin/quark-cli
-chmod +x /tmp/qenv/bin/quark-cli
-fi
-PY=/tmp/qenv/bin/python
+RESULT_LOG="$RES/wheels.txt" source scripts/device/qenv.sh  # /tmp/qenv from .whl/, once per machine
 log "venv ready: $($PY -c 'import transformers, datasets, torch; print(transformers.__version__, datasets.__version__, torch.__version__)' 2>&1)"
 
 # The real environment probe recording for tests/fixtures/envprobe/probe/nvidia-h200.json.

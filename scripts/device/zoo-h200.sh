@@ -14,13 +14,14 @@
 #   ZOO_DRY=cpu PY=.venv-quark/bin/python bash scripts/device/zoo-h200.sh 0
 set -u
 REPO=$(pwd)
-E=/tmp/zoo
+# ZOO_E: another scratch root, so that two instances (disjoint ARCH lists) share the GPU.
+E=${ZOO_E:-/tmp/zoo}
 RES=$E/results
 mkdir -p "$RES/runs" "$E/models" "$E/out" "$E/done"
-pack() { tar czf "$E/zoo.tgz.part" -C "$E" results && mv "$E/zoo.tgz.part" "${OUT:-/tmp}/zoo.tgz"; }  # never half-written
+pack() { tar czf "$E/pack.tgz.part" -C "$E" results && mv "$E/pack.tgz.part" "${OUT:-/tmp}/$(basename "$E").tgz"; }  # never half-written; zoo.tgz for /tmp/zoo
 if [ "${1:-}" = "--collect" ]; then
-  while pgrep -f "zoo-h200.sh [0-9]" > /dev/null && [ "${2:-wait}" = wait ]; do sleep 10; done
-  pack; ls -la "${OUT:-/tmp}/zoo.tgz"; tail -30 "$RES/pipeline.log"; exit 0
+  while [ "${2:-wait}" = wait ] && pgrep -f "zoo-h200.sh [0-9]" > /dev/null; do sleep 10; done
+  pack; ls -la "${OUT:-/tmp}/$(basename "$E").tgz"; tail -30 "$RES/pipeline.log"; exit 0
 fi
 DEADLINE_S=${1:-480}
 shift || true
@@ -83,16 +84,9 @@ fi
 trap pack EXIT
 export LD_LIBRARY_PATH="$REPO/.devbin/lib" NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 Q="$REPO/.devbin/quark-ptq"
-SP=/tmp/qenv/lib/python3.12/site-packages
-if [ ! -x /tmp/qenv/bin/quark-cli ]; then
-  python3 -m venv --without-pip /tmp/qenv
-  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target "$SP" .whl/*.whl > "$RES/wheels.txt" 2>&1
-  python3 -c 'import site; print(site.getsitepackages()[0])' > "$SP/zz_image_site.pth"
-  printf '#!/tmp/qenv/bin/python\nimport sys\nfrom quark.experimental.cli.main import main\nsys.exit(main())\n' > /tmp/qenv/bin/quark-cli
-  chmod +x /tmp/qenv/bin/quark-cli
-fi
-PY=/tmp/qenv/bin/python
-export HF_HOME=$E/hf HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 XDG_CACHE_HOME=$E/cache
+RESULT_LOG="$RES/wheels.txt" source scripts/device/qenv.sh  # /tmp/qenv from .whl/, once per machine
+# ZOO_CACHE: one probe cache and one torch-extensions build for instances that run side by side.
+export HF_HOME=$E/hf HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 XDG_CACHE_HOME=${ZOO_CACHE:-$E/cache}
 [ -f "$E/.staged" ] || { "$Q" data stage tests/fixtures/quark/corpus/corpus.jsonl --as pileval --as wikitext --python "$PY" > "$RES/stage.txt" 2>&1 && touch "$E/.staged"; }
 log "ready: $($PY -c 'import transformers, torch; print(transformers.__version__, torch.__version__)' 2>&1)"
 
@@ -156,7 +150,9 @@ for a in "${ARCHS[@]}"; do
   [ -f "$E/done/$name" ] && continue
   left || { log "deadline: $name and later not started"; break; }
   int4=$(int4_scheme "$cfg")
-  if ! python3 scripts/make-tiny-model.py "$E/models/$name" --config "$cfg" --num_hidden_layers "$layers" \
+  # Built with the run's own transformers ($PY), so that the checkpoint is saved the way the
+  # quantizing environment reads it (the image's newer transformers would add a version risk).
+  if ! "$PY" scripts/make-tiny-model.py "$E/models/$name" --config "$cfg" --num_hidden_layers "$layers" \
        --device cuda --max_shard_size 5GB > "$RES/model-$name.json" 2>&1; then
     log "$name: model build failed: $(tail -1 "$RES/model-$name.json")"; touch "$E/done/$name"; continue
   fi

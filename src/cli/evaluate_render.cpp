@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "evaluate/settings_json.h"
+
 namespace cli {
 
 namespace {
@@ -40,6 +42,17 @@ void print_evaluation(const Console& console, const evaluate::EvaluationResult& 
   }
   std::string verdict_id = "evaluate.verdict_" + std::string(evaluate::status_name(r.verdict));
   console.say(verdict_id, {{"seconds", fmt::format("{:.0f}", r.seconds)}, {"reason", r.reason}});
+}
+
+void say_evaluator(const Console& console, const core::Json& evaluator) {
+  if (!evaluator.is_object()) return;
+  evaluate::Settings s = evaluate::settings_from_json(core::json_object(evaluator, "settings") != nullptr ? evaluator["settings"] : core::Json::object());
+  console.say("prepare.evaluator", {{"python", core::json_string(evaluator, "python").value_or("?")},
+                                    {"tokens", std::to_string(s.canary_tokens)},
+                                    {"windows", std::to_string(s.windows)},
+                                    {"seq_len", std::to_string(s.seq_len)},
+                                    {"text", core::json_string(evaluator, "text").value_or("-")},
+                                    {"threshold", fmt::format("{:g}", s.max_ppl_increase_pct)}});
 }
 
 }  // namespace cli

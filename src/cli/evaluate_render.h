@@ -8,4 +8,8 @@ namespace cli {
 
 void print_evaluation(const Console& console, const evaluate::EvaluationResult& result);
 
+// What step 4 will evaluate, from run_manifest.yaml `evaluator` (checkpoint 3 shows it beside
+// the command it approves with it); nothing when the block is null.
+void say_evaluator(const Console& console, const core::Json& evaluator);
+
 }  // namespace cli

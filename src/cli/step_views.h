@@ -49,11 +49,12 @@ class ConsoleRunObserver : public flow::RunObserver {
   void on_stop_requested(const std::string& signal) override;
   void on_record_failed(const core::Error& e) override;
   void on_diagnosed(const diagnose::Diagnosis& d) override;
+  void on_evaluating(const evaluate::Request& request) override;
 
  private:
   const Console& m_console;
 };
-// The summary, the verification report and what to do next; returns the exit code.
+// The summary, the verification report, the evaluation and what to do next; returns the exit code.
 int render_ran(const Console& console, const flow::RunOutcome& outcome);
 
 // accept.cpp: the decision at checkpoint 4 and the next action.

@@ -62,6 +62,7 @@ struct EvaluationResult {
   PerplexityCheck perplexity;
   Settings settings;
   double seconds = 0;          // the evaluator's wall time
+  bool interrupted = false;    // stopped by Ctrl-C / SIGTERM (the verdict is then not_run)
   core::Json environment = core::Json::object();   // versions, device, dtype, text
   core::Json models = core::Json::object();        // per model: load / canary / ppl seconds, layer classes
   core::Json to_json() const;  // run_manifest.yaml `evaluation`

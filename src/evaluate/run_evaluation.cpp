@@ -47,7 +47,11 @@ EvaluationResult run_evaluation(const Request& req) {
   if (run->timed_out) {
     return not_run(req.settings, fmt::format("the evaluator ran past its {:.0f} s deadline and was stopped", mo.timeout_seconds));
   }
-  if (run->interrupted) return not_run(req.settings, "the evaluation was interrupted");
+  if (run->interrupted) {
+    EvaluationResult r = not_run(req.settings, "the evaluation was interrupted");
+    r.interrupted = true;
+    return r;
+  }
   if (!run->exited_zero()) {
     std::string why(core::last_line(run->log_tail));
     return not_run(req.settings, fmt::format("the evaluator failed (exit {}): {}", run->exit_code.value_or(-1), why.empty() ? "no message" : why));

@@ -1,10 +1,12 @@
 // The monitored launch as the run flow sees it: one call that starts the approved command,
-// follows it to the end and reports what happened. The real launcher is the runner's
-// run_monitored (the only code that touches processes and signals); tests give the flow a
-// fake that returns a scripted outcome, so every way a run can end is tested without a child.
+// follows it to the end and reports what happened, and one that runs step 4's evaluation of
+// the verified output. The real launcher is the runner's run_monitored (the only code that
+// touches processes and signals) and evaluate::run_evaluation over it; tests give the flow a
+// fake that returns scripted outcomes, so every way a run can end is tested without a child.
 #pragma once
 
 #include "core/result.h"
+#include "evaluate/run_evaluation.h"
 #include "runner/command.h"
 #include "runner/monitored_run.h"
 
@@ -16,6 +18,8 @@ class Launcher {
   // Fails as a value only when the command could not be started (or its log not created).
   virtual core::Result<runner::RunOutcome> launch(const runner::CommandSpec& spec, const runner::MonitorOptions& options,
                                                   runner::RunObserver* observer) = 0;
+  // Never fails: an evaluator that cannot start or finish gives a not_run result.
+  virtual evaluate::EvaluationResult evaluate(const evaluate::Request& request) = 0;
 };
 
 // runner::run_monitored: posix_spawn, own process group, signal forwarding, resource sampling.
@@ -25,6 +29,7 @@ class MonitoredLauncher final : public Launcher {
                                           runner::RunObserver* observer) override {
     return runner::run_monitored(spec, options, observer);
   }
+  evaluate::EvaluationResult evaluate(const evaluate::Request& request) override { return evaluate::run_evaluation(request); }
 };
 
 }  // namespace flow

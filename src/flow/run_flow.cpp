@@ -4,6 +4,7 @@
 #include "core/fs.h"
 #include "core/text.h"
 #include "envprobe/recorded_report.h"
+#include "evaluate/settings_json.h"
 #include "manifest/run_manifest_file.h"
 #include "manifest/run_record.h"
 #include "runner/run_lock.h"
@@ -130,6 +131,21 @@ diagnose::FailureContext failure_context(const runner::RunOutcome& out, const en
   return ctx;
 }
 
+// Step 4's evaluation as checkpoint 3 approved it (the manifest's `evaluator`, covered by the
+// digest): nothing here comes from anywhere else.
+evaluate::Request evaluation_request(const workflow::Workdir& wd, const core::Json& evaluator) {
+  evaluate::Request r;
+  r.python = core::json_string(evaluator, "python").value_or("");
+  r.source = core::json_string(evaluator, "source").value_or("");
+  r.output = core::json_string(evaluator, "output").value_or("");
+  r.text = core::json_string(evaluator, "text").value_or("");
+  const core::Json* settings = core::json_object(evaluator, "settings");
+  r.settings = evaluate::settings_from_json(settings != nullptr ? *settings : core::Json::object());
+  r.work_dir = wd.root / "evaluation";
+  r.echo_fd = 2;
+  return r;
+}
+
 // Follows the child for the manifest: its pid once started, each stage as it begins.
 class ManifestProgress final : public runner::RunObserver {
  public:
@@ -172,13 +188,18 @@ std::string normalize_digest(std::string_view given) {
 
 core::ExitCode RunOutcome::exit_code() const {
   struct {
-    core::ExitCode operator()(const run_end::Verified&) const { return core::ExitCode::ok; }
+    core::ExitCode operator()(const run_end::Verified&) const { return core::ExitCode::ok; }  // the evaluation decides below
     core::ExitCode operator()(const run_end::NotVerified&) const { return core::ExitCode::verify_failed; }
     core::ExitCode operator()(const run_end::Failed&) const { return core::ExitCode::run_failed; }
     core::ExitCode operator()(const run_end::ExportedEvaluationFailed&) const { return core::ExitCode::verify_failed; }
     core::ExitCode operator()(const run_end::Interrupted&) const { return core::ExitCode::interrupted; }
   } code;
-  return std::visit(code, end);
+  core::ExitCode c = std::visit(code, end);
+  if (c == core::ExitCode::ok && evaluation) {
+    if (evaluation->interrupted) return core::ExitCode::interrupted;
+    if (evaluation->verdict != evaluate::Status::pass) return core::ExitCode::eval_failed;
+  }
+  return c;
 }
 
 const verify::VerifyReport* RunOutcome::report() const {
@@ -218,6 +239,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   manifest::RunManifestFile file(wd, manifest);
   core::Json& doc = file.doc();
   doc.erase("result");
+  doc.erase("evaluation");  // a previous run's figures never describe this one
   const workflow::ProcessIdentity self = workflow::current_process_identity();
   doc["run"] = manifest::running_section(self, core::now_utc_iso8601(), cmd.digest, log_rel);
   QPTQ_TRY(file.write());
@@ -268,9 +290,22 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
       end = run_end::NotVerified{std::move(report)};
     }
   }
-  RunOutcome outcome{wd.manifest(), run, std::move(*end)};
+  RunOutcome outcome{wd.manifest(), run, std::move(*end), std::nullopt};
   doc["run"] = run;
   if (const verify::VerifyReport* report = outcome.report()) doc["result"] = report->to_json();
+  if (const core::Json* evaluator = core::json_object(manifest, "evaluator"); evaluator != nullptr && outcome.report() != nullptr) {
+    // Recorded before the evaluation starts, so that a crash or Ctrl-C in it leaves the
+    // verification on disk.
+    QPTQ_TRY(file.write());
+    evaluate::Request er = evaluation_request(wd, *evaluator);
+    if (std::holds_alternative<run_end::Verified>(outcome.end)) {
+      observer.on_evaluating(er);
+      outcome.evaluation = launcher.evaluate(er);
+    } else {
+      outcome.evaluation = evaluate::not_run(er.settings, "the output did not pass verification, so it was not evaluated");
+    }
+    doc["evaluation"] = outcome.evaluation->to_json();
+  }
   QPTQ_TRY(file.write());
   return outcome;
 }

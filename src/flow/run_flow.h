@@ -8,7 +8,11 @@
 // (issue 18 item 2). After the approval run() takes the run locks (workdir, then output
 // directory: runner/run_lock.h), checks that the output directory did not fill up and the
 // local model did not change since prepare (workflow/launch_checks.h), and holds both locks
-// until the manifest's last write. Evaluation plugs in after verification in run().
+// until the manifest's last write. When the manifest has an `evaluator` (the plan asked
+// quark-ptq to evaluate; prepare recorded it and the digest covers it), a verified output is
+// evaluated against its source right after verification, still under the locks, and the
+// result is the manifest's `evaluation`; an output that did not verify is recorded as not
+// evaluated (not-run), never as a pass.
 #pragma once
 
 #include <filesystem>
@@ -20,6 +24,7 @@
 #include "core/json_io.h"
 #include "core/result.h"
 #include "diagnose/rules.h"
+#include "evaluate/evaluation.h"
 #include "flow/launcher.h"
 #include "verify/report.h"
 #include "workflow/command_digest.h"
@@ -63,6 +68,8 @@ class RunObserver {
   virtual void on_diagnosed(const diagnose::Diagnosis& /*d*/) {}
   // A manifest write while the child runs failed; the run goes on.
   virtual void on_record_failed(const core::Error& /*e*/) {}
+  // The verified output is about to be evaluated (the evaluator's progress follows on stderr).
+  virtual void on_evaluating(const evaluate::Request& /*request*/) {}
 };
 
 // How a run that started ended: a closed set, one exit code each.
@@ -89,10 +96,15 @@ struct RunOutcome {
   std::filesystem::path manifest;  // run_manifest.yaml as updated
   core::Json run;                  // its `run` section as written
   RunEnd end;
+  // Its `evaluation` as written, when the manifest has an evaluator: the result of the
+  // evaluation that ran after a verified output, or not-run with the reason when the output
+  // did not verify. A verified run exits 0 only when this is absent or a pass.
+  std::optional<evaluate::EvaluationResult> evaluation;
 
   core::ExitCode exit_code() const;
   // The verification report, when the output was inspected.
   const verify::VerifyReport* report() const;
+
 };
 
 // Errors: not_confirmed / stale / bad_input / env_not_ready (the gates: nothing is created or

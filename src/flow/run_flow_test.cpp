@@ -16,12 +16,14 @@
 #include "core/fs.h"
 #include "core/model_identity.h"
 #include "core/yaml_io.h"
+#include "evaluate/settings_json.h"
 #include "manifest/run_record.h"
 #include "runner/capture.h"
 #include "runner/run_lock.h"
 #include "support/temp_dir.h"
 #include "workflow/checkpoint.h"
 #include "workflow/command_digest.h"
+#include "workflow/decide.h"
 #include "workflow/run_liveness.h"
 #include "workflow/state.h"
 
@@ -51,6 +53,14 @@ class FakeLauncher final : public Launcher {
     if (act) act(s);
     return result;
   }
+
+  // Step 4's evaluation: what the evaluator "measured", judged like the real one's output.
+  std::optional<evaluate::EvaluationResult> evaluation;
+  std::vector<evaluate::Request> evaluations;
+  evaluate::EvaluationResult evaluate(const evaluate::Request& r) override {
+    evaluations.push_back(r);
+    return evaluation.value_or(evaluate::not_run(r.settings, "no evaluation scripted"));
+  }
 };
 
 class ScriptedPrompt final : public ApprovalPrompt {
@@ -77,6 +87,7 @@ class RecordingObserver final : public RunObserver {
     diagnosis = d;
   }
   void on_record_failed(const core::Error& e) override { events.push_back("record failed " + e.id); }
+  void on_evaluating(const evaluate::Request& r) override { events.push_back("evaluating " + r.output.string()); }
 };
 
 runner::RunOutcome exited(int code) {
@@ -470,12 +481,139 @@ TEST_F(RunFlow, TheLogNameIsUnique) {
   EXPECT_EQ(first.filename().string().rfind("run-", 0), 0u);
 }
 
+// Step 4's evaluation (issue 15): the manifest's `evaluator` is what runs after a verified
+// output; the verdict decides the exit code and lands in the manifest's `evaluation`.
+class RunFlowEvaluated : public RunFlow {
+ protected:
+  void SetUp() override {
+    RunFlow::SetUp();
+    manifest["evaluator"] = {{"python", "/opt/eval/bin/python"}, {"source", "/models/tiny"}, {"output", out.string()},
+                             {"text", "/data/heldout.jsonl"},
+                             {"settings", {{"intent", "smoke"}, {"windows", 4}, {"seq_len", 128}, {"canary_tokens", 4},
+                                           {"budget_seconds", 60}, {"max_ppl_increase_pct", 5.0}, {"z", 1.96}}}};
+    seal_manifest();
+    write_manifest();
+    request.approve = digest;
+    launcher.result = exited(0);
+    launcher.act = [this](const runner::CommandSpec&) { write_export(); };
+  }
+  // What the evaluator measures: per-window NLL of source and output, and one canary each.
+  static core::Json measured(double shift, std::vector<int> quantized_tokens) {
+    auto model = [](std::vector<double> nll, std::vector<int> tokens) {
+      return core::Json{{"loaded", true}, {"path", "/m"}, {"window_nll", nll},
+                        {"canary", {{{"prompt", "p"}, {"tokens", tokens}, {"text", "some words here"}, {"degenerate", nullptr}}}}};
+    };
+    return {{"seconds", 3.0},
+            {"source", model({3.0, 3.2, 2.8, 3.1}, {1, 2, 3, 4})},
+            {"quantized", model({3.0 + shift, 3.2 + shift, 2.8 + shift, 3.1 + shift}, quantized_tokens)}};
+  }
+};
+
+TEST_F(RunFlowEvaluated, AVerifiedOutputIsEvaluatedAsApproved) {
+  evaluate::Settings s = evaluate::settings_from_json(manifest["evaluator"]["settings"]);
+  launcher.evaluation = evaluate::judge(measured(0.01, {1, 2, 3, 4}), s);
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_TRUE(std::holds_alternative<run_end::Verified>(r->end));
+  // Exactly the recorded evaluator: its Python, models, text and settings, nothing else.
+  ASSERT_EQ(launcher.evaluations.size(), 1U);
+  const evaluate::Request& er = launcher.evaluations[0];
+  EXPECT_EQ(er.python, "/opt/eval/bin/python");
+  EXPECT_EQ(er.source, fs::path("/models/tiny"));
+  EXPECT_EQ(er.output, out);
+  EXPECT_EQ(er.text, fs::path("/data/heldout.jsonl"));
+  EXPECT_EQ(er.settings.windows, 4);
+  EXPECT_EQ(er.settings.seq_len, 128);
+  EXPECT_EQ(er.work_dir, wd.root / "evaluation");
+  EXPECT_EQ(observer.events.back(), "evaluating " + out.string());
+  ASSERT_TRUE(r->evaluation.has_value());
+  EXPECT_EQ(r->evaluation->verdict, evaluate::Status::pass) << r->evaluation->reason;
+  EXPECT_EQ(r->exit_code(), core::ExitCode::ok);
+  core::Json m = read_manifest();
+  EXPECT_EQ(m["evaluation"]["verdict"], "pass");
+  EXPECT_EQ(m["result"]["status"], "success");
+}
+
+TEST_F(RunFlowEvaluated, ADegradedModelEndsWithTheEvaluationExitCode) {
+  evaluate::Settings s = evaluate::settings_from_json(manifest["evaluator"]["settings"]);
+  launcher.evaluation = evaluate::judge(measured(0.5, {1, 2, 3, 4}), s);  // perplexity x1.65
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_TRUE(std::holds_alternative<run_end::Verified>(r->end));
+  EXPECT_EQ(r->evaluation->verdict, evaluate::Status::fail);
+  EXPECT_EQ(r->exit_code(), core::ExitCode::eval_failed);
+  EXPECT_EQ(read_manifest()["evaluation"]["verdict"], "fail");
+  // Checkpoint 4 does not take it as it is; the person may, explicitly.
+  EXPECT_EQ(workflow::accept_result(wd, "accept").error().code, core::ExitCode::eval_failed);
+  EXPECT_TRUE(workflow::accept_result(wd, "accept anyway", true).has_value());
+}
+
+TEST_F(RunFlowEvaluated, AnEvaluatorThatDidNotRunIsNeverAPass) {
+  auto r = run_it();  // the fake's default: not_run
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_EQ(r->evaluation->verdict, evaluate::Status::not_run);
+  EXPECT_EQ(r->exit_code(), core::ExitCode::eval_failed);
+  EXPECT_EQ(read_manifest()["evaluation"]["verdict"], "not-run");
+}
+
+TEST_F(RunFlowEvaluated, AnInterruptedEvaluationIsAnInterruptedRun) {
+  evaluate::EvaluationResult stopped = evaluate::not_run(evaluate::Settings{}, "the evaluation was interrupted");
+  stopped.interrupted = true;
+  launcher.evaluation = stopped;
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_EQ(r->exit_code(), core::ExitCode::interrupted);
+}
+
+TEST_F(RunFlowEvaluated, AnOutputThatDidNotVerifyIsNotEvaluated) {
+  launcher.act = [](const runner::CommandSpec&) {};  // quark-cli "succeeds" and writes nothing
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_TRUE(std::holds_alternative<run_end::NotVerified>(r->end));
+  EXPECT_TRUE(launcher.evaluations.empty());
+  EXPECT_EQ(r->exit_code(), core::ExitCode::verify_failed);
+  core::Json m = read_manifest();
+  EXPECT_EQ(m["evaluation"]["verdict"], "not-run");
+  EXPECT_NE(m["evaluation"]["reason"].get<std::string>().find("did not pass verification"), std::string::npos);
+}
+
+TEST_F(RunFlowEvaluated, TheEvaluatorIsPartOfWhatIsApproved) {
+  // Someone with write access to the workdir points the evaluator at another interpreter.
+  core::Json edited = manifest;
+  edited["evaluator"]["python"] = "/tmp/evil/python";
+  ASSERT_TRUE(core::write_file_atomic(wd.manifest(), core::dump_yaml(edited)).has_value());
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(launcher.launches, 0);
+  EXPECT_TRUE(launcher.evaluations.empty());
+}
+
+TEST_F(RunFlowEvaluated, APreviousRunsEvaluationNeverDescribesThisOne) {
+  manifest["evaluation"] = {{"verdict", "pass"}, {"canary", {{"status", "pass"}}}, {"perplexity", {{"status", "pass"}, {"windows", 4}}}};
+  write_manifest();
+  launcher.result = exited(1);
+  launcher.act = nullptr;
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_TRUE(std::holds_alternative<run_end::Failed>(r->end));
+  EXPECT_FALSE(read_manifest().contains("evaluation"));
+}
+
 TEST(RunOutcomeExitCode, OneCodePerEnd) {
-  EXPECT_EQ((RunOutcome{{}, {}, run_end::Verified{}}).exit_code(), core::ExitCode::ok);
-  EXPECT_EQ((RunOutcome{{}, {}, run_end::NotVerified{}}).exit_code(), core::ExitCode::verify_failed);
-  EXPECT_EQ((RunOutcome{{}, {}, run_end::Failed{}}).exit_code(), core::ExitCode::run_failed);
-  EXPECT_EQ((RunOutcome{{}, {}, run_end::ExportedEvaluationFailed{}}).exit_code(), core::ExitCode::verify_failed);
-  EXPECT_EQ((RunOutcome{{}, {}, run_end::Interrupted{}}).exit_code(), core::ExitCode::interrupted);
+  EXPECT_EQ((RunOutcome{{}, {}, run_end::Verified{}, std::nullopt}).exit_code(), core::ExitCode::ok);
+  EXPECT_EQ((RunOutcome{{}, {}, run_end::NotVerified{}, std::nullopt}).exit_code(), core::ExitCode::verify_failed);
+  EXPECT_EQ((RunOutcome{{}, {}, run_end::Failed{}, std::nullopt}).exit_code(), core::ExitCode::run_failed);
+  EXPECT_EQ((RunOutcome{{}, {}, run_end::ExportedEvaluationFailed{}, std::nullopt}).exit_code(), core::ExitCode::verify_failed);
+  EXPECT_EQ((RunOutcome{{}, {}, run_end::Interrupted{}, std::nullopt}).exit_code(), core::ExitCode::interrupted);
+  // A verified run is a success only when its evaluation, if any, passed.
+  evaluate::EvaluationResult pass;
+  pass.verdict = evaluate::Status::pass;
+  EXPECT_EQ((RunOutcome{{}, {}, run_end::Verified{}, pass}).exit_code(), core::ExitCode::ok);
+  for (auto v : {evaluate::Status::fail, evaluate::Status::indeterminate, evaluate::Status::not_run}) {
+    evaluate::EvaluationResult e;
+    e.verdict = v;
+    EXPECT_EQ((RunOutcome{{}, {}, run_end::Verified{}, e}).exit_code(), core::ExitCode::eval_failed);
+  }
 }
 
 TEST(NormalizeDigest, AddsThePrefixToBareHex) {

@@ -154,6 +154,7 @@ class Start {
     p.workdir = m_req.workdir;
     p.output_dir = m_req.output_dir;
     p.python = m_req.plan.options.python;
+    p.eval_python = m_req.eval_python;
     auto r = manifest::prepare(p);
     if (!r) return failed(r.error());
     m_observer.on_prepared(*r);

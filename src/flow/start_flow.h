@@ -26,6 +26,7 @@ struct StartRequest {
   std::string model;
   std::string revision;
   std::string output_dir;
+  std::string eval_python;        // prepare --eval-python ("" = quark-cli's interpreter)
   PlanRequest plan;               // workdir is filled in by start
   bool plan_given = false;        // a plan option was given: plan again
   RunRequest run;                 // workdir, approve and user_words are filled in by start

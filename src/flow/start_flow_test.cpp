@@ -46,6 +46,10 @@ class NoLauncher final : public Launcher {
     ADD_FAILURE() << "start launched a run it was not asked to";
     return runner::RunOutcome{};
   }
+  evaluate::EvaluationResult evaluate(const evaluate::Request& r) override {
+    ADD_FAILURE() << "start evaluated an output it was not asked to";
+    return evaluate::not_run(r.settings, "not expected");
+  }
 };
 
 class StartFlow : public ::testing::Test {

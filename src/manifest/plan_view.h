@@ -63,6 +63,7 @@ struct PlanView {
   std::string evaluation_intent = "full";  // none | smoke | full (CLI default: evaluate)
   std::string evaluation_dataset = kCliDefaultEvaluationDataset;
   bool evaluated_by_quark_ptq = false;     // the plan has an `evaluation` section: step 4 evaluates, not quark-cli
+  core::Json evaluation = core::Json(nullptr);  // that section (settings, threshold, text)
   bool multi_device = false;
   std::string device_strategy;             // "single", "multi_device", "cpu" or "" (not said)
   bool trust_remote_code = false;          // true only when the user explicitly accepted it

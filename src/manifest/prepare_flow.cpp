@@ -9,6 +9,7 @@
 #include "core/schema.h"
 #include "core/text.h"
 #include "core/yaml_io.h"
+#include "manifest/evaluator_block.h"
 #include "manifest/manifest_doc.h"
 #include "core/shell_quote.h"
 #include "workflow/checkpoint.h"
@@ -204,6 +205,14 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
                        {{"plan_python", *plan.python}, {"python", r.env.env.python}}, r.env.env.python, *plan.python});
   }
   add_tokenizer_code_problem(plan, status.analysis.doc, r.env.verdict);
+  std::string eval_python = r.env.env.python;
+  if (!opt.eval_python.empty()) {
+    QPTQ_TRY_ASSIGN(envprobe::PythonEnv e, envprobe::resolve_python_env(opt.eval_python, opt.getenv));
+    eval_python = e.python;
+  }
+  EvaluatorBlock evaluator = evaluator_block(plan, eval_python, r.output.path);
+  for (auto& p : evaluator.problems) r.env.verdict.add(std::move(p));
+  r.evaluator = evaluator.block;
   r.ready = r.env.verdict.ready;
 
   std::string quark_cli = r.env.env.quark_cli.empty() ? "quark-cli" : r.env.env.quark_cli;
@@ -214,6 +223,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
 
   ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.expected_files, identity};
   r.manifest = build_manifest(parts);
+  if (!r.evaluator.is_null()) r.manifest["evaluator"] = r.evaluator;
   r.digest = workflow::recompute_command_digest(r.manifest);
   r.manifest["command"]["digest"] = r.digest;
   if (!history.empty()) r.manifest["history"] = history;

@@ -23,6 +23,7 @@ struct PrepareOptions {
   std::filesystem::path workdir;   // absolute
   std::string output_dir;          // as given
   std::string python;              // --python ("" = resolve)
+  std::string eval_python;         // --eval-python: runs step 4's evaluation ("" = the same Python)
   bool overwrite = false;
   envprobe::SystemSources system;  // tests point this at a fixture tree
   envprobe::EnvGetter getenv = envprobe::process_env;
@@ -40,10 +41,11 @@ struct PrepareResult {
   std::string digest;
   std::vector<std::string> expected_files;
   bool trust_remote_code = false;
+  core::Json evaluator = core::Json(nullptr);  // the manifest's `evaluator` (null: no evaluation)
 };
 
 // Errors: not_confirmed / stale (checkpoint 2), plan_invalid, bad_input (output dir,
-// --python), internal (schema). The manifest exists on disk exactly when this succeeds.
+// --python, --eval-python), internal (schema). The manifest exists on disk exactly when this succeeds.
 core::Result<PrepareResult> prepare(const PrepareOptions& opt);
 
 }  // namespace manifest

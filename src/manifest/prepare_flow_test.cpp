@@ -156,6 +156,59 @@ TEST_F(PrepareFlow, WritesOnlyTheManifestAndCreatesNothingOutsideTheWorkdir) {
   EXPECT_EQ((*doc)["command"]["python"], python);
 }
 
+// Issue 15: a plan that asks quark-ptq to evaluate gets an `evaluator` in the manifest, part of
+// what checkpoint 3 approves; quark-cli then skips its own evaluation.
+TEST_F(PrepareFlow, AnEvaluatingPlanRecordsTheEvaluatorUnderTheDigest) {
+  tmp.write("heldout.jsonl", "{\"text\": \"prose\"}\n");
+  std::string text = (tmp.path() / "heldout.jsonl").string();
+  plan["evaluation_intent"] = "smoke";
+  plan["evaluation"] = {{"intent", "smoke"}, {"windows", 8}, {"seq_len", 256}, {"canary_tokens", 16}, {"budget_seconds", 900},
+                        {"max_ppl_increase_pct", 5.0}, {"z", 1.96}, {"text", text}};
+  write_artifacts(true, true);
+  std::string out = (tmp.path() / "out").string();
+  auto r = prepare(options(out));
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_TRUE(r->ready);
+  auto doc = core::read_yaml_file(workflow::Workdir{wd}.manifest());
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_TRUE(core::schema_issues(*doc, core::kSchemaRunManifest).empty());
+  const core::Json& ev = (*doc)["evaluator"];
+  EXPECT_EQ(ev["python"], python);  // no --eval-python: quark-cli's own interpreter
+  EXPECT_EQ(ev["source"], model);
+  EXPECT_EQ(ev["output"], out);
+  EXPECT_EQ(ev["text"], text);
+  EXPECT_EQ(ev["settings"]["windows"], 8);
+  EXPECT_FALSE(ev["settings"].contains("text"));
+  EXPECT_EQ((*doc)["command"]["argv"].back(), "--skip_evaluation");
+  // The digest covers the evaluator: another interpreter is another approval.
+  core::Json edited = *doc;
+  edited["evaluator"]["python"] = "/usr/bin/python3";
+  EXPECT_NE(workflow::recompute_command_digest(edited), (*doc)["command"]["digest"]);
+  EXPECT_NE(workflow::command_inconsistency(edited), "");
+}
+
+TEST_F(PrepareFlow, AnEvaluationWithoutItsTextIsNotReady) {
+  plan["evaluation_intent"] = "smoke";
+  plan["evaluation"] = {{"intent", "smoke"}, {"windows", 8}, {"seq_len", 256}, {"canary_tokens", 16}, {"budget_seconds", 900},
+                        {"max_ppl_increase_pct", 5.0}, {"z", 1.96}, {"text", (tmp.path() / "gone.jsonl").string()}};
+  write_artifacts(true, true);
+  auto r = prepare(options((tmp.path() / "out").string()));
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_FALSE(r->ready);
+  bool found = false;
+  for (const auto& p : r->env.verdict.problems) found = found || (p.code == "evaluation_text_missing" && p.blocking);
+  EXPECT_TRUE(found);
+}
+
+TEST_F(PrepareFlow, ANonEvaluatingPlanHasNoEvaluatorAndKeepsItsDigestScope) {
+  write_artifacts(true, true);
+  auto r = prepare(options((tmp.path() / "out").string()));
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  auto doc = core::read_yaml_file(workflow::Workdir{wd}.manifest());
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_FALSE(doc->contains("evaluator"));
+}
+
 TEST_F(PrepareFlow, RefusesBeforeThePlanIsConfirmedAndWritesNothing) {
   write_artifacts(true, false);
   auto r = prepare(options((tmp.path() / "out").string()));

@@ -65,6 +65,7 @@ void read_execution(PlanFile& f, const core::Json& plan) {
   f.evaluation_intent = core::json_first_string(plan, {"evaluation_intent", "evaluation/intent"});
   f.evaluation_dataset = core::json_first_string(plan, {"evaluation_dataset", "evaluation/dataset"});
   f.evaluated_by_quark_ptq = core::json_object(plan, "evaluation") != nullptr && core::json_at(plan, "evaluation/windows") != nullptr;
+  if (f.evaluated_by_quark_ptq) f.evaluation = *core::json_object(plan, "evaluation");
   f.device_strategy = core::json_first_string(plan, {"device_strategy", "device/strategy"});
   f.multi_device = core::json_first_bool(plan, {"multi_device", "device/multi_device"});
   f.trust_remote_code = core::json_first_bool(plan, {"trust_remote_code", "remote_code/accepted"});

@@ -35,6 +35,8 @@ struct PlanFile {
   // The plan asks quark-ptq's own evaluation (a plan `evaluation` section with windows): then
   // quark-cli skips its own.
   bool evaluated_by_quark_ptq = false;
+  // That section as recorded (settings, threshold, text), null when the plan has none.
+  core::Json evaluation = core::Json(nullptr);
   std::optional<std::string> device_strategy;    // single | multi_device | cpu
   std::optional<bool> multi_device;
   std::optional<bool> trust_remote_code;

@@ -34,6 +34,7 @@ std::string command_digest(const RecordedCommand& cmd) {
   doc["environment_verdict"] = cmd.environment_verdict;
   doc["model"] = cmd.model;
   doc["built_from"] = cmd.built_from;
+  if (!cmd.evaluator.is_null()) doc["evaluator"] = cmd.evaluator;
   return core::json_digest(doc);
 }
 
@@ -63,6 +64,7 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest) 
   out.environment_verdict = value_or_null(manifest, "environment/verdict");
   out.model = value_or_null(manifest, "inputs/model_identity");
   out.built_from = value_or_null(manifest, "built_from");
+  out.evaluator = value_or_null(manifest, "evaluator");
   out.display = core::display_command(out.argv, env_pairs(out.env_changes));
   out.recorded_display = core::json_string(*cmd, "display").value_or("");
   out.digest = core::json_string(*cmd, "digest").value_or("");
@@ -74,7 +76,7 @@ std::string command_inconsistency(const core::Json& manifest) {
   if (!cmd) return "/command: no argv, or argv / env_changes malformed";
   if (cmd->digest != command_digest(*cmd)) {
     return "/command/digest: does not match the command, its environment changes, outputs.output_dir, "
-           "environment.verdict, inputs.model_identity and built_from (edited by hand?)";
+           "environment.verdict, inputs.model_identity, built_from and evaluator (edited by hand?)";
   }
   if (cmd->recorded_display != cmd->display) return "/command/display: is not the command that command.argv runs (edited by hand?)";
   for (std::size_t i = 0; i + 1 < cmd->argv.size(); ++i) {

@@ -5,7 +5,10 @@
 //    "output_dir": "...", "overwrite": bool,                  where it writes (outputs.*)
 //    "environment_verdict": {...},                           the gate it passed
 //    "model": {...} | null,                                  which model (inputs.model_identity)
-//    "built_from": {...}}                                     the analysis and plan it came from
+//    "built_from": {...},                                     the analysis and plan it came from
+//    "evaluator": {...}}                                      step 4's evaluation (evaluator), only when
+//                                                             the manifest has one, so that manifests
+//                                                             without it keep their digests
 // `prepare` writes it into run_manifest.yaml as command.digest; `evaluate` and `run` recompute
 // it from those fields, so a hand-edited manifest can never run under an old approval. What a
 // person is shown (command.display) is never read back: it is derived from argv and
@@ -35,6 +38,7 @@ struct RecordedCommand {
   core::Json environment_verdict = core::Json(nullptr);     // environment.verdict
   core::Json model = core::Json(nullptr);                   // inputs.model_identity
   core::Json built_from = core::Json(nullptr);              // built_from
+  core::Json evaluator = core::Json(nullptr);               // evaluator (manifest/evaluator_block.h)
   std::string display;          // derived from argv + env_changes (core::display_command)
   std::string recorded_display; // command.display as written ("" when absent)
   std::string digest;           // command.digest as written

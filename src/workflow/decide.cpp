@@ -55,10 +55,19 @@ core::Result<Confirmation> approve_execution(const Workdir& wd, const WorkflowSt
   return c;
 }
 
-core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view user_words) {
+core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view user_words, bool despite_evaluation) {
   QPTQ_TRY_ASSIGN(core::Json result, current_result(wd));
   if (core::json_string(result, "status").value_or("") == "failed") {
     return core::make_error(core::ExitCode::verify_failed, "workflow.result_failed").with("path", wd.manifest().string());
+  }
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  if (const core::Json* ev = core::json_object(s.manifest.doc, "evaluation"); ev != nullptr && !despite_evaluation) {
+    std::string verdict = core::json_string(*ev, "verdict").value_or("not-run");
+    if (verdict != "pass") {
+      return core::make_error(core::ExitCode::eval_failed, "workflow.evaluation_not_passed")
+          .with("verdict", verdict)
+          .with("reason", core::json_string(*ev, "reason").value_or("-"));
+    }
   }
   std::string digest = core::json_digest(result);
   // Accepting the same result twice is one acceptance.

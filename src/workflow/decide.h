@@ -29,9 +29,11 @@ core::Result<Confirmation> approve_execution(const Workdir& wd, const WorkflowSt
                                              std::string_view user_words);
 
 // Checkpoint 4. Both need checkpoint 3 confirmed and a `result` in the manifest
-// (not_confirmed otherwise). accept refuses a failed result (verify_failed); followup
-// refuses empty or over-long text (usage).
-core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view user_words);
+// (not_confirmed otherwise). accept refuses a failed result (verify_failed) and, unless
+// `despite_evaluation`, a result whose step 4 evaluation (the manifest's `evaluation`) is not
+// a pass (eval_failed): accepting a model shown to have degraded, or not shown to work, is the
+// person's explicit choice. followup refuses empty or over-long text (usage).
+core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view user_words, bool despite_evaluation = false);
 core::Result<Confirmation> request_followup(const Workdir& wd, std::string_view text);
 
 }  // namespace workflow

@@ -23,7 +23,8 @@ void render_decided(const Console& c, const workflow::Workdir& wd, const workflo
 
 int run_accept_command(Context& ctx, const DecideOptions& opt) {
   workflow::Workdir wd{ctx.workdir};
-  auto conf = workflow::accept_result(wd, opt.user_words.empty() ? "quark-ptq accept" : opt.user_words);
+  std::string words = opt.user_words.empty() ? (opt.despite_evaluation ? "quark-ptq accept --despite-evaluation" : "quark-ptq accept") : opt.user_words;
+  auto conf = workflow::accept_result(wd, words, opt.despite_evaluation);
   if (!conf) return ctx.console.error(conf.error());
   render_decided(ctx.console, wd, *conf, false);
   return 0;
@@ -40,6 +41,8 @@ int run_followup_command(Context& ctx, const DecideOptions& opt) {
 void add_accept_command(CLI::App& app, CommandFn& selected) {
   auto opt = std::make_shared<DecideOptions>();
   auto* sub = app.add_subcommand("accept", "Checkpoint 4: accept the verified result");
+  sub->add_flag("--despite-evaluation", opt->despite_evaluation,
+                "Accept although step 4's evaluation is not a pass (fail, indeterminate or not-run); recorded with the acceptance");
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_accept_command(ctx, *opt); }; });
 }
 

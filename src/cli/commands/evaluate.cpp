@@ -12,6 +12,7 @@
 #include "core/fs.h"
 #include "envprobe/python_env.h"
 #include "evaluate/run_evaluation.h"
+#include "evaluate/settings_json.h"
 #include "plan/evaluation_settings.h"
 
 namespace cli {
@@ -33,18 +34,6 @@ struct EvaluateCmdOptions {
   std::string python;
 };
 
-evaluate::Settings settings_from(const core::Json& e) {
-  evaluate::Settings s;
-  s.intent = core::json_string(e, "intent").value_or(s.intent);
-  s.windows = static_cast<int>(core::json_int(e, "windows").value_or(s.windows));
-  s.seq_len = static_cast<int>(core::json_int(e, "seq_len").value_or(s.seq_len));
-  s.canary_tokens = static_cast<int>(core::json_int(e, "canary_tokens").value_or(s.canary_tokens));
-  s.budget_seconds = core::json_number(e, "budget_seconds").value_or(s.budget_seconds);
-  s.max_ppl_increase_pct = core::json_number(e, "max_ppl_increase_pct").value_or(s.max_ppl_increase_pct);
-  s.z = core::json_number(e, "z").value_or(s.z);
-  return s;
-}
-
 int run_evaluate(Context& ctx, const EvaluateCmdOptions& opt) {
   core::Json section = plan::evaluation_settings(opt.eval, opt.priority, opt.text);
   if (!opt.plan.empty()) {
@@ -54,7 +43,7 @@ int run_evaluate(Context& ctx, const EvaluateCmdOptions& opt) {
     }
     if (const core::Json* e = core::json_object(*doc, "evaluation")) section = *e;
   }
-  evaluate::Settings s = settings_from(section);
+  evaluate::Settings s = evaluate::settings_from_json(section);
   if (opt.threshold) s.max_ppl_increase_pct = *opt.threshold;
   if (opt.windows) s.windows = *opt.windows;
   if (opt.seq_len) s.seq_len = *opt.seq_len;

@@ -1,4 +1,4 @@
-// quark-ptq prepare --output-dir DIR [--python PATH] [--overwrite]: step 3. Checks the
+// quark-ptq prepare --output-dir DIR [--python PATH] [--eval-python PATH] [--overwrite]: step 3. Checks the
 // environment, builds the exact command and writes run_manifest.yaml, then asks checkpoint
 // 3's question. Exit 0 (ready), 6 (manifest written, environment not ready), 4/5 (plan not
 // confirmed / stale: nothing written), 3 (bad --output-dir / --python), 8 (plan unusable).
@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/commands/prepare.h"
+#include "cli/evaluate_render.h"
 #include "envprobe/report_text.h"
 #include "cli/step_views.h"
 
@@ -39,6 +40,7 @@ void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_
   for (const auto& f : r.expected_files) files += (files.empty() ? "" : ", ") + f;
   c.say("prepare.expected", {{"files", files}, {"size", num(r.estimate.output_disk_gib)}});
   c.say(r.trust_remote_code ? "prepare.remote_code_on" : "prepare.remote_code_off");
+  say_evaluator(c, r.evaluator);
   const auto& e = r.estimate;
   c.say("prepare.estimate", {{"gpu", num(e.gpu_peak_gib)}, {"gpu_free", num(e.gpu_available_gib)}, {"host", num(e.host_peak_gib)},
                              {"host_free", num(e.host_available_gib)}, {"disk", num(e.output_disk_gib)}, {"disk_free", num(e.disk_free_gib)},
@@ -70,6 +72,7 @@ int run_prepare_command(Context& ctx, const PrepareOptions& opt) {
   p.workdir = ctx.workdir;
   p.output_dir = opt.output_dir;
   p.python = opt.python;
+  p.eval_python = opt.eval_python;
   p.overwrite = opt.overwrite;
   auto r = manifest::prepare(p);
   if (!r) return ctx.console.error(r.error());
@@ -83,6 +86,8 @@ void add_prepare_command(CLI::App& app, CommandFn& selected) {
   auto* sub = app.add_subcommand("prepare", "Step 3: check the environment and write the exact command (run_manifest.yaml)");
   sub->add_option("--output-dir", opt->output_dir, "Where the quantized model will go (created only after approval)")->required();
   sub->add_option("--python", opt->python, "The Python interpreter that has amd-quark (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)");
+  sub->add_option("--eval-python", opt->eval_python,
+                  "The Python that runs the evaluation after the run, when the plan asks for one (default: the same as quark-cli's)");
   sub->add_flag("--overwrite", opt->overwrite, "Allow an existing non-empty --output-dir (recorded in the manifest)");
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_prepare_command(ctx, *opt); }; });
 }

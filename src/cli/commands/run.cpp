@@ -4,8 +4,11 @@
 
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "cli/commands.h"
 #include "cli/commands/run.h"
+#include "cli/evaluate_render.h"
 #include "cli/step_views.h"
 #include "cli/verify_render.h"
 #include "flow/run_flow.h"
@@ -23,6 +26,7 @@ class TerminalApproval final : public flow::ApprovalPrompt {
     m_console.line("  " + cmd.display);
     for (const auto& e : cmd.env_changes) m_console.say("run.show_env", {{"name", e.name}, {"value", e.value}});
     m_console.say("run.show_destination", {{"path", output_dir}});
+    say_evaluator(m_console, cmd.evaluator);
     m_console.say("run.show_digest", {{"digest", cmd.digest}});
     return m_console.ask(m_console.t("run.ask_approval"));
   }
@@ -55,6 +59,12 @@ void ConsoleRunObserver::on_launching(const std::filesystem::path& log) { m_cons
 void ConsoleRunObserver::on_stage(const std::string& stage) { m_console.say("run.stage", {{"stage", stage}}); }
 void ConsoleRunObserver::on_stop_requested(const std::string& signal) { m_console.say("run.stopping", {{"signal", signal}}); }
 void ConsoleRunObserver::on_record_failed(const core::Error& e) { m_console.error_line(e); }
+void ConsoleRunObserver::on_evaluating(const evaluate::Request& r) {
+  const evaluate::Settings& s = r.settings;
+  m_console.say("evaluate.starting", {{"output", r.output.string()}, {"source", r.source.string()}, {"tokens", std::to_string(s.canary_tokens)},
+                                      {"windows", std::to_string(s.windows)}, {"seq_len", std::to_string(s.seq_len)},
+                                      {"text", r.text.string()}, {"budget", fmt::format("{:.0f}", s.budget_seconds)}, {"python", r.python}});
+}
 void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) {
   m_console.say("run.failed", {{"rule", d.rule}, {"category", d.category}});
   m_console.say("run.cause", {{"text", d.cause(m_console.lang())}});
@@ -68,12 +78,16 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome) {
   if (console.json_mode()) {
     core::Json j = {{"manifest", outcome.manifest.string()}, {"run", outcome.run}};
     j["result"] = report != nullptr ? report->to_json() : core::Json(nullptr);
+    j["evaluation"] = outcome.evaluation ? outcome.evaluation->to_json() : core::Json(nullptr);
     j["exit_code"] = exit_code;
     console.json(j);
   }
   print_summary(console, outcome.run, report);
+  if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
   if (std::holds_alternative<flow::run_end::Interrupted>(outcome.end)) {
     console.say("run.interrupted_next");
+  } else if (outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass && exit_code != core::to_int(core::ExitCode::verify_failed)) {
+    console.say("run.next_evaluation_failed", {{"verdict", console.t("evaluate.status_" + std::string(evaluate::status_name(outcome.evaluation->verdict)))}});
   } else if (report != nullptr) {
     console.say("run.next_checkpoint4");
   }

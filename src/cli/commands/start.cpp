@@ -104,6 +104,7 @@ int run_start_command(Context& ctx, const StartOptions& opt) {
   req.model = opt.model;
   req.revision = opt.revision;
   req.output_dir = opt.output_dir;
+  req.eval_python = opt.eval_python;
   req.plan = plan_request(opt.plan);
   req.plan_given = opt.plan_given;
   req.run.echo_stdout_fd = STDOUT_FILENO;
@@ -126,6 +127,8 @@ void add_start_command(CLI::App& app, CommandFn& selected) {
   sub->add_option("model", opt->model, "Hugging Face repo id or local model directory")->required();
   sub->add_option("--output-dir", opt->output_dir, "Where the quantized model goes")->required();
   sub->add_option("--revision", opt->revision, "Model revision (branch, tag or commit)");
+  sub->add_option("--eval-python", opt->eval_python,
+                  "The Python that runs the evaluation after the run, when the plan asks for one (default: the same as quark-cli's)");
   std::set<std::string> own;
   for (const auto* o : sub->get_options()) own.insert(o->get_name());
   add_plan_options(*sub, opt->plan);

@@ -13,6 +13,7 @@ struct StartOptions {
   std::string model;
   std::string revision;
   std::string output_dir;
+  std::string eval_python;  // --eval-python: runs step 4's evaluation ("" = the same Python)
   PlanOptions plan;
   bool plan_given = false;  // any plan option on the command line: plan again
 };

@@ -1,0 +1,49 @@
+#include "manifest/evaluator_block.h"
+
+#include "core/fs.h"
+
+namespace manifest {
+
+namespace {
+
+// The settings the evaluator is given: the plan's section without its `text` (recorded on its
+// own) or any key the evaluator does not read.
+core::Json settings_of(const core::Json& evaluation) {
+  core::Json s = core::Json::object();
+  for (const char* key : {"intent", "windows", "seq_len", "canary_tokens", "budget_seconds", "max_ppl_increase_pct", "z"}) {
+    if (const core::Json* v = core::json_at(evaluation, key)) s[key] = *v;
+  }
+  return s;
+}
+
+}  // namespace
+
+EvaluatorBlock evaluator_block(const PlanView& plan, const std::string& python, const std::string& output_dir) {
+  EvaluatorBlock out;
+  if (!plan.evaluated_by_quark_ptq || !plan.evaluation.is_object()) return out;
+  std::string text = core::json_string(plan.evaluation, "text").value_or("");
+  out.block = {{"python", python},
+               {"source", plan.model},
+               {"output", output_dir},
+               {"text", text.empty() ? core::Json(nullptr) : core::Json(text)},
+               {"settings", settings_of(plan.evaluation)}};
+  // Without held-out text the evaluation could only end not-run, after the whole quantization:
+  // say so now, while the fix is a new plan.
+  if (text.empty()) {
+    out.problems.push_back({"evaluation_text_missing", true, "manifest.problem_evaluation_no_text", {}, "none", "held-out text"});
+  } else if (!core::is_regular_file(text)) {
+    out.problems.push_back({"evaluation_text_missing", true, "manifest.problem_evaluation_text_missing", {{"path", text}}, "missing", text});
+  }
+  if (!plan.model_is_local) {
+    // The evaluator reads the source from the Hub cache quark-cli fills, offline; a model that
+    // is not cached by then cannot be compared.
+    out.problems.push_back({"evaluation_source_hub", false, "manifest.problem_evaluation_source_hub", {{"model", plan.model}}, plan.model,
+                            "a local copy"});
+  }
+  if (python.empty()) {
+    out.problems.push_back({"evaluation_python_missing", true, "manifest.problem_evaluation_python", {}, "none", "a Python with torch and transformers"});
+  }
+  return out;
+}
+
+}  // namespace manifest
