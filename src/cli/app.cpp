@@ -52,14 +52,22 @@ int run_app(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     // CLI11 uses 0 for --help/--version and its own codes for errors; ours is one table.
-    return rc == 0 ? 0 : core::to_int(core::ExitCode::usage);
+    if (rc == 0) return 0;
+    // With --json stdout still carries one document, the error (--json may not be parsed yet).
+    for (int i = 1; i < argc; ++i) {
+      if (std::string_view(argv[i]) != "--json") continue;
+      core::Lang lang = lang_opt.empty() ? core::lang_from_environment() : core::parse_lang(lang_opt).value_or(core::Lang::en);
+      Console(lang, true).error_document(core::make_error(core::ExitCode::usage, "cli.usage_error").with("text", e.what()));
+      break;
+    }
+    return core::to_int(core::ExitCode::usage);
   }
 
   core::Lang lang = lang_opt.empty() ? core::lang_from_environment() : *core::parse_lang(lang_opt);
   Console console(lang, json_mode);
   if (!selected) return core::to_int(core::ExitCode::usage);
   Context ctx{console, core::absolute_path(workdir)};
-  return selected(ctx);
+  return console.finish(selected(ctx));
 }
 
 }  // namespace cli

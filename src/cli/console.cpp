@@ -54,18 +54,40 @@ void Console::warn(std::string_view text) const {
   std::fflush(m_err);
 }
 
-int Console::error(const core::Error& e) const {
+void Console::error_line(const core::Error& e) const {
   std::string s = t("cli.error_prefix") + core::render_error(m_lang, e) + "\n";
   if (m_color) s = "\033[31m" + s.substr(0, s.size() - 1) + "\033[0m\n";
   std::fwrite(s.data(), 1, s.size(), m_err);
   std::fflush(m_err);
+}
+
+int Console::error(const core::Error& e) const {
+  error_line(e);
+  if (m_json && !m_document_written) json(error_json(m_lang, e));
   return core::to_int(e.code);
+}
+
+core::Json Console::error_json(core::Lang lang, const core::Error& e) {
+  core::Json args = core::Json::object();
+  for (const auto& a : e.args) args[a.name] = core::redact_credentials(a.value);
+  core::Json err = {{"exit_code", core::to_int(e.code)}, {"id", e.id}, {"message", core::render_error(lang, e)}, {"args", args}};
+  if (!e.detail.empty()) err["detail"] = core::redact_credentials(e.detail);
+  return {{"error", err}};
 }
 
 void Console::json(const core::Json& j) const {
   std::string s = core::dump_pretty(j);
   std::fwrite(s.data(), 1, s.size(), m_out);
   std::fflush(m_out);
+  m_document_written = true;
+}
+
+int Console::finish(int rc) const {
+  if (rc != 0 && m_json && !m_document_written) {
+    core::Error e = core::make_error(static_cast<core::ExitCode>(rc), "cli.failed_without_document").with("code", std::to_string(rc));
+    json(error_json(m_lang, e));
+  }
+  return rc;
 }
 
 std::optional<std::string> Console::ask(std::string_view prompt) const {

@@ -1,6 +1,7 @@
 // Where text goes. Without --json, human output goes to stdout; with --json, stdout carries
 // exactly one JSON document and human text moves to stderr. Errors always go to stderr as
-// one line "quark-ptq: error: ...". Prompts are asked only on a terminal: without one,
+// one line "quark-ptq: error: ..."; with --json, an error that comes before any document is
+// also that document: {"error": {"exit_code", "id", "message", "args", "detail"}}. Prompts are asked only on a terminal: without one,
 // ask() returns nullopt and the caller treats that as a refusal, never as a yes.
 #pragma once
 
@@ -35,10 +36,20 @@ class Console {
   void say(std::string_view id, const std::vector<core::MessageArg>& args = {}) const;
   // A warning line on stderr.
   void warn(std::string_view text) const;
-  // The error line on stderr; returns the exit code to use.
+  // The error line on stderr (and in --json mode the error document on stdout, unless a
+  // document was printed already); returns the exit code to use.
   int error(const core::Error& e) const;
   // The one machine-readable document on stdout (only in --json mode).
   void json(const core::Json& j) const;
+  // The error line only, for an error the command goes on after (never the --json document).
+  void error_line(const core::Error& e) const;
+  // Only the --json document of `e`, on stdout (a usage error: CLI11 printed its own line).
+  void error_document(const core::Error& e) const { json(error_json(m_lang, e)); }
+  // The end of a command that exits with `rc`: in --json mode a failure that printed no
+  // document gets one ("cli.failed_without_document"), so stdout is never empty. Returns rc.
+  int finish(int rc) const;
+  // The --json document of an error (credentials in URLs redacted, as on the error line).
+  static core::Json error_json(core::Lang lang, const core::Error& e);
   // Prints the prompt on stderr and reads one line from stdin; nullopt without a terminal
   // or at end of input.
   std::optional<std::string> ask(std::string_view prompt) const;
@@ -54,6 +65,7 @@ class Console {
   std::FILE* m_out;
   std::FILE* m_err;
   std::FILE* m_in;
+  mutable bool m_document_written = false;
 };
 
 }  // namespace cli

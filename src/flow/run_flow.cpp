@@ -177,9 +177,13 @@ class ManifestProgress final : public runner::RunObserver {
 }  // namespace
 
 std::string normalize_digest(std::string_view given) {
-  std::string_view g = core::trim(given, " \t\n");
-  if (g.substr(0, kDigestPrefix.size()) == kDigestPrefix) return std::string(g);
-  return std::string(kDigestPrefix) + std::string(g);
+  // "SHA256:ABC..." as typed or pasted is the same digest: the prefix once, hex in lower case.
+  std::string g(core::trim(given, " \t\r\n"));
+  for (char& c : g) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  if (g.starts_with(kDigestPrefix)) return g;
+  return std::string(kDigestPrefix) + g;
 }
 
 core::ExitCode RunOutcome::exit_code() const {

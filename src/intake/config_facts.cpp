@@ -1,6 +1,7 @@
 #include "intake/config_facts.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace intake {
 
@@ -13,24 +14,42 @@ core::Error bad_field(std::string_view source, const std::string& key, const cha
       .with("expected", want);
 }
 
-// The first key of `keys` present in `j`. A present key of the wrong type is an error: the
-// config is malformed and we would otherwise silently fall through to another key.
+using Bound = ConfigBound;
+constexpr Bound kLayers = config_limits::layers;
+constexpr Bound kWidth = config_limits::width;
+constexpr Bound kHeads = config_limits::heads;
+constexpr Bound kFfn = config_limits::ffn;
+constexpr Bound kVocab = config_limits::vocab;
+constexpr Bound kContext = config_limits::context;
+constexpr Bound kExperts = config_limits::experts;
+
+// The first key of `keys` present in `j`, within [0, b.max]. A present key of the wrong type is
+// an error: the config is malformed and we would otherwise silently fall through to another
+// key. `prefix` names the nested config the key sits in ("text_config."), for the message.
 core::Result<std::optional<std::int64_t>> first_int(const core::Json& j, const std::vector<std::string>& keys,
-                                                    std::string_view source) {
+                                                    std::string_view source, Bound b, std::string_view prefix = {}) {
   for (const auto& k : keys) {
     auto it = j.find(k);
     if (it == j.end() || it->is_null()) continue;
-    if (!it->is_number_integer()) {
+    const std::string key = std::string(prefix) + k;
+    std::int64_t v = 0;
+    if (it->is_number_unsigned()) {
+      // Above INT64_MAX (2^63) it would wrap negative in a signed read.
+      if (it->get<std::uint64_t>() > static_cast<std::uint64_t>(b.max)) return implausible_config_value(source, key, it->dump(), b);
+      v = static_cast<std::int64_t>(it->get<std::uint64_t>());
+    } else if (it->is_number_integer()) {
+      v = it->get<std::int64_t>();
+    } else if (it->is_number_float()) {
       // 4096.0 is an integer written as a float by some exporters; accept that, nothing else.
-      if (it->is_number_float()) {
-        double d = it->get<double>();
-        if (d >= 0 && d < 9e15 && static_cast<double>(static_cast<std::int64_t>(d)) == d) {
-          return std::optional<std::int64_t>(static_cast<std::int64_t>(d));
-        }
-      }
-      return bad_field(source, k, "an integer");
+      double d = it->get<double>();
+      if (d != std::floor(d)) return bad_field(source, key, "an integer");
+      if (d < 0 || d > static_cast<double>(b.max)) return implausible_config_value(source, key, it->dump(), b);
+      v = static_cast<std::int64_t>(d);
+    } else {
+      return bad_field(source, key, "an integer");
     }
-    return std::optional<std::int64_t>(it->get<std::int64_t>());
+    if (v < 0 || v > b.max) return implausible_config_value(source, key, std::to_string(v), b);
+    return std::optional<std::int64_t>(v);
   }
   return std::optional<std::int64_t>{};
 }
@@ -72,11 +91,14 @@ void derive_moe_layers(const core::Json& t, MoeFacts& moe, std::int64_t layers) 
     if (explicit_layers.empty()) explicit_layers.push_back(-1);  // all dense: matches no layer
   }
   auto mlp_only = int_list(t, "mlp_only_layers");
+  // Looked up once per layer: sorted, so a long list in the config costs a logarithm.
+  for (auto* list : {&explicit_layers, &mlp_only}) std::sort(list->begin(), list->end());
+  auto listed = [](const std::vector<std::int64_t>& v, std::int64_t i) { return std::binary_search(v.begin(), v.end(), i); };
   for (std::int64_t i = 0; i < layers; ++i) {
     bool is_moe = true;
     if (!explicit_layers.empty()) {
       moe.layer_rule = "moe_layers";
-      is_moe = std::find(explicit_layers.begin(), explicit_layers.end(), i) != explicit_layers.end();
+      is_moe = listed(explicit_layers, i);
     } else if (first_k) {
       moe.layer_rule = "first_k_dense_replace/moe_layer_freq";
       std::int64_t f = freq && *freq > 0 ? *freq : 1;
@@ -84,7 +106,7 @@ void derive_moe_layers(const core::Json& t, MoeFacts& moe, std::int64_t layers) 
     } else if (sparse_step) {
       moe.layer_rule = "decoder_sparse_step/mlp_only_layers";
       std::int64_t s = *sparse_step > 0 ? *sparse_step : 1;
-      is_moe = std::find(mlp_only.begin(), mlp_only.end(), i) == mlp_only.end() && (i + 1) % s == 0;
+      is_moe = !listed(mlp_only, i) && (i + 1) % s == 0;
     } else if (interleave) {
       moe.layer_rule = "interleave_moe_layer_step";
       std::int64_t s = *interleave > 0 ? *interleave : 1;
@@ -98,21 +120,22 @@ void derive_moe_layers(const core::Json& t, MoeFacts& moe, std::int64_t layers) 
 
 core::Result<std::optional<MoeFacts>> read_moe(const core::Json& t, const std::string& model_type,
                                                const knowledge::ModelFamilies& fam, std::optional<std::int64_t> layers,
-                                               std::optional<std::int64_t> intermediate, std::string_view source) {
-  QPTQ_TRY_ASSIGN(auto experts, first_int(t, fam.moe("num_experts"), source));
+                                               std::optional<std::int64_t> intermediate, std::string_view source,
+                                               std::string_view prefix) {
+  QPTQ_TRY_ASSIGN(auto experts, first_int(t, fam.moe("num_experts"), source, kExperts, prefix));
   if (!experts || *experts <= 0) return std::optional<MoeFacts>{};
   MoeFacts moe;
   moe.num_experts = *experts;
-  QPTQ_TRY_ASSIGN(moe.experts_per_token, first_int(t, fam.moe("experts_per_token"), source));
-  QPTQ_TRY_ASSIGN(auto shared, first_int(t, fam.moe("shared_experts"), source));
+  QPTQ_TRY_ASSIGN(moe.experts_per_token, first_int(t, fam.moe("experts_per_token"), source, kExperts, prefix));
+  QPTQ_TRY_ASSIGN(auto shared, first_int(t, fam.moe("shared_experts"), source, kExperts, prefix));
   moe.shared_experts = shared.value_or(0);
-  QPTQ_TRY_ASSIGN(moe.moe_intermediate_size, first_int(t, fam.moe("moe_intermediate_size"), source));
+  QPTQ_TRY_ASSIGN(moe.moe_intermediate_size, first_int(t, fam.moe("moe_intermediate_size"), source, kFfn, prefix));
   auto& from_inter = fam.moe_intermediate_from_intermediate_size;
   if (!moe.moe_intermediate_size &&
       std::find(from_inter.begin(), from_inter.end(), model_type) != from_inter.end()) {
     moe.moe_intermediate_size = intermediate;  // these families size experts with intermediate_size
   }
-  QPTQ_TRY_ASSIGN(moe.shared_expert_intermediate_size, first_int(t, fam.moe("shared_expert_intermediate_size"), source));
+  QPTQ_TRY_ASSIGN(moe.shared_expert_intermediate_size, first_int(t, fam.moe("shared_expert_intermediate_size"), source, kFfn, prefix));
   if (moe.shared_expert_intermediate_size && moe.shared_experts == 0 && *moe.shared_expert_intermediate_size > 0) {
     moe.shared_experts = 1;  // qwen2_moe: one shared expert, sized by this key
   }
@@ -121,6 +144,14 @@ core::Result<std::optional<MoeFacts>> read_moe(const core::Json& t, const std::s
 }
 
 }  // namespace
+
+core::Error implausible_config_value(std::string_view source, const std::string& key, const std::string& value, ConfigBound b) {
+  return core::make_error(core::ExitCode::bad_input, "intake.config_implausible")
+      .with("source", std::string(source))
+      .with("key", key)
+      .with("value", value)
+      .with("max", std::to_string(b.max));
+}
 
 core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowledge::ModelFamilies& fam,
                                            std::string_view source) {
@@ -157,19 +188,20 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
     }
   }
   const core::Json& t = *text;
-  QPTQ_TRY_ASSIGN(f.num_layers, first_int(t, fam.num_layers_keys, source));
-  QPTQ_TRY_ASSIGN(f.hidden_size, first_int(t, fam.hidden_size_keys, source));
-  QPTQ_TRY_ASSIGN(f.num_heads, first_int(t, fam.num_heads_keys, source));
-  QPTQ_TRY_ASSIGN(f.num_kv_heads, first_int(t, fam.num_kv_heads_keys, source));
+  const std::string prefix = f.text_config_key.empty() ? std::string() : f.text_config_key + ".";
+  QPTQ_TRY_ASSIGN(f.num_layers, first_int(t, fam.num_layers_keys, source, kLayers, prefix));
+  QPTQ_TRY_ASSIGN(f.hidden_size, first_int(t, fam.hidden_size_keys, source, kWidth, prefix));
+  QPTQ_TRY_ASSIGN(f.num_heads, first_int(t, fam.num_heads_keys, source, kHeads, prefix));
+  QPTQ_TRY_ASSIGN(f.num_kv_heads, first_int(t, fam.num_kv_heads_keys, source, kHeads, prefix));
   f.kv_heads_source = f.num_kv_heads ? "config" : "";
   if (!f.num_kv_heads && f.num_heads) {
     f.num_kv_heads = f.num_heads;  // every transformers config defaults KV heads to the head count
     f.kv_heads_source = "derived";
   }
-  QPTQ_TRY_ASSIGN(f.head_dim, first_int(t, {"head_dim"}, source));
+  QPTQ_TRY_ASSIGN(f.head_dim, first_int(t, {"head_dim"}, source, kHeads, prefix));
   f.head_dim_source = f.head_dim ? "config" : "";
-  auto nope = core::json_int(t, "qk_nope_head_dim");
-  auto rope = core::json_int(t, "qk_rope_head_dim");
+  QPTQ_TRY_ASSIGN(auto nope, first_int(t, {"qk_nope_head_dim"}, source, kHeads, prefix));
+  QPTQ_TRY_ASSIGN(auto rope, first_int(t, {"qk_rope_head_dim"}, source, kHeads, prefix));
   if (!f.head_dim && nope && rope) {
     f.head_dim = *nope + *rope;  // MLA: the query/key head is the no-RoPE plus the RoPE part
     f.head_dim_source = "mla";
@@ -179,16 +211,16 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
     f.head_dim_source = "derived";
   }
   std::string lm_type = f.text_model_type.value_or(f.model_type);
-  QPTQ_TRY_ASSIGN(f.intermediate_size, first_int(t, fam.intermediate_size_keys, source));
+  QPTQ_TRY_ASSIGN(f.intermediate_size, first_int(t, fam.intermediate_size_keys, source, kFfn, prefix));
   auto dense_key = fam.dense_intermediate_size_keys.find(lm_type);
   if (dense_key == fam.dense_intermediate_size_keys.end()) dense_key = fam.dense_intermediate_size_keys.find(f.model_type);
   std::optional<std::int64_t> expert_inter = f.intermediate_size;
   if (dense_key != fam.dense_intermediate_size_keys.end()) {
-    QPTQ_TRY_ASSIGN(auto dense, first_int(t, {dense_key->second}, source));
+    QPTQ_TRY_ASSIGN(auto dense, first_int(t, {dense_key->second}, source, kFfn, prefix));
     if (dense) f.intermediate_size = dense;
   }
-  QPTQ_TRY_ASSIGN(f.vocab_size, first_int(t, {"vocab_size", "padded_vocab_size"}, source));
-  QPTQ_TRY_ASSIGN(f.context_length, first_int(t, fam.context_length_keys, source));
+  QPTQ_TRY_ASSIGN(f.vocab_size, first_int(t, {"vocab_size", "padded_vocab_size"}, source, kVocab, prefix));
+  QPTQ_TRY_ASSIGN(f.context_length, first_int(t, fam.context_length_keys, source, kContext, prefix));
   QPTQ_TRY_ASSIGN(f.dtype, first_string(t, fam.dtype_keys, source));
   if (!f.dtype) {
     QPTQ_TRY_ASSIGN(f.dtype, first_string(config, fam.dtype_keys, source));
@@ -215,7 +247,7 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
     }
     moe_source = &with_ffn;
   }
-  QPTQ_TRY_ASSIGN(f.moe, read_moe(*moe_source, lm_type, fam, f.num_layers, expert_inter, source));
+  QPTQ_TRY_ASSIGN(f.moe, read_moe(*moe_source, lm_type, fam, f.num_layers, expert_inter, source, prefix));
   f.layer_types = core::json_string_list(t, "layer_types");
   if (auto r = core::json_int(t, "kv_lora_rank")) {
     f.mla = core::Json::object();
@@ -224,7 +256,7 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
       f.mla[k] = it == t.end() ? core::Json(nullptr) : *it;
     }
   }
-  if (auto mtp = core::json_int(t, "num_nextn_predict_layers")) f.mtp_layers = mtp;
+  QPTQ_TRY_ASSIGN(f.mtp_layers, first_int(t, {"num_nextn_predict_layers"}, source, kLayers, prefix));
 
   for (const auto& [key, kind] : fam.modality_config_keys) {
     const core::Json* m = core::json_object(config, key);
@@ -233,11 +265,9 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
     mod.config_key = key;
     mod.kind = kind;
     mod.model_type = core::json_string(*m, "model_type");
-    mod.hidden_size = core::json_int(*m, "hidden_size");
-    if (!mod.hidden_size) mod.hidden_size = core::json_int(*m, "embed_dim");
+    QPTQ_TRY_ASSIGN(mod.hidden_size, first_int(*m, {"hidden_size", "embed_dim"}, source, kWidth, key + "."));
     mod.config = *m;
-    mod.num_layers = core::json_int(*m, "num_hidden_layers");
-    if (!mod.num_layers) mod.num_layers = core::json_int(*m, "depth");
+    QPTQ_TRY_ASSIGN(mod.num_layers, first_int(*m, {"num_hidden_layers", "depth"}, source, kLayers, key + "."));
     f.modalities.push_back(std::move(mod));
   }
 

@@ -63,8 +63,33 @@ struct ModelFacts {
   std::vector<std::string> missing;  // material facts the config does not give
 };
 
+// The plausible range, 0..max, of a size or count a config claims (issue 18 item 14). Each
+// maximum is far above any released model (about 130 layers, 512 experts, a 262,144-token
+// vocabulary, a 10M-token context); it keeps an absurd claim (1e12 layers, 2^63 wrapped to a
+// negative) from driving the estimate or reaching the artifact. Like safetensors'
+// MAX_HEADER_SIZE these are limits of the reader, not facts about models.
+struct ConfigBound {
+  std::int64_t max;
+};
+namespace config_limits {
+inline constexpr ConfigBound layers{10'000};
+inline constexpr ConfigBound width{std::int64_t{1} << 20};    // hidden_size
+inline constexpr ConfigBound heads{std::int64_t{1} << 16};    // attention / KV heads, head dims
+inline constexpr ConfigBound ffn{std::int64_t{1} << 22};      // intermediate sizes
+inline constexpr ConfigBound vocab{std::int64_t{1} << 24};
+inline constexpr ConfigBound context{std::int64_t{1} << 34};
+inline constexpr ConfigBound experts{std::int64_t{1} << 14};  // routed, per token, shared
+// The Linear modules a config may imply in all (layers x experts x projections): 57 times
+// the largest released MoE (about 70,000).
+inline constexpr std::uint64_t linear_modules = std::uint64_t{1} << 22;
+}  // namespace config_limits
+
+// "intake.config_implausible": `key` of `source` is `value`, outside 0..b.max.
+core::Error implausible_config_value(std::string_view source, const std::string& key, const std::string& value, ConfigBound b);
+
 // Errors (bad_input): intake.config_not_object, intake.config_no_model_type,
-// intake.config_bad_field (a known key with the wrong type) naming `source`.
+// intake.config_bad_field (a known key with the wrong type), intake.config_implausible (a size
+// or count outside config_limits), naming `source` and the key.
 core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowledge::ModelFamilies& fam,
                                            std::string_view source);
 

@@ -16,10 +16,16 @@ std::string with_index(std::string pattern, std::int64_t i) {
 
 // nn.Linear modules of one vision tower by the family's layout: per layer (the tower's layer
 // keys summed), fixed extras, and per element of listed keys (Qwen3-VL's deepstack mergers).
-std::uint64_t vision_linears(const Modality& m, const knowledge::VisionLayout& v) {
-  if (m.kind != "vision" || v.per_layer == 0 || !m.config.is_object()) return 0;
+core::Result<std::uint64_t> vision_linears(const Modality& m, const knowledge::VisionLayout& v, std::string_view source) {
+  if (m.kind != "vision" || v.per_layer == 0 || !m.config.is_object()) return std::uint64_t{0};
   std::int64_t layers = 0;
-  for (const auto& k : v.layer_keys) layers += core::json_int(m.config, k).value_or(0);
+  for (const auto& k : v.layer_keys) {
+    std::int64_t n = core::json_int(m.config, k).value_or(0);
+    if (n < 0 || n > config_limits::layers.max) {
+      return implausible_config_value(source, m.config_key + "." + k, std::to_string(n), config_limits::layers);
+    }
+    layers += n;
+  }
   std::int64_t n = layers * v.per_layer + v.extra;
   for (const auto& [key, each] : v.per_list_item) {
     if (const core::Json* list = core::json_array(m.config, key)) n += static_cast<std::int64_t>(list->size()) * each;
@@ -27,10 +33,14 @@ std::uint64_t vision_linears(const Modality& m, const knowledge::VisionLayout& v
   return static_cast<std::uint64_t>(std::max<std::int64_t>(n, 0));
 }
 
+// A pattern without a digit, '?' or '[' gives the same answer for a name whatever digits the
+// name holds (a digit can only fall under a '*'), hence for every layer and expert index.
+bool index_free(const std::string& pattern) { return pattern.find_first_of("0123456789?[") == std::string::npos; }
+
 }  // namespace
 
-Estimate estimate_linears(const ModelFacts& facts, const knowledge::ModelFamilies& fam,
-                          const std::vector<std::string>& exclusions) {
+core::Result<Estimate> estimate_linears(const ModelFacts& facts, const knowledge::ModelFamilies& fam,
+                                        const std::vector<std::string>& exclusions, std::string_view source) {
   Estimate e;
   std::string lm_type = facts.text_model_type.value_or(facts.model_type);
   const knowledge::LinearLayout* layout = &fam.linear_layout_for(facts.model_type);
@@ -48,36 +58,82 @@ Estimate estimate_linears(const ModelFacts& facts, const knowledge::ModelFamilie
                                                     "self_attn.o_proj"})
                : std::vector<std::string>{"self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj", "self_attn.o_proj"};
   }
-  auto count = [&](const std::string& name) {
-    ++e.linear_modules;
-    if (!core::glob_match_any(exclusions, name)) ++e.quantized_modules;
+  const std::int64_t experts = facts.moe && L.experts_linear ? facts.moe->num_experts : 0;
+  const std::int64_t shared = !facts.moe ? 0 : facts.moe->shared_experts > 0 ? facts.moe->shared_experts : L.shared_experts_default;
+
+  // The layers fall into a few kinds (mixer by layer type, dense or MoE); a layer's modules
+  // are named only by its kind and its index. num_layers and the expert count are claims of
+  // the config: the modules are synthesized once per kind, not once per layer and expert,
+  // whenever the exclusions cannot tell the indices apart (issue 18 item 14).
+  struct Kind {
+    const std::vector<std::string>* mixer;
+    bool moe;
+    std::int64_t first = 0;  // its first layer
+    std::int64_t count = 0;
   };
+  std::vector<Kind> kinds;
+  std::vector<std::size_t> kind_of(conv1d ? 0 : static_cast<std::size_t>(layers));
   for (std::int64_t i = 0; i < layers && !conv1d; ++i) {
-    std::string base = with_index(L.layer_prefix, i);
     const std::vector<std::string>* mixer = &attn;
     if (static_cast<std::size_t>(i) < facts.layer_types.size()) {
       auto by_type = L.attention_by_layer_type.find(facts.layer_types[static_cast<std::size_t>(i)]);
       if (by_type != L.attention_by_layer_type.end()) mixer = &by_type->second;
     }
-    for (const auto& a : *mixer) count(base + a);
-    bool is_moe = facts.moe && std::find(facts.moe->moe_layers.begin(), facts.moe->moe_layers.end(), i) != facts.moe->moe_layers.end();
-    if (!is_moe) {
-      for (const auto& m : L.mlp) count(base + m);
-      continue;
-    }
-    if (L.router) count(base + *L.router);
-    for (std::int64_t x = 0; x < facts.moe->num_experts && L.experts_linear; ++x) {
-      for (const auto& m : L.expert) count(base + with_index(L.experts_prefix, x) + m);
-    }
-    std::int64_t shared = facts.moe->shared_experts > 0 ? facts.moe->shared_experts : L.shared_experts_default;
-    for (std::int64_t s = 0; s < shared; ++s) {
-      for (const auto& m : L.shared) count(base + L.shared_prefix + m);
-    }
-    if (L.shared_expert_gate && shared > 0) count(base + *L.shared_expert_gate);
+    bool is_moe = facts.moe && std::binary_search(facts.moe->moe_layers.begin(), facts.moe->moe_layers.end(), i);
+    auto k = std::find_if(kinds.begin(), kinds.end(), [&](const Kind& x) { return x.mixer == mixer && x.moe == is_moe; });
+    if (k == kinds.end()) k = kinds.insert(kinds.end(), Kind{mixer, is_moe, i, 0});
+    ++k->count;
+    kind_of[static_cast<std::size_t>(i)] = static_cast<std::size_t>(k - kinds.begin());
   }
-  count(L.lm_head);
+  auto modules_of = [&](const Kind& k) -> std::uint64_t {
+    std::uint64_t n = k.mixer->size();
+    if (!k.moe) return n + L.mlp.size();
+    return n + (L.router ? 1 : 0) + static_cast<std::uint64_t>(experts) * L.expert.size() +
+           static_cast<std::uint64_t>(shared) * L.shared.size() + (L.shared_expert_gate && shared > 0 ? 1 : 0);
+  };
+  std::uint64_t total = 1;  // lm_head
+  for (const Kind& k : kinds) total += static_cast<std::uint64_t>(k.count) * modules_of(k);
+  if (total > config_limits::linear_modules) {
+    return core::make_error(core::ExitCode::bad_input, "intake.config_implausible_total")
+        .with("source", std::string(source))
+        .with("count", std::to_string(total))
+        .with("layers", std::to_string(layers))
+        .with("experts", std::to_string(experts))
+        .with("max", std::to_string(config_limits::linear_modules));
+  }
+
+  // Each module of layer `i`, with how many modules its name stands for.
+  const bool by_kind = std::all_of(exclusions.begin(), exclusions.end(), index_free);
+  auto count = [&](const std::string& name, std::uint64_t times) {
+    e.linear_modules += times;
+    if (!core::glob_match_any(exclusions, name)) e.quantized_modules += times;
+  };
+  auto layer = [&](const Kind& k, std::int64_t i, std::uint64_t times) {
+    std::string base = with_index(L.layer_prefix, i);
+    for (const auto& a : *k.mixer) count(base + a, times);
+    if (!k.moe) {
+      for (const auto& m : L.mlp) count(base + m, times);
+      return;
+    }
+    if (L.router) count(base + *L.router, times);
+    for (std::int64_t x = 0; x < experts; ++x) {
+      for (const auto& m : L.expert) count(base + with_index(L.experts_prefix, x) + m, by_kind ? times * static_cast<std::uint64_t>(experts) : times);
+      if (by_kind) break;
+    }
+    for (const auto& m : L.shared) count(base + L.shared_prefix + m, times * static_cast<std::uint64_t>(shared));
+    if (L.shared_expert_gate && shared > 0) count(base + *L.shared_expert_gate, times);
+  };
+  if (by_kind) {
+    for (const Kind& k : kinds) layer(k, k.first, static_cast<std::uint64_t>(k.count));
+  } else {
+    for (std::size_t i = 0; i < kind_of.size(); ++i) layer(kinds[kind_of[i]], static_cast<std::int64_t>(i), 1);
+  }
+  count(L.lm_head, 1);
   std::uint64_t vision = 0;
-  for (const auto& m : facts.modalities) vision += vision_linears(m, L.vision);
+  for (const auto& m : facts.modalities) {
+    QPTQ_TRY_ASSIGN(std::uint64_t n, vision_linears(m, L.vision, source));
+    vision += n;
+  }
   // Vision modules are counted, not named: no template exclusion is matched against them.
   e.linear_modules += vision;
   e.quantized_modules += vision;

@@ -7,8 +7,10 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "core/result.h"
 #include "intake/config_facts.h"
 #include "knowledge/model_families.h"
 
@@ -20,7 +22,11 @@ struct Estimate {
   std::string method;
 };
 
-Estimate estimate_linears(const ModelFacts& facts, const knowledge::ModelFamilies& fam,
-                          const std::vector<std::string>& exclusions);
+// Bounded whatever the config claims: the names are synthesized once per kind of layer (and
+// once per expert module) when no exclusion pattern tells indices apart, and a config that
+// implies more than config_limits::linear_modules modules is refused
+// ("intake.config_implausible_total", bad_input, naming `source`).
+core::Result<Estimate> estimate_linears(const ModelFacts& facts, const knowledge::ModelFamilies& fam,
+                                        const std::vector<std::string>& exclusions, std::string_view source);
 
 }  // namespace intake

@@ -10,6 +10,7 @@
 #include <memory>
 #include <system_error>
 
+#include "core/fs.h"
 #include "intake/model_files.h"
 
 namespace intake {
@@ -39,6 +40,36 @@ class Fd {
  private:
   int m_fd;
 };
+
+// core's error for what is not a regular file (it names the path and its kind).
+core::Error refused_by_type(const std::string& path) {
+  auto regular = core::require_regular_file(path);
+  if (!regular) return std::move(regular).error();
+  return io_error(path, EAGAIN);  // it turned into a regular file meanwhile: read it again
+}
+
+// Opens `path` (symlinks followed) for reading when it is a regular file; -1 when it does not
+// exist (a dangling link included). The type is checked by stat before the open, since a FIFO
+// blocks in open() and a device such as /dev/zero never ends, and again on the descriptor in
+// case the path was swapped in between: "core.not_regular_file" / "core.is_directory".
+core::Result<int> open_regular(const std::string& path) {
+  struct stat st{};
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return -1;
+    return io_error(path, errno);
+  }
+  if (!S_ISREG(st.st_mode)) return core::fail(refused_by_type(path));
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) {
+    if (errno == ENOENT) return -1;
+    return core::fail(io_error(path, errno));
+  }
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return core::fail(refused_by_type(path));
+  }
+  return fd;
+}
 
 // A large text (a 4 MB index) mapped from the page cache, read-only, followed by at least
 // kHeaderPadding zero bytes: the file's last page is zero past its end, and one more
@@ -112,7 +143,14 @@ core::Result<std::vector<FileEntry>> LocalModelFiles::list() {
       // A symlink loop or an unreadable link: report it, do not skip silently.
       return io_error(it->path().string(), errno);
     }
-    if (!S_ISREG(st.st_mode)) continue;
+    if (!S_ISREG(st.st_mode)) {
+      // A FIFO or a device in place of a file we read (a shard, config.json, the index) is
+      // refused by its type here, not reported later as missing: "download it" would not help.
+      if (!S_ISDIR(st.st_mode) && (base.ends_with(".safetensors") || base.ends_with(".json"))) {
+        return core::fail(refused_by_type(it->path().string()));
+      }
+      continue;
+    }
     FileEntry e;
     // The iterator yields root + "/" + relative; strip the prefix (fs::relative would stat).
     std::string full = it->path().generic_string();
@@ -125,18 +163,12 @@ core::Result<std::vector<FileEntry>> LocalModelFiles::list() {
 }
 
 core::Result<std::optional<std::pair<int, std::uint64_t>>> LocalModelFiles::open_small(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT) {
-      // A dangling symlink (a cache blob that was never downloaded) counts as absent.
-      return std::optional<std::pair<int, std::uint64_t>>{};
-    }
-    return io_error(path, errno);
-  }
+  QPTQ_TRY_ASSIGN(int fd, open_regular(path));
+  // A dangling symlink (a cache blob that was never downloaded) counts as absent.
+  if (fd < 0) return std::optional<std::pair<int, std::uint64_t>>{};
   Fd guard(fd);
   struct stat st{};
   if (::fstat(fd, &st) != 0) return io_error(path, errno);
-  if (S_ISDIR(st.st_mode)) return io_error(path, EISDIR);
   auto size = static_cast<std::uint64_t>(st.st_size);
   if (size > kMaxSmallFileBytes) {
     return core::make_error(core::ExitCode::bad_input, "intake.file_too_large")
@@ -176,17 +208,11 @@ core::Result<std::optional<PaddedText>> LocalModelFiles::read_padded(std::string
 
 core::Result<ShardHeader> LocalModelFiles::read_header(std::string_view shard, const TensorVisitor& visit) {
   std::string path = (m_root / std::string(shard)).string();
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT) {
-      return core::make_error(core::ExitCode::bad_input, "intake.shard_missing").with("path", path);
-    }
-    return io_error(path, errno);
-  }
+  QPTQ_TRY_ASSIGN(int fd, open_regular(path));
+  if (fd < 0) return core::make_error(core::ExitCode::bad_input, "intake.shard_missing").with("path", path);
   Fd guard(fd);
   struct stat st{};
   if (::fstat(fd, &st) != 0) return io_error(path, errno);
-  if (!S_ISREG(st.st_mode)) return io_error(path, EISDIR);
   ShardHeader out;
   out.file_size = static_cast<std::uint64_t>(st.st_size);
   QPTQ_TRY_ASSIGN(std::string prefix, pread_exact(fd, 0, 8, path));

@@ -9,6 +9,8 @@ namespace intake {
 
 namespace {
 
+bool has_utf8_bom(std::string_view text) { return text.substr(0, 3) == "\xEF\xBB\xBF"; }
+
 // config.json, which must be there and parse, and generation_config.json, which may be
 // missing but breaks loading when it does not parse.
 core::Result<void> read_configs(ModelFiles& files, const knowledge::ModelFamilies& fam, ModelReading& r) {
@@ -16,12 +18,17 @@ core::Result<void> read_configs(ModelFiles& files, const knowledge::ModelFamilie
   if (!config_text) {
     return core::make_error(core::ExitCode::bad_input, "intake.config_missing").with("path", files.describe("config.json"));
   }
+  // transformers reads it as UTF-8 text and json refuses a byte-order mark; so do we, rather
+  // than analyse a model that cannot load.
+  if (has_utf8_bom(*config_text)) {
+    return core::make_error(core::ExitCode::bad_input, "intake.config_bom").with("path", files.describe("config.json"));
+  }
   QPTQ_TRY_ASSIGN(core::Json config, core::parse_json(*config_text, files.describe("config.json")));
   QPTQ_TRY_ASSIGN(r.facts, read_config_facts(config, fam, files.describe("config.json")));
 
   QPTQ_TRY_ASSIGN(auto gen_text, files.read_small("generation_config.json"));
   r.has_generation_config = gen_text.has_value();
-  if (gen_text && !core::parse_json(*gen_text, files.describe("generation_config.json"))) {
+  if (gen_text && (has_utf8_bom(*gen_text) || !core::parse_json(*gen_text, files.describe("generation_config.json")))) {
     r.invalid_generation_config = files.describe("generation_config.json");
   }
   return core::ok();
@@ -81,6 +88,7 @@ class ShardReads {
       const ShardHeader& h = **done->header;
       r.header_bytes += 8 + h.header.header_length;
       r.declared_bytes += h.file_size;
+      if (h.header.tensor_count == 0) r.empty_shards.push_back(shard);
       for (const auto& u : h.header.unknown_dtypes) {
         if (std::find(r.unknown_dtypes.begin(), r.unknown_dtypes.end(), u) == r.unknown_dtypes.end()) r.unknown_dtypes.push_back(u);
       }
@@ -212,7 +220,7 @@ core::Result<ModelReading> read_model(ModelFiles& files, const knowledge::ModelF
     r.inventory = inventory_from_oracle(*options.oracle, r.facts, fam, r.templates.exclusions());
     r.inventory_source = "model_oracle";
   } else {
-    r.estimate = estimate_linears(r.facts, fam, r.templates.exclusions());
+    QPTQ_TRY_ASSIGN(r.estimate, estimate_linears(r.facts, fam, r.templates.exclusions(), files.describe("config.json")));
   }
   return r;
 }

@@ -42,6 +42,7 @@ struct ModelReading {
   std::uint64_t header_bytes = 0;    // 8 + the JSON header, over the shards read
   std::uint64_t declared_bytes = 0;  // the shards' file sizes
   std::vector<std::string> unknown_dtypes;   // first seen first
+  std::vector<std::string> empty_shards;     // shards whose header lists no tensor ("{}")
   std::optional<LinearInventory> inventory;  // when every shard's header was read
   std::optional<Estimate> estimate;          // otherwise: counted from the config
   // Where `inventory` comes from: "safetensors_headers", or "model_oracle" when there were no

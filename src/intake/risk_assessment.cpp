@@ -96,6 +96,15 @@ void shards_not_cached(const ModelReading& r, const knowledge::ModelFamilies&, R
   }
 }
 
+// A shard whose header is "{}" holds no weights: the checkpoint is incomplete whatever else
+// it holds, and the inventory cannot be trusted as the model's.
+void empty_shards(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (!r.empty_shards.empty()) {
+    risks.add_partial(Severity::high, message_id("intake.risk_empty_shard"),
+                      {{"count", std::to_string(r.empty_shards.size())}, {"first", r.empty_shards.front()}});
+  }
+}
+
 void unknown_dtypes(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
   if (!r.unknown_dtypes.empty()) {
     risks.add(Severity::medium, message_id("intake.risk_unknown_dtype"), {{"dtypes", comma_list(r.unknown_dtypes)}});
@@ -150,7 +159,7 @@ void forced_pad_token(const ModelReading& r, const knowledge::ModelFamilies&, Ri
 
 constexpr Rule kRules[] = {
     generation_config, template_missing, facts_missing, remote_code, pre_quantized, transformers_newer,
-    min_transformers, tokenizer_missing, weights_format, shards_not_cached, unknown_dtypes, conv1d,
+    min_transformers, tokenizer_missing, weights_format, shards_not_cached, empty_shards, unknown_dtypes, conv1d,
     memory, huge_moe, fused_experts, moe_layers_disagree, forced_pad_token,
 };
 

@@ -109,6 +109,8 @@ TEST(RiskAssessment, EachRuleOnItsTable) {
          r.inventory.reset();
        },
        {"intake.risk_shards_not_cached"}, true},
+      {"a shard with no tensors (header {})", [](ModelReading& r) { r.empty_shards = {"model.safetensors"}; },
+       {"intake.risk_empty_shard"}, true},
       {"dtype we do not know", [](ModelReading& r) { r.unknown_dtypes = {"F4"}; }, {"intake.risk_unknown_dtype"}},
       {"Conv1D family",
        [](ModelReading& r) {

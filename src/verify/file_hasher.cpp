@@ -1,6 +1,7 @@
 #include "verify/file_hasher.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -45,16 +46,35 @@ bool hash_fd(int fd, std::uint64_t offset, std::uint64_t length, std::vector<cha
 
 }  // namespace
 
-std::vector<std::string> list_files(const core::fs::path& root) {
-  std::vector<std::string> out;
+DirEntries list_entries(const core::fs::path& root) {
+  DirEntries out;
   std::error_code ec;
+  const core::fs::path base = core::fs::weakly_canonical(root, ec);
+  const std::string prefix = base.string() + "/";
+  // The iterator does not descend through directory links (follow_directory_symlink is off).
   for (auto it = std::filesystem::recursive_directory_iterator(root, ec); !ec && it != std::filesystem::recursive_directory_iterator();
        it.increment(ec)) {
-    if (it->is_regular_file(ec)) out.push_back(std::filesystem::relative(it->path(), root, ec).string());
+    // Lexically: fs::relative would resolve the links this is about.
+    std::string rel = it->path().lexically_relative(root).string();
+    if (it->is_symlink(ec)) {
+      LinkEntry l;
+      l.path = rel;
+      l.target = std::filesystem::read_symlink(it->path(), ec).string();
+      std::error_code resolve_ec;
+      std::string resolved = core::fs::weakly_canonical(it->path(), resolve_ec).string();
+      l.inside = !resolve_ec && !base.empty() && (resolved + "/").starts_with(prefix);
+      out.links.push_back(std::move(l));
+      ec.clear();
+      continue;
+    }
+    if (it->symlink_status(ec).type() == std::filesystem::file_type::regular) out.files.push_back(rel);
   }
-  std::sort(out.begin(), out.end());
+  std::sort(out.files.begin(), out.files.end());
+  std::sort(out.links.begin(), out.links.end(), [](const LinkEntry& a, const LinkEntry& b) { return a.path < b.path; });
   return out;
 }
+
+std::vector<std::string> list_files(const core::fs::path& root) { return list_entries(root).files; }
 
 std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector<std::string>& relative_paths, unsigned threads) {
   std::vector<FileDigest> out(relative_paths.size());
@@ -72,9 +92,17 @@ std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector
     std::vector<char> buf(kChunk);
     for (std::size_t k = next++; k < order.size(); k = next++) {
       FileDigest& d = out[order[k]];
-      int fd = ::open((root / d.path).c_str(), O_RDONLY | O_CLOEXEC);
+      // No link followed, no FIFO waited on: the path was a regular file when listed, and a
+      // swap since then must not lead the hash anywhere else.
+      int fd = ::open((root / d.path).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
       if (fd < 0) {
         d.error = std::strerror(errno);
+        continue;
+      }
+      struct stat st{};
+      if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        d.error = "not a regular file";
+        ::close(fd);
         continue;
       }
       ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);

@@ -42,6 +42,10 @@ core::Json VerifyReport::to_json() const {
     if (!f.error.empty()) item["error"] = f.error;
     j["files"].push_back(item);
   }
+  for (const auto& l : links) {
+    if (!j.contains("links")) j["links"] = core::Json::array();
+    j["links"].push_back({{"path", l.path}, {"target", l.target}, {"inside", l.inside}});
+  }
   for (const auto& c : checks) {
     core::Json args = core::Json::object();
     for (const auto& a : c.args) args[a.name] = a.value;

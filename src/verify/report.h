@@ -29,6 +29,7 @@ struct Check {
 struct VerifyReport {
   std::string output_dir;
   std::vector<FileDigest> files;
+  std::vector<LinkEntry> links;  // symbolic links in the output (never followed out of it)
   std::vector<Check> checks;
   core::Json metrics = core::Json::object();
   double hash_seconds = 0;

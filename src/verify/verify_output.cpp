@@ -126,7 +126,20 @@ VerifyReport verify_output(const VerifyOptions& o) {
     r.add("output_dir", C::fail, "verify.output_missing", {{"path", o.output_dir.string()}});
     return r;
   }
-  auto names = list_files(o.output_dir);
+  DirEntries entries = list_entries(o.output_dir);
+  std::vector<std::string>& names = entries.files;
+  if (!entries.links.empty()) {
+    r.links = entries.links;
+    std::vector<std::string> outside;
+    std::vector<std::string> inside;
+    for (const auto& l : entries.links) (l.inside ? inside : outside).push_back(l.path + " -> " + l.target);
+    if (!outside.empty()) {
+      // Nothing more is read: config.json, the index or a shard could be one of these links.
+      r.add("links", C::fail, "verify.links_outside", {{"count", std::to_string(outside.size())}, {"links", examples(outside)}});
+      return r;
+    }
+    r.add("links", C::pass, "verify.links_inside", {{"count", std::to_string(inside.size())}, {"links", examples(inside)}});
+  }
   if (names.empty()) {
     r.add("output_dir", C::fail, "verify.output_empty", {{"path", o.output_dir.string()}});
     check_evaluation(o, r);

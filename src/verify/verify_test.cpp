@@ -74,6 +74,31 @@ TEST(FileHasher, MatchesOpenSslOnManyFilesInParallel) {
   EXPECT_EQ(hash_range(d.path() / "f1", 10, 5).value(), core::sha256_hex("bbbbb"));
 }
 
+// Issue 18 item 20: links are listed apart and never followed; a directory link is not
+// descended into.
+TEST(FileHasher, ListsLinksApartWithoutFollowingThem) {
+  test_support::TempDir d;
+  d.write("out/a", "a");
+  d.write("outside/secret", "s");
+  std::filesystem::create_symlink("a", d.path() / "out/alias");
+  std::filesystem::create_symlink("../outside/secret", d.path() / "out/leak");
+  std::filesystem::create_symlink("../outside", d.path() / "out/dir");
+  std::filesystem::create_symlink("alias", d.path() / "out/chain");
+  std::filesystem::create_symlink("nowhere", d.path() / "out/dangling");
+  DirEntries e = list_entries(d.path() / "out");
+  EXPECT_EQ(e.files, std::vector<std::string>{"a"});
+  std::vector<std::string> got;
+  for (const auto& l : e.links) got.push_back(l.path + ">" + l.target + (l.inside ? " in" : " out"));
+  EXPECT_EQ(got, (std::vector<std::string>{"alias>a in", "chain>alias in", "dangling>nowhere in", "dir>../outside out",
+                                           "leak>../outside/secret out"}));
+  // A listed name that became a link since is not hashed through it.
+  std::filesystem::remove(d.path() / "out/a");
+  std::filesystem::create_symlink("../outside/secret", d.path() / "out/a");
+  auto h = hash_files(d.path() / "out", {"a"}, 1);
+  EXPECT_TRUE(h[0].sha256.empty());
+  EXPECT_FALSE(h[0].error.empty());
+}
+
 // A two-layer model: q (quantized FP8) and lm_head (excluded, BF16).
 struct Model {
   std::string q_dtype = "F8_E4M3";
@@ -117,6 +142,30 @@ std::string failed_checks(const VerifyReport& r) {
     if (c.status == CheckStatus::fail) out += c.message_id + " ";
   }
   return out;
+}
+
+TEST(VerifyOutput, ALinkOutOfTheOutputFailsAndIsNotHashed) {
+  test_support::TempDir d;
+  d.write("secret", "do not read");
+  write_model(d, "out", Model{});
+  std::filesystem::create_symlink("../secret", d.path() / "out/notes.txt");
+  VerifyOptions o;
+  o.output_dir = d.path() / "out";
+  VerifyReport r = verify_output(o);
+  EXPECT_EQ(r.status(), "failed");
+  EXPECT_EQ(failed_checks(r), "verify.links_outside ");
+  EXPECT_TRUE(r.files.empty());  // nothing is read once a link leads out
+  ASSERT_EQ(r.links.size(), 1u);
+  EXPECT_FALSE(r.links[0].inside);
+  std::string doc = r.to_json().dump();
+  EXPECT_EQ(doc.find(core::sha256_hex("do not read")), std::string::npos);
+  EXPECT_NE(doc.find("notes.txt -> ../secret"), std::string::npos);
+  // A link inside is reported and the export still passes.
+  std::filesystem::remove(d.path() / "out/notes.txt");
+  std::filesystem::create_symlink("config.json", d.path() / "out/config.alias.json");
+  VerifyReport inside = verify_output(o);
+  EXPECT_EQ(failed_checks(inside), "");
+  EXPECT_EQ(inside.files.size(), 5u);
 }
 
 TEST(VerifyOutput, AGoodExportPasses) {

@@ -67,7 +67,7 @@ void print_summary(const Console& console, const core::Json& run, const verify::
 void ConsoleRunObserver::on_launching(const std::filesystem::path& log) { m_console.say("run.starting", {{"log", log.string()}}); }
 void ConsoleRunObserver::on_stage(const std::string& stage) { m_console.say("run.stage", {{"stage", stage}}); }
 void ConsoleRunObserver::on_stop_requested(const std::string& signal) { m_console.say("run.stopping", {{"signal", signal}}); }
-void ConsoleRunObserver::on_record_failed(const core::Error& e) { m_console.error(e); }
+void ConsoleRunObserver::on_record_failed(const core::Error& e) { m_console.error_line(e); }
 void ConsoleRunObserver::on_evaluating(const evaluate::Request& r) {
   const evaluate::Settings& s = r.settings;
   m_console.say("evaluate.starting", {{"output", r.output.string()}, {"source", r.source.string()}, {"tokens", std::to_string(s.canary_tokens)},

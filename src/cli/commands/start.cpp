@@ -60,7 +60,7 @@ class StartView final : public flow::StartObserver {
   }
   void on_analyzed(const flow::Analyzed& a) override { render_analyzed(m_c, a); }
   void on_confirmed(const workflow::ConfirmOutcome& c, bool analysis) override { render_confirmed(m_c, m_wd, c, analysis, true); }
-  void on_correction_refused(const core::Error& e) override { m_c.error(e); }
+  void on_correction_refused(const core::Error& e) override { m_c.error_line(e); }
   void on_planned(const flow::PlanOutcome& p) override { render_planned(m_c, p); }
   void on_prepared(const manifest::PrepareResult& p) override { render_prepared(m_c, p, false); }
   void on_execution_answer(const std::string& answer, bool approved, const std::string& digest) override {

@@ -1,5 +1,6 @@
 // quark-ptq verify OUTPUT_DIR [--plan FILE] [--source MODEL]: standalone verification of a
-// quantized output. Exit 0 only when it passes; 10 when it is partial or failed.
+// quantized output. Exit 0 only when it passes; 10 when it is partial or failed; 3 when the
+// path is missing or not a directory.
 #include <memory>
 
 #include "cli/commands.h"
@@ -21,6 +22,13 @@ int run_verify(Context& ctx, const VerifyCmdOptions& opt) {
   verify::VerifyOptions o;
   o.output_dir = core::absolute_path(opt.output_dir);
   o.threads = opt.threads;
+  // What was given is bad input, not a failed verification: there is nothing to verify.
+  if (!core::exists(o.output_dir)) {
+    return ctx.console.error(core::make_error(core::ExitCode::bad_input, "verify.path_missing").with("path", opt.output_dir));
+  }
+  if (!core::is_directory(o.output_dir)) {
+    return ctx.console.error(core::make_error(core::ExitCode::bad_input, "verify.path_not_directory").with("path", opt.output_dir));
+  }
   if (!opt.plan.empty()) {
     auto plan = core::read_json_file(core::absolute_path(opt.plan));
     if (!plan || !plan->is_object()) {
