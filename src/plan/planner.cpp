@@ -17,7 +17,7 @@ Text txt(std::string id, std::vector<core::MessageArg> args) { return Text{std::
 void add_risk(Plan& p, std::string severity, Text t) { p.risks.push_back(Risk{std::move(severity), std::move(t)}); }
 
 void add_problem(Plan& p, std::string code, Text what, Text fix) {
-  p.problems.push_back(Problem{std::move(code), std::move(what), std::move(fix)});
+  p.problems.push_back(Problem{std::move(code), std::move(what), std::move(fix), {}});
 }
 
 std::string join_some(const std::vector<std::string>& v, std::size_t n) {
