@@ -94,18 +94,18 @@ class PlanOracle : public ::testing::Test {
     };
   }
 
-  const core::Json& written_doc(const core::Result<PlanOutcome>& r) {
-    static const core::Json none;
+  // A copy: reading a key the plan lacks is then a null, and the test fails on it.
+  core::Json written_doc(const core::Result<PlanOutcome>& r) {
     if (!r) {
       ADD_FAILURE() << r.error().id;
-      return none;
+      return nullptr;
     }
     const auto* w = std::get_if<plan_end::Written>(&r->end);
     if (w == nullptr) {
       std::string problems;
       for (const auto& p : std::get<plan_end::Invalid>(r->end).plan.problems) problems += p.code + " ";
       ADD_FAILURE() << "plan invalid: " << problems;
-      return none;
+      return nullptr;
     }
     return w->doc;
   }
@@ -129,7 +129,7 @@ TEST_F(PlanOracle, Phi3InventoryIsTheFusedModulesQuarkWillSee) {
   request.options.scheme = "fp8";
   request.overrides = {"*.qkv_proj=int4_wo_128"};
   auto r = make_plan(request, observer);
-  const core::Json& doc = written_doc(r);
+  core::Json doc = written_doc(r);
   ASSERT_FALSE(doc.is_null());
   // Asked in the probed interpreter, for the analysed config, cached under the probed versions.
   ASSERT_EQ(asked.size(), 1u);
@@ -138,7 +138,7 @@ TEST_F(PlanOracle, Phi3InventoryIsTheFusedModulesQuarkWillSee) {
   EXPECT_EQ(asked[0].cache_dir, tmp.path() / "cache" / "quark-ptq" / "oracle");
   ASSERT_TRUE(asked[0].expected.has_value());
   EXPECT_EQ(asked[0].expected->transformers, "5.16.1");
-  const core::Json& m = doc["modules"];
+  core::Json& m = doc["modules"];
   EXPECT_EQ(m["source"], "oracle");
   EXPECT_EQ(m["oracle"]["versions"]["transformers"], "5.16.1");
   EXPECT_EQ(m["oracle"]["versions"]["amd-quark"], "0.13");
@@ -181,7 +181,7 @@ TEST_F(PlanOracle, ShapeChecksSeeTheExpertsTheConfigEstimateCannotName) {
     return core::make_error(core::ExitCode::env_not_ready, "oracle.timed_out").with("python", "p").with("seconds", "300");
   };
   auto fallback = make_plan(request, observer);
-  const core::Json& doc = written_doc(fallback);
+  core::Json doc = written_doc(fallback);
   ASSERT_FALSE(doc.is_null());
   EXPECT_EQ(doc["modules"]["source"], "config estimate");
   EXPECT_EQ(doc["modules"]["oracle_not_used"]["id"], "oracle.timed_out");
@@ -197,9 +197,9 @@ TEST_F(PlanOracle, AFailedOracleIsARecordedFallbackWithItsReason) {
         .with_detail("ModuleNotFoundError: No module named 'torch'\nmore lines");
   };
   auto r = make_plan(request, observer);
-  const core::Json& doc = written_doc(r);
+  core::Json doc = written_doc(r);
   ASSERT_FALSE(doc.is_null());
-  const core::Json& why = doc["modules"]["oracle_not_used"];
+  core::Json& why = doc["modules"]["oracle_not_used"];
   EXPECT_EQ(why["id"], "oracle.failed");
   EXPECT_EQ(why["detail"], "ModuleNotFoundError: No module named 'torch'");
   EXPECT_EQ(doc["modules"]["source"], "config estimate");
@@ -217,12 +217,12 @@ TEST_F(PlanOracle, ARefusalOrAnotherModelIsAFallbackToo) {
                                 {"3.11.7", "2.11.0", "4.40.0", "0.13"}, false};
   };
   auto first = make_plan(request, observer);
-  const core::Json& refused = written_doc(first);
+  core::Json refused = written_doc(first);
   EXPECT_EQ(refused["modules"]["oracle_not_used"]["id"], "plan.oracle.refused");
   EXPECT_EQ(refused["modules"]["oracle_not_used"]["args"]["code"], "unknown_model_type");
   answer = [](const oracle::OracleRequest&) -> core::Result<oracle::OracleResult> { return zoo_answer("llama"); };
   auto second = make_plan(request, observer);
-  const core::Json& other = written_doc(second);
+  core::Json other = written_doc(second);
   EXPECT_EQ(other["modules"]["oracle_not_used"]["id"], "plan.oracle.other_model");
   EXPECT_EQ(other["modules"]["source"], "config estimate");
 }
@@ -233,7 +233,7 @@ TEST_F(PlanOracle, NoEnvironmentMeansNoOracleRun) {
   request.options.quark_version = "0.13";
   answer = [](const oracle::OracleRequest&) -> core::Result<oracle::OracleResult> { return zoo_answer("phi3"); };
   auto r = make_plan(request, observer);
-  const core::Json& doc = written_doc(r);
+  core::Json doc = written_doc(r);
   EXPECT_TRUE(asked.empty());
   EXPECT_EQ(doc["modules"]["oracle_not_used"]["id"], "plan.oracle.no_environment");
 }
@@ -308,7 +308,7 @@ TEST_F(PlanOracle, VerifyMapsARenamedExportThroughTheNamesThePlanRecorded) {
     request.options.scheme = "fp8";
     answer = [type](const oracle::OracleRequest&) -> core::Result<oracle::OracleResult> { return zoo_answer(type); };
     auto r = make_plan(request, observer);
-    const core::Json& doc = written_doc(r);
+    core::Json doc = written_doc(r);
     ASSERT_FALSE(doc.is_null());
     ASSERT_TRUE(doc.contains("checkpoint_names")) << doc["modules"].dump();
     EXPECT_EQ(doc["checkpoint_names"]["source"], "oracle");
