@@ -3,7 +3,9 @@
 #include "core/fs.h"
 #include "core/text.h"
 #include "envprobe/python_env.h"
+#include "oracle/checkpoint_names.h"
 #include "plan/capabilities.h"
+#include "plan/module_inventory.h"
 #include "plan/plan_document.h"
 #include "plan/planner.h"
 #include "plan/target.h"
@@ -27,8 +29,9 @@ std::vector<std::string> split_algorithms(const std::string& list) {
   return out;
 }
 
+// `python`: set to the interpreter that was probed (the oracle runs there too).
 core::Result<plan::Capabilities> capabilities(const plan::PlanOptions& o, const plan::CaptureFn& capture, const envprobe::EnvGetter& getenv,
-                                              PlanObserver& observer) {
+                                              PlanObserver& observer, std::string& python_used) {
   // The same environment resolution as env and prepare; "none found" falls through to the
   // shipped knowledge, a bad --python is the user's to fix.
   auto python = envprobe::resolve_python_env(o.python, getenv);
@@ -42,6 +45,7 @@ core::Result<plan::Capabilities> capabilities(const plan::PlanOptions& o, const 
       observer.on_probed(installed->from_cache, installed->probe.quark_version(), python->python);
       if (!installed->help_ok) observer.on_help_unavailable(installed->help_problem);
       QPTQ_TRY_ASSIGN(plan::Capabilities caps, plan::installed_capabilities(installed->probe, installed->help));
+      python_used = python->python;
       if (!installed->help_ok) {
         caps.verified = false;
         caps.help.flags = caps.renames.cli_flags;
@@ -57,6 +61,93 @@ core::Result<plan::Capabilities> capabilities(const plan::PlanOptions& o, const 
   }
   observer.on_using_shipped(o.quark_version);
   return plan::shipped_capabilities(o.quark_version);
+}
+
+// What the planner gets from the oracle: its modules, or the reason it has none.
+struct OracleInventory {
+  std::optional<std::vector<plan::Module>> modules;
+  plan::InventoryOrigin origin;
+  std::optional<plan::CheckpointNames> names;
+};
+
+OracleInventory not_used(std::string id, std::vector<core::MessageArg> args, std::string detail = {}) {
+  OracleInventory out;
+  out.origin.not_used = plan::Text{std::move(id), std::move(args)};
+  // The libraries' words can run to a traceback: their first line, shortened, is the reason.
+  detail = detail.substr(0, detail.find('\n'));
+  if (detail.size() > 200) detail = detail.substr(0, 197) + "...";
+  out.origin.detail = std::move(detail);
+  return out;
+}
+
+// The analysed model's config.json on this machine: the local model directory, else the Hub
+// snapshot the analysis read.
+std::optional<std::filesystem::path> local_config(const core::Json& analysis) {
+  for (const char* key : {"model/model_path", "source/snapshot_dir"}) {
+    const core::Json* dir = core::json_at(analysis, key);
+    if (dir == nullptr || !dir->is_string() || dir->get<std::string>().empty() || dir->get<std::string>().front() != '/') continue;
+    std::filesystem::path config = std::filesystem::path(dir->get<std::string>()) / "config.json";
+    if (core::exists(config)) return config;
+  }
+  return std::nullopt;
+}
+
+std::optional<oracle::LibraryVersions> probed_versions(const plan::Capabilities& caps) {
+  auto get = [&caps](const char* k) {
+    auto it = caps.versions.find(k);
+    return it == caps.versions.end() ? std::string() : it->second;
+  };
+  oracle::LibraryVersions v{get("python"), get("torch"), get("transformers"), get("amd-quark")};
+  if (v.torch.empty() || v.transformers.empty() || v.amd_quark.empty()) return std::nullopt;
+  return v;
+}
+
+core::Result<OracleInventory> oracle_inventory(const PlanRequest& request, const core::Json& analysis, const plan::Capabilities& caps,
+                                               const std::string& python, const std::string& model_type) {
+  if (caps.source != plan::CapabilitySource::installed || python.empty()) return not_used("plan.oracle.no_environment", {});
+  // A model the shipped knowledge thinks needs remote code is asked all the same: the installed
+  // transformers may implement it, and the oracle never runs a model's own code (it refuses
+  // with remote_code_required instead).
+  auto config = local_config(analysis);
+  if (!config) {
+    const core::Json* path = core::json_at(analysis, "model/model_path");
+    return not_used("plan.oracle.no_config", {{"model", path != nullptr && path->is_string() ? path->get<std::string>() : model_type}});
+  }
+  oracle::OracleRequest req;
+  req.python = python;
+  req.config = *config;
+  std::string cache = plan::default_cache_dir(request.getenv);
+  if (!cache.empty()) {
+    req.cache_dir = std::filesystem::path(cache) / "oracle";
+    req.expected = probed_versions(caps);
+  }
+  auto answer = request.oracle ? request.oracle(req) : oracle::model_oracle(req);
+  if (!answer) {
+    if (answer.error().code == core::ExitCode::interrupted) return core::fail(std::move(answer).error());
+    return not_used(answer.error().id, answer.error().args, answer.error().detail);
+  }
+  if (const auto* refusal = std::get_if<oracle::OracleRefusal>(&answer->answer)) {
+    return not_used("plan.oracle.refused", {{"code", refusal->code}}, refusal->detail);
+  }
+  const auto& o = std::get<oracle::ModelOracle>(answer->answer);
+  if (!model_type.empty() && o.model_type != model_type) {
+    return not_used("plan.oracle.other_model", {{"path", config->string()}, {"found", o.model_type}, {"expected", model_type}});
+  }
+  OracleInventory out;
+  std::vector<plan::Module> modules;
+  modules.reserve(o.linear_modules.size());
+  for (const auto& l : o.linear_modules) {
+    modules.push_back({l.name, plan::infer_role(l.name), static_cast<std::uint64_t>(l.in_features), static_cast<std::uint64_t>(l.out_features)});
+  }
+  out.modules = std::move(modules);
+  out.origin.oracle = true;
+  out.origin.versions = {{"torch", answer->versions.torch}, {"transformers", answer->versions.transformers}, {"amd-quark", answer->versions.amd_quark}};
+  oracle::CheckpointNames names = oracle::checkpoint_names(o);
+  plan::CheckpointNames recorded;
+  for (auto& r : names.renames) recorded.renames.emplace_back(std::move(r.match), std::move(r.replace));
+  recorded.non_linear_holders = std::move(names.non_linear_holders);
+  out.names = std::move(recorded);
+  return out;
 }
 
 }  // namespace
@@ -83,7 +174,8 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   for (const auto& e : o.excludes) {
     if (e.empty()) return core::make_error(core::ExitCode::usage, "plan.empty_exclude");
   }
-  QPTQ_TRY_ASSIGN(plan::Capabilities caps, capabilities(o, capture, request.getenv, observer));
+  std::string python;
+  QPTQ_TRY_ASSIGN(plan::Capabilities caps, capabilities(o, capture, request.getenv, observer, python));
   plan::Target target;
   if (!o.target.empty()) {
     QPTQ_TRY_ASSIGN(target, plan::target_from_name(o.target));
@@ -98,6 +190,10 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   in.target = target;
   const core::Json* type = core::json_at(analysis, "model/model_type");
   std::string model_type = type != nullptr && type->is_string() ? type->get<std::string>() : "";
+  QPTQ_TRY_ASSIGN(OracleInventory inventory, oracle_inventory(request, analysis, caps, python, model_type));
+  in.modules = std::move(inventory.modules);
+  in.inventory_origin = std::move(inventory.origin);
+  in.checkpoint_names = std::move(inventory.names);
   if (o.write_template) {
     std::string path = plan::template_file_path(wd, model_type);
     core::Json doc = plan::template_file_json(model_type, analysis);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "core/json_io.h"
 #include "core/result.h"
 #include "envprobe/python_env.h"
+#include "oracle/oracle_cache.h"
 #include "plan/options.h"
 #include "plan/plan_model.h"
 #include "plan/probe.h"
@@ -27,6 +29,9 @@ struct PlanRequest {
   std::string template_file;         // --template-file PATH ("" none)
   plan::CaptureFn capture;           // empty: runner::capture (the probe, the GPU query)
   envprobe::EnvGetter getenv = envprobe::process_env;  // where $VIRTUAL_ENV, $PATH, the cache are read
+  // The meta-device model oracle, asked in the probed Python for the analysed model's
+  // config.json (cached by config digest and library versions). Empty: oracle::model_oracle.
+  std::function<core::Result<oracle::OracleResult>(const oracle::OracleRequest&)> oracle;
 };
 
 class PlanObserver {
@@ -57,6 +62,11 @@ struct PlanOutcome {
   core::ExitCode exit_code() const;
 };
 
+// The planner's module inventory is the oracle's nn.Linear list when the probed environment
+// can build the model (plan::InventoryOrigin says which versions); when it cannot - no Python
+// with Quark, no local config.json, remote code, a model_type the libraries decline, a timeout
+// or a failed run - the analysis' inventory is used and the plan records why. Never an error,
+// except a stop (Ctrl-C) while the oracle runs.
 // Errors: not_confirmed / stale (checkpoint 1), usage (a bad --override or an empty
 // --exclude), env_not_ready (no Quark to plan against), bad_input (--target,
 // --template-file), and the writers' errors.

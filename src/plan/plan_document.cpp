@@ -52,6 +52,20 @@ std::string label(core::Lang lang, std::string prefix, std::string_view key) {
   return core::msg(lang, prefix + std::string(key));
 }
 
+// One line: where the inventory came from, or why the model oracle was not used.
+std::string inventory_line(core::Lang lang, const ModuleSummary& s) {
+  if (s.origin.oracle) {
+    auto version = [&s](const char* k) {
+      auto it = s.origin.versions.find(k);
+      return it == s.origin.versions.end() ? std::string("?") : it->second;
+    };
+    return core::msg(lang, "plan.table.inventory_oracle", {{"transformers", version("transformers")}, {"quark", version("amd-quark")}});
+  }
+  std::string reason = s.origin.not_used.id.empty() ? std::string("-") : render(lang, s.origin.not_used);
+  if (!s.origin.detail.empty()) reason += " (" + s.origin.detail + ")";
+  return core::msg(lang, "plan.table.inventory_fallback", {{"source", s.source}, {"reason", reason}});
+}
+
 }  // namespace
 
 core::Json plan_to_json(const Plan& p) {
@@ -103,7 +117,19 @@ core::Json plan_to_json(const Plan& p) {
                   {"quantized_by_role", s.quantized_by_role},
                   {"excluded_by_role", s.excluded_by_role},
                   {"quantized_list", list_or_empty(s.quantized_compact)},
-                  {"excluded_list", list_or_empty(s.excluded_compact)}};
+                  {"excluded_list", list_or_empty(s.excluded_compact)},
+                  {"source", s.source}};
+  if (s.origin.oracle) {
+    j["modules"]["oracle"] = {{"versions", s.origin.versions}};
+  } else if (!s.origin.not_used.id.empty()) {
+    j["modules"]["oracle_not_used"] = text_json(s.origin.not_used);
+    j["modules"]["oracle_not_used"]["detail"] = s.origin.detail;
+  }
+  if (p.checkpoint_names) {
+    core::Json renames = core::Json::array();
+    for (const auto& [match, replace] : p.checkpoint_names->renames) renames.push_back({{"match", match}, {"replace", replace}});
+    j["checkpoint_names"] = {{"source", "oracle"}, {"renames", renames}, {"non_linear_holders", list_or_empty(p.checkpoint_names->non_linear_holders)}};
+  }
   core::Json decisions = core::Json::array();
   for (const auto& d : p.decisions) {
     decisions.push_back({{"key", d.key},
@@ -155,6 +181,7 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
       out.push_back("  - " + role + ": " + std::to_string(n));
     }
   }
+  out.push_back(inventory_line(lang, s));
   for (const auto& u : p.patterns) {
     out.push_back(core::msg(lang, "plan.table.pattern", {{"kind", u.kind}, {"pattern", u.pattern}, {"count", std::to_string(u.matches)}}));
   }

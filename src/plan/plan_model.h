@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,7 +62,27 @@ struct PatternUse {
   int matches = 0;
 };
 
+// How module names of the source checkpoint become the names of Quark's export, and the weight
+// holders that are not nn.Linear (routers): what verify maps names through. The oracle's, when
+// the plan had one (verify falls back to knowledge/verify/checkpoint_names.json without it).
+struct CheckpointNames {
+  std::vector<std::pair<std::string, std::string>> renames;  // ECMAScript regex -> replacement, in order
+  std::vector<std::string> non_linear_holders;              // fnmatch patterns
+};
+
+// Where the module inventory the planner checked came from.
+struct InventoryOrigin {
+  bool oracle = false;                          // the model oracle's nn.Linear list
+  std::map<std::string, std::string> versions;  // torch, transformers, amd-quark the oracle ran with
+  Text not_used;                                // why the oracle was not used (id "" when oracle)
+  std::string detail;                           // the libraries' own words for it, untranslated ("" none)
+};
+
 struct ModuleSummary {
+  // "oracle", else the analysis' inventory: "checkpoint headers", "analysis oracle",
+  // "config estimate", "analysis list" (a name list without a method), "none".
+  std::string source = "none";
+  InventoryOrigin origin;
   bool inventory_known = false;
   int total = 0;
   int quantized = 0;
@@ -93,6 +114,7 @@ struct Plan {
   std::string template_file;                          // "" unless a --template_file is used
   std::vector<PatternUse> patterns;
   ModuleSummary modules;
+  std::optional<CheckpointNames> checkpoint_names;    // from the oracle, for verify
   std::vector<Decision> decisions;
   std::vector<Risk> risks;
   std::vector<Problem> problems;                      // non-empty: the plan is invalid

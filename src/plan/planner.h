@@ -28,6 +28,10 @@ struct PlanInputs {
   // The Linear modules Quark will see, with shapes, from the meta-device oracle when the
   // environment can build the model; unset: the analysis' inventory.
   std::optional<std::vector<Module>> modules;
+  // Where `modules` came from (oracle versions), or why the oracle was not used; and the
+  // oracle's checkpoint names, which the plan records for verify.
+  InventoryOrigin inventory_origin;
+  std::optional<CheckpointNames> checkpoint_names;
 };
 
 Plan build_plan(const PlanInputs& in);

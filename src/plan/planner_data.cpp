@@ -163,8 +163,25 @@ void decide_remote_code(const PlanInputs& in, Plan& p) {
   p.decisions.push_back(std::move(d));
 }
 
+namespace {
+
+// The analysis' own word for how it knows its modules, as the plan records it.
+std::string analysis_inventory_source(const core::Json& analysis, bool listed) {
+  const core::Json* method = core::json_at(analysis, "quantization_targets/method");
+  std::string m = method != nullptr && method->is_string() ? method->get<std::string>() : "";
+  if (m == "safetensors_headers") return "checkpoint headers";
+  if (m == "model_oracle") return "analysis oracle";
+  if (m == "config_estimate") return "config estimate";
+  return listed ? "analysis list" : "none";
+}
+
+}  // namespace
+
 void check_coverage(const PlanInputs& in, Plan& p) {
-  std::vector<Module> inventory = inventory_from_analysis(*in.analysis);
+  std::vector<Module> inventory = plan_modules(in);
+  p.modules.origin = in.inventory_origin;
+  p.modules.source = in.modules ? "oracle" : analysis_inventory_source(*in.analysis, !inventory.empty());
+  p.checkpoint_names = in.checkpoint_names;
   bool user_excludes = p.exclude_source == "user";
   for (const auto& pat : p.exclude_layers) {
     PatternUse u{pat, "exclude", "", 0};

@@ -12,6 +12,30 @@ namespace {
 constexpr const char* kSchemesPath = "knowledge/verify/schemes.json";
 constexpr const char* kNamesPath = "knowledge/verify/checkpoint_names.json";
 
+// The plan's own names (recorded from the model oracle): every rule must compile, or the
+// plan is not what quark-ptq wrote.
+core::Result<bool> plan_names(const core::Json& plan, Expectations& e) {
+  const core::Json* names = core::json_object(plan, "checkpoint_names");
+  if (names == nullptr) return false;
+  const core::Json* renames = core::json_array(*names, "renames");
+  std::vector<std::regex> compiled;
+  std::vector<NameRule> rules;
+  for (const auto& r : renames != nullptr ? *renames : core::Json::array()) {
+    NameRule rule{core::json_string(r, "match").value_or(""), core::json_string(r, "replace").value_or("")};
+    try {
+      compiled.emplace_back(rule.match);
+    } catch (const std::regex_error&) {
+      return core::make_error(core::ExitCode::bad_input, "verify.plan_names_invalid").with("pattern", rule.match);
+    }
+    rules.push_back(std::move(rule));
+  }
+  e.renames = std::move(rules);
+  e.compiled_renames = std::make_shared<const std::vector<std::regex>>(std::move(compiled));
+  e.non_linear_holders = core::json_string_list(*names, "non_linear_holders");
+  e.names_source = "plan";
+  return true;
+}
+
 core::Result<void> load_names(Expectations& e) {
   auto text = core::embedded_file(kNamesPath);
   if (!text) return core::make_error(core::ExitCode::internal, "verify.knowledge_invalid").with("path", kNamesPath);
@@ -88,7 +112,11 @@ core::Result<Expectations> load_expectations(const core::Json* plan) {
       }
     }
   }
-  QPTQ_TRY(load_names(e));
+  bool from_plan = false;
+  if (plan != nullptr) {
+    QPTQ_TRY_ASSIGN(from_plan, plan_names(*plan, e));
+  }
+  if (!from_plan) QPTQ_TRY(load_names(e));
   if (e.kv_cache_scheme) {
     if (const core::Json* kv = core::json_at(doc, "kv_cache/" + *e.kv_cache_scheme)) {
       e.kv_modules = core::json_string_list(*kv, "modules");

@@ -29,8 +29,10 @@ struct NameRule {
 struct Expectations {
   std::string model_type;                            // the plan's config.model_type ("" without a plan)
   // Source module name -> export module name, in order (transformers' load-time conversion,
-  // then Quark's unfusing); and weight holders that are not nn.Linear (routers). Filled from
-  // knowledge/verify/checkpoint_names.json for model_type; the oracle may set them instead.
+  // then Quark's unfusing); and weight holders that are not nn.Linear (routers). The plan's
+  // checkpoint_names (the model oracle's, recorded by `plan`) when it has them, else
+  // knowledge/verify/checkpoint_names.json for model_type.
+  std::string names_source = "knowledge";           // "plan" or "knowledge"
   std::vector<NameRule> renames;
   std::shared_ptr<const std::vector<std::regex>> compiled_renames;  // set by load_expectations
   std::vector<std::string> non_linear_holders;

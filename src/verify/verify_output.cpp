@@ -162,7 +162,8 @@ VerifyReport verify_output(const VerifyOptions& o) {
 
   auto expect = load_expectations(o.plan ? &*o.plan : nullptr);
   if (!expect) {
-    r.add("knowledge", C::fail, "verify.knowledge_invalid", {{"path", "knowledge/verify/schemes.json"}});
+    // A shipped file that does not load, or a plan whose recorded names do not compile.
+    r.add(expect.error().id == "verify.plan_names_invalid" ? "plan_names" : "knowledge", C::fail, expect.error().id, expect.error().args);
     return r;
   }
   std::vector<std::string> exclusions = check_config(o.output_dir, *expect, r);

@@ -2,7 +2,10 @@
 // (The planted-defect matrix on a full fake export runs end to end in tests/cli/verify/.)
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "core/sha256.h"
+#include "verify/expectations.h"
 #include "verify/tensor_table.h"
 #include "verify/verify_output.h"
 #include "support/temp_dir.h"
@@ -347,6 +350,70 @@ TEST(VerifyMoe, DeepSeekV2RoutersAreNotLayersThePlanQuantizes) {
   listed.push_back("lm_head");
   auto r = verify_moe(d, deepseek_v2(), listed);
   EXPECT_EQ(r.status(), "success") << all_checks(r);
+}
+
+// The names a plan recorded from the model oracle (quant_plan.json checkpoint_names) for a
+// model type the shipped knowledge/verify/checkpoint_names.json does not list: MiniMax-M2
+// saves and exports like Mixtral.
+core::Json minimax_names() {
+  return {{"source", "oracle"},
+          {"renames", {{{"match", ".block_sparse_moe."}, {"replace", ".mlp."}},
+                       {{"match", R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w1$)"}, {"replace", "model.layers.$1.mlp.experts.$2.gate_proj"}},
+                       {{"match", R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w3$)"}, {"replace", "model.layers.$1.mlp.experts.$2.up_proj"}},
+                       {{"match", R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w2$)"}, {"replace", "model.layers.$1.mlp.experts.$2.down_proj"}}}},
+          {"non_linear_holders", {"model.layers.*.mlp.gate"}}};
+}
+
+VerifyReport verify_with_names(const test_support::TempDir& d, MoeCase c, const std::optional<core::Json>& names) {
+  core::Json qc = {{"quant_method", "quark"}, {"exclude", {"lm_head"}}, {"global_quant_config", {{"weight", {{"dtype", "fp8_e4m3"}}}}}, {"kv_cache_quant_config", core::Json::object()}};
+  d.write("src/model.safetensors", safetensors(c.source));
+  d.write("src/config.json", core::Json{{"model_type", c.model_type}}.dump());
+  d.write("out/model.safetensors", safetensors(c.output));
+  d.write("out/config.json", core::Json{{"model_type", c.model_type}, {"quantization_config", qc}}.dump());
+  for (const char* f : {"tokenizer_config.json", "tokenizer.json", "generation_config.json"}) d.write(std::string("out/") + f, "{}");
+  VerifyOptions o;
+  o.output_dir = d.path() / "out";
+  o.source_dir = d.path() / "src";
+  o.plan = core::Json{{"model", {{"model_type", c.model_type}}}, {"global_scheme", "fp8"}, {"exclude_layers", {"lm_head"}}, {"layer_quant_config", core::Json::object()}};
+  if (names) (*o.plan)["checkpoint_names"] = *names;
+  return verify_output(o);
+}
+
+TEST(VerifyNames, ThePlansRecordedNamesMapAModelTheShippedFileDoesNotList) {
+  MoeCase c = mixtral();
+  c.model_type = "minimax_m2";
+  {
+    test_support::TempDir d;
+    auto r = verify_with_names(d, c, minimax_names());
+    EXPECT_EQ(r.status(), "success") << all_checks(r);
+    EXPECT_EQ(r.metrics["quantized_modules"], 20);
+    EXPECT_EQ(r.metrics["excluded_modules"], 3);  // lm_head + 2 routers, byte-identical
+  }
+  {
+    // Without them the shipped file knows nothing of minimax_m2: the experts look missing.
+    test_support::TempDir d;
+    auto r = verify_with_names(d, c, std::nullopt);
+    EXPECT_NE(failed_checks(r).find("verify.layers_missing"), std::string::npos) << all_checks(r);
+  }
+}
+
+TEST(VerifyNames, RecordedNamesReplaceTheShippedOnes) {
+  core::Json plan = {{"model", {{"model_type", "mixtral"}}}, {"global_scheme", "fp8"}, {"exclude_layers", {"lm_head"}}, {"layer_quant_config", core::Json::object()}};
+  auto shipped = load_expectations(&plan);
+  ASSERT_TRUE(shipped.has_value());
+  EXPECT_EQ(shipped->names_source, "knowledge");
+  EXPECT_EQ(shipped->output_name("model.layers.0.block_sparse_moe.experts.3.w2"), "model.layers.0.mlp.experts.3.down_proj");
+  plan["checkpoint_names"] = {{"source", "oracle"}, {"renames", {{{"match", "^a$"}, {"replace", "b"}}}}, {"non_linear_holders", {"*.router"}}};
+  auto recorded = load_expectations(&plan);
+  ASSERT_TRUE(recorded.has_value());
+  EXPECT_EQ(recorded->names_source, "plan");
+  EXPECT_EQ(recorded->output_name("a"), "b");
+  EXPECT_EQ(recorded->output_name("model.layers.0.block_sparse_moe.experts.3.w2"), "model.layers.0.block_sparse_moe.experts.3.w2");
+  EXPECT_EQ(recorded->non_linear_holders, std::vector<std::string>{"*.router"});
+  plan["checkpoint_names"]["renames"] = {{{"match", "(unclosed"}, {"replace", "x"}}};
+  auto broken = load_expectations(&plan);
+  ASSERT_FALSE(broken.has_value());
+  EXPECT_EQ(broken.error().id, "verify.plan_names_invalid");
 }
 
 TEST(VerifyMoe, PlantedDefectsStillFail) {
