@@ -352,6 +352,29 @@ TEST(VerifyMoe, DeepSeekV2RoutersAreNotLayersThePlanQuantizes) {
   EXPECT_EQ(r.status(), "success") << all_checks(r);
 }
 
+// The H200 zoo's OPT (tests/fixtures/quark/0.13/h200-zoo/runs/opt_fp8): its learned position
+// embedding (model.decoder.embed_positions, an nn.Embedding) stays BF16 in a correct export and
+// is not a layer the plan quantizes.
+TEST(VerifyOutput, OptPositionEmbeddingsAreNotLayersThePlanQuantizes) {
+  test_support::TempDir d;
+  MoeCase c{"opt", {}, {}, {"lm_head"}};
+  for (const char* t : {"model.decoder.embed_tokens.weight", "model.decoder.embed_positions.weight", "lm_head.weight"}) {
+    c.source.push_back(bf16(t, 'x'));
+    c.output.push_back(bf16(t, 'x'));
+  }
+  for (const char* m : {"q_proj", "k_proj", "v_proj", "out_proj"}) {
+    c.source.push_back(bf16(std::string("model.decoder.layers.0.self_attn.") + m + ".weight", 'a'));
+    fp8(c.output, std::string("model.decoder.layers.0.self_attn.") + m);
+  }
+  for (const char* m : {"fc1", "fc2"}) {
+    c.source.push_back(bf16(std::string("model.decoder.layers.0.") + m + ".weight", 'f'));
+    fp8(c.output, std::string("model.decoder.layers.0.") + m);
+  }
+  auto r = verify_moe(d, c, {"lm_head"});
+  EXPECT_EQ(r.status(), "success") << all_checks(r);
+  EXPECT_EQ(r.metrics["quantized_modules"], 6);
+}
+
 // The names a plan recorded from the model oracle (quant_plan.json checkpoint_names) for a
 // model type the shipped knowledge/verify/checkpoint_names.json does not list: MiniMax-M2
 // saves and exports like Mixtral.
