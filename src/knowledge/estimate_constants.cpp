@@ -67,8 +67,10 @@ core::Result<EstimateConstants> parse() {
   const core::Json& qs = f.object(doc, "", "quantizer_state");
   c.quantizer_state = {f.number(qs, "/quantizer_state", "bytes_per_group_mx"), f.number(qs, "/quantizer_state", "bytes_per_group_other")};
   const core::Json& host = f.object(doc, "", "host");
-  c.host = {f.number(host, "/host", "source_resident_fraction"), f.number(host, "/host", "output_fraction"),
-            f.number(host, "/host", "awq_decoder_copies")};
+  c.host = {f.number(host, "/host", "process_floor_gib"),  f.number(host, "/host", "source_resident_fraction"),
+            f.number(host, "/host", "working_floor_gib"),  f.number(host, "/host", "output_fraction"),
+            f.number(host, "/host", "awq_decoder_copies"), f.number(host, "/host", "compile_worker_gib"),
+            f.number(host, "/host", "max_compile_workers"), f.number(host, "/host", "reference_cpu_count")};
   QPTQ_TRY(f.result());
   return c;
 }

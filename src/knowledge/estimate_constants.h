@@ -50,8 +50,10 @@ struct EstimateConstants {
   struct {
     double bytes_per_group_mx, bytes_per_group_other;
   } quantizer_state{};
-  struct {  // quark-cli's host peak: resident source, the output shard, AWQ's decoder copies
-    double source_resident_fraction, output_fraction, awq_decoder_copies;
+  struct {  // quark-cli's host peak: the largest of its load, export and AWQ phases
+    double process_floor_gib, source_resident_fraction;           // load: floor + mapped checkpoint pages
+    double working_floor_gib, output_fraction;                    // export: floor after calibration + shard
+    double awq_decoder_copies, compile_worker_gib, max_compile_workers, reference_cpu_count;  // AWQ
   } host{};
 
   // Bytes per weight of a checkpoint dtype; the "" entry for one the table does not name.

@@ -96,9 +96,14 @@ double layerwise_working_bytes(const EstimateConstants& k, const std::vector<std
     const auto& lw = *cfg->layerwise;
     double io = cfg->cached_io * samples * sh.hidden * load_bytes;
     double inputs = cfg->linear_inputs ? samples * (sh.hidden + sh.inter) * load_bytes : 0;
-    double widest_in = std::max({sh.hidden, sh.heads * sh.head_dim, sh.moe ? sh.expert_inter : sh.inter});
+    // The allocator keeps one cached block per size class of the clip products (clear_memory()
+    // empties no cache): the hidden-wide Linears and the widest one. In MoE models a dense or
+    // shared MLP (intermediate_size) can be wider than the experts.
+    double narrow_in = std::max(sh.hidden, sh.heads * sh.head_dim);
+    double widest_in = std::max(narrow_in, sh.moe ? std::max(sh.inter, sh.expert_inter) : sh.inter);
+    double size_classes = widest_in > narrow_in ? widest_in + narrow_in : widest_in;
     double tokens = std::min(samples, lw.clip_tokens);
-    double clip = lw.clip_copies * lw.clip_out_channels * tokens * widest_in * load_bytes;
+    double clip = lw.clip_copies * lw.clip_out_channels * tokens * size_classes * load_bytes;
     total = std::max(total, io + inputs + clip);
   }
   return total;
@@ -284,8 +289,16 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
   double shard = std::min(e.output_disk_gib, k.overhead.max_shard_gib);
   bool awq = std::find(in.algorithms.begin(), in.algorithms.end(), "awq") != in.algorithms.end();
   double decoder_gib = gib(layer_params * sh.layers * load_bytes);
-  e.host_peak_gib = k.host.source_resident_fraction * e.weights_gib + k.host.output_fraction * shard + e.cpu_offload_gib +
-                    (awq ? k.host.awq_decoder_copies * decoder_gib : 0);
+  const auto& h = k.host;
+  e.host_load_gib = h.process_floor_gib + h.source_resident_fraction * e.weights_gib + e.cpu_offload_gib;
+  e.host_export_gib = h.working_floor_gib + h.output_fraction * shard + e.cpu_offload_gib;
+  if (awq) {
+    // torch.compile's worker pool (compile_threads = min(32, CPUs)), started by AWQ's fake quantization.
+    double cpus = in.cpu_count > 0 ? static_cast<double>(in.cpu_count) : h.reference_cpu_count;
+    double pool = std::min(h.max_compile_workers, cpus) * h.compile_worker_gib;
+    e.host_awq_gib = h.working_floor_gib + pool + std::max(h.awq_decoder_copies * decoder_gib, h.output_fraction * shard) + e.cpu_offload_gib;
+  }
+  e.host_peak_gib = std::max({e.host_load_gib, e.host_export_gib, e.host_awq_gib});
 
   double tokens = static_cast<double>(in.calibration.num_calib_data) * static_cast<double>(in.calibration.seq_len);
   double tflops = in.gpus.empty() ? k.time.cpu_effective_tflops : k.time.calibration_effective_tflops;
@@ -314,7 +327,8 @@ core::Json estimate_to_json(const Estimate& e) {
                    {"moe_unfuse_gib", round2(e.moe_unfuse_gib)}, {"quantizer_state_gib", round2(e.quantizer_state_gib)},
                    {"layerwise_phase_gib", round2(e.layerwise_phase_gib)},
                    {"gpu0_available_gib", known(e.gpu_available_gib)}, {"fits", opt(e.fits_gpu)}}},
-          {"host", {{"available_gib", known(e.host_available_gib)}, {"fits", opt(e.fits_host)}}},
+          {"host", {{"load_gib", round2(e.host_load_gib)}, {"export_gib", round2(e.host_export_gib)}, {"awq_gib", round2(e.host_awq_gib)},
+                    {"available_gib", known(e.host_available_gib)}, {"fits", opt(e.fits_host)}}},
           {"disk", {{"free_gib", known(e.disk_free_gib)}, {"fits", opt(e.fits_disk)}}},
           {"recommendations", e.recommendations},
           {"notes", e.notes},

@@ -31,6 +31,7 @@ struct EstimateInputs {
   std::vector<GpuCapacity> gpus;          // visible GPUs, GPU0 first; empty: none known
   std::int64_t host_available_bytes = -1;
   std::int64_t disk_free_bytes = -1;      // free space where the output goes
+  std::int64_t cpu_count = -1;            // CPUs quark-cli may use (torch.compile's worker pool); -1 unknown
 };
 
 struct Estimate {
@@ -51,7 +52,10 @@ struct Estimate {
   double gpu_peak_gib = 0;                // GPU0
   double gpu_available_gib = -1;          // GPU0 free (or total), -1 unknown
   // host and disk (GiB)
-  double host_peak_gib = 0;
+  double host_peak_gib = 0;               // the largest of the phases below
+  double host_load_gib = 0;               // loading: process floor + mapped checkpoint pages
+  double host_export_gib = 0;             // export: working floor + the output shard
+  double host_awq_gib = 0;                // AWQ: working floor + compile workers + decoder layers on CPU; 0: no AWQ
   double host_available_gib = -1;
   double output_disk_gib = 0;
   double disk_free_gib = -1;
