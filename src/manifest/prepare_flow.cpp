@@ -53,6 +53,7 @@ core::Result<EstimateInputs> estimate_inputs(const PlanView& plan, const envprob
     if ((name == "HIP_VISIBLE_DEVICES" || name == "CUDA_VISIBLE_DEVICES") && value == "0" && !in.gpus.empty()) in.gpus.resize(1);
   }
   in.host_available_bytes = env.sys.host_memory_available_bytes;
+  in.cpu_count = env.sys.cpu_count;  // torch.compile's worker pool in AWQ follows the machine
   in.disk_free_bytes = out.free_bytes;
   return in;
 }
