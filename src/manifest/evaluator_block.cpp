@@ -35,9 +35,10 @@ EvaluatorBlock evaluator_block(const PlanView& plan, const std::string& python, 
     out.problems.push_back({"evaluation_text_missing", true, "manifest.problem_evaluation_text_missing", {{"path", text}}, "missing", text});
   }
   if (!plan.model_is_local) {
-    // The evaluator reads the source from the Hub cache quark-cli fills, offline; a model that
-    // is not cached by then cannot be compared.
-    out.problems.push_back({"evaluation_source_hub", false, "manifest.problem_evaluation_source_hub", {{"model", plan.model}}, plan.model,
+    // The evaluator compares against a local directory (knowledge/probes/evaluate.py reads
+    // --source from disk, offline): with a Hub id it could only end not-run, after the whole
+    // quantization, so say so now.
+    out.problems.push_back({"evaluation_source_hub", true, "manifest.problem_evaluation_source_hub", {{"model", plan.model}}, plan.model,
                             "a local copy"});
   }
   if (python.empty()) {
