@@ -294,10 +294,12 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   doc["run"] = run;
   if (const verify::VerifyReport* report = outcome.report()) doc["result"] = report->to_json();
   if (const core::Json* evaluator = core::json_object(manifest, "evaluator"); evaluator != nullptr && outcome.report() != nullptr) {
-    // Recorded before the evaluation starts, so that a crash or Ctrl-C in it leaves the
-    // verification on disk.
-    QPTQ_TRY(file.write());
     evaluate::Request er = evaluation_request(wd, *evaluator);
+    // Recorded before the evaluation starts: a crash or Ctrl-C in it leaves the verification on
+    // disk, and while it runs the result is not-run, so checkpoint 4 cannot be passed on an
+    // evaluation that has not ended.
+    doc["evaluation"] = evaluate::not_run(er.settings, "the evaluation is in progress, or stopped before it ended").to_json();
+    QPTQ_TRY(file.write());
     if (std::holds_alternative<run_end::Verified>(outcome.end)) {
       observer.on_evaluating(er);
       outcome.evaluation = launcher.evaluate(er);

@@ -57,8 +57,10 @@ class FakeLauncher final : public Launcher {
   // Step 4's evaluation: what the evaluator "measured", judged like the real one's output.
   std::optional<evaluate::EvaluationResult> evaluation;
   std::vector<evaluate::Request> evaluations;
+  std::function<void()> while_evaluating;
   evaluate::EvaluationResult evaluate(const evaluate::Request& r) override {
     evaluations.push_back(r);
+    if (while_evaluating) while_evaluating();
     return evaluation.value_or(evaluate::not_run(r.settings, "no evaluation scripted"));
   }
 };
@@ -546,6 +548,21 @@ TEST_F(RunFlowEvaluated, ADegradedModelEndsWithTheEvaluationExitCode) {
   // Checkpoint 4 does not take it as it is; the person may, explicitly.
   EXPECT_EQ(workflow::accept_result(wd, "accept").error().code, core::ExitCode::eval_failed);
   EXPECT_TRUE(workflow::accept_result(wd, "accept anyway", true).has_value());
+}
+
+TEST_F(RunFlowEvaluated, CheckpointFourCannotBePassedWhileTheEvaluationRuns) {
+  evaluate::Settings s = evaluate::settings_from_json(manifest["evaluator"]["settings"]);
+  launcher.evaluation = evaluate::judge(measured(0.01, {1, 2, 3, 4}), s);
+  std::optional<core::ExitCode> accept_during;
+  launcher.while_evaluating = [&] {
+    auto a = workflow::accept_result(wd, "accept");
+    accept_during = a ? core::ExitCode::ok : a.error().code;
+  };
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_EQ(accept_during, core::ExitCode::eval_failed);  // the in-progress record is not-run
+  EXPECT_EQ(read_manifest()["evaluation"]["verdict"], "pass");
+  EXPECT_TRUE(workflow::accept_result(wd, "accept").has_value());
 }
 
 TEST_F(RunFlowEvaluated, AnEvaluatorThatDidNotRunIsNeverAPass) {
