@@ -13,33 +13,7 @@
 #   transformers 5.2.0, because 0.12.post1's [cli] pins transformers >5,<5.3.
 # * scripts/quickstart.sh and scripts/test.sh build it when the host has no GPU (and CI always
 #   builds it); `quark-ptq plan` then plans against this environment's real probe.
-# Env: PYTHON (interpreter for the venv, default python3; needs 3.11-3.13),
-#      QUARK_ENV_FORCE=1 rebuilds even when the hash matches.
+# Env: PYTHON, QUARK_ENV_FORCE as for scripts/setup-quark-env.sh, which does the work.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-venv="${1:-$repo/.venv-quark-cpu}"
-lock="$repo/python/requirements-quark-cpu.lock"
-py="${PYTHON:-python3}"
-
-hash="$(sha256sum "$lock" | cut -d' ' -f1)"
-stamp="$venv/.requirements.sha256"
-if [ -z "${QUARK_ENV_FORCE:-}" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ] && [ -x "$venv/bin/quark-cli" ]; then
-  echo "setup-quark-cpu-env: $venv is up to date (lock $hash)"
-  exit 0
-fi
-
-"$py" -c 'import sys; v=sys.version_info[:2]; sys.exit(0 if (3,11)<=v<(3,14) else "setup-quark-cpu-env: amd-quark 0.12.post1 needs python >=3.11,<3.14, got %d.%d" % v)'
-
-start=$(date +%s)
-rm -rf "$venv"
-"$py" -m venv "$venv"
-export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1 PIP_PROGRESS_BAR=off
-"$venv/bin/python" -m pip install -q --no-cache-dir --no-deps -r "$lock" </dev/null
-"$venv/bin/python" -m pip check >/dev/null 2>&1 || "$venv/bin/python" -m pip check || true
-"$venv/bin/python" - <<'PY'
-import importlib.metadata as md
-for d in ("amd-quark", "torch", "transformers", "datasets", "accelerate"):
-    print(f"setup-quark-cpu-env: {d}=={md.version(d)}")
-PY
-echo "$hash" > "$stamp"
-echo "setup-quark-cpu-env: built $venv in $(( $(date +%s) - start ))s"
+exec bash "$repo/scripts/setup-quark-env.sh" "${1:-$repo/.venv-quark-cpu}" "$repo/python/requirements-quark-cpu.lock"

@@ -2,7 +2,9 @@
 # Build the Python virtualenv that drives AMD Quark's `quark-cli torch-llm-ptq`, from
 # python/requirements-quark.lock (exact pins of python/requirements-quark.txt, resolved once).
 #
-#   scripts/setup-quark-env.sh [VENV_DIR]      default: <repo>/.venv-quark
+#   scripts/setup-quark-env.sh [VENV_DIR [LOCK]]   default: <repo>/.venv-quark from
+#                                                 python/requirements-quark.lock
+# (scripts/setup-quark-cpu-env.sh is this script with the 0.12.post1 lock and venv.)
 #
 # * Idempotent: skipped when VENV_DIR/.requirements.sha256 matches the lock file's hash and
 #   VENV_DIR/bin/quark-cli exists. Any change to the lock rebuilds the venv from scratch.
@@ -16,17 +18,18 @@
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="${1:-$repo/.venv-quark}"
-lock="$repo/python/requirements-quark.lock"
+lock="${2:-$repo/python/requirements-quark.lock}"
+me="setup-$(basename "$venv" | sed 's/^\.venv-//')-env"  # setup-quark-env, setup-quark-cpu-env
 py="${PYTHON:-python3}"
 
 hash="$(sha256sum "$lock" | cut -d' ' -f1)"
 stamp="$venv/.requirements.sha256"
 if [ -z "${QUARK_ENV_FORCE:-}" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ] && [ -x "$venv/bin/quark-cli" ]; then
-  echo "setup-quark-env: $venv is up to date (lock $hash)"
+  echo "$me: $venv is up to date (lock $hash)"
   exit 0
 fi
 
-"$py" -c 'import sys; v=sys.version_info[:2]; sys.exit(0 if (3,11)<=v<(3,14) else "setup-quark-env: amd-quark 0.13 needs python >=3.11,<3.14, got %d.%d" % v)'
+"$py" -c 'import sys; v=sys.version_info[:2]; sys.exit(0 if (3,11)<=v<(3,14) else "amd-quark 0.12/0.13 need python >=3.11,<3.14, got %d.%d" % v)'
 
 start=$(date +%s)
 rm -rf "$venv"
@@ -36,10 +39,10 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1 PIP_PROGRESS_BAR=off
 # them into an isolated build env from PyPI).
 "$venv/bin/python" -m pip install -q --no-cache-dir --no-deps -r "$lock" </dev/null
 "$venv/bin/python" -m pip check >/dev/null 2>&1 || "$venv/bin/python" -m pip check || true
-"$venv/bin/python" - <<'EOF'
-import importlib.metadata as md
+"$venv/bin/python" - "$me" <<'EOF'
+import importlib.metadata as md, sys
 for d in ("amd-quark", "torch", "transformers", "datasets", "accelerate"):
-    print(f"setup-quark-env: {d}=={md.version(d)}")
+    print(f"{sys.argv[1]}: {d}=={md.version(d)}")
 EOF
 echo "$hash" > "$stamp"
-echo "setup-quark-env: built $venv in $(( $(date +%s) - start ))s"
+echo "$me: built $venv in $(( $(date +%s) - start ))s"

@@ -14,14 +14,4 @@ Settings settings_from_json(const core::Json& e) {
   return s;
 }
 
-core::Json settings_to_json(const Settings& s) {
-  return {{"intent", s.intent},
-          {"windows", s.windows},
-          {"seq_len", s.seq_len},
-          {"canary_tokens", s.canary_tokens},
-          {"budget_seconds", s.budget_seconds},
-          {"max_ppl_increase_pct", s.max_ppl_increase_pct},
-          {"z", s.z}};
-}
-
 }  // namespace evaluate

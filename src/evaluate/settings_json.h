@@ -11,8 +11,4 @@ namespace evaluate {
 // schemas of both artifacts reject them before this is reached).
 Settings settings_from_json(const core::Json& section);
 
-// The keys settings_from_json reads, nothing else (no `text`: that is the plan's or the
-// manifest's own field).
-core::Json settings_to_json(const Settings& s);
-
 }  // namespace evaluate

@@ -308,7 +308,10 @@ MoeCase deepseek_v2() {
   return c;
 }
 
-VerifyReport verify_moe(const test_support::TempDir& d, const MoeCase& c, const std::vector<std::string>& listed) {
+// `names`: the checkpoint names a plan recorded from the model oracle (quant_plan.json
+// checkpoint_names), when the case has them.
+VerifyReport verify_moe(const test_support::TempDir& d, const MoeCase& c, const std::vector<std::string>& listed,
+                        const std::optional<core::Json>& names = std::nullopt) {
   core::Json qc = {{"quant_method", "quark"}, {"exclude", listed}, {"global_quant_config", {{"weight", {{"dtype", "fp8_e4m3"}}}}}, {"kv_cache_quant_config", core::Json::object()}};
   d.write("src/model.safetensors", safetensors(c.source));
   d.write("src/config.json", core::Json{{"model_type", c.model_type}}.dump());
@@ -319,6 +322,7 @@ VerifyReport verify_moe(const test_support::TempDir& d, const MoeCase& c, const 
   o.output_dir = d.path() / "out";
   o.source_dir = d.path() / "src";
   o.plan = core::Json{{"model", {{"model_type", c.model_type}}}, {"global_scheme", "fp8"}, {"exclude_layers", c.plan_exclusions}, {"layer_quant_config", core::Json::object()}};
+  if (names) (*o.plan)["checkpoint_names"] = *names;
   return verify_output(o);
 }
 
@@ -387,27 +391,13 @@ core::Json minimax_names() {
           {"non_linear_holders", {"model.layers.*.mlp.gate"}}};
 }
 
-VerifyReport verify_with_names(const test_support::TempDir& d, MoeCase c, const std::optional<core::Json>& names) {
-  core::Json qc = {{"quant_method", "quark"}, {"exclude", {"lm_head"}}, {"global_quant_config", {{"weight", {{"dtype", "fp8_e4m3"}}}}}, {"kv_cache_quant_config", core::Json::object()}};
-  d.write("src/model.safetensors", safetensors(c.source));
-  d.write("src/config.json", core::Json{{"model_type", c.model_type}}.dump());
-  d.write("out/model.safetensors", safetensors(c.output));
-  d.write("out/config.json", core::Json{{"model_type", c.model_type}, {"quantization_config", qc}}.dump());
-  for (const char* f : {"tokenizer_config.json", "tokenizer.json", "generation_config.json"}) d.write(std::string("out/") + f, "{}");
-  VerifyOptions o;
-  o.output_dir = d.path() / "out";
-  o.source_dir = d.path() / "src";
-  o.plan = core::Json{{"model", {{"model_type", c.model_type}}}, {"global_scheme", "fp8"}, {"exclude_layers", {"lm_head"}}, {"layer_quant_config", core::Json::object()}};
-  if (names) (*o.plan)["checkpoint_names"] = *names;
-  return verify_output(o);
-}
-
 TEST(VerifyNames, ThePlansRecordedNamesMapAModelTheShippedFileDoesNotList) {
   MoeCase c = mixtral();
   c.model_type = "minimax_m2";
+  c.plan_exclusions = {"lm_head"};  // the routers come from the recorded non-Linear holders
   {
     test_support::TempDir d;
-    auto r = verify_with_names(d, c, minimax_names());
+    auto r = verify_moe(d, c, {"lm_head"}, minimax_names());
     EXPECT_EQ(r.status(), "success") << all_checks(r);
     EXPECT_EQ(r.metrics["quantized_modules"], 20);
     EXPECT_EQ(r.metrics["excluded_modules"], 3);  // lm_head + 2 routers, byte-identical
@@ -415,7 +405,7 @@ TEST(VerifyNames, ThePlansRecordedNamesMapAModelTheShippedFileDoesNotList) {
   {
     // Without them the shipped file knows nothing of minimax_m2: the experts look missing.
     test_support::TempDir d;
-    auto r = verify_with_names(d, c, std::nullopt);
+    auto r = verify_moe(d, c, {"lm_head"});
     EXPECT_NE(failed_checks(r).find("verify.layers_missing"), std::string::npos) << all_checks(r);
   }
 }
