@@ -28,17 +28,33 @@ DEFAULT_CORPUS = REPO / "tests/fixtures/quark/corpus/corpus.txt"
 DEFAULT_CONFIG = REPO / "tests/fixtures/quark/models/tiny-llama.json"
 
 
-def build_tokenizer(corpus: Path, out: Path):
+def build_tokenizer(corpus: Path, out: Path, reserve_id: int | None = None):
     from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers, processors
     from transformers import PreTrainedTokenizerFast
 
-    tok = Tokenizer(models.WordLevel(unk_token="<unk>"))
-    tok.normalizer = normalizers.Sequence([normalizers.NFKC(), normalizers.Lowercase()])
-    tok.pre_tokenizer = pre_tokenizers.Sequence(
-        [pre_tokenizers.WhitespaceSplit(), pre_tokenizers.Punctuation(), pre_tokenizers.Digits(individual_digits=True)]
-    )
+    def word_level(vocab=None):
+        t = Tokenizer(models.WordLevel(vocab, unk_token="<unk>") if vocab else models.WordLevel(unk_token="<unk>"))
+        t.normalizer = normalizers.Sequence([normalizers.NFKC(), normalizers.Lowercase()])
+        t.pre_tokenizer = pre_tokenizers.Sequence(
+            [pre_tokenizers.WhitespaceSplit(), pre_tokenizers.Punctuation(), pre_tokenizers.Digits(individual_digits=True)]
+        )
+        return t
+
+    tok = word_level()
     trainer = trainers.WordLevelTrainer(special_tokens=["<unk>", "<s>", "</s>", "<pad>"], min_frequency=1)
     tok.train([str(corpus)], trainer)
+    if reserve_id is not None:
+        # Quark fixes some tokens by id for some model types (0.13: pad = eos = 151643 for qwen and
+        # qwen2, knowledge/quark/0.13/tokenizer_fixups.json); a real tokenizer of that family has
+        # the id, so the tiny one gets it too: filler entries up to it, then <|endoftext|> there.
+        vocab = tok.get_vocab()
+        if reserve_id < len(vocab):
+            raise SystemExit(f"--reserve-token-id {reserve_id} is inside the trained vocabulary ({len(vocab)})")
+        for i in range(len(vocab), reserve_id):
+            vocab[f"<|reserved_{i}|>"] = i
+        vocab["<|endoftext|>"] = reserve_id
+        tok = word_level(vocab)
+        tok.add_special_tokens(["<unk>", "<s>", "</s>", "<pad>", "<|endoftext|>"])
     bos, eos = tok.token_to_id("<s>"), tok.token_to_id("</s>")
     tok.post_processor = processors.TemplateProcessing(
         single="<s> $A", pair="<s> $A <s> $B", special_tokens=[("<s>", bos)]
@@ -66,6 +82,8 @@ def main() -> int:
     ap.add_argument("--dtype", default="bfloat16", choices=["bfloat16", "float16", "float32"])
     ap.add_argument("--device", default="cpu", help="where to materialise the weights (cpu or cuda)")
     ap.add_argument("--max_shard_size", default="5GB")
+    ap.add_argument("--reserve-token-id", type=int, default=None,
+                    help="give the tokenizer this id (as <|endoftext|>), e.g. 151643 for qwen2")
     args = ap.parse_args()
 
     import torch
@@ -74,7 +92,7 @@ def main() -> int:
     t0 = time.time()
     out = Path(args.output_dir).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    tokenizer = build_tokenizer(Path(args.corpus), out)
+    tokenizer = build_tokenizer(Path(args.corpus), out, args.reserve_token_id)
 
     cfg_dict = json.loads(Path(args.config).read_text())
     cfg_dict.pop("quantization_config", None)

@@ -25,8 +25,10 @@ if [ "${1:-}" = "--collect" ]; then
 fi
 DEADLINE_S=${1:-480}
 shift || true
-# name | config | layers | second scheme ; MoE models keep 2 layers (DeepSeek-V2-Lite: layer 0
-# dense, layer 1 MoE), dense ones 2.
+# name | config | layers | second scheme | moe | tokenizer id to reserve ; MoE models keep 2
+# layers (DeepSeek-V2-Lite: layer 0 dense, layer 1 MoE), dense ones 2. qwen2's tiny tokenizer
+# gets id 151643, which Quark 0.13 makes the pad and eos token of every qwen2 model (a real
+# Qwen2 tokenizer has it; without it quark-cli stops in get_tokenizer, which intake now warns of).
 ARCHS=(
   "mixtral|tests/fixtures/models/mixtral-8x7b-v0.1/config.json|2|fp8|moe"
   "deepseek_v2|tests/fixtures/models/deepseek-v2-lite/config.json|2|fp8|moe"
@@ -34,11 +36,13 @@ ARCHS=(
   "phi3|tests/fixtures/models/phi-3-mini-4k-instruct/config.json|2|fp8"
   "gemma2|tests/fixtures/models/gemma-2-9b/config.json|2|fp8"
   "mistral|tests/fixtures/models/mistral-7b-v0.1/config.json|2|mxfp4"
-  "qwen2|tests/fixtures/models/qwen2.5-7b-instruct/config.json|2|fp8"
+  "qwen2|tests/fixtures/models/qwen2.5-7b-instruct/config.json|2|fp8||151643"
   "qwen3|tests/fixtures/models/qwen3-8b/config.json|2|mxfp4"
   "opt|scripts/device/zoo-configs/opt-125m.json|2|fp8"
   "phi|scripts/device/zoo-configs/phi-2.json|2|fp8"
   "olmo|scripts/device/zoo-configs/olmo-1b-hf.json|2|fp8"
+  "falcon|tests/zoo/models/falcon/config.json|2|fp8"
+  "dbrx|tests/zoo/models/dbrx/config.json|2|fp8|moe"
 )
 WANT=("$@")
 T0=$(date +%s)
@@ -50,13 +54,14 @@ int4_scheme() {
   python3 - "$1" <<'PY'
 import json, sys
 c = json.load(open(sys.argv[1]))
-c = c.get("text_config", c) if "hidden_size" not in c else c
-h = c["hidden_size"]
-heads = c.get("num_attention_heads", 1)
+c = c.get("text_config", c) if "hidden_size" not in c and "d_model" not in c else c
+h = c.get("hidden_size") or c["d_model"]  # d_model: dbrx
+heads = c.get("num_attention_heads") or c.get("n_heads", 1)
 hd = c.get("head_dim") or h // heads
 dims = {h, heads * hd}
-for k in ("intermediate_size", "ffn_dim", "moe_intermediate_size", "shared_expert_intermediate_size", "kv_lora_rank"):
+for k in ("intermediate_size", "ffn_dim", "ffn_hidden_size", "moe_intermediate_size", "shared_expert_intermediate_size", "kv_lora_rank"):
     if c.get(k): dims.add(c[k])
+if c.get("ffn_config", {}).get("ffn_hidden_size"): dims.add(c["ffn_config"]["ffn_hidden_size"])
 if c.get("v_head_dim"): dims.add(heads * c["v_head_dim"])
 for g in (128, 64, 32):
     if all(d % g == 0 for d in dims):
@@ -69,9 +74,11 @@ PY
 if [ "${ZOO_DRY:-}" = cpu ]; then
   PY=${PY:-python3}
   for a in "${ARCHS[@]}"; do
-    IFS='|' read -r name cfg layers second <<< "$a"
+    IFS='|' read -r name cfg layers second moe reserve <<< "$a"
+    [ ${#WANT[@]} -eq 0 ] || [[ " ${WANT[*]} " == *" $name "* ]] || continue
     s=$(int4_scheme "$cfg")
-    if "$PY" scripts/make-tiny-model.py "$E/models/$name" --config "$cfg" --num_hidden_layers 1 --device cpu > "$RES/model-$name.json" 2>&1; then
+    if "$PY" scripts/make-tiny-model.py "$E/models/$name" --config "$cfg" --num_hidden_layers 1 --device cpu \
+         ${reserve:+--reserve-token-id "$reserve"} > "$RES/model-$name.json" 2>&1; then
       log "dry $name: built at depth 1 ($(du -sh "$E/models/$name" | cut -f1)), schemes $s + $second"
     else
       log "dry $name: BUILD FAILED: $(tail -1 "$RES/model-$name.json")"
@@ -121,7 +128,7 @@ flow() {  # flow NAME MODEL_DIR [plan options...]
 summarize() { "$PY" scripts/device/zoo-summary.py "$RES/runs" > "$RES/summary.md"; }  # summary.json beside runs/
 
 for a in "${ARCHS[@]}"; do
-  IFS='|' read -r name cfg layers second moe <<< "$a"
+  IFS='|' read -r name cfg layers second moe reserve <<< "$a"
   [ ${#WANT[@]} -eq 0 ] || [[ " ${WANT[*]} " == *" $name "* ]] || continue
   [ -f "$E/done/$name" ] && continue
   left || { log "deadline: $name and later not started"; break; }
@@ -129,7 +136,7 @@ for a in "${ARCHS[@]}"; do
   # Built with the run's own transformers ($PY), so that the checkpoint is saved the way the
   # quantizing environment reads it (the image's newer transformers would add a version risk).
   if ! "$PY" scripts/make-tiny-model.py "$E/models/$name" --config "$cfg" --num_hidden_layers "$layers" \
-       --device cuda --max_shard_size 5GB > "$RES/model-$name.json" 2>&1; then
+       --device cuda --max_shard_size 5GB ${reserve:+--reserve-token-id "$reserve"} > "$RES/model-$name.json" 2>&1; then
     log "$name: model build failed: $(tail -1 "$RES/model-$name.json")"; touch "$E/done/$name"; continue
   fi
   log "$name: built ($layers layers); schemes $int4, $second"
