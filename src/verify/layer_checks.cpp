@@ -1,6 +1,8 @@
 #include "verify/layer_checks.h"
 
 #include <algorithm>
+#include <set>
+#include <string_view>
 
 #include "core/glob_match.h"
 #include "core/text.h"
@@ -16,17 +18,31 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 }
 
 // Linear modules: "<m>.weight" that is 2-D or has a weight_scale beside it, minus embeddings
-// and norms. With a source model its 2-D weights decide (shapes change when packing).
+// (norms are 1-D; a name pattern for them would also catch Linears under a module called
+// "norm_attn_norm", as in DBRX). With a source model its 2-D weights decide (shapes change when
+// packing), and every module the output quantized (a scale or a quantized dtype) is one too: a source tensor without the
+// ".weight" suffix (DBRX's fused experts, `ffn.experts.mlp.w1`) becomes Linears only in Quark's
+// preparation (`ffn.experts.mlp.0.w1`), which the export holds.
 std::vector<std::string> linear_modules(const ModelTensors& output, const ModelTensors* source, const Expectations& e) {
   std::vector<std::string> out;
+  std::set<std::string> seen;
+  auto add = [&](const std::string& module) {
+    if (!core::glob_match_any(e.non_linear_patterns, module) && seen.insert(module).second) out.push_back(module);
+  };
   const ModelTensors& basis = source != nullptr && !source->tensors.empty() ? *source : output;
   for (const auto& [name, t] : basis.tensors) {
     if (!ends_with(name, ".weight")) continue;
     std::string module = name.substr(0, name.size() - 7);
     bool two_d = t.info.shape.size() == 2;
     bool scaled = output.tensors.count(module + ".weight_scale") != 0;
-    if (!(two_d || scaled) || core::glob_match_any(e.non_linear_patterns, module)) continue;
-    out.push_back(module);
+    if (two_d || scaled) add(module);
+  }
+  if (&basis != &output) {
+    for (const auto& [name, t] : output.tensors) {
+      if (!ends_with(name, ".weight")) continue;
+      std::string module = name.substr(0, name.size() - 7);
+      if (output.tensors.count(module + ".weight_scale") != 0 || !contains(e.unquantized_dtypes, t.info.dtype)) add(module);
+    }
   }
   return out;
 }

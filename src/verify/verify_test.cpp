@@ -379,6 +379,56 @@ TEST(VerifyOutput, OptPositionEmbeddingsAreNotLayersThePlanQuantizes) {
   EXPECT_EQ(r.metrics["quantized_modules"], 6);
 }
 
+// The H200 zoo's DBRX (tests/fixtures/quark/0.13/h200-zoo/runs/dbrx_int4_wo_128): attention
+// lives under `norm_attn_norm`, and the experts are stored fused without a ".weight" suffix
+// (`ffn.experts.mlp.w1`, 2-D) and exported as Quark's unfused Linears (`ffn.experts.mlp.0.w1`).
+// verify once said "no layer is quantized" of that correct export.
+MoeCase dbrx() {
+  MoeCase c{"dbrx", {}, {}, {"lm_head", "*router.layer"}};
+  for (int l = 0; l < 2; ++l) {
+    std::string p = "transformer.blocks." + std::to_string(l);
+    for (const char* a : {"Wqkv", "out_proj"}) {
+      c.source.push_back(bf16(p + ".norm_attn_norm.attn." + a + ".weight", 'a'));
+      fp8(c.output, p + ".norm_attn_norm.attn." + a);
+    }
+    for (const char* n : {"norm_1", "norm_2"}) {
+      T norm{p + ".norm_attn_norm." + n + ".weight", "BF16", {4}, bytes(8, 'n')};
+      c.source.push_back(norm);
+      c.output.push_back(norm);
+    }
+    c.source.push_back(bf16(p + ".ffn.router.layer.weight", 'r'));
+    c.output.push_back(bf16(p + ".ffn.router.layer.weight", 'r'));
+    for (const char* w : {"w1", "v1", "w2"}) {
+      c.source.push_back({p + ".ffn.experts.mlp." + w, "BF16", {8, 4}, bytes(64, 'e')});
+      for (int e = 0; e < 2; ++e) fp8(c.output, p + ".ffn.experts.mlp." + std::to_string(e) + "." + w);
+    }
+  }
+  c.source.push_back(bf16("lm_head.weight", 'h'));
+  c.output.push_back(bf16("lm_head.weight", 'h'));
+  return c;
+}
+
+TEST(VerifyMoe, DbrxAttentionUnderNormAttnNormAndUnfusedExpertsAreQuantizedLayers) {
+  test_support::TempDir d;
+  auto r = verify_moe(d, dbrx(), {"lm_head", "transformer.blocks.0.ffn.router.layer", "transformer.blocks.1.ffn.router.layer"});
+  EXPECT_EQ(r.status(), "success") << all_checks(r);
+  EXPECT_EQ(r.metrics["quantized_modules"], 16);  // 2 layers x (2 attention + 2 experts x 3)
+  EXPECT_EQ(r.metrics["excluded_modules"], 3);    // lm_head + 2 routers
+}
+
+TEST(VerifyMoe, DbrxPlantedDefectsFail) {
+  test_support::TempDir d;
+  MoeCase c = dbrx();
+  // An unfused expert without its scale, and an attention projection left in BF16.
+  std::erase_if(c.output, [](const T& t) { return t.name == "transformer.blocks.1.ffn.experts.mlp.1.w2.weight_scale"; });
+  std::erase_if(c.output, [](const T& t) { return t.name.rfind("transformer.blocks.0.norm_attn_norm.attn.Wqkv.", 0) == 0; });
+  c.output.push_back(bf16("transformer.blocks.0.norm_attn_norm.attn.Wqkv.weight", 'a'));
+  auto r = verify_moe(d, c, {"lm_head"});
+  EXPECT_EQ(r.status(), "failed");
+  EXPECT_NE(all_checks(r).find("layer_scales=FAIL"), std::string::npos) << all_checks(r);
+  EXPECT_NE(all_checks(r).find("unexpected_unquantized=FAIL"), std::string::npos) << all_checks(r);
+}
+
 // The names a plan recorded from the model oracle (quant_plan.json checkpoint_names) for a
 // model type the shipped knowledge/verify/checkpoint_names.json does not list: MiniMax-M2
 // saves and exports like Mixtral.
