@@ -47,7 +47,8 @@ std::string next_text(const Console& c, const workflow::WorkflowStatus& s) {
 }  // namespace
 
 void say_next(const Console& c, const workflow::WorkflowStatus& s) {
-  if (s.next_action_id == "workflow.next_approve" || s.next_action_id == "workflow.next_rerun_interrupted") {
+  // Every next step that is `run --approve DIGEST` shows the command the digest approves.
+  if (workflow::approved_command_display(s.next_command, s.manifest.doc)) {
     show_execution_summary(c, s.manifest.doc);
   }
   c.say("cli.next", {{"what", next_text(c, s)}});
@@ -55,7 +56,9 @@ void say_next(const Console& c, const workflow::WorkflowStatus& s) {
 }
 
 core::Json next_json(const Console& c, const workflow::WorkflowStatus& s) {
-  return {{"id", s.next_action_id}, {"text", next_text(c, s)}, {"command", hint_command(s)}};
+  core::Json j = {{"id", s.next_action_id}, {"text", next_text(c, s)}, {"command", hint_command(s)}};
+  if (auto approves = workflow::approved_command_display(s.next_command, s.manifest.doc)) j["approves"] = *approves;
+  return j;
 }
 
 void say_next(const Console& c, const workflow::Workdir& wd) {

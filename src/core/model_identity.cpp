@@ -1,6 +1,9 @@
 #include "core/model_identity.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <map>
 #include <system_error>
@@ -26,11 +29,29 @@ Result<std::string> safetensors_head(const fs::path& path, std::uint64_t size) {
   return read_range(path, 0, 8 + n);
 }
 
+// Weights in other formats: never read here (a .bin of a few MiB is still tensor data).
+bool is_weight_file(const std::string& rel) {
+  for (std::string_view ext : {".bin", ".pt", ".pth", ".ckpt", ".gguf", ".onnx", ".h5", ".msgpack", ".npz", ".pkl"}) {
+    if (ends_with(rel, ext)) return true;
+  }
+  return false;
+}
+
 Result<Json> file_entry(const fs::path& path, const std::string& rel) {
   QPTQ_TRY(require_regular_file(path));
-  QPTQ_TRY_ASSIGN(std::uint64_t size, core::file_size(path));
-  Json e = {{"path", rel}, {"size", size}};
-  if (ends_with(rel, ".safetensors")) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    return make_error(ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(std::strerror(errno));
+  }
+  auto size = static_cast<std::uint64_t>(st.st_size);
+  // Tensor bytes rewritten in place keep the size and the header: the modification time is
+  // what tells (a copy that preserves it and changes only tensor data is not detected).
+  std::int64_t mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+  Json e = {{"path", rel}, {"size", size}, {"mtime_ns", mtime_ns}};
+  if (is_weight_file(rel)) {
+    e["sha256"] = nullptr;
+    e["covers"] = "size";
+  } else if (ends_with(rel, ".safetensors")) {
     QPTQ_TRY_ASSIGN(std::string head, safetensors_head(path, size));
     e["sha256"] = sha256_hex(head);
     e["covers"] = "header";
@@ -100,6 +121,9 @@ std::string identity_difference(const Json& recorded, const Json& now) {
     auto s1 = json_int(*it->second, "size");
     if (s0 != s1) return path + ": size " + (s0 ? std::to_string(*s0) : "?") + " -> " + (s1 ? std::to_string(*s1) : "?");
     if (json_string(*f, "sha256") != json_string(*it->second, "sha256")) return path + ": content changed";
+    auto m0 = json_int(*f, "mtime_ns");
+    auto m1 = json_int(*it->second, "mtime_ns");
+    if (m0 && m1 && *m0 != *m1) return path + ": modified since (same size, new modification time)";
   }
   for (const auto& [path, f] : after) {
     if (!before.count(path)) return path + ": added";

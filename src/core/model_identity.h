@@ -4,10 +4,12 @@
 // tokenizer, any remote code) and each safetensors shard's header (its 8-byte length and the
 // JSON after it). Tensor bytes beyond a header are covered by the size only: hashing
 // hundreds of GiB before every run would cost more than it protects (docs/artifacts.md).
+// Weights in other formats (.bin, .pt, .pth, .gguf...) are never read: size only. Every file
+// also records its modification time (mtime_ns), so tensor bytes rewritten in place are seen.
 //
 // The result, as recorded (model_analysis.json source.identity, run_manifest.yaml
 // inputs.model_identity):
-//   {"kind": "local", "path": "<dir>", "files": [{"path", "size", "sha256", "covers": "whole" | "header" | "size"}...],
+//   {"kind": "local", "path": "<dir>", "files": [{"path", "size", "mtime_ns", "sha256", "covers": "whole" | "header" | "size"}...],
 //    "digest": "sha256:..."}    digest: json_digest of the files list
 #pragma once
 
@@ -27,7 +29,8 @@ inline constexpr std::size_t kIdentityMaxFiles = 20000;
 
 Result<Json> local_model_identity(const fs::path& dir);
 
-// "" when `now` names the same files with the same sizes and digests as `recorded`; else
+// "" when `now` names the same files with the same sizes, digests and modification times
+// (compared where both record one) as `recorded`; else
 // the first difference, in English ("model.safetensors: size 10 -> 12").
 std::string identity_difference(const Json& recorded, const Json& now);
 

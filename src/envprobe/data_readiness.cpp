@@ -71,14 +71,14 @@ DataStatus check_model(const DataNeed& need, const HfPaths& paths) {
     s.location = snap->string();
     return s;
   }
-  if (paths.hub_offline) {
-    s.status = "missing";
-    s.fix = need.id + " is not in the Hugging Face cache (" + paths.hub_cache.string() +
-            ") and HF_HUB_OFFLINE is set; download it first (hf download " + need.id + ") or unset HF_HUB_OFFLINE";
-  } else {
-    s.status = "network";
-    s.fix = "the run downloads " + need.id + " from the Hugging Face Hub after approval; download it beforehand to check it";
-  }
+  // quark-cli cannot pin a Hub revision: a repo id would make it load whatever the default
+  // branch holds when it runs, not what was analysed. So the run reads the snapshot of the
+  // analysed commit from the cache, and a model not there blocks with the route (issue 18 item 6).
+  std::string rev = need.revision.value_or("main");
+  s.status = "missing";
+  s.fix = "quark-cli cannot pin a Hub revision, so the run reads " + need.id + " at " + rev + " from the Hugging Face cache (" +
+          paths.hub_cache.string() + "), which does not hold it complete; download it first (hf download " + need.id + " --revision " +
+          rev + "), then run quark-ptq prepare again";
   return s;
 }
 

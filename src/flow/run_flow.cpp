@@ -20,6 +20,9 @@ namespace flow {
 
 namespace {
 
+// Set aside while quark-cli runs, removed before the final record (runner::DiskReserve).
+constexpr const char* kRunReserveName = ".run-reserve";
+
 constexpr std::string_view kDigestPrefix = "sha256:";
 
 // The manifest as it must be before anything runs: present, valid, current, environment ready,
@@ -243,6 +246,8 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   const workflow::ProcessIdentity self = workflow::current_process_identity();
   doc["run"] = manifest::running_section(self, core::now_utc_iso8601(), cmd.digest, log_rel);
   QPTQ_TRY(file.write());
+  // Room for the final record however full the run leaves the disk (issue 18 item 17).
+  runner::DiskReserve reserve = runner::DiskReserve::create(wd.root / kRunReserveName, runner::kRunDiskReserveBytes);
   observer.on_launching(wd.root / log_rel);
 
   runner::CommandSpec spec;
@@ -254,6 +259,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   mo.echo_stdout_fd = req.echo_stdout_fd;
   ManifestProgress progress(file, observer);
   auto out = launcher.launch(spec, mo, &progress);
+  reserve.release();  // the writes below are the run's record
   if (!out) {
     doc["run"]["status"] = "failed";
     doc["run"]["error"] = core::render_error(core::Lang::en, out.error());

@@ -177,11 +177,20 @@ class Start {
     }
     std::string digest = workflow::recompute_command_digest(s->manifest.doc);
     std::string command = "quark-ptq run --approve " + digest;
+    // The digest is never offered without the command it approves (issue 18 item 8).
+    std::string approves = workflow::approved_command_display(command, s->manifest.doc).value_or("");
     auto answer = m_prompter.ask_execution(s->manifest.doc);
-    if (!answer) return failed(no_answer(Checkpoint::execution, command, core::ExitCode::not_approved));
+    if (!answer) {
+      core::Error e = no_answer(Checkpoint::execution, command, core::ExitCode::not_approved);
+      if (!approves.empty()) {
+        e.id = "start.no_answer_approves";
+        e.with("approves", approves);
+      }
+      return failed(std::move(e));
+    }
     bool approved = workflow::is_execution_approval(*answer);
     m_observer.on_execution_answer(*answer, approved, digest);
-    if (!approved) return stopped(Checkpoint::execution, command, core::ExitCode::not_approved);
+    if (!approved) return core::Result<StartOutcome>(StartOutcome{start_end::Stopped{Checkpoint::execution, command, core::ExitCode::not_approved, approves}});
     m_observer.on_step(4);
     RunRequest req = m_req.run;
     req.workdir = m_req.workdir;

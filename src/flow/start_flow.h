@@ -70,6 +70,7 @@ struct Stopped {  // the user did not say yes: resume with `command`
   workflow::Checkpoint checkpoint;
   std::string command;
   core::ExitCode code;
+  std::string approves = {};  // checkpoint 3: the command `command`'s digest approves (shown beside it)
 };
 struct StepEnded {  // a step's outcome was not a success (plan invalid, environment not ready, run failed...)
   core::ExitCode code;
@@ -82,7 +83,7 @@ struct StartOutcome {
 };
 
 // Errors: a step flow's error, start.no_answer (no answer could be read at a checkpoint:
-// a refusal), workflow.artifact_invalid (no usable manifest at checkpoint 3).
+// a refusal; start.no_answer_approves at checkpoint 3, with the command the digest approves), workflow.artifact_invalid (no usable manifest at checkpoint 3).
 core::Result<StartOutcome> start(const StartRequest& request, Prompter& prompter, StartObserver& observer, Launcher& launcher);
 
 }  // namespace flow

@@ -81,7 +81,7 @@ core::Result<BuiltCommand> build_command(const PlanView& p, const std::string& q
   BuiltCommand cmd;
   auto& argv = cmd.argv;
   argv = {quark_cli, "torch-llm-ptq"};
-  add_option(argv, "--model_dir", p.model);
+  add_option(argv, "--model_dir", p.hub_snapshot.value_or(p.model));
   add_option(argv, "--output_dir", output_dir);
   add_option(argv, "--quant_scheme", p.global_scheme);
   add_option(argv, "--num_calib_data", std::to_string(p.calibration.num_calib_data));

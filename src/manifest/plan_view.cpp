@@ -17,6 +17,7 @@ core::Result<void> read_model(PlanView& v, const plan::PlanFile& plan, const cor
   v.model = *path;
   v.model_is_local = !v.model.empty() && v.model.front() == '/';
   v.revision = core::json_first_string(analysis, {"source/revision", "model/revision", "source/commit", "model/commit"});
+  v.commit = core::json_first_string(analysis, {"source/identity/commit", "source/commit", "model/commit"});
   v.model_type = plan.model_type.value_or(core::json_first_string(analysis, {"model/model_type"}).value_or(""));
   if (const core::Json* files = core::json_first_at(analysis, {"files/tokenizer_files", "tokenizer/files", "model/tokenizer_files", "tokenizer_files"}); files && files->is_array()) {
     for (const auto& f : *files) {

@@ -52,6 +52,12 @@ struct PlanView {
   std::string model;            // Hub repo id verbatim, or an absolute local path
   bool model_is_local = false;
   std::optional<std::string> revision;
+  // The Hub commit intake read (source.identity.commit): quark-cli cannot pin a revision
+  // (its --model_dir goes to from_pretrained without one), so prepare runs it on the local
+  // snapshot of this commit, or blocks.
+  std::optional<std::string> commit;
+  // Set by prepare: that snapshot in the Hugging Face cache, passed as --model_dir.
+  std::optional<std::string> hub_snapshot;
   std::string model_type;
   std::string global_scheme;
   std::optional<std::string> kv_cache_scheme;

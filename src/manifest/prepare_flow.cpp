@@ -32,7 +32,9 @@ std::vector<std::string> plan_schemes(const PlanView& plan) {
 }
 
 std::vector<envprobe::DataNeed> data_needs(const PlanView& plan) {
-  std::vector<envprobe::DataNeed> needs = {{"model", plan.model, plan.revision}, {"calibration", plan.calibration.dataset, std::nullopt}};
+  // A Hub model is looked up at the commit intake read, never at a branch that may have moved.
+  std::vector<envprobe::DataNeed> needs = {{"model", plan.model, plan.commit ? plan.commit : plan.revision},
+                                           {"calibration", plan.calibration.dataset, std::nullopt}};
   if (plan.evaluation_intent != "none" && !plan.evaluated_by_quark_ptq) needs.push_back({"evaluation", plan.evaluation_dataset, std::nullopt});
   return needs;
 }
@@ -104,6 +106,24 @@ void add_tokenizer_code_problem(const PlanView& plan, const core::Json& analysis
          {{"classes", list}, {"path", plan.model}}, "tokenizer code: " + list, plan.trust_remote_code ? "accepted" : "no remote code"});
 }
 
+// quark-cli 0.13 has no way to pin a Hub revision (--model_dir goes to from_pretrained as it
+// is), so given a repo id it would load whatever the default branch holds at run time, not the
+// commit checkpoint 1 confirmed (issue 18 item 6). The command runs on the local snapshot of
+// that commit in the Hugging Face cache (the argv, so the approval, names it); without a
+// recorded commit it blocks here, and without the snapshot the data check blocks with the
+// download route (envprobe/data_readiness.h).
+void route_hub_model(PlanView& plan, const envprobe::EnvReport& env, envprobe::Verdict& v) {
+  if (plan.model_is_local) return;
+  if (!plan.commit) {
+    v.add({"model_commit_unknown", true, message_id("manifest.problem_model_commit_unknown"),
+           {{"repo", plan.model}, {"command", "quark-ptq analyze " + core::shell_quote(plan.model)}}, "no commit recorded", "the commit analysed"});
+    return;
+  }
+  for (const auto& d : env.data) {
+    if (d.role == "model" && d.status == "cached" && !d.location.empty()) plan.hub_snapshot = d.location;
+  }
+}
+
 // A single-device plan on a host with several visible GPUs: Quark's device_map="auto" would
 // spread the model over all of them, so pin GPU 0 - an environment change that is shown and
 // approved with the command. A visible-devices variable the user already set is preserved.
@@ -153,8 +173,13 @@ std::vector<std::string> expected_files(const PlanView& plan) {
 core::Result<core::Json> model_identity(const PlanView& plan, const core::Json& analysis) {
   const core::Json* recorded = core::json_at(analysis, "source/identity");
   if (!plan.model_is_local) {
-    if (recorded != nullptr && recorded->is_object()) return *recorded;
-    return core::Json{{"kind", "hub"}, {"repo_id", plan.model}, {"commit", nullptr}};
+    core::Json id = recorded != nullptr && recorded->is_object() ? *recorded : core::Json{{"kind", "hub"}, {"repo_id", plan.model}, {"commit", nullptr}};
+    if (plan.hub_snapshot) {
+      // The snapshot quark-cli reads: checked again before the launch like a local model.
+      QPTQ_TRY_ASSIGN(core::Json snapshot, core::local_model_identity(*plan.hub_snapshot));
+      id["snapshot"] = std::move(snapshot);
+    }
+    return id;
   }
   if (!core::is_directory(plan.model) && recorded == nullptr) {
     // Nothing recorded and nothing to read (the environment check reports the missing model).
@@ -206,6 +231,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
                        {{"plan_python", *plan.python}, {"python", r.env.env.python}}, r.env.env.python, *plan.python});
   }
   add_tokenizer_code_problem(plan, status.analysis.doc, r.env.verdict);
+  route_hub_model(plan, r.env, r.env.verdict);
   std::string eval_python = r.env.env.python;
   if (!opt.eval_python.empty()) {
     QPTQ_TRY_ASSIGN(envprobe::PythonEnv e, envprobe::resolve_python_env(opt.eval_python, opt.getenv));

@@ -354,5 +354,80 @@ TEST_F(PrepareFlow, OutputInsideTheModelIsRefused) {
   EXPECT_EQ(r.error().id, "manifest.output_inside_model");
 }
 
+// Issue 18 item 6: quark-cli cannot pin a Hub revision, so a Hub model runs from the cached
+// snapshot of the commit checkpoint 1 confirmed, never from the repo id (the default branch
+// at run time), and that snapshot's files are bound like a local model's.
+class PrepareHubModel : public PrepareFlow {
+ protected:
+  void SetUp() override {
+    PrepareFlow::SetUp();
+    analysis["model"]["model_path"] = "org/m";
+    analysis["source"] = {{"kind", "hub"}, {"input", "org/m"}, {"repo_id", "org/m"}, {"revision", "v1"}, {"commit", analysed},
+                          {"identity", {{"kind", "hub"}, {"repo_id", "org/m"}, {"revision", "v1"}, {"commit", analysed}}}};
+  }
+  void cache_snapshot(const std::string& commit) {
+    std::string snap = "home/.cache/huggingface/hub/models--org--m/snapshots/" + commit + "/";
+    tmp.write(snap + "config.json", "{}");
+    tmp.write(snap + "model.safetensors", "x");
+  }
+  std::string snapshot_dir(const std::string& commit) const {
+    return (tmp.path() / "home/.cache/huggingface/hub/models--org--m/snapshots" / commit).string();
+  }
+  const std::string analysed = std::string(40, 'a');
+  const std::string moved = std::string(40, 'b');  // what the branch points at now
+};
+
+TEST_F(PrepareHubModel, RunsOnTheSnapshotOfTheAnalysedCommit) {
+  cache_snapshot(analysed);
+  cache_snapshot(moved);
+  tmp.write("home/.cache/huggingface/hub/models--org--m/refs/v1", moved);
+  write_artifacts(true, true);
+  auto r = prepare(options((tmp.path() / "out").string()));
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  for (const auto& p : r->env.verdict.problems) ADD_FAILURE() << p.code;
+  EXPECT_TRUE(r->ready);
+  const auto& argv = r->command.argv;
+  auto at = std::find(argv.begin(), argv.end(), "--model_dir");
+  ASSERT_NE(at, argv.end());
+  EXPECT_EQ(*(at + 1), snapshot_dir(analysed));
+  EXPECT_NE(r->display.find(snapshot_dir(analysed)), std::string::npos);
+  const core::Json& id = r->manifest["inputs"]["model_identity"];
+  EXPECT_EQ(id["commit"], analysed);
+  EXPECT_EQ(id["snapshot"]["kind"], "local");
+  EXPECT_EQ(id["snapshot"]["path"], snapshot_dir(analysed));
+}
+
+TEST_F(PrepareHubModel, WithoutTheSnapshotItBlocksWithTheDownloadRoute) {
+  cache_snapshot(moved);
+  tmp.write("home/.cache/huggingface/hub/models--org--m/refs/v1", moved);
+  write_artifacts(true, true);
+  env_vars.erase("HF_HUB_OFFLINE");  // online too: quark-cli would download the default branch
+  auto r = prepare(options((tmp.path() / "out").string()));
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_FALSE(r->ready);
+  bool named = false;
+  for (const auto& p : r->env.verdict.problems) {
+    if (p.code != "data_missing" || !p.blocking) continue;
+    for (const auto& a : p.args) {
+      if (a.name == "fix" && a.value.find("hf download org/m --revision " + analysed) != std::string::npos) named = true;
+    }
+  }
+  EXPECT_TRUE(named);
+  EXPECT_EQ(std::find(r->command.argv.begin(), r->command.argv.end(), snapshot_dir(moved)), r->command.argv.end());
+}
+
+TEST_F(PrepareHubModel, WithoutARecordedCommitItBlocks) {
+  cache_snapshot(moved);
+  tmp.write("home/.cache/huggingface/hub/models--org--m/refs/main", moved);
+  analysis["source"] = {{"kind", "hub"}, {"input", "org/m"}, {"repo_id", "org/m"}, {"revision", "main"}};
+  write_artifacts(true, true);
+  auto r = prepare(options((tmp.path() / "out").string()));
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_FALSE(r->ready);
+  bool blocked = false;
+  for (const auto& p : r->env.verdict.problems) blocked = blocked || (p.code == "model_commit_unknown" && p.blocking);
+  EXPECT_TRUE(blocked);
+}
+
 }  // namespace
 }  // namespace manifest

@@ -71,6 +71,12 @@ core::Json finished_section(const runner::RunOutcome& out, const std::string& lo
                   {"stdout_bytes", out.stdout_bytes},
                   {"stderr_bytes", out.stderr_bytes}};
   if (out.perplexity) r["perplexity"] = *out.perplexity;
+  if (out.log_errno != 0) {
+    // The log stops here (disk full?): said, never silently short (issue 18 item 17).
+    std::uint64_t total = out.stdout_bytes + out.stderr_bytes;
+    r["log_truncated"] = {{"at_byte", out.log_bytes}, {"lost_bytes", total > out.log_bytes ? total - out.log_bytes : 0},
+                          {"reason", std::strerror(out.log_errno)}};
+  }
   r["pid"] = self.pid;
   r["process_start_ticks"] = self.start_ticks;
   r["boot_id"] = self.boot_id;

@@ -54,8 +54,9 @@ core::Error start_error(const std::string& id, const std::string& what, int err)
   return core::make_error(core::ExitCode::run_failed, id).with("program", what).with("path", what).with_detail(std::strerror(err));
 }
 
-// Writes all of `data` to `fd`; returns false (and the caller stops echoing) on failure.
-bool write_all(int fd, const char* data, std::size_t n) {
+// Writes all of `data` to `fd`, counting into `written` what got there; returns false (errno
+// set) on failure: the caller stops writing to that descriptor.
+bool write_all(int fd, const char* data, std::size_t n, std::uint64_t* written = nullptr) {
   while (n > 0) {
     ssize_t w = ::write(fd, data, n);
     if (w < 0) {
@@ -64,9 +65,26 @@ bool write_all(int fd, const char* data, std::size_t n) {
     }
     data += w;
     n -= static_cast<std::size_t>(w);
+    if (written != nullptr) *written += static_cast<std::uint64_t>(w);
   }
   return true;
 }
+
+// A file size limit (RLIMIT_FSIZE) makes a write past it fail with EFBIG instead of killing
+// quark-ptq with SIGXFSZ, so a full log is recorded, not a dead monitor. The child gets the
+// default back (spawn.cpp).
+class IgnoreFileSizeSignal {
+ public:
+  IgnoreFileSizeSignal() { m_old = std::signal(SIGXFSZ, SIG_IGN); }
+  ~IgnoreFileSizeSignal() {
+    if (m_old != SIG_ERR) std::signal(SIGXFSZ, m_old);
+  }
+  IgnoreFileSizeSignal(const IgnoreFileSizeSignal&) = delete;
+  IgnoreFileSizeSignal& operator=(const IgnoreFileSizeSignal&) = delete;
+
+ private:
+  void (*m_old)(int) = SIG_ERR;
+};
 
 int poll_timeout_ms(Clock::time_point now, std::initializer_list<std::optional<Clock::time_point>> deadlines) {
   std::optional<Clock::time_point> first;
@@ -88,6 +106,7 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
 
   QPTQ_TRY_ASSIGN(int created_log, create_log_file(options.log_path));
   Fd log_fd(created_log);
+  IgnoreFileSizeSignal no_sigxfsz;
 
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return start_error("runner.spawn_failed", *program, errno);
@@ -194,7 +213,7 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
       }
       auto len = static_cast<std::size_t>(got);
       (is_out ? out.stdout_bytes : out.stderr_bytes) += len;
-      write_all(log_fd.get(), buf, len);
+      if (out.log_errno == 0 && !write_all(log_fd.get(), buf, len, &out.log_bytes)) out.log_errno = errno != 0 ? errno : EIO;
       int& echo = is_out ? echo_out : echo_err;
       if (echo >= 0 && !write_all(echo, buf, len)) echo = -1;
       (is_out ? out_lines : err_lines).feed(std::string_view(buf, len));

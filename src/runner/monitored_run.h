@@ -58,6 +58,11 @@ struct RunOutcome {
   std::uint64_t stdout_bytes = 0;
   std::uint64_t stderr_bytes = 0;
   std::string log_tail;                // ANSI-stripped complete lines (no tqdm redraws), the last tail_bytes
+  // The log file holds exactly log_bytes of the output; when a write to it failed (disk full:
+  // ENOSPC, a file size limit: EFBIG) the log stops there, log_errno says why, and the run
+  // goes on (the output is still echoed and watched). Issue 18 item 17.
+  std::uint64_t log_bytes = 0;
+  int log_errno = 0;
 
   bool exited_zero() const { return exit_code && *exit_code == 0 && !interrupted && !timed_out; }
 };

@@ -1,9 +1,11 @@
 #include "runner/run_log.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/clock.h"
@@ -38,6 +40,29 @@ core::Result<int> create_log_file(const std::filesystem::path& path) {
   ::close(dirfd);
   if (fd < 0) return failed(err);
   return fd;
+}
+
+DiskReserve DiskReserve::create(const std::filesystem::path& path, std::uint64_t bytes) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) ::unlink(path.c_str());  // a killed run's
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) return DiskReserve({});
+  // Past a file size limit the allocation fails with EFBIG; SIGXFSZ would kill quark-ptq.
+  void (*old)(int) = std::signal(SIGXFSZ, SIG_IGN);
+  int err = ::posix_fallocate(fd, 0, static_cast<off_t>(bytes));
+  if (old != SIG_ERR) std::signal(SIGXFSZ, old);
+  ::close(fd);
+  if (err != 0) {
+    ::unlink(path.c_str());
+    return DiskReserve({});
+  }
+  return DiskReserve(path);
+}
+
+void DiskReserve::release() {
+  if (m_path.empty()) return;
+  ::unlink(m_path.c_str());
+  m_path.clear();
 }
 
 }  // namespace runner

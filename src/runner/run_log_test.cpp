@@ -53,5 +53,25 @@ TEST(RunLog, NeverWritesThroughALinkOrIntoAnExistingFile) {
   ::close(*fd);
 }
 
+// Issue 18 item 17: the space set aside for the final record is allocated, given back by
+// release(), replaces a reserve a killed run left, and is never made through a link.
+TEST(DiskReserve, HoldsTheSpaceUntilReleasedAndNeverFollowsALink) {
+  test_support::TempDir dir;
+  auto path = dir.path() / ".run-reserve";
+  dir.write(".run-reserve", "left by a killed run");
+  {
+    DiskReserve r = DiskReserve::create(path, 1 << 20);
+    ASSERT_TRUE(r.held());
+    EXPECT_EQ(std::filesystem::file_size(path), 1u << 20);
+    r.release();
+    EXPECT_FALSE(std::filesystem::exists(path));
+  }
+  auto target = dir.path() / "target";
+  std::filesystem::create_symlink(target, path);
+  DiskReserve r = DiskReserve::create(path, 1 << 20);
+  EXPECT_FALSE(r.held());
+  EXPECT_FALSE(std::filesystem::exists(target));
+}
+
 }  // namespace
 }  // namespace runner

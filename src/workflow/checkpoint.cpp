@@ -1,5 +1,15 @@
 #include "workflow/checkpoint.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <thread>
+
 #include "core/atomic_file.h"
 #include "core/clock.h"
 #include "core/messages.h"
@@ -104,12 +114,65 @@ std::optional<Confirmation> latest_confirmation(const std::vector<Confirmation>&
   return std::nullopt;
 }
 
-core::Result<void> record_confirmation(const Workdir& wd, const Confirmation& c) {
+namespace {
+
+// An exclusive flock(2) on <workdir>/.checkpoints.lock, held while checkpoints.json is read,
+// checked and rewritten: the run lock's discipline (runner/run_lock.h), so the kernel drops
+// it with its holder and no stale-lock rule is needed. The lock is a file of its own because
+// checkpoints.json is replaced by rename (a lock on it would stay on the old inode), and not
+// the workdir itself, which a run holds for hours. Never followed through a link.
+class CheckpointsLock {
+ public:
+  static core::Result<CheckpointsLock> acquire(const Workdir& wd) {
+    std::filesystem::path path = wd.root / kCheckpointsLockName;
+    auto failed = [&](int err) {
+      return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_lock_failed").with("path", path.string()).with_detail(std::strerror(err));
+    };
+    int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+    if (fd < 0) return failed(errno);
+    CheckpointsLock lock(fd);
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) return failed(errno);
+    if (!S_ISREG(st.st_mode)) return failed(EINVAL);
+    // Another decision holds it for milliseconds; one held for long is a stuck process.
+    const auto deadline = std::chrono::steady_clock::now() + kCheckpointsLockWait;
+    while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      if (errno != EWOULDBLOCK && errno != EINTR) return failed(errno);
+      if (std::chrono::steady_clock::now() >= deadline) {
+        return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_locked")
+            .with("path", path.string())
+            .with("seconds", std::to_string(kCheckpointsLockWait.count()));
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return lock;
+  }
+  CheckpointsLock(CheckpointsLock&& o) noexcept : m_fd(o.m_fd) { o.m_fd = -1; }
+  CheckpointsLock(const CheckpointsLock&) = delete;
+  CheckpointsLock& operator=(const CheckpointsLock&) = delete;
+  CheckpointsLock& operator=(CheckpointsLock&&) = delete;
+  ~CheckpointsLock() {
+    if (m_fd >= 0) ::close(m_fd);
+  }
+
+ private:
+  explicit CheckpointsLock(int fd) : m_fd(fd) {}
+  int m_fd = -1;
+};
+
+}  // namespace
+
+core::Result<Confirmation> record_confirmation(const Workdir& wd, const Confirmation& c, const AlreadyRecorded& already) {
+  QPTQ_TRY_ASSIGN(CheckpointsLock lock, CheckpointsLock::acquire(wd));
   QPTQ_TRY_ASSIGN(auto all, load_confirmations(wd));
+  if (already) {
+    if (std::optional<Confirmation> existing = already(all)) return *existing;
+  }
   all.push_back(c);
   core::Json doc = {{"artifact", "checkpoints"}, {"schema_version", 1}, {"confirmations", core::Json::array()}};
   for (const auto& x : all) doc["confirmations"].push_back(confirmation_to_json(x));
-  return core::write_file_atomic(wd.checkpoints(), core::dump_pretty(doc));
+  QPTQ_TRY(core::write_file_atomic(wd.checkpoints(), core::dump_pretty(doc)));
+  return c;
 }
 
 }  // namespace workflow

@@ -10,6 +10,8 @@
 // which is how staleness is detected without any hidden state.
 #pragma once
 
+#include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,8 +57,21 @@ core::Result<std::vector<Confirmation>> load_confirmations(const Workdir& wd);
 bool passes_checkpoint(const Confirmation& c);
 // The latest confirmation of `c`, if any.
 std::optional<Confirmation> latest_confirmation(const std::vector<Confirmation>& all, Checkpoint c);
-// Appends and rewrites checkpoints.json atomically.
-core::Result<void> record_confirmation(const Workdir& wd, const Confirmation& c);
+// Where the decisions take their lock (record_confirmation).
+inline constexpr const char* kCheckpointsLockName = ".checkpoints.lock";
+inline constexpr std::chrono::seconds kCheckpointsLockWait{30};
+
+// Given the confirmations on disk, the entry that already records this decision (nothing is
+// written then), or nullopt.
+using AlreadyRecorded = std::function<std::optional<Confirmation>(const std::vector<Confirmation>&)>;
+
+// Appends `c` and rewrites checkpoints.json atomically, all under an exclusive lock of the
+// workdir's checkpoints (<workdir>/.checkpoints.lock, flock: two decisions at once neither
+// lose one another nor both record what `already` finds once). Returns what is recorded: `c`,
+// or the entry `already` found. bad_input "workflow.checkpoints_locked" when another process
+// holds the lock for kCheckpointsLockWait, "workflow.checkpoints_lock_failed" when it cannot
+// be opened (a link or a non-regular file planted there).
+core::Result<Confirmation> record_confirmation(const Workdir& wd, const Confirmation& c, const AlreadyRecorded& already = {});
 
 core::Json confirmation_to_json(const Confirmation& c);
 

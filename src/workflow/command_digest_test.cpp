@@ -2,6 +2,9 @@
 // changing any part of that scope, or what is displayed, invalidates the approval.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
+
 #include "core/model_identity.h"
 #include "core/shell_quote.h"
 #include "support/temp_dir.h"
@@ -107,6 +110,47 @@ TEST(CommandDigest, ALocalModelChangedAfterPrepareIsRefusedBeforeLaunch) {
   cmd.model = core::local_model_identity(dir.path() / "m").value();
   dir.write("m/extra.py", "import os");
   EXPECT_EQ(*check_model_unchanged(cmd).error().arg("change"), "extra.py: added");
+}
+
+// Item 6: tensor bytes rewritten in place keep the size and the header; the modification
+// time recorded with them tells. Weights in other formats are never read, only stat'ed.
+namespace fs = std::filesystem;
+
+TEST(CommandDigest, TensorBytesRewrittenInPlaceAreRefusedBeforeLaunch) {
+  test_support::TempDir dir;
+  dir.write("m/config.json", "{}");
+  fs::path shard = dir.write("m/model.safetensors", std::string("\x02\0\0\0\0\0\0\0{}", 10) + "tensor");
+  fs::path bin = dir.write("m/extra.bin", "weights");
+  auto t0 = fs::last_write_time(shard);
+  RecordedCommand cmd;
+  cmd.model = core::local_model_identity(dir.path() / "m").value();
+  for (const auto& f : cmd.model["files"]) {
+    EXPECT_TRUE(f.contains("mtime_ns")) << f.dump();
+    if (f["path"] == "extra.bin") {
+      EXPECT_EQ(f["covers"], "size");
+    }
+  }
+  dir.write("m/model.safetensors", std::string("\x02\0\0\0\0\0\0\0{}", 10) + "TENSOR");  // same size, same header
+  fs::last_write_time(shard, t0 + std::chrono::seconds(1));
+  auto r = check_model_unchanged(cmd);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "workflow.model_changed");
+  EXPECT_NE(r.error().arg("change")->find("model.safetensors: modified"), std::string::npos);
+}
+
+// Item 6: a Hub model runs from its commit's snapshot; those files are checked like a local model's.
+TEST(CommandDigest, AHubSnapshotChangedAfterPrepareIsRefusedBeforeLaunch) {
+  test_support::TempDir dir;
+  dir.write("snap/config.json", "{}");
+  RecordedCommand cmd;
+  cmd.model = {{"kind", "hub"}, {"repo_id", "org/m"}, {"commit", std::string(40, 'a')},
+               {"snapshot", core::local_model_identity(dir.path() / "snap").value()}};
+  EXPECT_TRUE(check_model_unchanged(cmd));
+  dir.write("snap/config.json", "{\"x\":1}");
+  auto r = check_model_unchanged(cmd);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().id, "workflow.model_changed");
+  EXPECT_EQ(*r.error().arg("change"), "config.json: size 2 -> 7");
 }
 
 // Item 11: an output directory that filled up after prepare is not run into.

@@ -51,8 +51,12 @@ core::Result<Confirmation> approve_execution(const Workdir& wd, const WorkflowSt
   const CheckpointStatus& cp = s.at(Checkpoint::execution);
   if (cp.state == CheckpointState::confirmed) return *cp.confirmation;
   Confirmation c = make_confirmation(Checkpoint::execution, actual, std::string(user_words), "approved");
-  QPTQ_TRY(record_confirmation(wd, c));
-  return c;
+  // Two approvals of the same command at once are one approval (checked under the lock).
+  return record_confirmation(wd, c, [&](const std::vector<Confirmation>& all) -> std::optional<Confirmation> {
+    auto last = latest_confirmation(all, Checkpoint::execution);
+    if (last && passes_checkpoint(*last) && last->digest == actual) return last;
+    return std::nullopt;
+  });
 }
 
 core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view user_words, bool despite_evaluation) {
@@ -70,12 +74,14 @@ core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view use
     }
   }
   std::string digest = core::json_digest(result);
-  // Accepting the same result twice is one acceptance.
-  QPTQ_TRY_ASSIGN(auto all, load_confirmations(wd));
-  if (auto last = latest_confirmation(all, Checkpoint::result); last && last->decision == "accepted" && last->digest == digest) return *last;
+  // Accepting the same result twice, one after the other or both at once, is one acceptance:
+  // checked under the lock that the write takes.
   Confirmation c = make_confirmation(Checkpoint::result, digest, std::string(user_words), "accepted");
-  QPTQ_TRY(record_confirmation(wd, c));
-  return c;
+  return record_confirmation(wd, c, [&](const std::vector<Confirmation>& all) -> std::optional<Confirmation> {
+    auto last = latest_confirmation(all, Checkpoint::result);
+    if (last && last->decision == "accepted" && last->digest == digest) return last;
+    return std::nullopt;
+  });
 }
 
 core::Result<Confirmation> request_followup(const Workdir& wd, std::string_view text) {

@@ -406,15 +406,25 @@ core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c) {
 namespace {
 
 // A message that tells the user to type `run --approve DIGEST` also shows what that digest
-// approves (issue 18 item 8): a digest is never offered on its own.
-std::string command_with_what_it_approves(const WorkflowStatus& s) {
-  if (s.next_command.rfind("quark-ptq run --approve ", 0) != 0) return s.next_command;
-  auto cmd = read_recorded_command(s.manifest.doc);
-  if (!cmd) return s.next_command;
-  return s.next_command + " (it approves: " + cmd->display + ")";
+// approves (issue 18 item 8): a digest is never offered on its own. The `<id>_approves`
+// variant of the message carries the command, derived from the argv that would run.
+core::Error with_next_command(core::Error e, const WorkflowStatus& s) {
+  e.with("command", s.next_command);
+  if (auto approves = approved_command_display(s.next_command, s.manifest.doc)) {
+    e.id += "_approves";
+    e.with("approves", *approves);
+  }
+  return e;
 }
 
 }  // namespace
+
+std::optional<std::string> approved_command_display(const std::string& command, const core::Json& manifest) {
+  if (command.find("run --approve ") == std::string::npos) return std::nullopt;
+  auto cmd = read_recorded_command(manifest);
+  if (!cmd) return std::nullopt;
+  return cmd->display;
+}
 
 core::Result<Confirmation> require_confirmed(const WorkflowStatus& s, Checkpoint c) {
   const CheckpointStatus& st = s.at(c);
@@ -423,16 +433,13 @@ core::Result<Confirmation> require_confirmed(const WorkflowStatus& s, Checkpoint
   if (st.state == CheckpointState::confirmed) return *st.confirmation;
   // Stale only when this checkpoint, or one before it, lost a confirmation it had.
   if (s.return_to && static_cast<int>(*s.return_to) <= static_cast<int>(c)) {
-    return core::make_error(core::ExitCode::stale, "workflow.stale")
-        .with("checkpoint", number)
-        .with("name", name)
-        .with("return_to", std::to_string(static_cast<int>(*s.return_to)))
-        .with("command", command_with_what_it_approves(s));
+    return with_next_command(core::make_error(core::ExitCode::stale, "workflow.stale")
+                                 .with("checkpoint", number)
+                                 .with("name", name)
+                                 .with("return_to", std::to_string(static_cast<int>(*s.return_to))),
+                             s);
   }
-  return core::make_error(core::ExitCode::not_confirmed, "workflow.not_confirmed")
-      .with("checkpoint", number)
-      .with("name", name)
-      .with("command", command_with_what_it_approves(s));
+  return with_next_command(core::make_error(core::ExitCode::not_confirmed, "workflow.not_confirmed").with("checkpoint", number).with("name", name), s);
 }
 
 }  // namespace workflow

@@ -83,9 +83,15 @@ std::string recompute_command_digest(const core::Json& manifest);
 // Ok with the confirmation when `c` is confirmed and current (for checkpoint 4 the latest
 // decision may be "accepted" or "followup"). Otherwise
 // ExitCode::not_confirmed ("workflow.not_confirmed") or ExitCode::stale ("workflow.stale"),
-// naming the checkpoint and the command that fixes it.
+// naming the checkpoint and the command that fixes it; when that command is `run --approve
+// DIGEST`, the "..._approves" variant, whose {approves} is the command the digest approves.
 core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c);
 // The same, on a status already evaluated (no second read of the workdir).
 core::Result<Confirmation> require_confirmed(const WorkflowStatus& s, Checkpoint c);
+
+// When `command` tells the user to type `run --approve DIGEST`: the command that digest
+// approves, derived from the manifest's argv (core::display_command), to be shown beside it
+// (issue 18 item 8, docs/workflow.md); nullopt for any other command or an unreadable manifest.
+std::optional<std::string> approved_command_display(const std::string& command, const core::Json& manifest);
 
 }  // namespace workflow

@@ -92,6 +92,12 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome) {
     console.json(j);
   }
   print_summary(console, outcome.run, report);
+  if (const core::Json* cut = core::json_object(outcome.run, "log_truncated")) {
+    console.say("run.log_truncated", {{"log", core::json_string(outcome.run, "log").value_or("")},
+                                      {"at", std::to_string(core::json_int(*cut, "at_byte").value_or(0))},
+                                      {"lost", std::to_string(core::json_int(*cut, "lost_bytes").value_or(0))},
+                                      {"reason", core::json_string(*cut, "reason").value_or("")}});
+  }
   if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
   if (std::holds_alternative<flow::run_end::Interrupted>(outcome.end)) {
     console.say("run.interrupted_next");

@@ -114,7 +114,13 @@ int run_start_command(Context& ctx, const StartOptions& opt) {
   auto outcome = flow::start(req, prompter, view, launcher);
   if (!outcome) return c.error(outcome.error());
   if (const auto* s = std::get_if<flow::start_end::Stopped>(&outcome->end)) {
-    c.say("start.stopped", {{"checkpoint", std::to_string(static_cast<int>(s->checkpoint))}, {"command", s->command}});
+    std::vector<core::MessageArg> args = {{"checkpoint", std::to_string(static_cast<int>(s->checkpoint))}, {"command", s->command}};
+    if (s->approves.empty()) {
+      c.say("start.stopped", args);
+    } else {
+      args.push_back({"approves", s->approves});
+      c.say("start.stopped_approves", args);
+    }
   } else if (std::holds_alternative<flow::start_end::Finished>(outcome->end)) {
     c.say("start.finished");
   }
