@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/table.h"
+#include "core/messages.h"
 
 namespace cli {
 
@@ -20,7 +21,34 @@ void add(Table& t, const Console& c, const char* label_id, std::string value) {
   t.add_row({c.t(label_id), std::move(value)});
 }
 
+std::vector<core::MessageArg> risk_args(const core::Json& r) {
+  std::vector<core::MessageArg> args;
+  if (const core::Json* ra = core::json_object(r, "args")) {
+    for (auto it = ra->begin(); it != ra->end(); ++it) {
+      args.push_back({it.key(), it.value().is_string() ? it.value().get<std::string>() : it.value().dump()});
+    }
+  }
+  return args;
+}
+
 }  // namespace
+
+std::string risk_line(const Console& c, const core::Json& r) {
+  std::string id = core::json_string(r, "id").value_or("");
+  std::string text = id.empty() ? core::json_string(r, "message").value_or("") : c.t(id, risk_args(r));
+  std::string from = core::json_string(r, "origin") == "analysis" ? c.t("cli.risk_from_analysis") + " " : "";
+  return "[" + core::json_string(r, "severity").value_or("?") + "] " + from + text;
+}
+
+std::string risk_hint(const Console& c, const core::Json& r) {
+  if (const core::Json* h = core::json_object(r, "hint")) {  // the plan's: a text of its own
+    std::string id = core::json_string(*h, "id").value_or("");
+    return id.empty() ? core::json_string(*h, "text").value_or("") : c.t(id, risk_args(*h));
+  }
+  std::string id = core::json_string(r, "id").value_or("");
+  if (!id.empty() && core::catalog_has(core::Lang::en, id + "_hint")) return c.t(id + "_hint", risk_args(r));
+  return core::json_string(r, "recovery_hint").value_or("");
+}
 
 std::string brief(const core::Json* v) {
   if (v == nullptr || v->is_null()) return "-";

@@ -142,9 +142,16 @@ core::Json plan_to_json(const Plan& p) {
   core::Json risks = core::Json::array();
   for (const auto& r : p.risks) {
     core::Json t = text_json(r.text);
-    risks.push_back({{"severity", r.severity}, {"message", t["text"]}, {"id", r.text.id}, {"args", t["args"]}});
+    core::Json risk = {{"severity", r.severity}, {"message", t["text"]}, {"id", r.text.id}, {"args", t["args"]}, {"origin", r.origin}};
+    if (!r.hint.id.empty()) risk["hint"] = text_json(r.hint);
+    risks.push_back(std::move(risk));
   }
   j["risks"] = risks;
+  core::Json resolved = core::Json::array();
+  for (const auto& r : p.resolved_risks) {
+    resolved.push_back({{"decision", r.decision}, {"severity", r.severity}, {"risk", text_json(r.risk)}, {"how", text_json(r.how)}});
+  }
+  j["resolved_risks"] = resolved;
   j["requires_confirmation"] = true;
   return j;
 }
@@ -168,6 +175,10 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
       }
       out.push_back("      " + core::msg(lang, "plan.table.alternatives") + ": " + alts);
     }
+    for (const auto& r : p.resolved_risks) {
+      if (r.decision != d.key) continue;
+      out.push_back("      " + core::msg(lang, "plan.table.resolves", {{"severity", r.severity}, {"risk", render(lang, r.risk)}, {"how", render(lang, r.how)}}));
+    }
   }
   const ModuleSummary& s = p.modules;
   if (s.inventory_known) {
@@ -188,7 +199,9 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
   if (!p.risks.empty()) {
     out.push_back(core::msg(lang, "plan.table.risks"));
     for (const auto& r : p.risks) {
-      out.push_back("  [" + r.severity + "] " + render(lang, r.text));
+      std::string from = r.origin == "analysis" ? core::msg(lang, "plan.table.from_analysis") + " " : "";
+      out.push_back("  [" + r.severity + "] " + from + render(lang, r.text));
+      if (!r.hint.id.empty()) out.push_back("         -> " + render(lang, r.hint));
     }
   }
   return out;

@@ -33,6 +33,17 @@ struct Decision {
 struct Risk {
   std::string severity;      // "low", "medium", "high"
   Text text;
+  std::string origin = "plan";  // "plan", or "analysis": a risk of the confirmed analysis no decision answers
+  Text hint;                 // what to do about it (id "" when none)
+};
+
+// A risk of the confirmed analysis that a plan decision answers: the decision table shows it
+// under that decision, with how it is answered.
+struct ResolvedRisk {
+  std::string decision;      // the Decision::key that answers it ("device_strategy")
+  std::string severity;      // as the analysis recorded it
+  Text risk;                 // the analysis' risk
+  Text how;                  // how the decision answers it
 };
 
 // The smallest change of the `quark-ptq plan` options that passes every check, when the
@@ -117,6 +128,7 @@ struct Plan {
   std::optional<CheckpointNames> checkpoint_names;    // from the oracle, for verify
   std::vector<Decision> decisions;
   std::vector<Risk> risks;
+  std::vector<ResolvedRisk> resolved_risks;           // the analysis' risks a decision answers
   std::vector<Problem> problems;                      // non-empty: the plan is invalid
 };
 
