@@ -23,6 +23,14 @@ core::Json list_or_empty(const std::vector<std::string>& v) {
   return out;
 }
 
+// At most `n` names, then "... (+k)".
+std::string first_names(const std::vector<std::string>& v, std::size_t n) {
+  std::string out;
+  for (std::size_t i = 0; i < v.size() && i < n; ++i) out += (i == 0 ? "" : ", ") + v[i];
+  if (v.size() > n) out += ", ... (+" + std::to_string(v.size() - n) + ")";
+  return out;
+}
+
 }  // namespace
 
 std::string_view decision_source_name(DecisionSource s) {
@@ -119,6 +127,9 @@ core::Json plan_to_json(const Plan& p) {
                   {"quantized_list", list_or_empty(s.quantized_compact)},
                   {"excluded_list", list_or_empty(s.excluded_compact)},
                   {"source", s.source}};
+  if (s.uncounted_prequantized > 0) {
+    j["modules"]["uncounted_prequantized"] = {{"tensors", s.uncounted_prequantized}, {"names", list_or_empty(s.uncounted_prequantized_names)}};
+  }
   if (s.origin.oracle) {
     j["modules"]["oracle"] = {{"versions", s.origin.versions}};
   } else if (!s.origin.not_used.id.empty()) {
@@ -191,6 +202,10 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
     for (const auto& [role, n] : s.excluded_by_role) {
       out.push_back("  - " + role + ": " + std::to_string(n));
     }
+  }
+  if (s.uncounted_prequantized > 0) {
+    out.push_back(core::msg(lang, "plan.table.uncounted_prequantized",
+                            {{"count", std::to_string(s.uncounted_prequantized)}, {"names", first_names(s.uncounted_prequantized_names, 4)}}));
   }
   out.push_back(inventory_line(lang, s));
   for (const auto& u : p.patterns) {

@@ -102,6 +102,10 @@ struct ModuleSummary {
   std::map<std::string, int> excluded_by_role;
   std::vector<std::string> quantized_compact;  // "model.layers.*.mlp.up_proj (x36)"
   std::vector<std::string> excluded_compact;
+  // The analysis' pre-quantized tensors of no counted module (MXFP4 *_blocks): the weights they
+  // hold are in none of the counts above.
+  std::uint64_t uncounted_prequantized = 0;    // tensors
+  std::vector<std::string> uncounted_prequantized_names;  // "model.layers.*.mlp.experts.down_proj_blocks (x24)"
 };
 
 struct Plan {
