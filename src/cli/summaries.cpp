@@ -1,6 +1,7 @@
 #include "cli/summaries.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "cli/table.h"
 #include "core/messages.h"
@@ -32,6 +33,13 @@ std::vector<core::MessageArg> risk_args(const core::Json& r) {
 }
 
 }  // namespace
+
+std::string estimate_text(double v) {
+  if (v < 0) return "?";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
 
 std::string risk_line(const Console& c, const core::Json& r) {
   std::string id = core::json_string(r, "id").value_or("");
@@ -124,7 +132,7 @@ void show_execution_summary(const Console& c, const core::Json& m) {
                            {"disk_gib", "cli.unit_disk_gib"}, {"minutes", "cli.unit_minutes"}};
   for (const auto& k : keys) {
     const core::Json* e = core::json_at(m, std::string("estimate/") + k[0]);
-    if (e != nullptr && e->is_number()) estimate += (estimate.empty() ? "" : ", ") + c.t(k[1], {{"value", brief(e)}});
+    if (e != nullptr && e->is_number()) estimate += (estimate.empty() ? "" : ", ") + c.t(k[1], {{"value", estimate_text(e->get<double>())}});
   }
   add(t, c, "cli.label_estimate", estimate);
   const core::Json* argv = core::json_at(m, "command/argv");

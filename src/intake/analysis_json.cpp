@@ -1,6 +1,7 @@
 #include "intake/analysis_json.h"
 
 #include "core/text.h"
+#include "core/version.h"
 #include "intake/inventory.h"
 
 namespace intake {
@@ -248,6 +249,7 @@ core::Json analysis_json(const SourceInfo& source, ModelReading reading, const R
   core::Json out = core::Json::object();
   out["artifact"] = "model_analysis";
   out["schema_version"] = 1;
+  out["quark_ptq_version"] = std::string(core::tool_version());
   out["analysis_status"] = risks.any_partial() ? "partial" : "complete";
   out["source"] = source_json(source);
   out["model"] = model_json(source, reading.facts, fam);

@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/schema.h"
+#include "core/version.h"
 
 namespace plan {
 
@@ -80,7 +81,10 @@ core::Json plan_to_json(const Plan& p) {
   core::Json j = core::Json::object();
   j["artifact"] = "quant_plan";
   j["schema_version"] = 1;
+  j["quark_ptq_version"] = std::string(core::tool_version());
   j["model"] = p.model;
+  j["options"] = p.options;
+  j["command"] = p.command;
   j["analysis_digest"] = p.analysis_digest;
   j["quark"] = p.quark;
   j["target"] = p.target;

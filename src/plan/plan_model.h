@@ -110,6 +110,8 @@ struct ModuleSummary {
 
 struct Plan {
   core::Json model = core::Json::object();
+  core::Json options = core::Json::object();          // the `quark-ptq plan` options it was built with
+  std::string command;                                // the same as a command line
   std::string analysis_digest;
   core::Json quark = core::Json::object();
   core::Json target = core::Json::object();

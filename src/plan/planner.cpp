@@ -4,6 +4,7 @@
 
 #include "core/messages.h"
 #include "plan/cpu_route.h"
+#include "plan/plan_command.h"
 #include "plan/planner_steps.h"
 #include "plan/rules.h"
 #include "plan/suggest.h"
@@ -435,6 +436,8 @@ Plan build_plan(const PlanInputs& in) {
     p.model["model_path"] = *path;
   }
   p.analysis_digest = in.analysis_digest;
+  p.options = options_to_json(in.options, in.template_file);
+  p.command = plan_command(in.options, in.template_file);
   p.priority = in.options.priority;
   note_quark(in, p);
   note_target(in, p);
