@@ -98,9 +98,19 @@ void show_decision_table(const Console& c, const core::Json& p) {
   // The plan's own decision table when it has one; otherwise the decisions read from its fields.
   const core::Json* decisions = first_of(p, {"decision_table", "decisions"});
   if (decisions != nullptr && decisions->is_array() && !decisions->empty()) {
+    // quant_plan.json's decisions: {key, value, reason: {id, args, text}}, shown in the user's
+    // language from the catalog (plan.decision.<key>, the reason's id).
     for (const auto& d : *decisions) {
-      t.add_row({brief(first_of(d, {"decision", "item", "name", "topic"})), brief(first_of(d, {"choice", "value", "selected"})),
-                 brief(first_of(d, {"reason", "why", "rationale"}))});
+      std::string key = core::json_string(d, "key").value_or("");
+      std::string label = !key.empty() && core::catalog_has(core::Lang::en, "plan.decision." + key) ? c.t("plan.decision." + key) : brief(first_of(d, {"key"}));
+      std::string reason = "-";
+      if (const core::Json* r = core::json_object(d, "reason")) {
+        std::string id = core::json_string(*r, "id").value_or("");
+        reason = id.empty() ? core::json_string(*r, "text").value_or("-") : c.t(id, risk_args(*r));
+      } else if (const core::Json* words = first_of(d, {"reason"}); words != nullptr && words->is_string()) {
+        reason = words->get<std::string>();
+      }
+      t.add_row({label, brief(first_of(d, {"value"})), reason});
     }
   } else {
     t.add_row({c.t("cli.label_scheme"), brief(core::json_at(p, "global_scheme")), ""});
@@ -113,6 +123,11 @@ void show_decision_table(const Console& c, const core::Json& p) {
     t.add_row({c.t("cli.label_evaluation"), brief(core::json_at(p, "evaluation_intent")), ""});
   }
   c.line(t.render());
+  // What confirming accepts, the risks carried from the analysis included.
+  if (const core::Json* risks = core::json_array(p, "risks"); risks != nullptr && !risks->empty()) {
+    c.say("plan.table.risks");
+    for (const auto& r : *risks) c.line("  " + risk_line(c, r));
+  }
 }
 
 void show_execution_summary(const Console& c, const core::Json& m) {
