@@ -7,18 +7,13 @@
 #include "core/exit_code.h"
 #include "core/fs.h"
 #include "core/messages.h"
+#include "core/version.h"
 
 namespace cli {
 
-namespace {
-
-constexpr const char* kVersion = "0.1.0";
-
-}  // namespace
-
 int run_app(int argc, char** argv) {
   CLI::App app{"quark-ptq: from a Hugging Face model to a verified AMD Quark quantized model, in four checkpoints"};
-  app.set_version_flag("--version", kVersion);
+  app.set_version_flag("--version", std::string(core::tool_version()));
   app.require_subcommand(1);
   app.fallthrough();
 

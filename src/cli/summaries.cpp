@@ -1,8 +1,10 @@
 #include "cli/summaries.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "cli/table.h"
+#include "core/messages.h"
 
 namespace cli {
 
@@ -20,7 +22,41 @@ void add(Table& t, const Console& c, const char* label_id, std::string value) {
   t.add_row({c.t(label_id), std::move(value)});
 }
 
+std::vector<core::MessageArg> risk_args(const core::Json& r) {
+  std::vector<core::MessageArg> args;
+  if (const core::Json* ra = core::json_object(r, "args")) {
+    for (auto it = ra->begin(); it != ra->end(); ++it) {
+      args.push_back({it.key(), it.value().is_string() ? it.value().get<std::string>() : it.value().dump()});
+    }
+  }
+  return args;
+}
+
 }  // namespace
+
+std::string estimate_text(double v) {
+  if (v < 0) return "?";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+std::string risk_line(const Console& c, const core::Json& r) {
+  std::string id = core::json_string(r, "id").value_or("");
+  std::string text = id.empty() ? core::json_string(r, "message").value_or("") : c.t(id, risk_args(r));
+  std::string from = core::json_string(r, "origin") == "analysis" ? c.t("cli.risk_from_analysis") + " " : "";
+  return "[" + core::json_string(r, "severity").value_or("?") + "] " + from + text;
+}
+
+std::string risk_hint(const Console& c, const core::Json& r) {
+  if (const core::Json* h = core::json_object(r, "hint")) {  // the plan's: a text of its own
+    std::string id = core::json_string(*h, "id").value_or("");
+    return id.empty() ? core::json_string(*h, "text").value_or("") : c.t(id, risk_args(*h));
+  }
+  std::string id = core::json_string(r, "id").value_or("");
+  if (!id.empty() && core::catalog_has(core::Lang::en, id + "_hint")) return c.t(id + "_hint", risk_args(r));
+  return core::json_string(r, "recovery_hint").value_or("");
+}
 
 std::string brief(const core::Json* v) {
   if (v == nullptr || v->is_null()) return "-";
@@ -62,9 +98,19 @@ void show_decision_table(const Console& c, const core::Json& p) {
   // The plan's own decision table when it has one; otherwise the decisions read from its fields.
   const core::Json* decisions = first_of(p, {"decision_table", "decisions"});
   if (decisions != nullptr && decisions->is_array() && !decisions->empty()) {
+    // quant_plan.json's decisions: {key, value, reason: {id, args, text}}, shown in the user's
+    // language from the catalog (plan.decision.<key>, the reason's id).
     for (const auto& d : *decisions) {
-      t.add_row({brief(first_of(d, {"decision", "item", "name", "topic"})), brief(first_of(d, {"choice", "value", "selected"})),
-                 brief(first_of(d, {"reason", "why", "rationale"}))});
+      std::string key = core::json_string(d, "key").value_or("");
+      std::string label = !key.empty() && core::catalog_has(core::Lang::en, "plan.decision." + key) ? c.t("plan.decision." + key) : brief(first_of(d, {"key"}));
+      std::string reason = "-";
+      if (const core::Json* r = core::json_object(d, "reason")) {
+        std::string id = core::json_string(*r, "id").value_or("");
+        reason = id.empty() ? core::json_string(*r, "text").value_or("-") : c.t(id, risk_args(*r));
+      } else if (const core::Json* words = first_of(d, {"reason"}); words != nullptr && words->is_string()) {
+        reason = words->get<std::string>();
+      }
+      t.add_row({label, brief(first_of(d, {"value"})), reason});
     }
   } else {
     t.add_row({c.t("cli.label_scheme"), brief(core::json_at(p, "global_scheme")), ""});
@@ -77,6 +123,11 @@ void show_decision_table(const Console& c, const core::Json& p) {
     t.add_row({c.t("cli.label_evaluation"), brief(core::json_at(p, "evaluation_intent")), ""});
   }
   c.line(t.render());
+  // What confirming accepts, the risks carried from the analysis included.
+  if (const core::Json* risks = core::json_array(p, "risks"); risks != nullptr && !risks->empty()) {
+    c.say("plan.table.risks");
+    for (const auto& r : *risks) c.line("  " + risk_line(c, r));
+  }
 }
 
 void show_execution_summary(const Console& c, const core::Json& m) {
@@ -96,7 +147,7 @@ void show_execution_summary(const Console& c, const core::Json& m) {
                            {"disk_gib", "cli.unit_disk_gib"}, {"minutes", "cli.unit_minutes"}};
   for (const auto& k : keys) {
     const core::Json* e = core::json_at(m, std::string("estimate/") + k[0]);
-    if (e != nullptr && e->is_number()) estimate += (estimate.empty() ? "" : ", ") + c.t(k[1], {{"value", brief(e)}});
+    if (e != nullptr && e->is_number()) estimate += (estimate.empty() ? "" : ", ") + c.t(k[1], {{"value", estimate_text(e->get<double>())}});
   }
   add(t, c, "cli.label_estimate", estimate);
   const core::Json* argv = core::json_at(m, "command/argv");

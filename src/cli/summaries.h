@@ -14,6 +14,16 @@ void show_decision_table(const Console& console, const core::Json& plan);
 void show_execution_summary(const Console& console, const core::Json& manifest);
 void show_result_summary(const Console& console, const core::Json& manifest);
 
+// One entry of an artifact's "risks" (analysis or plan) in the user's language, from its
+// catalog id and args (its English words when it has no id): "[high] <text>", and the hint
+// ("" when none). Risks the plan carries from the analysis say so.
+std::string risk_line(const Console& console, const core::Json& risk);
+std::string risk_hint(const Console& console, const core::Json& risk);
+
+// An estimate as every view shows it: one decimal ("?" when negative: unknown), so the same
+// number never reads differently in two places (prepare's lines, start's checkpoint 3 table).
+std::string estimate_text(double value);
+
 // A JSON value as one short line: strings bare, lists comma-separated, null as "-".
 std::string brief(const core::Json* value);
 

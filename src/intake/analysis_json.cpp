@@ -1,6 +1,7 @@
 #include "intake/analysis_json.h"
 
 #include "core/text.h"
+#include "core/version.h"
 #include "intake/inventory.h"
 
 namespace intake {
@@ -134,6 +135,24 @@ core::Json pre_quantized_json(const ModelFacts& facts, const std::optional<Linea
     pre["quant_method"] = facts.pre_quantized->quant_method;
     pre["detail"] = facts.pre_quantized->detail;
   }
+  if (inv) {
+    // Every pre-quantized tensor by name template; those of no counted module hold weights
+    // that no linear-module count includes.
+    core::Json tensors = core::Json::array();
+    std::uint64_t uncounted = 0;
+    std::uint64_t uncounted_bytes = 0;
+    for (const auto& pq : inv->prequantized) {
+      tensors.push_back({{"name", pq.templ}, {"module", pq.module}, {"tensors", pq.totals.tensors},
+                         {"bytes", pq.totals.bytes}, {"module_counted", pq.module_counted}});
+      if (!pq.module_counted) {
+        uncounted += pq.totals.tensors;
+        uncounted_bytes += pq.totals.bytes;
+      }
+    }
+    pre["tensors"] = std::move(tensors);
+    pre["uncounted_tensors"] = uncounted;
+    pre["uncounted_bytes"] = uncounted_bytes;
+  }
   return pre;
 }
 
@@ -230,6 +249,7 @@ core::Json analysis_json(const SourceInfo& source, ModelReading reading, const R
   core::Json out = core::Json::object();
   out["artifact"] = "model_analysis";
   out["schema_version"] = 1;
+  out["quark_ptq_version"] = std::string(core::tool_version());
   out["analysis_status"] = risks.any_partial() ? "partial" : "complete";
   out["source"] = source_json(source);
   out["model"] = model_json(source, reading.facts, fam);

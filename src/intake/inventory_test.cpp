@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <tuple>
 
 #include "intake/inventory.h"
 #include "knowledge/model_families.h"
@@ -167,6 +168,39 @@ TEST(Inventory, TemplateCacheGivesTheSameInventory) {
   EXPECT_TRUE(a.has_fused_experts);
   EXPECT_TRUE(a.has_prequantized_tensors);
   EXPECT_GT(a.linear_modules, 0u);
+}
+
+// Pre-quantized tensors are counted by name template and tied to their module: an fp8 weight's
+// scale belongs to a counted module; MXFP4 blocks/scales (no .weight) to none.
+TEST(Inventory, PrequantizedTensorsAreCountedAndTiedToModules) {
+  auto fam = knowledge::model_families();
+  ASSERT_TRUE(fam);
+  intake::ModelFacts facts;
+  facts.model_type = "gpt_oss";
+  std::vector<std::tuple<std::string, std::string, std::vector<std::uint64_t>>> tensors;
+  for (int l = 0; l < 3; ++l) {
+    std::string p = "model.layers." + std::to_string(l);
+    tensors.push_back({p + ".self_attn.q_proj.weight", "F8_E4M3", {8, 8}});
+    tensors.push_back({p + ".self_attn.q_proj.weight_scale_inv", "F32", {1, 1}});
+    tensors.push_back({p + ".mlp.experts.down_proj_blocks", "U8", {4, 8, 1, 16}});
+    tensors.push_back({p + ".mlp.experts.down_proj_scales", "U8", {4, 8, 1}});
+  }
+  intake::InventoryBuilder b(facts, **fam, {"lm_head"});
+  for (const auto& [name, dtype, shape] : tensors) {
+    std::uint64_t bytes = dtype == "F32" ? 4 : 1;
+    for (auto d : shape) bytes *= d;
+    b.add_tensor(intake::TensorView{name, dtype, shape.data(), shape.size(), bytes, 0});
+  }
+  auto inv = b.finish();
+  std::vector<std::string> seen;
+  for (const auto& pq : inv.prequantized) {
+    seen.push_back(intake::prequantized_name(pq) + " " + pq.module + " " + std::to_string(pq.totals.bytes) + (pq.module_counted ? " counted" : " uncounted"));
+  }
+  EXPECT_EQ(seen, (std::vector<std::string>{
+                      "model.layers.*.self_attn.q_proj.weight_scale_inv (x3) model.layers.{}.self_attn.q_proj 12 counted",
+                      "model.layers.*.mlp.experts.down_proj_blocks (x3) model.layers.{}.mlp.experts.down_proj 1536 uncounted",
+                      "model.layers.*.mlp.experts.down_proj_scales (x3) model.layers.{}.mlp.experts.down_proj 96 uncounted"}));
+  EXPECT_EQ(inv.linear_modules, 3U);  // the q_proj modules only: the experts' weights are packed
 }
 
 TEST(Inventory, RejectsBrokenEncodings) {

@@ -108,6 +108,19 @@ bool same_group(const InventoryGroup& a, const InventoryGroup& b) {
 
 }  // namespace
 
+std::string prequantized_name(const PrequantizedTensors& pq) {
+  std::string out;
+  for (std::size_t i = 0; i < pq.templ.size(); ++i) {
+    if (pq.templ.compare(i, 2, "{}") == 0) {
+      out += '*';
+      ++i;
+    } else {
+      out += pq.templ[i];
+    }
+  }
+  return pq.totals.tensors > 1 ? out + " (x" + std::to_string(pq.totals.tensors) + ")" : out;
+}
+
 InventoryRules::InventoryRules(const ModelFacts& f, const knowledge::ModelFamilies& m, std::vector<std::string> exclusions)
     : facts(f), fam(m) {
   for (auto& p : exclusions) (template_safe(p) ? safe_patterns : unsafe_patterns).push_back(std::move(p));
@@ -294,7 +307,17 @@ void ShardScanner::add_tensor(const TensorView& t) {
       name_template_into(t.name.substr(0, t.name.size() - c->suffix), s.templ_buf, s.idx);
     }
   }
-  if (c->prequantized) part.has_prequantized_tensors = true;
+  if (c->prequantized) {
+    part.has_prequantized_tensors = true;
+    std::string templ;
+    std::vector<std::uint32_t> numbers;
+    name_template_into(t.name, templ, numbers);
+    auto at = std::find_if(part.prequantized.begin(), part.prequantized.end(), [&](const auto& e) { return e.first == templ; });
+    DtypeTotals& totals = at != part.prequantized.end() ? at->second : part.prequantized.emplace_back(std::move(templ), DtypeTotals{}).second;
+    ++totals.tensors;
+    totals.parameters += elems;
+    totals.bytes += t.bytes;
+  }
 
   // Which module does this tensor weigh, if any?
   bool fused = t.rank == 3 && c->expert_tensor && c->kind != "non_linear";
@@ -433,6 +456,16 @@ struct InventoryBuilder::State {
     inv.has_per_expert_tensors = inv.has_per_expert_tensors || part.has_per_expert_tensors;
     inv.has_conv1d = inv.has_conv1d || part.has_conv1d;
     inv.has_prequantized_tensors = inv.has_prequantized_tensors || part.has_prequantized_tensors;
+    for (auto& [templ, t] : part.prequantized) {
+      auto at = std::find_if(inv.prequantized.begin(), inv.prequantized.end(), [&](const PrequantizedTensors& e) { return e.templ == templ; });
+      if (at == inv.prequantized.end()) {
+        at = inv.prequantized.emplace(inv.prequantized.end());
+        at->templ = std::move(templ);
+      }
+      at->totals.tensors += t.tensors;
+      at->totals.parameters += t.parameters;
+      at->totals.bytes += t.bytes;
+    }
     inv.expert_layers.insert(inv.expert_layers.end(), part.expert_layers.begin(), part.expert_layers.end());
     have_lm_head = have_lm_head || part.has_lm_head;
     if (!embedding && part.embedding) embedding = std::move(part.embedding);
@@ -515,6 +548,19 @@ LinearInventory InventoryBuilder::finish() {
     bool excluded = core::glob_match_any(s.rules.safe_patterns, "lm_head") ||
                     core::glob_match_any(s.rules.unsafe_patterns, "lm_head");
     s.add_group("lm_head", false, "lm_head", "linear", s.embedding->dtype, s.embedding->shape, 1, !excluded, true);
+  }
+  // Which pre-quantized tensors belong to a module the inventory counts: the longest suffix
+  // off names the module.
+  for (auto& pq : inv.prequantized) {
+    std::size_t cut = 0;
+    for (const auto& suffix : s.rules.fam.pre_quantized_tensor_suffixes) {
+      if (suffix.size() > cut && suffix.size() < pq.templ.size() && ends_with(pq.templ, suffix)) cut = suffix.size();
+    }
+    pq.module = pq.templ.substr(0, pq.templ.size() - cut);
+    auto it = s.groups_of.find(pq.module);
+    pq.module_counted = it != s.groups_of.end() && std::any_of(it->second.begin(), it->second.end(), [&](std::size_t k) {
+                          return inv.groups[k].linear_modules > 0;
+                        });
   }
   std::sort(inv.expert_layers.begin(), inv.expert_layers.end());
   inv.expert_layers.erase(std::unique(inv.expert_layers.begin(), inv.expert_layers.end()), inv.expert_layers.end());

@@ -59,6 +59,20 @@ struct RoleTotals {
   std::uint64_t parameters = 0;
 };
 
+// Tensors the checkpoint stores pre-quantized (packed weights, scales: the knowledge's
+// pre_quantized_tensor_suffixes), by tensor name template.
+struct PrequantizedTensors {
+  std::string templ;            // "model.layers.{}.mlp.experts.gate_up_proj_blocks"
+  std::string module;           // the template without the suffix: the module it belongs to
+  DtypeTotals totals;
+  bool module_counted = false;  // that module is in the inventory (an fp8 weight's scale); false:
+                                // the weights it holds are in no linear-module count
+};
+
+// "model.layers.*.mlp.experts.gate_up_proj_blocks (x24)": the template with its numbers as
+// "*", and how many tensors it stands for.
+std::string prequantized_name(const PrequantizedTensors& pq);
+
 struct LinearInventory {
   std::vector<InventoryGroup> groups;
   std::uint64_t module_count = 0;
@@ -75,6 +89,7 @@ struct LinearInventory {
   bool has_per_expert_tensors = false;
   bool has_conv1d = false;
   bool has_prequantized_tensors = false;  // scales / packed weights present
+  std::vector<PrequantizedTensors> prequantized;  // first seen first
   std::vector<std::int64_t> expert_layers;  // layer indices that hold expert tensors
 };
 
@@ -107,6 +122,7 @@ struct InventoryPart {
   bool has_per_expert_tensors = false;
   bool has_conv1d = false;
   bool has_prequantized_tensors = false;
+  std::vector<std::pair<std::string, DtypeTotals>> prequantized;  // by tensor name template, a few entries
   std::vector<std::int64_t> expert_layers;  // in the order seen
   bool has_lm_head = false;
   std::optional<InventoryModule> embedding;  // the first token embedding, for a tied lm_head

@@ -58,6 +58,32 @@ void pre_quantized(const ModelReading& r, const knowledge::ModelFamilies&, RiskL
   }
 }
 
+// Pre-quantized tensors of no counted module (MXFP4 *_blocks, GPTQ .qweight): the weights
+// they pack are in no linear-module count, so the counts and the plan's modules miss them.
+void pre_quantized_uncounted(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  if (!r.inventory) return;
+  std::uint64_t tensors = 0;
+  std::uint64_t bytes = 0;
+  std::vector<std::string> names;
+  for (const auto& pq : r.inventory->prequantized) {
+    if (pq.module_counted) continue;
+    tensors += pq.totals.tensors;
+    bytes += pq.totals.bytes;
+    names.push_back(prequantized_name(pq));
+  }
+  if (tensors == 0) return;
+  std::uint64_t tenths = (bytes * 10 + (1ULL << 29)) >> 30;  // GiB with one decimal, rounded
+  std::uint64_t all = 0;
+  for (const auto& [dtype, t] : r.inventory->all_by_dtype) all += t.bytes;
+  std::string shown = comma_list(std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(names.size(), 4))));
+  if (names.size() > 4) shown += ", ... (+" + std::to_string(names.size() - 4) + ")";
+  risks.add(Severity::high, message_id("intake.risk_pre_quantized_uncounted"),
+            {{"count", std::to_string(tensors)},
+             {"gib", std::to_string(tenths / 10) + "." + std::to_string(tenths % 10)},
+             {"share", std::to_string(all == 0 ? 0 : bytes * 100 / all)},
+             {"names", shown}});
+}
+
 void transformers_newer(const ModelReading& r, const knowledge::ModelFamilies& fam, RiskList& risks) {
   const std::string& newest = r.templates.newest_version;
   if (!r.facts.transformers_version || newest.empty()) return;
@@ -158,7 +184,7 @@ void forced_pad_token(const ModelReading& r, const knowledge::ModelFamilies&, Ri
 }
 
 constexpr Rule kRules[] = {
-    generation_config, template_missing, facts_missing, remote_code, pre_quantized, transformers_newer,
+    generation_config, template_missing, facts_missing, remote_code, pre_quantized, pre_quantized_uncounted, transformers_newer,
     min_transformers, tokenizer_missing, weights_format, shards_not_cached, empty_shards, unknown_dtypes, conv1d,
     memory, huge_moe, fused_experts, moe_layers_disagree, forced_pad_token,
 };

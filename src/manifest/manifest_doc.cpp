@@ -4,6 +4,8 @@
 
 #include "core/clock.h"
 #include "core/messages.h"
+#include "core/shell_quote.h"
+#include "core/version.h"
 
 namespace manifest {
 
@@ -25,13 +27,24 @@ core::Json checkpoints_json(const workflow::WorkflowStatus& s, bool env_ready) {
   return list;
 }
 
+// What was run at each step, with the options used: analyze from the analysis' source (the
+// revision asked for and the commit it resolved to), plan from the plan's own record.
 core::Json steps_json(const ManifestParts& p) {
-  std::string model = p.plan.model;
+  const core::Json& a = p.status.analysis.doc;
+  std::string input = core::json_first_string(a, {"source/input"}).value_or(p.plan.model);
+  std::optional<std::string> revision = core::json_first_string(a, {"source/revision"});
+  std::optional<std::string> commit = core::json_first_string(a, {"source/commit"});
+  std::string analyze = "quark-ptq analyze " + core::shell_quote(input) + (revision ? " --revision " + core::shell_quote(*revision) : "");
+  core::Json analyze_options = {{"model", input}, {"revision", revision ? core::Json(*revision) : core::Json(nullptr)}};
+  const core::Json& plan = p.status.plan.doc;
+  const core::Json* plan_options = core::json_object(plan, "options");
   return core::Json::array({
-      {{"name", "analyze"}, {"kind", "analyze"}, {"produces", {"model_analysis.json"}}, {"command", "quark-ptq analyze " + model}},
-      {{"name", "plan"}, {"kind", "plan"}, {"produces", {"quant_plan.json"}}, {"command", "quark-ptq plan"}},
-      {{"name", "generate"}, {"kind", "generate"}, {"produces", {"run_manifest.yaml"}},
-       {"command", "quark-ptq prepare --output-dir " + p.output.path + (p.output.overwrite ? " --overwrite" : "")}},
+      {{"name", "analyze"}, {"kind", "analyze"}, {"produces", {"model_analysis.json"}}, {"command", analyze},
+       {"options", analyze_options}, {"commit", commit ? core::Json(*commit) : core::Json(nullptr)}, {"digest", p.status.analysis.digest}},
+      {{"name", "plan"}, {"kind", "plan"}, {"produces", {"quant_plan.json"}},
+       {"command", core::json_string(plan, "command").value_or("quark-ptq plan")},
+       {"options", plan_options != nullptr ? *plan_options : core::Json(nullptr)}, {"digest", p.status.plan.digest}},
+      {{"name", "generate"}, {"kind", "generate"}, {"produces", {"run_manifest.yaml"}}, {"command", p.prepare_command}},
       {{"name", "run"}, {"kind", "run"}, {"produces", {p.output.path}}, {"command", p.display}},
   });
 }
@@ -48,6 +61,7 @@ core::Json build_manifest(const ManifestParts& p) {
   return {
       {"artifact", "run_manifest"},
       {"schema_version", 1},
+      {"quark_ptq_version", std::string(core::tool_version())},
       {"workflow", "quark-torch-ptq"},
       {"created_at", core::now_utc_iso8601()},
       {"inputs", {{"model", p.plan.model},

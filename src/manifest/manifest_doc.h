@@ -26,6 +26,7 @@ struct ManifestParts {
   const std::string& display;
   const std::vector<std::string>& expected_files;
   const core::Json& model_identity;  // inputs.model_identity (core/model_identity.h, or the Hub commit)
+  const std::string& prepare_command;  // steps[]: `quark-ptq prepare` with the options it was given
 };
 
 // command.digest is left empty: it is computed from the finished document

@@ -248,7 +248,11 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   r.expected_files = expected_files(plan);
   QPTQ_TRY_ASSIGN(core::Json identity, model_identity(plan, status.analysis.doc));
 
-  ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.expected_files, identity};
+  std::string prepare_line = "quark-ptq prepare --output-dir " + core::shell_quote(opt.output_dir) +
+                             (opt.python.empty() ? "" : " --python " + core::shell_quote(opt.python)) +
+                             (opt.eval_python.empty() ? "" : " --eval-python " + core::shell_quote(opt.eval_python)) +
+                             (opt.overwrite ? " --overwrite" : "");
+  ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.expected_files, identity, prepare_line};
   r.manifest = build_manifest(parts);
   if (!r.evaluator.is_null()) r.manifest["evaluator"] = r.evaluator;
   r.digest = workflow::recompute_command_digest(r.manifest);

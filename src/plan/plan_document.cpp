@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/schema.h"
+#include "core/version.h"
 
 namespace plan {
 
@@ -20,6 +21,14 @@ core::Json list_or_empty(const std::vector<std::string>& v) {
   for (const auto& s : v) {
     out.push_back(s);
   }
+  return out;
+}
+
+// At most `n` names, then "... (+k)".
+std::string first_names(const std::vector<std::string>& v, std::size_t n) {
+  std::string out;
+  for (std::size_t i = 0; i < v.size() && i < n; ++i) out += (i == 0 ? "" : ", ") + v[i];
+  if (v.size() > n) out += ", ... (+" + std::to_string(v.size() - n) + ")";
   return out;
 }
 
@@ -72,7 +81,10 @@ core::Json plan_to_json(const Plan& p) {
   core::Json j = core::Json::object();
   j["artifact"] = "quant_plan";
   j["schema_version"] = 1;
+  j["quark_ptq_version"] = std::string(core::tool_version());
   j["model"] = p.model;
+  j["options"] = p.options;
+  j["command"] = p.command;
   j["analysis_digest"] = p.analysis_digest;
   j["quark"] = p.quark;
   j["target"] = p.target;
@@ -119,6 +131,9 @@ core::Json plan_to_json(const Plan& p) {
                   {"quantized_list", list_or_empty(s.quantized_compact)},
                   {"excluded_list", list_or_empty(s.excluded_compact)},
                   {"source", s.source}};
+  if (s.uncounted_prequantized > 0) {
+    j["modules"]["uncounted_prequantized"] = {{"tensors", s.uncounted_prequantized}, {"names", list_or_empty(s.uncounted_prequantized_names)}};
+  }
   if (s.origin.oracle) {
     j["modules"]["oracle"] = {{"versions", s.origin.versions}};
   } else if (!s.origin.not_used.id.empty()) {
@@ -142,9 +157,16 @@ core::Json plan_to_json(const Plan& p) {
   core::Json risks = core::Json::array();
   for (const auto& r : p.risks) {
     core::Json t = text_json(r.text);
-    risks.push_back({{"severity", r.severity}, {"message", t["text"]}, {"id", r.text.id}, {"args", t["args"]}});
+    core::Json risk = {{"severity", r.severity}, {"message", t["text"]}, {"id", r.text.id}, {"args", t["args"]}, {"origin", r.origin}};
+    if (!r.hint.id.empty()) risk["hint"] = text_json(r.hint);
+    risks.push_back(std::move(risk));
   }
   j["risks"] = risks;
+  core::Json resolved = core::Json::array();
+  for (const auto& r : p.resolved_risks) {
+    resolved.push_back({{"decision", r.decision}, {"severity", r.severity}, {"risk", text_json(r.risk)}, {"how", text_json(r.how)}});
+  }
+  j["resolved_risks"] = resolved;
   j["requires_confirmation"] = true;
   return j;
 }
@@ -168,6 +190,10 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
       }
       out.push_back("      " + core::msg(lang, "plan.table.alternatives") + ": " + alts);
     }
+    for (const auto& r : p.resolved_risks) {
+      if (r.decision != d.key) continue;
+      out.push_back("      " + core::msg(lang, "plan.table.resolves", {{"severity", r.severity}, {"risk", render(lang, r.risk)}, {"how", render(lang, r.how)}}));
+    }
   }
   const ModuleSummary& s = p.modules;
   if (s.inventory_known) {
@@ -181,6 +207,10 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
       out.push_back("  - " + role + ": " + std::to_string(n));
     }
   }
+  if (s.uncounted_prequantized > 0) {
+    out.push_back(core::msg(lang, "plan.table.uncounted_prequantized",
+                            {{"count", std::to_string(s.uncounted_prequantized)}, {"names", first_names(s.uncounted_prequantized_names, 4)}}));
+  }
   out.push_back(inventory_line(lang, s));
   for (const auto& u : p.patterns) {
     out.push_back(core::msg(lang, "plan.table.pattern", {{"kind", u.kind}, {"pattern", u.pattern}, {"count", std::to_string(u.matches)}}));
@@ -188,7 +218,9 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
   if (!p.risks.empty()) {
     out.push_back(core::msg(lang, "plan.table.risks"));
     for (const auto& r : p.risks) {
-      out.push_back("  [" + r.severity + "] " + render(lang, r.text));
+      std::string from = r.origin == "analysis" ? core::msg(lang, "plan.table.from_analysis") + " " : "";
+      out.push_back("  [" + r.severity + "] " + from + render(lang, r.text));
+      if (!r.hint.id.empty()) out.push_back("         -> " + render(lang, r.hint));
     }
   }
   return out;

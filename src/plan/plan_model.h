@@ -33,6 +33,17 @@ struct Decision {
 struct Risk {
   std::string severity;      // "low", "medium", "high"
   Text text;
+  std::string origin = "plan";  // "plan", or "analysis": a risk of the confirmed analysis no decision answers
+  Text hint;                 // what to do about it (id "" when none)
+};
+
+// A risk of the confirmed analysis that a plan decision answers: the decision table shows it
+// under that decision, with how it is answered.
+struct ResolvedRisk {
+  std::string decision;      // the Decision::key that answers it ("device_strategy")
+  std::string severity;      // as the analysis recorded it
+  Text risk;                 // the analysis' risk
+  Text how;                  // how the decision answers it
 };
 
 // The smallest change of the `quark-ptq plan` options that passes every check, when the
@@ -91,10 +102,16 @@ struct ModuleSummary {
   std::map<std::string, int> excluded_by_role;
   std::vector<std::string> quantized_compact;  // "model.layers.*.mlp.up_proj (x36)"
   std::vector<std::string> excluded_compact;
+  // The analysis' pre-quantized tensors of no counted module (MXFP4 *_blocks): the weights they
+  // hold are in none of the counts above.
+  std::uint64_t uncounted_prequantized = 0;    // tensors
+  std::vector<std::string> uncounted_prequantized_names;  // "model.layers.*.mlp.experts.down_proj_blocks (x24)"
 };
 
 struct Plan {
   core::Json model = core::Json::object();
+  core::Json options = core::Json::object();          // the `quark-ptq plan` options it was built with
+  std::string command;                                // the same as a command line
   std::string analysis_digest;
   core::Json quark = core::Json::object();
   core::Json target = core::Json::object();
@@ -117,6 +134,7 @@ struct Plan {
   std::optional<CheckpointNames> checkpoint_names;    // from the oracle, for verify
   std::vector<Decision> decisions;
   std::vector<Risk> risks;
+  std::vector<ResolvedRisk> resolved_risks;           // the analysis' risks a decision answers
   std::vector<Problem> problems;                      // non-empty: the plan is invalid
 };
 

@@ -4,6 +4,7 @@
 
 #include "core/messages.h"
 #include "plan/cpu_route.h"
+#include "plan/plan_command.h"
 #include "plan/planner_steps.h"
 #include "plan/rules.h"
 #include "plan/suggest.h"
@@ -14,7 +15,12 @@ namespace detail {
 
 Text txt(std::string id, std::vector<core::MessageArg> args) { return Text{std::move(id), std::move(args)}; }
 
-void add_risk(Plan& p, std::string severity, Text t) { p.risks.push_back(Risk{std::move(severity), std::move(t)}); }
+void add_risk(Plan& p, std::string severity, Text t) {
+  Risk r;
+  r.severity = std::move(severity);
+  r.text = std::move(t);
+  p.risks.push_back(std::move(r));
+}
 
 void add_problem(Plan& p, std::string code, Text what, Text fix) {
   p.problems.push_back(Problem{std::move(code), std::move(what), std::move(fix), PlanChange{}});
@@ -430,6 +436,8 @@ Plan build_plan(const PlanInputs& in) {
     p.model["model_path"] = *path;
   }
   p.analysis_digest = in.analysis_digest;
+  p.options = options_to_json(in.options, in.template_file);
+  p.command = plan_command(in.options, in.template_file);
   p.priority = in.options.priority;
   note_quark(in, p);
   note_target(in, p);
@@ -447,6 +455,7 @@ Plan build_plan(const PlanInputs& in) {
   check_cpu_route(in, p);
   decide_remote_code(in, p);
   check_coverage(in, p);
+  carry_analysis_risks(in, p);
   return p;
 }
 

@@ -198,6 +198,16 @@ void check_coverage(const PlanInputs& in, Plan& p) {
     p.patterns.push_back(u);
   }
   ModuleSummary& s = p.modules;
+  if (const core::Json* pq = core::json_at(*in.analysis, "pre_quantized/tensors"); pq != nullptr && pq->is_array()) {
+    for (const auto& t : *pq) {
+      if (core::json_bool(t, "module_counted").value_or(true)) continue;
+      auto n = static_cast<std::uint64_t>(core::json_int(t, "tensors").value_or(0));
+      std::string name = core::json_string(t, "name").value_or("?");
+      for (auto at = name.find("{}"); at != std::string::npos; at = name.find("{}", at)) name.replace(at, 2, "*");
+      s.uncounted_prequantized += n;
+      s.uncounted_prequantized_names.push_back(n > 1 ? name + " (x" + std::to_string(n) + ")" : name);
+    }
+  }
   if (inventory.empty()) {
     add_risk(p, "medium", txt("plan.risk.no_inventory"));
     return;

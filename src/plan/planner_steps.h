@@ -36,6 +36,9 @@ void decide_evaluation(const PlanInputs& in, Plan& p);
 void decide_device(const PlanInputs& in, Plan& p);
 void decide_remote_code(const PlanInputs& in, Plan& p);
 void check_coverage(const PlanInputs& in, Plan& p);
+// Every risk of the confirmed analysis: answered by a decision (Plan::resolved_risks), or
+// carried into the plan's risks with origin "analysis", so confirming the plan accepts it.
+void carry_analysis_risks(const PlanInputs& in, Plan& p);
 
 // Layer shapes (planner_shapes.cpp). The modules Quark will see: the oracle's, else the analysis'.
 std::vector<Module> plan_modules(const PlanInputs& in);

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "core/json_io.h"
+#include "core/messages.h"
 #include "core/schema.h"
 #include "plan/plan_document.h"
 #include "support/temp_dir.h"
@@ -436,3 +437,48 @@ TEST(PlannerInstalled, TheInstalledQuarkIsAuthoritative) {
 }
 
 }  // namespace
+
+// Checkpoint 1 confirms facts, not risks: every analysis risk is carried into the plan (origin
+// "analysis", with its hint) or answered by a decision that says so; none is dropped.
+TEST(PlannerRisks, AnalysisRisksAreCarriedOrAnswered) {
+  core::Json analysis = load_analysis("llama-3.1-8b");
+  analysis["risks"] = core::Json::parse(R"([
+    {"severity":"high","message":"already quantized","id":"intake.risk_pre_quantized","args":{"method":"fp8"}},
+    {"severity":"medium","message":"641 GiB","id":"intake.risk_memory","args":{"gib":"641"}},
+    {"severity":"low","message":"words only, no id","recovery_hint":"do this"}])");
+  auto caps = plan::shipped_capabilities("0.13");
+  ASSERT_TRUE(caps.has_value());
+  auto build = [&](bool multi) {
+    plan::PlanInputs in;
+    in.analysis = &analysis;
+    in.analysis_digest = "sha256:" + std::string(64, '0');
+    in.caps = &*caps;
+    in.target = *plan::target_from_name("mi300x");
+    in.options.multi_device = multi;
+    return plan::build_plan(in);
+  };
+  auto from_analysis = [](const plan::Plan& p) {
+    std::vector<std::string> ids;
+    for (const auto& r : p.risks) {
+      if (r.origin == "analysis") ids.push_back(r.text.id + "|" + r.severity + "|" + r.hint.id);
+    }
+    return ids;
+  };
+  plan::Plan single = build(false);
+  EXPECT_EQ(from_analysis(single), (std::vector<std::string>{"intake.risk_pre_quantized|high|intake.risk_pre_quantized_hint",
+                                                             "intake.risk_memory|medium|intake.risk_memory_hint",
+                                                             "plan.risk.analysis_words|low|plan.risk.analysis_words"}));
+  EXPECT_TRUE(single.resolved_risks.empty());
+  plan::Plan multi = build(true);
+  EXPECT_EQ(from_analysis(multi).size(), 2U);
+  ASSERT_EQ(multi.resolved_risks.size(), 1U);
+  EXPECT_EQ(multi.resolved_risks[0].decision, "device_strategy");
+  EXPECT_EQ(multi.resolved_risks[0].risk.id, "intake.risk_memory");
+  auto doc = plan::plan_to_json(multi);
+  auto valid = core::validate_against(doc, core::kSchemaQuantPlan, "quant_plan.json");
+  EXPECT_TRUE(valid.has_value()) << (valid ? "" : core::render_error(core::Lang::en, valid.error()));
+  EXPECT_EQ(doc["risks"].back()["hint"]["text"], "do this");
+  bool shown = false;
+  for (const auto& line : plan::decision_table(core::Lang::en, multi)) shown |= line.find("answers the analysis' risk") != std::string::npos;
+  EXPECT_TRUE(shown);
+}

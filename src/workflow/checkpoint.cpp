@@ -14,6 +14,7 @@
 #include "core/clock.h"
 #include "core/messages.h"
 #include "core/sha256.h"
+#include "core/version.h"
 
 namespace workflow {
 
@@ -37,6 +38,7 @@ Confirmation make_confirmation(Checkpoint c, std::string digest, std::string use
   out.confirmed_at = core::now_utc_iso8601();
   out.user_words = std::move(user_words);
   out.decision = std::move(decision);
+  out.tool_version = std::string(std::string(core::tool_version()));
   return out;
 }
 
@@ -56,6 +58,7 @@ core::Json confirmation_to_json(const Confirmation& c) {
                   {"user_words", c.user_words}};
   if (!c.corrections.empty()) j["corrections"] = c.corrections;
   if (!c.followup.empty()) j["followup"] = c.followup;
+  if (!c.tool_version.empty()) j["quark_ptq_version"] = c.tool_version;
   return j;
 }
 
@@ -73,6 +76,7 @@ std::optional<Confirmation> confirmation_from_json(const core::Json& j) {
   c.confirmed_at = core::json_string(j, "confirmed_at").value_or("");
   c.user_words = core::json_string(j, "user_words").value_or("");
   c.followup = core::json_string(j, "followup").value_or("");
+  c.tool_version = core::json_string(j, "quark_ptq_version").value_or("");
   if (const auto* corr = core::json_object(j, "corrections")) c.corrections = *corr;
   return c;
 }

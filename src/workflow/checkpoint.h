@@ -39,6 +39,7 @@ struct Confirmation {
   std::string decision = "confirmed";  // "confirmed", "approved", "accepted" or "followup"
   core::Json corrections = core::Json::object();  // checkpoint 1: KEY -> {from, to}
   std::string followup;         // checkpoint 4 follow-up text
+  std::string tool_version;     // the quark-ptq that recorded it ("" in entries older than the field)
 };
 
 // The catalog id of why the checkpoint exists ("workflow.reason_<name>"); the English text is

@@ -10,6 +10,7 @@
 #include "cli/commands/analyze.h"
 #include "cli/next_step.h"
 #include "cli/step_views.h"
+#include "intake/linear_inventory.h"
 
 namespace cli {
 
@@ -85,6 +86,21 @@ void print_summary(const Console& c, const core::Json& a, const core::fs::path& 
   }
   bool remote = core::json_at(a, "model/remote_code/required") != nullptr && core::json_at(a, "model/remote_code/required")->is_boolean() &&
                 core::json_at(a, "model/remote_code/required")->get<bool>();
+  if (const core::Json* pq = core::json_at(a, "pre_quantized/tensors"); pq != nullptr && pq->is_array() && !pq->empty()) {
+    std::uint64_t tensors = 0;
+    std::string names;
+    for (const auto& t : *pq) {
+      tensors += static_cast<std::uint64_t>(core::json_int(t, "tensors").value_or(0));
+      if (core::json_bool(t, "module_counted").value_or(true)) continue;
+      intake::PrequantizedTensors shown;
+      shown.templ = core::json_string(t, "name").value_or("?");
+      shown.totals.tensors = static_cast<std::uint64_t>(core::json_int(t, "tensors").value_or(0));
+      names += (names.empty() ? "" : ", ") + intake::prequantized_name(shown);
+    }
+    row(c, "intake.summary_pre_quantized",
+        c.t("intake.summary_pre_quantized_value", {{"tensors", std::to_string(tensors)}, {"uncounted", num(a, "pre_quantized/uncounted_tensors")},
+                                                   {"names", names.empty() ? "-" : names}}));
+  }
   row(c, "intake.summary_remote_code", c.t(remote ? "intake.summary_yes" : "intake.summary_no") + " (trust_remote_code false)");
   const core::Json* risks = core::json_array(a, "risks");
   if (risks == nullptr || risks->empty()) {

@@ -20,6 +20,17 @@ std::string command_line(const ConfirmOptions& opt) {
   return s;
 }
 
+// Checkpoint 2 accepts the plan's risks, those it carries from the analysis included: say which.
+void say_accepted_risks(const Console& c, const core::Json& plan) {
+  const core::Json* risks = core::json_array(plan, "risks");
+  if (risks == nullptr || risks->empty()) {
+    c.say("cli.confirm_plan_no_risks");
+    return;
+  }
+  c.say("cli.confirm_plan_accepts", {{"count", std::to_string(risks->size())}});
+  for (const auto& r : *risks) c.line("  " + risk_line(c, r));
+}
+
 }  // namespace
 
 void render_confirmed(const Console& c, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome, bool analysis, bool in_flow) {
@@ -34,12 +45,17 @@ void render_confirmed(const Console& c, const workflow::Workdir& wd, const workf
     show_analysis_summary(c, outcome.doc);
   }
   if (analysis && core::json_string(outcome.doc, "analysis_status") == "partial") c.warn(c.t("cli.confirm_partial"));
+  if (!analysis) say_accepted_risks(c, outcome.doc);
   c.say(outcome.already ? "cli.confirm_already" : "cli.confirm_done",
         {{"checkpoint", number}, {"name", analysis ? "analysis" : "plan"}, {"digest", conf.digest}, {"at", conf.confirmed_at}});
   auto status = workflow::evaluate(wd);
   if (c.json_mode()) {
     core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)}, {"already_confirmed", outcome.already},
                       {"confirmation", workflow::confirmation_to_json(conf)}};
+    if (!analysis) {
+      const core::Json* risks = core::json_array(outcome.doc, "risks");
+      out["accepted_risks"] = risks == nullptr ? core::Json::array() : *risks;
+    }
     if (status) out["next_action"] = next_json(c, *status);
     c.json(out);
   }

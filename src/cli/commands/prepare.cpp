@@ -11,17 +11,13 @@
 #include "cli/next_step.h"
 #include "envprobe/report_text.h"
 #include "cli/step_views.h"
+#include "cli/summaries.h"
 
 namespace cli {
 
 namespace {
 
-std::string num(double v) {
-  if (v < 0) return "?";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
+std::string num(double v) { return estimate_text(v); }
 
 void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_question) {
   c.say("prepare.heading");

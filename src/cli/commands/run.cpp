@@ -89,6 +89,9 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome) {
     j["result"] = report != nullptr ? report->to_json() : core::Json(nullptr);
     j["evaluation"] = outcome.evaluation ? outcome.evaluation->to_json() : core::Json(nullptr);
     j["exit_code"] = exit_code;
+    // What to do next, from the function status --json uses: the two never disagree.
+    auto status = workflow::evaluate(workflow::Workdir{outcome.manifest.parent_path()});
+    j["next_action"] = status ? next_json(console, *status) : core::Json(nullptr);
     console.json(j);
   }
   print_summary(console, outcome.run, report);
