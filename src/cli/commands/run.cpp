@@ -12,6 +12,7 @@
 #include "cli/next_step.h"
 #include "cli/step_views.h"
 #include "cli/verify_render.h"
+#include "flow/documents.h"
 #include "flow/run_flow.h"
 #include "workflow/approval.h"
 
@@ -84,13 +85,7 @@ void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) {
 int render_ran(const Console& console, const flow::RunOutcome& outcome) {
   const verify::VerifyReport* report = outcome.report();
   const int exit_code = core::to_int(outcome.exit_code());
-  if (console.json_mode()) {
-    core::Json j = {{"manifest", outcome.manifest.string()}, {"run", outcome.run}};
-    j["result"] = report != nullptr ? report->to_json() : core::Json(nullptr);
-    j["evaluation"] = outcome.evaluation ? outcome.evaluation->to_json() : core::Json(nullptr);
-    j["exit_code"] = exit_code;
-    console.json(j);
-  }
+  if (console.json_mode()) console.json(flow::run_document(outcome));
   print_summary(console, outcome.run, report);
   if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
   if (std::holds_alternative<flow::run_end::Interrupted>(outcome.end)) {
@@ -106,7 +101,7 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome) {
 int run_run_command(Context& ctx, const RunOptions& opt) {
   const Console& console = ctx.console;
   flow::RunRequest req{ctx.workdir, opt.approve, opt.user_words, opt.stop_grace_seconds,
-                       console.json_mode() ? STDERR_FILENO : STDOUT_FILENO};
+                       console.json_mode() ? STDERR_FILENO : STDOUT_FILENO, "", false};
   flow::MonitoredLauncher launcher;
   TerminalApproval prompt(console);
   ConsoleRunObserver observer(console);
