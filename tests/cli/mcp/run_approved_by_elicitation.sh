@@ -2,7 +2,7 @@
 # The person is shown the exact command, destination, estimate, remote-code choice and digest;
 # a decline and an answer that is not an approval word ("ok") record nothing and run nothing;
 # "yes" is recorded with the person's words and via mcp-elicitation, then the run, verification
-# and the same document `run --json` prints.
+# and the same document `run --json` prints; checkpoint 4 likewise.
 source "$SRC/tests/cli/run/lib.bash"
 make_wd
 python3 - "$DIGEST" <<'PY'
@@ -30,5 +30,12 @@ c.answer = says("yes")
 err, code, doc = result_of(c.call("run", {"workdir": wd}))
 print("'yes':", err, code, doc["run"]["status"], doc["result"]["status"], sorted(doc))
 print("recorded:", decisions(wd)[-1][:4])
+# Checkpoint 4: a decline records nothing; the person's "ok" accepts.
+c.answer = lambda p: {"action": "decline"}
+err, code, doc = result_of(c.call("accept", {"workdir": wd}))
+print("accept declined:", code, doc["error"]["id"], len(decisions(wd)))
+c.answer = says("ok")
+err, code, doc = result_of(c.call("accept", {"workdir": wd}))
+print("accepted:", code, doc["checkpoint"], doc["confirmation"]["decision"], doc["confirmation"]["user_words"], doc["confirmation"]["via"])
 c.close()
 PY
