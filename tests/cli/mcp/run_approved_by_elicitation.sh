@@ -27,8 +27,10 @@ err, code, doc = result_of(c.call("run", {"workdir": wd}))
 print("'ok':", code, doc["error"]["id"])
 print("nothing ran:", run_logs(wd) == [] and not os.path.exists("out"), "recorded:", [d[:2] for d in decisions(wd)])
 c.answer = says("yes")
-err, code, doc = result_of(c.call("run", {"workdir": wd}))
+err, code, doc = result_of(c.call("run", {"workdir": wd}, {"_meta": {"progressToken": "p1"}}))
 print("'yes':", err, code, doc["run"]["status"], doc["result"]["status"], sorted(doc))
+progress = [n["params"] for n in c.notifications if n["method"] == "notifications/progress"]
+print("progress:", progress[0]["progressToken"], progress[0]["message"], [p["progress"] for p in progress] == list(range(1, len(progress) + 1)))
 print("recorded:", decisions(wd)[-1][:4])
 # Checkpoint 4: a decline records nothing; the person's "ok" accepts.
 c.answer = lambda p: {"action": "decline"}
