@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/text.h"
+#include "flow/documents.h"
 
 namespace cli {
 
@@ -67,13 +68,7 @@ int Console::error(const core::Error& e) const {
   return core::to_int(e.code);
 }
 
-core::Json Console::error_json(core::Lang lang, const core::Error& e) {
-  core::Json args = core::Json::object();
-  for (const auto& a : e.args) args[a.name] = core::redact_credentials(a.value);
-  core::Json err = {{"exit_code", core::to_int(e.code)}, {"id", e.id}, {"message", core::render_error(lang, e)}, {"args", args}};
-  if (!e.detail.empty()) err["detail"] = core::redact_credentials(e.detail);
-  return {{"error", err}};
-}
+core::Json Console::error_json(core::Lang lang, const core::Error& e) { return flow::error_document(lang, e); }
 
 void Console::json(const core::Json& j) const {
   std::string s = core::dump_pretty(j);

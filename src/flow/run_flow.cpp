@@ -1,5 +1,7 @@
 #include "flow/run_flow.h"
 
+#include <utility>
+
 #include "core/clock.h"
 #include "core/fs.h"
 #include "core/text.h"
@@ -75,8 +77,9 @@ bool has_arg(const workflow::RecordedCommand& cmd, const std::string& flag) {
   return false;
 }
 
-// Checkpoint 3: --approve must name the manifest's digest; otherwise the prompt asks and the
-// answer must be one of the approval words. Recorded through workflow::approve_execution,
+// Checkpoint 3: --approve must name the manifest's digest; otherwise (when the request allows
+// it) an approval of this digest already recorded counts, or the prompt asks and the answer
+// must be one of the approval words. Recorded through workflow::approve_execution,
 // judged on `snapshot`, the status the gates evaluated and `cmd` was read from: the digest is
 // checked against the same bytes that run, never against a second read (issue 18 item 2).
 core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd, const workflow::WorkflowStatus& snapshot,
@@ -84,7 +87,13 @@ core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd
                                                      const RunRequest& req, ApprovalPrompt& prompt) {
   if (!req.approve.empty()) {
     std::string digest = normalize_digest(req.approve);
-    return workflow::approve_execution(wd, snapshot, digest, req.user_words.empty() ? "--approve " + digest : req.user_words);
+    return workflow::approve_execution(wd, snapshot, digest, req.user_words.empty() ? "--approve " + digest : req.user_words, req.via);
+  }
+  if (req.accept_recorded_approval) {
+    const workflow::CheckpointStatus& cp = snapshot.at(workflow::Checkpoint::execution);
+    if (cp.state == workflow::CheckpointState::confirmed && cp.confirmation && cp.confirmation->digest == cmd.digest) {
+      return *cp.confirmation;
+    }
   }
   if (!prompt.can_ask()) {
     return core::make_error(core::ExitCode::not_approved, "run.no_terminal").with("digest", cmd.digest).with("command", cmd.display);
@@ -93,7 +102,7 @@ core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd
   if (!answer || !workflow::is_execution_approval(*answer)) {
     return core::make_error(core::ExitCode::not_approved, "run.declined").with("answer", answer.value_or(""));
   }
-  return workflow::approve_execution(wd, snapshot, cmd.digest, *answer);
+  return workflow::approve_execution(wd, snapshot, cmd.digest, *answer, req.via);
 }
 
 verify::VerifyOptions verify_options(const workflow::Workdir& wd, const core::Json& manifest, const workflow::RecordedCommand& cmd,
@@ -212,16 +221,38 @@ const verify::VerifyReport* RunOutcome::report() const {
   return nullptr;
 }
 
-core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, ApprovalPrompt& prompt, RunObserver& observer) {
-  workflow::Workdir wd{req.workdir};
+namespace {
+
+// The gates, then the recorded command as it will run.
+core::Result<std::pair<workflow::WorkflowStatus, PendingCommand>> read_pending(const workflow::Workdir& wd) {
   QPTQ_TRY_ASSIGN(workflow::WorkflowStatus st, check_gates(wd));
-  const core::Json manifest = st.manifest.doc;
-  QPTQ_TRY_ASSIGN(workflow::RecordedCommand cmd, workflow::read_recorded_command(manifest));
-  if (workflow::command_digest(cmd) != cmd.digest) {
+  PendingCommand p;
+  p.manifest = st.manifest.doc;
+  QPTQ_TRY_ASSIGN(p.command, workflow::read_recorded_command(p.manifest));
+  if (workflow::command_digest(p.command) != p.command.digest) {
     return core::make_error(core::ExitCode::not_approved, "run.command_changed").with("path", wd.manifest().string());
   }
-  std::string output_dir = output_dir_of(manifest, cmd);
-  if (output_dir.empty()) return core::make_error(core::ExitCode::bad_input, "run.no_output_dir").with("path", wd.manifest().string());
+  p.output_dir = output_dir_of(p.manifest, p.command);
+  if (p.output_dir.empty()) return core::make_error(core::ExitCode::bad_input, "run.no_output_dir").with("path", wd.manifest().string());
+  const workflow::CheckpointStatus& cp = st.at(workflow::Checkpoint::execution);
+  p.approved = cp.state == workflow::CheckpointState::confirmed && cp.confirmation && cp.confirmation->digest == p.command.digest;
+  return std::make_pair(std::move(st), std::move(p));
+}
+
+}  // namespace
+
+core::Result<PendingCommand> pending_command(const std::filesystem::path& workdir) {
+  QPTQ_TRY_ASSIGN(auto read, read_pending(workflow::Workdir{workdir}));
+  return std::move(read.second);
+}
+
+core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, ApprovalPrompt& prompt, RunObserver& observer) {
+  workflow::Workdir wd{req.workdir};
+  QPTQ_TRY_ASSIGN(auto read, read_pending(wd));
+  const workflow::WorkflowStatus& st = read.first;
+  const core::Json& manifest = read.second.manifest;
+  const workflow::RecordedCommand& cmd = read.second.command;
+  const std::string& output_dir = read.second.output_dir;
 
   // Checkpoint 3: nothing has been created or started before this point.
   QPTQ_TRY(obtain_approval(wd, st, cmd, output_dir, req, prompt));

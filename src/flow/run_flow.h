@@ -44,6 +44,12 @@ struct RunRequest {
   double stop_grace_seconds = 10;
   // Where the child's stdout is echoed (stderr in --json mode, so stdout stays one document).
   int echo_stdout_fd = 1;
+  // Recorded with the approval as Confirmation::via ("" = the terminal or --approve).
+  std::string via;
+  // The person's approval already in checkpoints.json for this exact command digest counts,
+  // and no question is asked (the MCP server: the person approved at their own terminal, or
+  // through the client before). false: only `approve` or the prompt approve (the CLI).
+  bool accept_recorded_approval = false;
 };
 
 // Checkpoint 3's question when no digest was given. A prompt that cannot ask (no terminal)
@@ -115,6 +121,19 @@ struct RunOutcome {
 // and the launcher's or the manifest writer's error. Nothing is created before the approval
 // is recorded, nothing started before the locks are held.
 core::Result<RunOutcome> run(const RunRequest& request, Launcher& launcher, ApprovalPrompt& prompt, RunObserver& observer);
+
+// What run() would start, read through the same gates, so that a front end that must ask the
+// person by other means (the MCP server) can show the question before calling run(). run()
+// reads the manifest again and its prompt must compare the digest it is given with the one the
+// person saw.
+struct PendingCommand {
+  workflow::RecordedCommand command;
+  std::string output_dir;
+  core::Json manifest;        // as the gates read it (the estimate, for display)
+  bool approved = false;      // checkpoints.json already holds an approval of this digest
+};
+// Errors: those of run() before the approval (the gates, an edited command, no output dir).
+core::Result<PendingCommand> pending_command(const std::filesystem::path& workdir);
 
 // "sha256:" is added when the user gave the bare hex.
 std::string normalize_digest(std::string_view given);

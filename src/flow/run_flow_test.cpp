@@ -306,6 +306,63 @@ TEST_F(RunFlow, OnlyAnApprovalWordApproves) {
   EXPECT_EQ(prompt.asked, 2);
 }
 
+// The MCP server's rule: an approval of this exact digest already in checkpoints.json counts
+// (the person approved at their own terminal); nothing else does, and without one the run is
+// refused exactly as without a terminal.
+TEST_F(RunFlow, ARecordedApprovalCountsOnlyWhenTheRequestAllowsIt) {
+  request.approve.clear();
+  request.accept_recorded_approval = true;
+  auto none = run_it();
+  ASSERT_FALSE(none.has_value());
+  EXPECT_EQ(none.error().id, "run.no_terminal");
+  EXPECT_EQ(launcher.launches, 0);
+
+  ASSERT_TRUE(workflow::record_confirmation(wd, workflow::make_confirmation(workflow::Checkpoint::execution, digest, "yes", "approved")).has_value());
+  request.accept_recorded_approval = false;
+  auto cli = run_it();
+  ASSERT_FALSE(cli.has_value());
+  EXPECT_EQ(cli.error().id, "run.no_terminal");
+  EXPECT_EQ(launcher.launches, 0);
+
+  request.accept_recorded_approval = true;
+  launcher.result = exited(0);
+  launcher.act = [this](const runner::CommandSpec&) { write_export(); };
+  auto ran = run_it();
+  ASSERT_TRUE(ran.has_value()) << ran.error().id;
+  EXPECT_EQ(launcher.launches, 1);
+  EXPECT_EQ(prompt.asked, 0);
+}
+
+TEST_F(RunFlow, ARecordedApprovalOfAnotherDigestDoesNotCount) {
+  request.approve.clear();
+  request.accept_recorded_approval = true;
+  ASSERT_TRUE(workflow::record_confirmation(
+                  wd, workflow::make_confirmation(workflow::Checkpoint::execution, "sha256:" + std::string(64, 'a'), "yes", "approved"))
+                  .has_value());
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().id, "run.no_terminal");
+  EXPECT_EQ(launcher.launches, 0);
+}
+
+TEST_F(RunFlow, ThePromptsAnswerIsRecordedWithItsChannel) {
+  request.approve.clear();
+  request.via = "mcp-elicitation";
+  prompt.terminal = true;
+  prompt.answer = "はい";
+  launcher.result = exited(0);
+  launcher.act = [this](const runner::CommandSpec&) { write_export(); };
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  auto all = workflow::load_confirmations(wd);
+  ASSERT_TRUE(all.has_value());
+  auto approval = workflow::latest_confirmation(*all, workflow::Checkpoint::execution);
+  ASSERT_TRUE(approval.has_value());
+  EXPECT_EQ(approval->user_words, "はい");
+  EXPECT_EQ(approval->via, "mcp-elicitation");
+  EXPECT_EQ(approval->digest, digest);
+}
+
 TEST_F(RunFlow, EnvironmentNotReadyStopsAtTheGate) {
   manifest["environment"]["verdict"] = {{"ready", false}, {"problems", {{{"code", "quark_missing"}, {"severity", "blocking"}, {"message", "no quark"}}}}};
   seal_manifest();  // the verdict is inside the digest: re-prepared, not edited

@@ -1,36 +1,70 @@
-// Method dispatch and the stdio loop: reads one bounded line at a time, answers every request
-// (errors included), ignores unknown notifications, and returns at end of input. Tools and the
-// elicitation round-trips plug in as handlers; nothing here knows about quantization.
+// The stdio transport and method dispatch. Connection reads one bounded line at a time and
+// writes one framed message at a time (from any thread); Dispatcher answers every request
+// (errors included), ignores responses and unknown notifications, and returns at end of input.
+// A handler that must ask the client something (elicitation/create, 2025-11-25) does it
+// through ask_client(), which keeps serving pings while it waits.
 #pragma once
 
 #include <functional>
 #include <istream>
 #include <map>
+#include <mutex>
+#include <optional>
 #include <ostream>
 #include <string>
 
 #include "mcp/jsonrpc.h"
 
-namespace qptq::mcp {
+namespace mcp {
 
-// A handler returns the "result" object, or a full error reply made with make_error.
-struct HandlerReply {
-  nlohmann::json result;
-  nlohmann::json error;  // null unless the request failed
+class Connection {
+ public:
+  Connection(std::istream& in, std::ostream& out) : m_in(in), m_out(out) {}
+
+  struct Line {
+    std::string text;        // empty when oversized
+    bool oversized = false;  // longer than kMaxMessageBytes: skipped to its end, never stored
+  };
+  // The next line without its newline; nullopt at end of input.
+  std::optional<Line> read_line();
+  // One message, one line, flushed.
+  void send(const core::Json& message);
+
+ private:
+  std::istream& m_in;
+  std::ostream& m_out;
+  std::mutex m_write;
 };
-using Handler = std::function<HandlerReply(const Message&)>;
+
+// A handler returns the "result" object, or an error made with make_error (its id is replaced).
+struct HandlerReply {
+  core::Json result;
+  core::Json error;  // null unless the request failed
+};
+using Handler = std::function<HandlerReply(const Message&, Connection&)>;
+
+// The client's answer to a request the server sent.
+struct ClientReply {
+  enum class Kind { result, error, cancelled, closed } kind = Kind::closed;
+  core::Json body;  // the result or the error object
+};
 
 class Dispatcher {
  public:
   void on(std::string method, Handler handler);
-  // The reply line for one input line; empty for notifications and responses.
-  std::string handle_line(std::string_view line);
-  // Runs until end of input. A line longer than kMaxMessageBytes is skipped to its end
-  // without being stored, answered with an error, and the loop goes on.
-  void serve(std::istream& in, std::ostream& out);
+  // The reply to one line, nullopt when none is due (notifications, responses, blank lines).
+  std::optional<core::Json> handle_line(std::string_view line, Connection& conn);
+  // Runs until end of input.
+  void serve(Connection& conn);
+  // Sends the request `method` and waits for the client's reply. Meanwhile a ping is answered,
+  // any other request is refused with kBusy, and a notifications/cancelled naming `waiting_for`
+  // (the request being served) ends the wait as cancelled.
+  ClientReply ask_client(Connection& conn, const std::string& method, const core::Json& params,
+                         const core::Json& waiting_for);
 
  private:
-  std::map<std::string, Handler, std::less<>> handlers_;
+  std::map<std::string, Handler, std::less<>> m_handlers;
+  long m_next_id = 1;
 };
 
-}  // namespace qptq::mcp
+}  // namespace mcp

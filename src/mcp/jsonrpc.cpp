@@ -1,8 +1,8 @@
 #include "mcp/jsonrpc.h"
 
-namespace qptq::mcp {
+namespace mcp {
 
-using nlohmann::json;
+using json = core::Json;
 
 namespace {
 
@@ -61,4 +61,4 @@ std::string frame(const json& message) {
   return message.dump(-1, ' ', /*ensure_ascii=*/false, json::error_handler_t::replace) + "\n";
 }
 
-}  // namespace qptq::mcp
+}  // namespace mcp

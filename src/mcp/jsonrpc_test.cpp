@@ -2,10 +2,10 @@
 
 #include <gtest/gtest.h>
 
-namespace qptq::mcp {
+namespace mcp {
 namespace {
 
-using nlohmann::json;
+using json = core::Json;
 
 json error_of(const Parsed& p) {
   EXPECT_TRUE(std::holds_alternative<json>(p));
@@ -78,4 +78,4 @@ TEST(JsonRpcFrame, ErrorCarriesData) {
 }
 
 }  // namespace
-}  // namespace qptq::mcp
+}  // namespace mcp

@@ -1,79 +1,281 @@
 #include "mcp/server.h"
 
-#include <filesystem>
-#include <system_error>
+#include <deque>
+#include <iostream>
+#include <map>
+#include <random>
+#include <set>
+#include <variant>
 
-#include "workflow/state.h"
+#include "flow/documents.h"
+#include "mcp/dispatch.h"
+#include "mcp/tools.h"
 
-namespace qptq::mcp {
+namespace mcp {
 
-using nlohmann::json;
+using json = core::Json;
 
 namespace {
 
-json tool_error(const std::string& text, int exit_code) {
-  return {{"isError", true},
-          {"content", json::array({{{"type", "text"}, {"text", text}}})},
-          {"structuredContent", {{"exit_code", exit_code}, {"message", text}}}};
+constexpr const char* kMetaVersion = "io.modelcontextprotocol/protocolVersion";
+constexpr const char* kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
+constexpr const char* kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
+constexpr const char* kMetaExitCode = "quark-ptq/exit_code";
+// How many questions may wait for their retry at once (2026-07-28); the oldest is forgotten.
+constexpr std::size_t kMaxPending = 64;
+
+const std::set<std::string>& legacy_revisions() {
+  static const std::set<std::string> r = {"2025-11-25", "2025-06-18"};
+  return r;
 }
 
-json tool_ok(const json& doc) {
-  return {{"content", json::array({{{"type", "text"}, {"text", doc.dump()}}})},
-          {"structuredContent", doc}};
+// A 128-bit random value in hex: what a retry must echo for the person's answer to count.
+std::string fresh_state() {
+  std::random_device rd;
+  std::string s;
+  const char* hex = "0123456789abcdef";
+  for (int i = 0; i < 32; ++i) s.push_back(hex[rd() % 16]);
+  return s;
 }
 
-json workdir_schema() {
-  return {{"type", "object"},
-          {"properties", {{"workdir", {{"type", "string"}, {"description", "the workflow's directory"}}}}},
-          {"required", json::array({"workdir"})}};
+bool declares_elicitation(const json& capabilities) {
+  return capabilities.is_object() && capabilities.contains("elicitation") && capabilities["elicitation"].is_object();
 }
 
-// Tools in a fixed order, so that tools/list is the same on every call.
-json tool_list() {
-  return json::array({
-      {{"name", "status"},
-       {"description", "Where the workflow in WORKDIR stands: artifacts, checkpoints, the run (quark-ptq status --json)."},
-       {"inputSchema", workdir_schema()},
-       {"annotations", {{"readOnlyHint", true}}}},
-  });
+json elicit_params(const Question& q, bool with_mode) {
+  json field = {{"type", "string"}, {"title", q.field_title}, {"description", q.field_description}};
+  if (!q.default_text.empty()) field["default"] = q.default_text;
+  json p = {{"message", q.message},
+            {"requestedSchema", {{"type", "object"}, {"properties", {{"answer", field}}}, {"required", json::array({"answer"})}}}};
+  if (with_mode) p["mode"] = "form";
+  return p;
 }
 
-json call_status(const json& args) {
-  if (!args.contains("workdir") || !args["workdir"].is_string())
-    return tool_error("status needs \"workdir\" (a directory path)", 2);
-  std::error_code ec;
-  auto wd = std::filesystem::absolute(args["workdir"].get<std::string>(), ec);
-  if (ec || !std::filesystem::is_directory(wd, ec))
-    return tool_error("workdir is not a directory: " + args["workdir"].get<std::string>(),
-                      core::to_int(core::ExitCode::bad_input));
-  auto s = workflow::evaluate(workflow::Workdir{wd});
-  if (!s) return tool_error(s.error().id + (s.error().detail.empty() ? "" : ": " + s.error().detail),
-                            core::to_int(s.error().code));
-  json doc = s->to_json();
-  doc["workdir"] = wd.string();
-  return tool_ok(doc);
+// An ElicitResult as the person's answer.
+Answer answer_of(const json& result) {
+  std::string action = result.is_object() ? result.value("action", "") : "";
+  if (action == "accept") {
+    const json* content = result.contains("content") ? &result["content"] : nullptr;
+    if (content != nullptr && content->is_object() && content->contains("answer") && (*content)["answer"].is_string()) {
+      return {Answer::Kind::answered, (*content)["answer"].get<std::string>(), nullptr};
+    }
+    return {Answer::Kind::declined, "accept (no answer)", nullptr};
+  }
+  return {Answer::Kind::declined, action.empty() ? "?" : action, nullptr};
 }
+
+class Server {
+ public:
+  explicit Server(ServerInfo info) : m_info(std::move(info)) {
+    m_d.on("initialize", [this](const Message& m, Connection&) { return initialize(m); });
+    m_d.on("notifications/initialized", [](const Message&, Connection&) { return HandlerReply{}; });
+    m_d.on("ping", [](const Message&, Connection&) { return HandlerReply{json::object(), nullptr}; });
+    m_d.on("server/discover", [this](const Message& m, Connection&) { return discover(m); });
+    m_d.on("tools/list", [this](const Message& m, Connection&) { return list_tools(m); });
+    m_d.on("tools/call", [this](const Message& m, Connection& conn) { return call_tool(m, conn); });
+  }
+
+  void serve(Connection& conn) { m_d.serve(conn); }
+
+ private:
+  // The era and capabilities of one request.
+  struct Client {
+    bool modern = false;
+    bool can_elicit = false;
+  };
+
+  // Legacy: asks with elicitation/create and waits for the answer on the same stream.
+  class LegacyAsker final : public Asker {
+   public:
+    LegacyAsker(Server& s, Connection& conn, const Message& request, bool can_elicit)
+        : m_s(s), m_conn(conn), m_request(request), m_can(can_elicit) {}
+    Answer ask(const Question& q) override {
+      if (!m_can) return {Answer::Kind::cannot_ask, "", nullptr};
+      ClientReply r = m_s.m_d.ask_client(m_conn, "elicitation/create", elicit_params(q, false), *m_request.id);
+      switch (r.kind) {
+        case ClientReply::Kind::result: return answer_of(r.body);
+        case ClientReply::Kind::error: return {Answer::Kind::declined, "error: " + r.body.value("message", std::string("?")), nullptr};
+        case ClientReply::Kind::cancelled: return {Answer::Kind::declined, "cancelled", nullptr};
+        case ClientReply::Kind::closed: return {Answer::Kind::declined, "end of input", nullptr};
+      }
+      return {Answer::Kind::declined, "?", nullptr};
+    }
+
+   private:
+    Server& m_s;
+    Connection& m_conn;
+    const Message& m_request;
+    bool m_can;
+  };
+
+  // Modern: an answer counts only on a retry that echoes a requestState this server minted for
+  // the same question, once; otherwise the question goes back to the client.
+  class ModernAsker final : public Asker {
+   public:
+    ModernAsker(Server& s, const Message& request, bool can_elicit) : m_s(s), m_request(request), m_can(can_elicit) {}
+    Answer ask(const Question& q) override {
+      if (!m_can) return {Answer::Kind::cannot_ask, "", nullptr};
+      const json& p = m_request.params;
+      if (p.contains("requestState") && p["requestState"].is_string()) {
+        auto it = m_s.m_pending.find(p["requestState"].get<std::string>());
+        if (it != m_s.m_pending.end() && it->second == q.bound_to) {
+          m_s.m_pending.erase(it);  // single use
+          const json* responses = p.contains("inputResponses") && p["inputResponses"].is_object() ? &p["inputResponses"] : nullptr;
+          if (responses != nullptr && responses->contains(q.key)) return answer_of((*responses)[q.key]);
+        }
+      }
+      std::string state = fresh_state();
+      m_s.remember(state, q.bound_to);
+      json result = {{"resultType", "input_required"},
+                     {"inputRequests", {{q.key, {{"method", "elicitation/create"}, {"params", elicit_params(q, true)}}}}},
+                     {"requestState", state}};
+      return {Answer::Kind::input_required, "", result};
+    }
+
+   private:
+    Server& m_s;
+    const Message& m_request;
+    bool m_can;
+  };
+
+  void remember(const std::string& state, const std::string& bound_to) {
+    m_pending[state] = bound_to;
+    m_order.push_back(state);
+    while (m_order.size() > kMaxPending) {
+      m_pending.erase(m_order.front());
+      m_order.pop_front();
+    }
+  }
+
+  json server_capabilities() const { return {{"tools", {{"listChanged", false}}}}; }
+  json server_identity() const { return {{"name", m_info.name}, {"version", m_info.version}}; }
+
+  // A modern result carries its type and the server's identity.
+  json finish(json result, const Client& client) const {
+    if (client.modern) {
+      if (!result.contains("resultType")) result["resultType"] = "complete";
+      result["_meta"][kMetaServerInfo] = server_identity();
+    }
+    return result;
+  }
+
+  // The request's era; an error reply when it names a version this server does not speak.
+  std::variant<Client, json> client_of(const Message& m) const {
+    Client c;
+    const json* meta = m.params.contains("_meta") && m.params["_meta"].is_object() ? &m.params["_meta"] : nullptr;
+    if (meta != nullptr && meta->contains(kMetaVersion)) {
+      const json& v = (*meta)[kMetaVersion];
+      if (v != kModernRevision) {
+        return make_error(nullptr, kUnsupportedProtocolVersion, "Unsupported protocol version",
+                          {{"supported", json::array({kModernRevision, kLegacyRevision})}, {"requested", v}});
+      }
+      c.modern = true;
+      c.can_elicit = declares_elicitation(meta->value(kMetaCapabilities, json()));
+      return c;
+    }
+    c.can_elicit = declares_elicitation(m_legacy_capabilities);
+    return c;
+  }
+
+  HandlerReply initialize(const Message& m) {
+    std::string requested = m.params.value("protocolVersion", json("")).is_string() ? m.params.value("protocolVersion", std::string()) : "";
+    m_legacy_capabilities = m.params.value("capabilities", json::object());
+    std::string answer = legacy_revisions().count(requested) != 0 ? requested : kLegacyRevision;
+    std::cerr << "quark-ptq: mcp: initialize (" << answer << "), elicitation "
+              << (declares_elicitation(m_legacy_capabilities) ? "declared" : "not declared") << "\n";
+    return {{{"protocolVersion", answer},
+             {"capabilities", server_capabilities()},
+             {"serverInfo", server_identity()},
+             {"instructions", core::msg(m_info.lang, "mcp.instructions")}},
+            nullptr};
+  }
+
+  HandlerReply discover(const Message& m) {
+    auto c = client_of(m);
+    if (auto* err = std::get_if<json>(&c)) return {nullptr, *err};
+    json r = {{"supportedVersions", json::array({kModernRevision, kLegacyRevision})},
+              {"capabilities", server_capabilities()},
+              {"instructions", core::msg(m_info.lang, "mcp.instructions")},
+              {"ttlMs", 0},
+              {"cacheScope", "public"}};
+    Client modern = std::get<Client>(c);
+    modern.modern = true;
+    return {finish(r, modern), nullptr};
+  }
+
+  HandlerReply list_tools(const Message& m) {
+    auto c = client_of(m);
+    if (auto* err = std::get_if<json>(&c)) return {nullptr, *err};
+    json list = json::array();
+    for (const auto& t : tools()) {
+      json entry = {{"name", t.name}, {"description", t.description}, {"inputSchema", input_schema(t.params)}};
+      entry["annotations"] = {{"readOnlyHint", t.read_only}, {"openWorldHint", false}};
+      list.push_back(entry);
+    }
+    json r = {{"tools", list}};
+    if (std::get<Client>(c).modern) {
+      r["ttlMs"] = 0;
+      r["cacheScope"] = "public";
+    }
+    return {finish(r, std::get<Client>(c)), nullptr};
+  }
+
+  HandlerReply call_tool(const Message& m, Connection& conn) {
+    auto cv = client_of(m);
+    if (auto* err = std::get_if<json>(&cv)) return {nullptr, *err};
+    const Client client = std::get<Client>(cv);
+    if (!m.params.contains("name") || !m.params["name"].is_string()) {
+      return {nullptr, make_error(nullptr, kInvalidParams, "tools/call needs \"name\"")};
+    }
+    const std::string name = m.params["name"].get<std::string>();
+    const Tool* tool = nullptr;
+    for (const auto& t : tools()) {
+      if (t.name == name) tool = &t;
+    }
+    if (tool == nullptr) return {nullptr, make_error(nullptr, kInvalidParams, "unknown tool: " + name)};
+    const json args = m.params.contains("arguments") ? m.params["arguments"] : json::object();
+
+    ToolResult result;
+    if (auto bad = check_arguments(name, tool->params, args)) {
+      result = {flow::error_document(m_info.lang, *bad), core::to_int(bad->code), nullptr};
+    } else {
+      json token = nullptr;
+      if (m.params.contains("_meta") && m.params["_meta"].is_object() && m.params["_meta"].contains("progressToken")) {
+        token = m.params["_meta"]["progressToken"];
+      }
+      int step = 0;
+      auto progress = [&conn, token, &step](const std::string& stage) {
+        if (token.is_null()) return;
+        conn.send({{"jsonrpc", "2.0"}, {"method", "notifications/progress"},
+                   {"params", {{"progressToken", token}, {"progress", ++step}, {"message", stage}}}});
+      };
+      LegacyAsker legacy(*this, conn, m, client.can_elicit);
+      ModernAsker modern(*this, m, client.can_elicit);
+      Asker& asker = client.modern ? static_cast<Asker&>(modern) : static_cast<Asker&>(legacy);
+      ToolCall call{args, m_info.lang, asker, progress};
+      result = tool->call(call);
+    }
+    if (!result.input_required.is_null()) return {finish(result.input_required, client), nullptr};
+    json out = {{"content", json::array({{{"type", "text"}, {"text", result.doc.dump(2)}}})},
+                {"structuredContent", result.doc},
+                {"isError", result.exit_code != 0}};
+    out["_meta"][kMetaExitCode] = result.exit_code;
+    return {finish(out, client), nullptr};
+  }
+
+  ServerInfo m_info;
+  Dispatcher m_d;
+  json m_legacy_capabilities = json::object();
+  std::map<std::string, std::string> m_pending;  // requestState -> the question it answers
+  std::deque<std::string> m_order;
+};
 
 }  // namespace
 
-Dispatcher make_server(const ServerInfo& info) {
-  Dispatcher d;
-  d.on("initialize", [info](const Message&) {
-    return HandlerReply{{{"protocolVersion", kProtocolRevision},
-                         {"capabilities", {{"tools", {{"listChanged", false}}}}},
-                         {"serverInfo", {{"name", info.name}, {"version", info.version}}}},
-                        nullptr};
-  });
-  d.on("notifications/initialized", [](const Message&) { return HandlerReply{}; });
-  d.on("ping", [](const Message&) { return HandlerReply{json::object(), nullptr}; });
-  d.on("tools/list", [](const Message&) { return HandlerReply{{{"tools", tool_list()}}, nullptr}; });
-  d.on("tools/call", [](const Message& m) {
-    const std::string name = m.params.value("name", "");
-    const json args = m.params.value("arguments", json::object());
-    if (name == "status") return HandlerReply{call_status(args), nullptr};
-    return HandlerReply{nullptr, make_error(nullptr, kInvalidParams, "unknown tool: " + name)};
-  });
-  return d;
+void serve(const ServerInfo& info, std::istream& in, std::ostream& out) {
+  Connection conn(in, out);
+  Server server(info);
+  server.serve(conn);
 }
 
-}  // namespace qptq::mcp
+}  // namespace mcp

@@ -1,22 +1,32 @@
-// The quark-ptq MCP server: the initialize handshake and the tools. Each tool calls the same
-// library flow as the CLI command of that name. So far only the read-only `status` tool is
-// wired; the step tools and the human-owned checkpoints (elicitation) are still to come.
+// The quark-ptq MCP server over stdio, for both protocol eras clients speak now:
+//   2025-11-25 (legacy): `initialize` / `notifications/initialized`, capabilities declared once;
+//     the server asks the person with an `elicitation/create` request of its own.
+//   2026-07-28 (modern, stateless): every request carries `_meta` with its protocol version and
+//     the client's capabilities; `server/discover`; the server asks the person by returning an
+//     `input_required` result whose `requestState` is a single-use value it minted, and the
+//     client's retry carries the person's answer (multi round-trip requests).
+// A request is modern when its `_meta` names a protocol version; otherwise it is served as
+// legacy, with the capabilities the client declared at `initialize` (none before it).
 #pragma once
 
+#include <istream>
+#include <ostream>
 #include <string>
 
-#include "mcp/dispatch.h"
+#include "core/messages.h"
 
-namespace qptq::mcp {
+namespace mcp {
 
-inline constexpr const char* kProtocolRevision = "2025-11-25";
+inline constexpr const char* kLegacyRevision = "2025-11-25";
+inline constexpr const char* kModernRevision = "2026-07-28";
 
 struct ServerInfo {
   std::string name = "quark-ptq";
   std::string version;
+  core::Lang lang = core::Lang::en;  // of everything a person reads (questions, errors)
 };
 
-// A dispatcher with every method of the server registered.
-Dispatcher make_server(const ServerInfo& info);
+// Serves until end of input; stdout carries nothing but protocol.
+void serve(const ServerInfo& info, std::istream& in, std::ostream& out);
 
-}  // namespace qptq::mcp
+}  // namespace mcp

@@ -1,43 +1,82 @@
 #include "mcp/server.h"
 
+#include <sstream>
+
 #include <gtest/gtest.h>
 
-namespace qptq::mcp {
+#include "core/json_io.h"
+#include "mcp/jsonrpc.h"
+
+namespace mcp {
 namespace {
 
-using nlohmann::json;
+using json = core::Json;
 
-json call(Dispatcher& d, const json& req) { return json::parse(d.handle_line(req.dump())); }
-
-TEST(Server, InitializeAnswersTheRevisionAndTools) {
-  auto d = make_server({"quark-ptq", "test"});
-  auto r = call(d, {{"jsonrpc", "2.0"}, {"id", 1}, {"method", "initialize"},
-                    {"params", {{"protocolVersion", "2025-11-25"}, {"capabilities", json::object()},
-                                {"clientInfo", {{"name", "t"}, {"version", "0"}}}}}});
-  EXPECT_EQ(r["result"]["protocolVersion"], "2025-11-25");
-  EXPECT_TRUE(r["result"]["capabilities"].contains("tools"));
+std::vector<json> exchange(const std::vector<json>& requests) {
+  std::string input;
+  for (const auto& r : requests) input += r.dump() + "\n";
+  std::istringstream in(input);
+  std::ostringstream out;
+  serve({"quark-ptq", "test", core::Lang::en}, in, out);
+  std::vector<json> replies;
+  std::istringstream lines(out.str());
+  for (std::string l; std::getline(lines, l);) replies.push_back(json::parse(l));  // every line is one message
+  return replies;
 }
 
-TEST(Server, ToolsListIsDeterministic) {
-  auto d = make_server({"quark-ptq", "test"});
-  json req = {{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tools/list"}};
-  EXPECT_EQ(call(d, req), call(d, req));
+json request(int id, const std::string& method, json params = json::object()) {
+  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}};
 }
 
-TEST(Server, StatusOnAMissingWorkdirIsAToolErrorWithExitCode) {
-  auto d = make_server({"quark-ptq", "test"});
-  auto r = call(d, {{"jsonrpc", "2.0"}, {"id", 3}, {"method", "tools/call"},
-                    {"params", {{"name", "status"}, {"arguments", {{"workdir", "/nonexistent/x"}}}}}});
-  EXPECT_TRUE(r["result"]["isError"].get<bool>());
-  EXPECT_EQ(r["result"]["structuredContent"]["exit_code"], 3);  // bad_input, as on the CLI
+json modern(json params, bool elicitation) {
+  params["_meta"] = {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
+                     {"io.modelcontextprotocol/clientCapabilities", elicitation ? json{{"elicitation", json::object()}} : json::object()}};
+  return params;
 }
 
-TEST(Server, UnknownToolIsInvalidParams) {
-  auto d = make_server({"quark-ptq", "test"});
-  auto r = call(d, {{"jsonrpc", "2.0"}, {"id", 4}, {"method", "tools/call"}, {"params", {{"name", "nope"}}}});
-  EXPECT_EQ(r["error"]["code"], kInvalidParams);
-  EXPECT_EQ(r["id"], 4);
+TEST(Server, ToolsComeInTheWorkflowsOrderInBothEras) {
+  auto r = exchange({request(1, "initialize", {{"protocolVersion", "2025-11-25"}, {"capabilities", json::object()}}),
+                     request(2, "tools/list"), request(3, "tools/list", modern(json::object(), false))});
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0]["result"]["protocolVersion"], "2025-11-25");
+  std::vector<std::string> names;
+  for (const auto& t : r[1]["result"]["tools"]) names.push_back(t["name"]);
+  EXPECT_EQ(names, (std::vector<std::string>{"status", "analyze", "confirm_analysis", "plan", "confirm_plan", "prepare", "run", "accept", "followup"}));
+  EXPECT_EQ(r[1]["result"]["tools"], r[2]["result"]["tools"]);
+  EXPECT_FALSE(r[1]["result"].contains("resultType"));
+  EXPECT_EQ(r[2]["result"]["resultType"], "complete");
+}
+
+TEST(Server, AnOlderLegacyRevisionIsAnsweredAndAnUnknownOneGetsOurs) {
+  auto r = exchange({request(1, "initialize", {{"protocolVersion", "2025-06-18"}}), request(2, "initialize", {{"protocolVersion", "2024-01-01"}})});
+  EXPECT_EQ(r[0]["result"]["protocolVersion"], "2025-06-18");
+  EXPECT_EQ(r[1]["result"]["protocolVersion"], "2025-11-25");
+}
+
+TEST(Server, DiscoverAndUnsupportedVersion) {
+  auto r = exchange({request(1, "server/discover", modern(json::object(), false)),
+                     request(2, "tools/call", {{"_meta", {{"io.modelcontextprotocol/protocolVersion", "2099-01-01"}}}, {"name", "status"}})});
+  EXPECT_EQ(r[0]["result"]["supportedVersions"], json::array({"2026-07-28", "2025-11-25"}));
+  EXPECT_EQ(r[1]["error"]["code"], kUnsupportedProtocolVersion);
+  EXPECT_EQ(r[1]["id"], 2);
+}
+
+TEST(Server, NoArgumentApprovesARun) {
+  for (const char* name : {"approve", "digest", "yes", "user_words", "_meta"}) {
+    auto r = exchange({request(1, "tools/call", modern({{"name", "run"}, {"arguments", {{"workdir", "/nonexistent"}, {name, "sha256:00"}}}}, true))});
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_TRUE(r[0]["result"]["isError"].get<bool>()) << name;
+    EXPECT_EQ(r[0]["result"]["structuredContent"]["error"]["id"], "mcp.argument_unknown") << name;
+    EXPECT_EQ(r[0]["result"]["_meta"]["quark-ptq/exit_code"], 2) << name;
+  }
+}
+
+TEST(Server, AToolErrorCarriesTheCliExitCode) {
+  auto r = exchange({request(1, "tools/call", {{"name", "confirm_plan"}, {"arguments", {{"workdir", "/nonexistent/wd"}}}})});
+  EXPECT_TRUE(r[0]["result"]["isError"].get<bool>());
+  EXPECT_EQ(r[0]["result"]["_meta"]["quark-ptq/exit_code"], 4);  // not_confirmed: checkpoint 1 first
+  EXPECT_EQ(r[0]["result"]["structuredContent"]["error"]["exit_code"], 4);
 }
 
 }  // namespace
-}  // namespace qptq::mcp
+}  // namespace mcp

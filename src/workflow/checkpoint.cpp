@@ -30,7 +30,7 @@ std::string_view checkpoint_name(Checkpoint c) {
 
 std::string checkpoint_reason_id(Checkpoint c) { return "workflow.reason_" + std::string(checkpoint_name(c)); }
 
-Confirmation make_confirmation(Checkpoint c, std::string digest, std::string user_words, std::string decision) {
+Confirmation make_confirmation(Checkpoint c, std::string digest, std::string user_words, std::string decision, std::string via) {
   Confirmation out;
   out.checkpoint = c;
   out.reason = core::msg(core::Lang::en, checkpoint_reason_id(c));
@@ -39,6 +39,7 @@ Confirmation make_confirmation(Checkpoint c, std::string digest, std::string use
   out.user_words = std::move(user_words);
   out.decision = std::move(decision);
   out.tool_version = std::string(std::string(core::tool_version()));
+  out.via = std::move(via);
   return out;
 }
 
@@ -59,6 +60,7 @@ core::Json confirmation_to_json(const Confirmation& c) {
   if (!c.corrections.empty()) j["corrections"] = c.corrections;
   if (!c.followup.empty()) j["followup"] = c.followup;
   if (!c.tool_version.empty()) j["quark_ptq_version"] = c.tool_version;
+  if (!c.via.empty()) j["via"] = c.via;
   return j;
 }
 
@@ -77,6 +79,7 @@ std::optional<Confirmation> confirmation_from_json(const core::Json& j) {
   c.user_words = core::json_string(j, "user_words").value_or("");
   c.followup = core::json_string(j, "followup").value_or("");
   c.tool_version = core::json_string(j, "quark_ptq_version").value_or("");
+  c.via = core::json_string(j, "via").value_or("");
   if (const auto* corr = core::json_object(j, "corrections")) c.corrections = *corr;
   return c;
 }

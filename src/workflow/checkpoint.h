@@ -40,13 +40,17 @@ struct Confirmation {
   core::Json corrections = core::Json::object();  // checkpoint 1: KEY -> {from, to}
   std::string followup;         // checkpoint 4 follow-up text
   std::string tool_version;     // the quark-ptq that recorded it ("" in entries older than the field)
+  // How the answer reached quark-ptq when not typed at its own terminal or on its command
+  // line: "mcp-elicitation" (asked through the MCP client by `quark-ptq mcp`). "" otherwise.
+  std::string via;
 };
 
 // The catalog id of why the checkpoint exists ("workflow.reason_<name>"); the English text is
 // what a confirmation records as its reason.
 std::string checkpoint_reason_id(Checkpoint c);
 // A new confirmation of `c` bound to `digest`, stamped now, with the English reason.
-Confirmation make_confirmation(Checkpoint c, std::string digest, std::string user_words, std::string decision);
+Confirmation make_confirmation(Checkpoint c, std::string digest, std::string user_words, std::string decision,
+                               std::string via = {});
 
 // Top-level keys left out of an artifact's digest because confirming changes them.
 std::string artifact_digest(const core::Json& artifact);

@@ -25,9 +25,16 @@ core::Result<void> check_expected(const std::string& expected, const std::string
   return core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", path.string()).with("digest", expected);
 }
 
-}  // namespace
+// The analysis as it would be confirmed: every check of confirm_analysis, nothing written.
+struct AnalysisCandidate {
+  WorkflowStatus status;
+  core::Json doc;
+  core::Json record;
+  std::string digest;
+  bool corrected = false;
+};
 
-core::Result<ConfirmOutcome> confirm_analysis(const Workdir& wd, const ConfirmRequest& req) {
+core::Result<AnalysisCandidate> analysis_candidate(const Workdir& wd, const ConfirmRequest& req) {
   QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
   const ArtifactStatus& a = s.analysis;
   if (a.state == ArtifactState::missing) return artifact_missing(a.path, "quark-ptq analyze MODEL");
@@ -51,18 +58,11 @@ core::Result<ConfirmOutcome> confirm_analysis(const Workdir& wd, const ConfirmRe
         .with("command", "quark-ptq analyze MODEL");
   }
   std::string digest = artifact_digest(doc);
-  const CheckpointStatus& cp = s.at(Checkpoint::analysis);
-  if (corrections.empty() && cp.state == CheckpointState::confirmed && cp.confirmation->digest == digest) {
-    return ConfirmOutcome{*cp.confirmation, true, doc};
-  }
-  if (doc != a.doc) QPTQ_TRY(core::write_file_atomic(a.path, core::dump_pretty(doc)));
-  Confirmation c = make_confirmation(Checkpoint::analysis, digest, req.user_words, "confirmed");
-  c.corrections = record;
-  QPTQ_TRY(record_confirmation(wd, c));
-  return ConfirmOutcome{c, false, doc};
+  return AnalysisCandidate{std::move(s), std::move(doc), std::move(record), std::move(digest), !corrections.empty()};
 }
 
-core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmRequest& req) {
+// The plan as it would be confirmed: every check of confirm_plan, nothing written.
+core::Result<WorkflowStatus> plan_candidate(const Workdir& wd, const ConfirmRequest& req) {
   QPTQ_TRY(require_confirmed(wd, Checkpoint::analysis));
   QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
   const ArtifactStatus& p = s.plan;
@@ -72,6 +72,40 @@ core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmReques
     return core::make_error(core::ExitCode::stale, "workflow.plan_stale").with("path", p.path.string()).with("command", "quark-ptq plan");
   }
   QPTQ_TRY(check_expected(req.expect_digest, p.digest, p.path));
+  return s;
+}
+
+}  // namespace
+
+core::Result<void> check_analysis_confirmable(const Workdir& wd, const ConfirmRequest& req) {
+  QPTQ_TRY(analysis_candidate(wd, req));
+  return core::ok();
+}
+
+core::Result<void> check_plan_confirmable(const Workdir& wd, const ConfirmRequest& req) {
+  QPTQ_TRY(plan_candidate(wd, req));
+  return core::ok();
+}
+
+core::Result<ConfirmOutcome> confirm_analysis(const Workdir& wd, const ConfirmRequest& req, std::string_view via) {
+  QPTQ_TRY_ASSIGN(AnalysisCandidate cand, analysis_candidate(wd, req));
+  const ArtifactStatus& a = cand.status.analysis;
+  const std::string& digest = cand.digest;
+  const core::Json& doc = cand.doc;
+  const CheckpointStatus& cp = cand.status.at(Checkpoint::analysis);
+  if (!cand.corrected && cp.state == CheckpointState::confirmed && cp.confirmation->digest == digest) {
+    return ConfirmOutcome{*cp.confirmation, true, doc};
+  }
+  if (doc != a.doc) QPTQ_TRY(core::write_file_atomic(a.path, core::dump_pretty(doc)));
+  Confirmation c = make_confirmation(Checkpoint::analysis, digest, req.user_words, "confirmed", std::string(via));
+  c.corrections = cand.record;
+  QPTQ_TRY(record_confirmation(wd, c));
+  return ConfirmOutcome{c, false, doc};
+}
+
+core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmRequest& req, std::string_view via) {
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, plan_candidate(wd, req));
+  const ArtifactStatus& p = s.plan;
 
   ConfirmOutcome out;
   const CheckpointStatus& cp = s.at(Checkpoint::plan);
@@ -79,7 +113,7 @@ core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmReques
     out.confirmation = *cp.confirmation;
     out.already = true;
   } else {
-    out.confirmation = make_confirmation(Checkpoint::plan, p.digest, req.user_words, "confirmed");
+    out.confirmation = make_confirmation(Checkpoint::plan, p.digest, req.user_words, "confirmed", std::string(via));
     QPTQ_TRY(record_confirmation(wd, out.confirmation));
   }
   // The digest leaves requires_confirmation out, so flipping it keeps the confirmation current.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/json_io.h"
@@ -28,11 +29,18 @@ struct ConfirmOutcome {
 // Checkpoint 1. Errors: bad_input (missing / unreadable / invalid analysis, or corrections
 // that make it invalid: then nothing is written), usage (malformed --set), stale
 // (expect_digest no longer matches).
-core::Result<ConfirmOutcome> confirm_analysis(const Workdir& wd, const ConfirmRequest& req);
+// `via` is recorded as Confirmation::via ("" = the terminal or the command line).
+core::Result<ConfirmOutcome> confirm_analysis(const Workdir& wd, const ConfirmRequest& req, std::string_view via = {});
 
 // Checkpoint 2: records the confirmation, then sets requires_confirmation to false.
 // Errors: not_confirmed / stale (checkpoint 1), bad_input (missing or invalid plan), stale
 // (plan built from another analysis, or expect_digest no longer matches).
-core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmRequest& req);
+core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmRequest& req, std::string_view via = {});
+
+// Every check of confirm_analysis / confirm_plan for `req`, nothing recorded or written: a
+// front end that asks the person by other means (the MCP server) asks only what can be
+// confirmed. The errors are those of the two functions above.
+core::Result<void> check_analysis_confirmable(const Workdir& wd, const ConfirmRequest& req);
+core::Result<void> check_plan_confirmable(const Workdir& wd, const ConfirmRequest& req);
 
 }  // namespace workflow

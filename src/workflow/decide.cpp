@@ -21,13 +21,14 @@ core::Result<core::Json> current_result(const Workdir& wd) {
 
 }  // namespace
 
-core::Result<Confirmation> approve_execution(const Workdir& wd, std::string_view digest, std::string_view user_words) {
+core::Result<Confirmation> approve_execution(const Workdir& wd, std::string_view digest, std::string_view user_words,
+                                             std::string_view via) {
   QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
-  return approve_execution(wd, s, digest, user_words);
+  return approve_execution(wd, s, digest, user_words, via);
 }
 
 core::Result<Confirmation> approve_execution(const Workdir& wd, const WorkflowStatus& s, std::string_view digest,
-                                             std::string_view user_words) {
+                                             std::string_view user_words, std::string_view via) {
   QPTQ_TRY(require_confirmed(s, Checkpoint::plan));
   const ArtifactStatus& m = s.manifest;
   std::string prepare = "quark-ptq prepare --output-dir DIR";
@@ -50,7 +51,7 @@ core::Result<Confirmation> approve_execution(const Workdir& wd, const WorkflowSt
   }
   const CheckpointStatus& cp = s.at(Checkpoint::execution);
   if (cp.state == CheckpointState::confirmed) return *cp.confirmation;
-  Confirmation c = make_confirmation(Checkpoint::execution, actual, std::string(user_words), "approved");
+  Confirmation c = make_confirmation(Checkpoint::execution, actual, std::string(user_words), "approved", std::string(via));
   // Two approvals of the same command at once are one approval (checked under the lock).
   return record_confirmation(wd, c, [&](const std::vector<Confirmation>& all) -> std::optional<Confirmation> {
     auto last = latest_confirmation(all, Checkpoint::execution);
@@ -59,7 +60,9 @@ core::Result<Confirmation> approve_execution(const Workdir& wd, const WorkflowSt
   });
 }
 
-core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view user_words, bool despite_evaluation) {
+namespace {
+
+core::Result<core::Json> acceptable_result(const Workdir& wd, bool despite_evaluation) {
   QPTQ_TRY_ASSIGN(core::Json result, current_result(wd));
   if (core::json_string(result, "status").value_or("") == "failed") {
     return core::make_error(core::ExitCode::verify_failed, "workflow.result_failed").with("path", wd.manifest().string());
@@ -73,18 +76,10 @@ core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view use
           .with("reason", core::json_string(*ev, "reason").value_or("-"));
     }
   }
-  std::string digest = core::json_digest(result);
-  // Accepting the same result twice, one after the other or both at once, is one acceptance:
-  // checked under the lock that the write takes.
-  Confirmation c = make_confirmation(Checkpoint::result, digest, std::string(user_words), "accepted");
-  return record_confirmation(wd, c, [&](const std::vector<Confirmation>& all) -> std::optional<Confirmation> {
-    auto last = latest_confirmation(all, Checkpoint::result);
-    if (last && last->decision == "accepted" && last->digest == digest) return last;
-    return std::nullopt;
-  });
+  return result;
 }
 
-core::Result<Confirmation> request_followup(const Workdir& wd, std::string_view text) {
+core::Result<std::string> followup_text(std::string_view text) {
   std::string_view t = core::trim(text);
   if (t.empty()) return core::make_error(core::ExitCode::usage, "workflow.followup_empty");
   if (t.size() > kMaxFollowupBytes) {
@@ -92,9 +87,40 @@ core::Result<Confirmation> request_followup(const Workdir& wd, std::string_view 
         .with("bytes", std::to_string(t.size()))
         .with("max", std::to_string(kMaxFollowupBytes));
   }
+  return std::string(t);
+}
+
+}  // namespace
+
+core::Result<void> check_acceptable(const Workdir& wd, bool despite_evaluation) {
+  QPTQ_TRY(acceptable_result(wd, despite_evaluation));
+  return core::ok();
+}
+
+core::Result<void> check_followup(const Workdir& wd, std::string_view text) {
+  QPTQ_TRY(followup_text(text));
+  QPTQ_TRY(current_result(wd));
+  return core::ok();
+}
+
+core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view user_words, bool despite_evaluation, std::string_view via) {
+  QPTQ_TRY_ASSIGN(core::Json result, acceptable_result(wd, despite_evaluation));
+  std::string digest = core::json_digest(result);
+  // Accepting the same result twice, one after the other or both at once, is one acceptance:
+  // checked under the lock that the write takes.
+  Confirmation c = make_confirmation(Checkpoint::result, digest, std::string(user_words), "accepted", std::string(via));
+  return record_confirmation(wd, c, [&](const std::vector<Confirmation>& all) -> std::optional<Confirmation> {
+    auto last = latest_confirmation(all, Checkpoint::result);
+    if (last && last->decision == "accepted" && last->digest == digest) return last;
+    return std::nullopt;
+  });
+}
+
+core::Result<Confirmation> request_followup(const Workdir& wd, std::string_view text, std::string_view via) {
+  QPTQ_TRY_ASSIGN(std::string t, followup_text(text));
   QPTQ_TRY_ASSIGN(core::Json result, current_result(wd));
-  Confirmation c = make_confirmation(Checkpoint::result, core::json_digest(result), std::string(t), "followup");
-  c.followup = std::string(t);
+  Confirmation c = make_confirmation(Checkpoint::result, core::json_digest(result), t, "followup", std::string(via));
+  c.followup = t;
   QPTQ_TRY(record_confirmation(wd, c));
   return c;
 }

@@ -6,6 +6,7 @@
 #include "cli/next_step.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
+#include "flow/documents.h"
 #include "workflow/decide.h"
 
 namespace cli {
@@ -13,11 +14,7 @@ namespace cli {
 void render_decided(const Console& c, const workflow::Workdir& wd, const workflow::Confirmation& conf, bool followup) {
   c.say(followup ? "cli.followup_done" : "cli.accept_done", {{"digest", conf.digest}, {"text", conf.followup}});
   auto status = workflow::evaluate(wd);
-  if (c.json_mode()) {
-    core::Json out = {{"checkpoint", 4}, {"confirmation", workflow::confirmation_to_json(conf)}};
-    if (status) out["next_action"] = next_json(c, *status);
-    c.json(out);
-  }
+  if (c.json_mode()) c.json(flow::decision_document(c.lang(), wd, conf));
   if (status) say_next(c, *status);
 }
 

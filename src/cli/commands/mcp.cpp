@@ -1,5 +1,5 @@
-// quark-ptq mcp: the Model Context Protocol server on stdin/stdout (docs/agents.md). Stdout
-// carries protocol only; the server returns at end of input.
+// quark-ptq mcp: the Model Context Protocol server on stdin/stdout (docs/mcp.md). Stdout
+// carries protocol only; the server returns 0 at end of input.
 #include <iostream>
 
 #include "cli/commands.h"
@@ -8,12 +8,11 @@
 namespace cli {
 
 void add_mcp_command(CLI::App& app, CommandFn& selected) {
-  auto* sub = app.add_subcommand("mcp", "Serve the workflow to an AI agent over MCP (stdio)");
+  auto* sub = app.add_subcommand("mcp", "Serve the workflow to an AI agent over MCP (stdio); the checkpoints stay the person's");
   sub->callback([&selected] {
-    selected = [](Context&) {
-      auto server = qptq::mcp::make_server({"quark-ptq", "0.1.0"});
+    selected = [](Context& ctx) {
       std::ios::sync_with_stdio(false);
-      server.serve(std::cin, std::cout);
+      mcp::serve({"quark-ptq", "0.1.0", ctx.console.lang()}, std::cin, std::cout);
       return 0;
     };
   });

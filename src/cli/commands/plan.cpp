@@ -8,6 +8,7 @@
 #include "cli/next_step.h"
 #include "cli/step_views.h"
 #include "core/fs.h"
+#include "flow/documents.h"
 #include "flow/plan_flow.h"
 #include "plan/plan_document.h"
 #include "workflow/state.h"
@@ -16,16 +17,12 @@ namespace cli {
 
 namespace {
 
-int report_problems(const Console& console, const plan::Plan& p) {
-  core::Json problems = core::Json::array();
+int report_problems(const Console& console, const flow::PlanOutcome& outcome, const plan::Plan& p) {
   for (const auto& pr : p.problems) {
     console.warn(console.t("plan.problem_line", {{"problem", plan::render(console.lang(), pr.text)}}));
     console.warn(console.t("plan.fix_line", {{"fix", plan::render(console.lang(), pr.fix)}}));
-    problems.push_back({{"code", pr.code}, {"message", plan::render(core::Lang::en, pr.text)}, {"fix", plan::render(core::Lang::en, pr.fix)}});
   }
-  if (console.json_mode()) {
-    console.json({{"valid", false}, {"written", false}, {"problems", problems}});
-  }
+  if (console.json_mode()) console.json(flow::plan_document(outcome));
   return console.error(core::make_error(core::ExitCode::plan_invalid, "plan.invalid")
                            .with("count", std::to_string(p.problems.size()))
                            .with("first", plan::render(console.lang(), p.problems.front().text)));
@@ -54,7 +51,7 @@ void ConsolePlanObserver::on_using_shipped(const std::string& version) { m_conso
 void ConsolePlanObserver::on_template_written(const std::string& path) { m_console.say("plan.template_written", {{"path", path}}); }
 
 int render_planned(const Console& console, const flow::PlanOutcome& outcome) {
-  if (const auto* invalid = std::get_if<flow::plan_end::Invalid>(&outcome.end)) return report_problems(console, invalid->plan);
+  if (const auto* invalid = std::get_if<flow::plan_end::Invalid>(&outcome.end)) return report_problems(console, outcome, invalid->plan);
   return report_written(console, std::get<flow::plan_end::Written>(outcome.end));
 }
 

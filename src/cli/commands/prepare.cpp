@@ -10,6 +10,7 @@
 #include "cli/evaluate_render.h"
 #include "cli/next_step.h"
 #include "envprobe/report_text.h"
+#include "flow/documents.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
 
@@ -59,8 +60,7 @@ void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_
 
 void render_prepared(const Console& console, const manifest::PrepareResult& r, bool ask_question) {
   if (console.json_mode()) {
-    console.json({{"manifest_path", r.path.string()}, {"ready", r.ready}, {"digest", r.digest},
-                  {"display", r.display}, {"manifest", r.manifest}});
+    console.json(flow::prepare_document(r));
   }
   print_summary(console, r, ask_question);
 }

@@ -12,6 +12,7 @@
 #include "cli/next_step.h"
 #include "cli/step_views.h"
 #include "cli/verify_render.h"
+#include "flow/documents.h"
 #include "flow/run_flow.h"
 #include "workflow/approval.h"
 
@@ -85,13 +86,10 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome) {
   const verify::VerifyReport* report = outcome.report();
   const int exit_code = core::to_int(outcome.exit_code());
   if (console.json_mode()) {
-    core::Json j = {{"manifest", outcome.manifest.string()}, {"run", outcome.run}};
-    j["result"] = report != nullptr ? report->to_json() : core::Json(nullptr);
-    j["evaluation"] = outcome.evaluation ? outcome.evaluation->to_json() : core::Json(nullptr);
-    j["exit_code"] = exit_code;
+    core::Json j = flow::run_document(outcome);
     // What to do next, from the function status --json uses: the two never disagree.
     auto status = workflow::evaluate(workflow::Workdir{outcome.manifest.parent_path()});
-    j["next_action"] = status ? next_json(console, *status) : core::Json(nullptr);
+    j["next_action"] = status ? flow::next_action_json(console.lang(), *status) : core::Json(nullptr);
     console.json(j);
   }
   print_summary(console, outcome.run, report);
@@ -115,7 +113,7 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome) {
 int run_run_command(Context& ctx, const RunOptions& opt) {
   const Console& console = ctx.console;
   flow::RunRequest req{ctx.workdir, opt.approve, opt.user_words, opt.stop_grace_seconds,
-                       console.json_mode() ? STDERR_FILENO : STDOUT_FILENO};
+                       console.json_mode() ? STDERR_FILENO : STDOUT_FILENO, "", false};
   flow::MonitoredLauncher launcher;
   TerminalApproval prompt(console);
   ConsoleRunObserver observer(console);

@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/next_step.h"
 #include "cli/table.h"
+#include "flow/documents.h"
 
 namespace cli {
 
@@ -99,10 +100,7 @@ int run_status(Context& ctx) {
   auto s = workflow::evaluate(workflow::Workdir{ctx.workdir});
   if (!s) return ctx.console.error(s.error());
   if (ctx.console.json_mode()) {
-    core::Json j = s->to_json();
-    j["workdir"] = ctx.workdir.string();
-    j["next_action"] = next_json(ctx.console, *s);
-    ctx.console.json(j);
+    ctx.console.json(flow::status_document(ctx.console.lang(), *s));
     return 0;
   }
   show(ctx.console, *s);

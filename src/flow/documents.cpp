@@ -1,0 +1,99 @@
+#include "flow/documents.h"
+
+#include <algorithm>
+#include <system_error>
+
+#include "core/shell_quote.h"
+#include "core/text.h"
+#include "plan/plan_document.h"
+
+namespace flow {
+
+std::string user_command(const std::filesystem::path& workdir, const std::string& cmd) {
+  const std::string prefix = "quark-ptq ";
+  if (cmd.rfind(prefix, 0) != 0 || workdir.empty()) return cmd;
+  std::error_code ec;
+  const std::filesystem::path cwd = std::filesystem::current_path(ec);
+  // Relative to where the person stands when the workdir is below it, else absolute.
+  std::filesystem::path shown = workdir;
+  if (!ec) {
+    std::filesystem::path rel = workdir.lexically_normal().lexically_relative(cwd.lexically_normal());
+    if (rel == ".") return cmd;
+    if (!rel.empty() && *rel.begin() != "..") shown = rel;
+  }
+  return prefix + "--workdir " + core::shell_quote(shown.string()) + " " + cmd.substr(prefix.size());
+}
+
+std::string evaluation_verdict_text(core::Lang lang, std::string verdict) {
+  std::replace(verdict.begin(), verdict.end(), '-', '_');
+  std::string id = "cli.evaluation_" + verdict;
+  return core::catalog_has(lang, id) ? core::msg(lang, id) : verdict;
+}
+
+std::string next_action_text(core::Lang lang, const workflow::WorkflowStatus& s) {
+  std::vector<core::MessageArg> args = s.next_action_args;
+  for (auto& a : args) {
+    a.value = user_command(s.workdir, a.value);
+    if (a.name == "verdict") a.value = evaluation_verdict_text(lang, a.value);
+  }
+  return core::msg(lang, s.next_action_id, args);
+}
+
+core::Json next_action_json(core::Lang lang, const workflow::WorkflowStatus& s) {
+  core::Json j = {{"id", s.next_action_id}, {"text", next_action_text(lang, s)}, {"command", user_command(s.workdir, s.next_command)}};
+  if (auto approves = workflow::approved_command_display(s.next_command, s.manifest.doc)) j["approves"] = *approves;
+  return j;
+}
+
+core::Json error_document(core::Lang lang, const core::Error& e) {
+  core::Json args = core::Json::object();
+  for (const auto& a : e.args) args[a.name] = core::redact_credentials(a.value);
+  core::Json err = {{"exit_code", core::to_int(e.code)}, {"id", e.id}, {"message", core::render_error(lang, e)}, {"args", args}};
+  if (!e.detail.empty()) err["detail"] = core::redact_credentials(e.detail);
+  return {{"error", err}};
+}
+
+core::Json status_document(core::Lang lang, const workflow::WorkflowStatus& s) {
+  core::Json j = s.to_json();
+  j["workdir"] = s.workdir.string();
+  j["next_action"] = next_action_json(lang, s);
+  return j;
+}
+
+core::Json plan_document(const PlanOutcome& outcome) {
+  if (const auto* w = std::get_if<plan_end::Written>(&outcome.end)) return w->doc;
+  core::Json problems = core::Json::array();
+  for (const auto& pr : std::get<plan_end::Invalid>(outcome.end).plan.problems) {
+    problems.push_back({{"code", pr.code}, {"message", plan::render(core::Lang::en, pr.text)}, {"fix", plan::render(core::Lang::en, pr.fix)}});
+  }
+  return {{"valid", false}, {"written", false}, {"problems", problems}};
+}
+
+core::Json prepare_document(const manifest::PrepareResult& r) {
+  return {{"manifest_path", r.path.string()}, {"ready", r.ready}, {"digest", r.digest}, {"display", r.display}, {"manifest", r.manifest}};
+}
+
+core::Json confirm_document(core::Lang lang, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome) {
+  const workflow::Confirmation& conf = outcome.confirmation;
+  core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)}, {"already_confirmed", outcome.already},
+                    {"confirmation", workflow::confirmation_to_json(conf)}};
+  if (auto status = workflow::evaluate(wd)) out["next_action"] = next_action_json(lang, *status);
+  return out;
+}
+
+core::Json run_document(const RunOutcome& outcome) {
+  const verify::VerifyReport* report = outcome.report();
+  core::Json j = {{"manifest", outcome.manifest.string()}, {"run", outcome.run}};
+  j["result"] = report != nullptr ? report->to_json() : core::Json(nullptr);
+  j["evaluation"] = outcome.evaluation ? outcome.evaluation->to_json() : core::Json(nullptr);
+  j["exit_code"] = core::to_int(outcome.exit_code());
+  return j;
+}
+
+core::Json decision_document(core::Lang lang, const workflow::Workdir& wd, const workflow::Confirmation& conf) {
+  core::Json out = {{"checkpoint", 4}, {"confirmation", workflow::confirmation_to_json(conf)}};
+  if (auto status = workflow::evaluate(wd)) out["next_action"] = next_action_json(lang, *status);
+  return out;
+}
+
+}  // namespace flow

@@ -1,0 +1,46 @@
+// The machine-readable documents of each step: what `--json` prints on stdout and what the MCP
+// server's tools return as structured content. One builder per document, so the two front
+// ends cannot drift apart. Texts inside (the next action, error messages) are in `lang`.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "core/error.h"
+#include "core/json_io.h"
+#include "core/messages.h"
+#include "flow/plan_flow.h"
+#include "flow/run_flow.h"
+#include "manifest/prepare_flow.h"
+#include "workflow/confirm.h"
+#include "workflow/state.h"
+
+namespace flow {
+
+// A `quark-ptq ...` command as the person types it for `workdir`: with `--workdir DIR` after
+// `quark-ptq` when the workdir is not the current directory (relative when below it).
+std::string user_command(const std::filesystem::path& workdir, const std::string& command);
+// An evaluation verdict as recorded ("pass", "fail", "indeterminate", "not-run") in `lang`.
+std::string evaluation_verdict_text(core::Lang lang, std::string verdict);
+// The next action's text in `lang`, its commands as the person types them.
+std::string next_action_text(core::Lang lang, const workflow::WorkflowStatus& status);
+// {"id", "text", "command"}.
+core::Json next_action_json(core::Lang lang, const workflow::WorkflowStatus& status);
+
+// {"error": {"exit_code", "id", "message", "args", "detail"}}, credentials in URLs redacted.
+core::Json error_document(core::Lang lang, const core::Error& e);
+
+// status: the workflow status with "workdir" and "next_action".
+core::Json status_document(core::Lang lang, const workflow::WorkflowStatus& status);
+// plan: the plan as written, or {"valid": false, "written": false, "problems": [...]}.
+core::Json plan_document(const PlanOutcome& outcome);
+// prepare: {"manifest_path", "ready", "digest", "display", "manifest"}.
+core::Json prepare_document(const manifest::PrepareResult& prepared);
+// confirm analysis / confirm plan: {"checkpoint", "already_confirmed", "confirmation", "next_action"}.
+core::Json confirm_document(core::Lang lang, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome);
+// run: {"manifest", "run", "result", "evaluation", "exit_code"}.
+core::Json run_document(const RunOutcome& outcome);
+// accept / followup: {"checkpoint": 4, "confirmation", "next_action"}.
+core::Json decision_document(core::Lang lang, const workflow::Workdir& wd, const workflow::Confirmation& confirmation);
+
+}  // namespace flow

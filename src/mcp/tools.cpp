@@ -1,0 +1,448 @@
+#include "mcp/tools.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "core/fs.h"
+#include "core/sha256.h"
+#include "core/shell_quote.h"
+#include "core/text.h"
+#include "evaluate/settings_json.h"
+#include "flow/analyze_flow.h"
+#include "flow/documents.h"
+#include "flow/plan_flow.h"
+#include "flow/run_flow.h"
+#include "manifest/prepare_flow.h"
+#include "workflow/approval.h"
+#include "workflow/confirm.h"
+#include "workflow/decide.h"
+#include "workflow/state.h"
+
+namespace mcp {
+
+using json = core::Json;
+
+namespace {
+
+constexpr const char* kVia = "mcp-elicitation";
+using Type = Param::Type;
+
+// Logs go to stderr: stdout is the protocol.
+void log_line(core::Lang lang, std::string_view id, const std::vector<core::MessageArg>& args = {}) {
+  std::cerr << "quark-ptq: " << core::msg(lang, id, args) << "\n" << std::flush;
+}
+
+std::filesystem::path workdir_of(const json& args) { return core::absolute_path(arg_string(args, "workdir")); }
+
+ToolResult done(json doc, core::ExitCode code = core::ExitCode::ok) { return {std::move(doc), core::to_int(code), nullptr}; }
+ToolResult failed(core::Lang lang, const core::Error& e) { return {flow::error_document(lang, e), core::to_int(e.code), nullptr}; }
+ToolResult ask_again(const Answer& a) { return {nullptr, 0, a.result}; }
+
+Param workdir_param() { return {"workdir", Type::string, "The workflow's directory (artifacts, checkpoints.json, logs/); relative paths resolve against the server's working directory, as on the command line", true, {}, {}, {}}; }
+
+std::string brief(const json* v) {
+  if (v == nullptr || v->is_null()) return "-";
+  if (v->is_string()) return v->get<std::string>();
+  if (v->is_array()) {
+    std::string s;
+    for (const auto& x : *v) s += (s.empty() ? "" : ", ") + (x.is_string() ? x.get<std::string>() : x.dump());
+    return s.empty() ? "-" : s;
+  }
+  return v->dump();
+}
+
+// The person's answer, or the tool result that stands in for it: the question back to the
+// client, the refusal when the client cannot ask, or the decline (nothing is recorded).
+struct Asked {
+  std::optional<std::string> words;
+  std::optional<ToolResult> instead;
+};
+
+Asked ask_person(ToolCall& call, const Question& q, const core::Error& cannot_ask, const core::Error& declined_base) {
+  Answer a = call.asker.ask(q);
+  switch (a.kind) {
+    case Answer::Kind::answered: return {a.words, std::nullopt};
+    case Answer::Kind::input_required: return {std::nullopt, ask_again(a)};
+    case Answer::Kind::cannot_ask: return {std::nullopt, failed(call.lang, cannot_ask)};
+    case Answer::Kind::declined: {
+      core::Error e = declined_base;
+      return {std::nullopt, failed(call.lang, e.with("answer", a.words))};
+    }
+  }
+  return {std::nullopt, failed(call.lang, cannot_ask)};
+}
+
+core::Error not_confirmed(int checkpoint, const std::string& answer_hint) {
+  return core::make_error(core::ExitCode::not_confirmed, "mcp.not_confirmed").with("checkpoint", std::to_string(checkpoint)).with("hint", answer_hint);
+}
+
+core::Error needs_person(int checkpoint, const std::filesystem::path& wd, const std::string& command) {
+  return core::make_error(checkpoint == 3 ? core::ExitCode::not_approved : core::ExitCode::not_confirmed, "mcp.needs_person")
+      .with("checkpoint", std::to_string(checkpoint))
+      .with("command", flow::user_command(wd, command));
+}
+
+Question confirmation_question(core::Lang lang, std::string key, std::string bound_to, std::string message) {
+  return {std::move(key), std::move(bound_to), std::move(message), core::msg(lang, "mcp.answer_title"), core::msg(lang, "mcp.answer_confirm_hint"), ""};
+}
+
+// --- status -------------------------------------------------------------------------------
+
+ToolResult call_status(ToolCall& c) {
+  auto s = workflow::evaluate(workflow::Workdir{workdir_of(c.args)});
+  if (!s) return failed(c.lang, s.error());
+  return done(flow::status_document(c.lang, *s));
+}
+
+// --- step 1 ---------------------------------------------------------------------------------
+
+ToolResult call_analyze(ToolCall& c) {
+  intake::AnalyzeRequest req;
+  req.model = arg_string(c.args, "model");
+  if (std::string rev = arg_string(c.args, "revision"); !rev.empty()) req.revision = rev;
+  auto analyzed = flow::analyze(workdir_of(c.args), req);
+  if (!analyzed) return failed(c.lang, analyzed.error());
+  return done(analyzed->analysis);
+}
+
+ToolResult call_confirm_analysis(ToolCall& c) {
+  const std::filesystem::path wd = workdir_of(c.args);
+  const std::vector<std::string> sets = arg_strings(c.args, "corrections");
+  const std::string reviewed = arg_string(c.args, "digest");
+  std::string command = "quark-ptq confirm analysis";
+  for (const auto& s : sets) command += " --set " + core::shell_quote(s);
+  workflow::Workdir w{wd};
+  auto s = workflow::evaluate(w);
+  if (!s) return failed(c.lang, s.error());
+  // The person is asked about the analysis as it is now, and only when it can be confirmed.
+  const std::string shown = s->analysis.digest;
+  if (!reviewed.empty() && flow::normalize_digest(reviewed) != shown) {
+    return failed(c.lang, core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", w.analysis().string()).with("digest", reviewed));
+  }
+  if (auto ok = workflow::check_analysis_confirmable(w, {sets, shown, ""}); !ok) return failed(c.lang, ok.error());
+  const auto& cp1 = s->at(workflow::Checkpoint::analysis);
+  if (sets.empty() && cp1.state == workflow::CheckpointState::confirmed && cp1.confirmation && cp1.confirmation->digest == shown) {
+    auto r = workflow::confirm_analysis(w, {sets, shown, ""}, kVia);  // confirmed before: returns it, records nothing
+    if (!r) return failed(c.lang, r.error());
+    return done(flow::confirm_document(c.lang, w, *r));
+  }
+  const json& a = s->analysis.doc;
+  std::string corrections = sets.empty() ? core::msg(c.lang, "mcp.no_corrections") : core::join(sets, ", ");
+  std::string message = core::msg(c.lang, "mcp.ask_analysis",
+                                  {{"model", brief(core::json_at(a, "model/model_path"))}, {"type", brief(core::json_at(a, "model/model_type"))},
+                                   {"status", brief(core::json_at(a, "analysis_status"))}, {"risks", std::to_string(core::json_array(a, "risks") ? a["risks"].size() : 0)},
+                                   {"corrections", corrections}, {"digest", shown}, {"workdir", wd.string()}});
+  auto asked = ask_person(c, confirmation_question(c.lang, "confirmation", "confirm_analysis\n" + wd.string() + "\n" + shown + "\n" + core::join(sets, "\n"), message),
+                          needs_person(1, wd, command), not_confirmed(1, core::msg(c.lang, "mcp.answer_confirm_hint")));
+  if (asked.instead) return *asked.instead;
+  if (!workflow::is_confirmation(*asked.words)) return failed(c.lang, not_confirmed(1, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
+  auto r = workflow::confirm_analysis(w, {sets, shown, *asked.words}, kVia);
+  if (!r) return failed(c.lang, r.error());
+  return done(flow::confirm_document(c.lang, w, *r));
+}
+
+// --- step 2 ---------------------------------------------------------------------------------
+
+class LoggedPlan final : public flow::PlanObserver {
+ public:
+  explicit LoggedPlan(core::Lang lang) : m_lang(lang) {}
+  void on_probed(bool from_cache, const std::string& version, const std::string& python) override {
+    log_line(m_lang, from_cache ? "plan.probe_cached" : "plan.probe_ran", {{"version", version}, {"python", python}});
+  }
+  void on_help_unavailable(const std::string& problem) override { log_line(m_lang, "plan.help_unavailable", {{"problem", problem}}); }
+  void on_using_shipped(const std::string& version) override { log_line(m_lang, "plan.using_shipped", {{"version", version}}); }
+  void on_template_written(const std::string& path) override { log_line(m_lang, "plan.template_written", {{"path", path}}); }
+
+ private:
+  core::Lang m_lang;
+};
+
+ToolResult call_plan(ToolCall& c) {
+  flow::PlanRequest req;
+  req.workdir = workdir_of(c.args);
+  plan::PlanOptions& o = req.options;
+  o.target = arg_string(c.args, "target");
+  o.priority = arg_string(c.args, "priority", o.priority);
+  o.scheme = arg_string(c.args, "scheme");
+  o.kv_cache = arg_string(c.args, "kv_cache");
+  o.excludes = arg_strings(c.args, "excludes");
+  o.calib_dataset = arg_string(c.args, "calib_dataset");
+  o.calib_samples = arg_int(c.args, "calib_samples");
+  o.seq_len = arg_int(c.args, "seq_len");
+  o.batch_size = arg_int(c.args, "batch_size");
+  o.eval = arg_string(c.args, "eval");
+  std::string eval_text = arg_string(c.args, "eval_text");
+  o.eval_text = eval_text.empty() ? "" : core::absolute_path(eval_text).string();
+  o.multi_device = arg_bool(c.args, "multi_device");
+  o.trust_remote_code = arg_bool(c.args, "trust_remote_code");
+  o.python = arg_string(c.args, "python");
+  o.quark_version = arg_string(c.args, "quark_version");
+  o.write_template = arg_bool(c.args, "write_template");
+  req.algorithms = arg_string(c.args, "algo");
+  req.overrides = arg_strings(c.args, "overrides");
+  req.template_file = arg_string(c.args, "template_file");
+  LoggedPlan observer(c.lang);
+  auto outcome = flow::make_plan(req, observer);
+  if (!outcome) return failed(c.lang, outcome.error());
+  return done(flow::plan_document(*outcome), outcome->exit_code());
+}
+
+ToolResult call_confirm_plan(ToolCall& c) {
+  const std::filesystem::path wd = workdir_of(c.args);
+  const std::string reviewed = arg_string(c.args, "digest");
+  workflow::Workdir w{wd};
+  auto s = workflow::evaluate(w);
+  if (!s) return failed(c.lang, s.error());
+  // The person is asked about the plan as it is now, and only when it can be confirmed.
+  const std::string shown = s->plan.digest;
+  if (!reviewed.empty() && flow::normalize_digest(reviewed) != shown) {
+    return failed(c.lang, core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", w.plan().string()).with("digest", reviewed));
+  }
+  if (auto ok = workflow::check_plan_confirmable(w, {{}, shown, ""}); !ok) return failed(c.lang, ok.error());
+  if (s->at(workflow::Checkpoint::plan).state == workflow::CheckpointState::confirmed) {
+    auto r = workflow::confirm_plan(w, {{}, shown, ""}, kVia);  // confirmed before: returns it, records nothing
+    if (!r) return failed(c.lang, r.error());
+    return done(flow::confirm_document(c.lang, w, *r));
+  }
+  const json& p = s->plan.doc;
+  std::string message = core::msg(c.lang, "mcp.ask_plan",
+                                  {{"scheme", brief(core::json_at(p, "global_scheme"))}, {"kv", brief(core::json_at(p, "kv_cache_scheme"))},
+                                   {"algorithm", brief(core::json_at(p, "algorithm"))}, {"target", brief(core::json_at(p, "target"))},
+                                   {"excluded", brief(core::json_at(p, "exclude_layers"))}, {"evaluation", brief(core::json_at(p, "evaluation_intent"))},
+                                   {"digest", shown}, {"workdir", wd.string()}});
+  auto asked = ask_person(c, confirmation_question(c.lang, "confirmation", "confirm_plan\n" + wd.string() + "\n" + shown, message),
+                          needs_person(2, wd, "quark-ptq confirm plan"), not_confirmed(2, core::msg(c.lang, "mcp.answer_confirm_hint")));
+  if (asked.instead) return *asked.instead;
+  if (!workflow::is_confirmation(*asked.words)) return failed(c.lang, not_confirmed(2, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
+  auto r = workflow::confirm_plan(w, {{}, shown, *asked.words}, kVia);
+  if (!r) return failed(c.lang, r.error());
+  return done(flow::confirm_document(c.lang, w, *r));
+}
+
+// --- step 3 ---------------------------------------------------------------------------------
+
+ToolResult call_prepare(ToolCall& c) {
+  manifest::PrepareOptions p;
+  p.workdir = workdir_of(c.args);
+  p.output_dir = arg_string(c.args, "output_dir");
+  p.python = arg_string(c.args, "python");
+  p.eval_python = arg_string(c.args, "eval_python");
+  p.overwrite = arg_bool(c.args, "overwrite");
+  auto r = manifest::prepare(p);
+  if (!r) return failed(c.lang, r.error());
+  return done(flow::prepare_document(*r), r->ready ? core::ExitCode::ok : core::ExitCode::env_not_ready);
+}
+
+// --- checkpoint 3 and step 4 ------------------------------------------------------------------
+
+std::string estimate_text(core::Lang lang, const json& manifest) {
+  auto num = [&](const char* key) { return brief(core::json_at(manifest, std::string("estimate/") + key)); };
+  return core::msg(lang, "mcp.estimate", {{"gpu", num("gpu_memory_gib")}, {"host", num("host_memory_gib")}, {"disk", num("disk_gib")}, {"minutes", num("minutes")}});
+}
+
+std::string evaluator_text(core::Lang lang, const json& evaluator) {
+  if (!evaluator.is_object()) return core::msg(lang, "mcp.evaluator_none");
+  evaluate::Settings s = evaluate::settings_from_json(core::json_object(evaluator, "settings") != nullptr ? evaluator["settings"] : json::object());
+  return std::string(core::trim(core::msg(lang, "prepare.evaluator",
+                              {{"python", core::json_string(evaluator, "python").value_or("?")}, {"tokens", std::to_string(s.canary_tokens)},
+                               {"windows", std::to_string(s.windows)}, {"seq_len", std::to_string(s.seq_len)},
+                               {"text", core::json_string(evaluator, "text").value_or("-")}, {"threshold", json(s.max_ppl_increase_pct).dump()}})));
+}
+
+std::string approval_message(core::Lang lang, const flow::PendingCommand& p) {
+  const workflow::RecordedCommand& cmd = p.command;
+  std::string env;
+  for (const auto& e : cmd.env_changes) env += (env.empty() ? "" : " ") + e.name + "=" + e.value;
+  bool trusted = std::find(cmd.argv.begin(), cmd.argv.end(), "--no_trust_remote_code") == cmd.argv.end();
+  return core::msg(lang, "mcp.ask_execution",
+                   {{"command", cmd.display}, {"env", env.empty() ? "-" : env},
+                    {"destination", p.output_dir + (cmd.overwrite ? " " + core::msg(lang, "mcp.overwrite") : "")},
+                    {"estimate", estimate_text(lang, p.manifest)},
+                    {"remote_code", core::msg(lang, trusted ? "mcp.remote_code_on" : "mcp.remote_code_off")},
+                    {"evaluator", evaluator_text(lang, cmd.evaluator)}, {"digest", cmd.digest}});
+}
+
+// The person's answer, given to run() only for the digest the person saw.
+class AnsweredApproval final : public flow::ApprovalPrompt {
+ public:
+  AnsweredApproval(std::optional<std::string> words, std::string digest) : m_words(std::move(words)), m_digest(std::move(digest)) {}
+  bool can_ask() const override { return m_words.has_value(); }
+  std::optional<std::string> ask_approval(const workflow::RecordedCommand& cmd, const std::string&) override {
+    if (cmd.digest != m_digest) return std::nullopt;  // the command changed after the person saw it
+    return m_words;
+  }
+
+ private:
+  std::optional<std::string> m_words;
+  std::string m_digest;
+};
+
+class ReportedRun final : public flow::RunObserver {
+ public:
+  ReportedRun(core::Lang lang, std::function<void(const std::string&)> progress) : m_lang(lang), m_progress(std::move(progress)) {}
+  void on_launching(const std::filesystem::path& log) override {
+    log_line(m_lang, "run.starting", {{"log", log.string()}});
+    report("launching");
+  }
+  void on_stage(const std::string& stage) override {
+    log_line(m_lang, "run.stage", {{"stage", stage}});
+    report(stage);
+  }
+  void on_stop_requested(const std::string& signal) override { log_line(m_lang, "run.stopping", {{"signal", signal}}); }
+  void on_diagnosed(const diagnose::Diagnosis& d) override { log_line(m_lang, "run.failed", {{"rule", d.rule}, {"category", d.category}}); }
+  void on_record_failed(const core::Error& e) override { std::cerr << "quark-ptq: " << core::render_error(m_lang, e) << "\n"; }
+  void on_evaluating(const evaluate::Request&) override { report("evaluating"); }
+
+ private:
+  void report(const std::string& stage) {
+    if (m_progress) m_progress(stage);
+  }
+  core::Lang m_lang;
+  std::function<void(const std::string&)> m_progress;
+};
+
+ToolResult call_run(ToolCall& c) {
+  const std::filesystem::path wd = workdir_of(c.args);
+  flow::RunRequest req;
+  req.workdir = wd;
+  req.stop_grace_seconds = c.args.contains("stop_grace_seconds") ? c.args["stop_grace_seconds"].get<double>() : 10.0;
+  req.echo_stdout_fd = STDERR_FILENO;  // stdout is the protocol
+  req.via = kVia;
+  req.accept_recorded_approval = true;
+  flow::MonitoredLauncher launcher;
+  ReportedRun observer(c.lang, c.progress);
+
+  std::optional<std::string> words;
+  std::string digest;
+  auto pending = flow::pending_command(wd);
+  if (pending && !pending->approved) {
+    digest = pending->command.digest;
+    Question q{"approval", "run\n" + wd.string() + "\n" + digest, approval_message(c.lang, *pending), core::msg(c.lang, "mcp.answer_title"),
+               core::msg(c.lang, "mcp.answer_execution_hint"), ""};
+    core::Error cannot = needs_person(3, wd, "quark-ptq run --approve " + digest).with("shown", pending->command.display).with("digest", digest);
+    cannot.id = "mcp.needs_person_run";
+    auto asked = ask_person(c, q, cannot, core::make_error(core::ExitCode::not_approved, "run.declined"));
+    if (asked.instead) return *asked.instead;
+    words = asked.words;
+  }
+  // Without a pending command run() reports why (the gates); with an approval already recorded
+  // it runs that digest; otherwise only the person's answer, for the digest they saw, approves.
+  AnsweredApproval prompt(words, digest);
+  auto outcome = flow::run(req, launcher, prompt, observer);
+  if (!outcome) return failed(c.lang, outcome.error());
+  return done(flow::run_document(*outcome), outcome->exit_code());
+}
+
+// --- checkpoint 4 ---------------------------------------------------------------------------
+
+ToolResult call_accept(ToolCall& c) {
+  const std::filesystem::path wd = workdir_of(c.args);
+  const bool despite = arg_bool(c.args, "despite_evaluation");
+  workflow::Workdir w{wd};
+  auto s = workflow::evaluate(w);
+  if (!s) return failed(c.lang, s.error());
+  std::string command = despite ? "quark-ptq accept --despite-evaluation" : "quark-ptq accept";
+  if (auto ok = workflow::check_acceptable(w, despite); !ok) return failed(c.lang, ok.error());
+  const json* result = core::json_object(s->manifest.doc, "result");
+  if (result == nullptr) return failed(c.lang, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result").with("path", w.manifest().string()).with("command", s->next_command));
+  std::string message = core::msg(c.lang, "mcp.ask_accept",
+                                  {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))}, {"verification", s->verification.empty() ? "-" : s->verification},
+                                   {"evaluation", s->evaluation.empty() ? "-" : flow::evaluation_verdict_text(c.lang, s->evaluation)},
+                                   {"despite", despite ? core::msg(c.lang, "mcp.despite_evaluation") : ""}, {"workdir", wd.string()}});
+  auto asked = ask_person(c, confirmation_question(c.lang, "confirmation", "accept\n" + wd.string() + "\n" + core::json_digest(*result) + (despite ? "\ndespite" : ""), message),
+                          needs_person(4, wd, command), not_confirmed(4, core::msg(c.lang, "mcp.answer_confirm_hint")));
+  if (asked.instead) return *asked.instead;
+  if (!workflow::is_confirmation(*asked.words)) return failed(c.lang, not_confirmed(4, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
+  auto r = workflow::accept_result(w, *asked.words, despite, kVia);
+  if (!r) return failed(c.lang, r.error());
+  return done(flow::decision_document(c.lang, w, *r));
+}
+
+ToolResult call_followup(ToolCall& c) {
+  const std::filesystem::path wd = workdir_of(c.args);
+  const std::string proposed = arg_string(c.args, "text");
+  workflow::Workdir w{wd};
+  auto s = workflow::evaluate(w);
+  if (!s) return failed(c.lang, s.error());
+  if (auto ok = workflow::check_followup(w, proposed); !ok) return failed(c.lang, ok.error());
+  const json* result = core::json_object(s->manifest.doc, "result");
+  if (result == nullptr) return failed(c.lang, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result").with("path", w.manifest().string()).with("command", s->next_command));
+  Question q{"followup", "followup\n" + wd.string() + "\n" + core::json_digest(*result),
+             core::msg(c.lang, "mcp.ask_followup", {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))}, {"text", proposed}}),
+             core::msg(c.lang, "mcp.followup_title"), core::msg(c.lang, "mcp.followup_hint"), proposed};
+  auto asked = ask_person(c, q, needs_person(4, wd, "quark-ptq followup " + core::shell_quote(proposed)),
+                          not_confirmed(4, core::msg(c.lang, "mcp.followup_hint")));
+  if (asked.instead) return *asked.instead;
+  if (core::trim(*asked.words).empty() || workflow::is_refusal(*asked.words) || !workflow::check_followup(w, *asked.words)) {
+    return failed(c.lang, not_confirmed(4, core::msg(c.lang, "mcp.followup_hint")).with("answer", *asked.words));
+  }
+  // The person's own words are recorded: the text as they sent it back.
+  auto r = workflow::request_followup(w, *asked.words, kVia);
+  if (!r) return failed(c.lang, r.error());
+  return done(flow::decision_document(c.lang, w, *r));
+}
+
+std::vector<Tool> make_tools() {
+  const Param wd = workdir_param();
+  const Param digest{"digest", Type::string, "Refuse unless the artifact still has this digest (the one reviewed)", false, {}, {}, {}};
+  std::vector<Tool> t;
+  t.push_back({"status", "Where the workflow in workdir stands: each artifact, each checkpoint, the run and the next action (quark-ptq status --json).",
+               {wd}, true, call_status});
+  t.push_back({"analyze", "Step 1: read a model's config.json and safetensors headers (never its weights) and write model_analysis.json (quark-ptq analyze MODEL --json).",
+               {wd, {"model", Type::string, "A model directory or a Hugging Face Hub repo id (org/name)", true, {}, {}, {}},
+                {"revision", Type::string, "Hub branch, tag or commit (default: main)", false, {}, {}, {}}},
+               false, call_analyze});
+  t.push_back({"confirm_analysis", "Checkpoint 1: propose the analysis (with corrections) for confirmation. The person confirms it through the client; the agent cannot (quark-ptq confirm analysis --json).",
+               {wd, {"corrections", Type::strings, "KEY=VALUE corrections to apply first (KEY dotted, e.g. model.model_type=llama)", false, {}, {}, {}}, digest},
+               false, call_confirm_analysis});
+  t.push_back({"plan", "Step 2: build quant_plan.json against the installed Quark (quark-ptq plan --json); needs checkpoint 1.",
+               {wd,
+                {"target", Type::string, "Target hardware: mi300x, mi325x, mi350x, mi355x, l40s, h100, h200, b200, cpu (default: detected)", false, {}, {}, {}},
+                {"priority", Type::string, "accuracy, balanced or size (default: balanced)", false, {"accuracy", "balanced", "size"}, {}, {}},
+                {"scheme", Type::string, "Global quantization scheme (--quant_scheme)", false, {}, {}, {}},
+                {"kv_cache", Type::string, "KV-cache scheme: fp8 or none", false, {}, {}, {}},
+                {"algo", Type::string, "Algorithms, comma-separated (e.g. awq or gptq,smoothquant)", false, {}, {}, {}},
+                {"overrides", Type::strings, "PATTERN=SCHEME per-layer overrides", false, {}, {}, {}},
+                {"excludes", Type::strings, "Exclusion patterns (replace the template defaults)", false, {}, {}, {}},
+                {"calib_dataset", Type::string, "Calibration dataset (default: pileval)", false, {}, {}, {}},
+                {"calib_samples", Type::integer, "Calibration samples (default: 512)", false, {}, 1.0, 1e9},
+                {"seq_len", Type::integer, "Calibration sequence length (default: 512)", false, {}, 1.0, 1e9},
+                {"batch_size", Type::integer, "Calibration batch size (default: 1)", false, {}, 1.0, 1e9},
+                {"eval", Type::string, "Evaluation intent: none, smoke or full (default: none)", false, {"none", "smoke", "full"}, {}, {}},
+                {"eval_text", Type::string, "Held-out text for the evaluation (.jsonl with a text field, or .txt paragraphs)", false, {}, {}, {}},
+                {"multi_device", Type::boolean, "Spread the model over several devices (--multi_device)", false, {}, {}, {}},
+                {"trust_remote_code", Type::boolean, "Plan to run the model's own code from the Hub (shown to the person at checkpoints 2 and 3)", false, {}, {}, {}},
+                {"python", Type::string, "Python interpreter of the environment that has amd-quark", false, {}, {}, {}},
+                {"quark_version", Type::string, "Plan from shipped knowledge for this Quark version when none is installed", false, {}, {}, {}},
+                {"write_template", Type::boolean, "Write a starting --template_file for a model type without a template", false, {}, {}, {}},
+                {"template_file", Type::string, "Use this --template_file (Quark 0.13+)", false, {}, {}, {}}},
+               false, call_plan});
+  t.push_back({"confirm_plan", "Checkpoint 2: propose the plan for confirmation. The person confirms it through the client; the agent cannot (quark-ptq confirm plan --json).",
+               {wd, digest}, false, call_confirm_plan});
+  t.push_back({"prepare", "Step 3: check the environment and write the exact command into run_manifest.yaml (quark-ptq prepare --json); needs checkpoint 2. Creates nothing outside the workdir.",
+               {wd, {"output_dir", Type::string, "Where the quantized model will go (created only after the person's approval)", true, {}, {}, {}},
+                {"python", Type::string, "The Python that has amd-quark (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)", false, {}, {}, {}},
+                {"eval_python", Type::string, "The Python that runs the evaluation after the run (default: quark-cli's)", false, {}, {}, {}},
+                {"overwrite", Type::boolean, "Allow an existing non-empty output_dir (recorded and shown to the person)", false, {}, {}, {}}},
+               false, call_prepare});
+  t.push_back({"run", "Checkpoint 3 and step 4: asks the person, through the client, to approve the exact command prepare recorded, then runs, verifies and evaluates it (quark-ptq run --json). No argument approves: without a client that can ask, the person approves at their own terminal.",
+               {wd, {"stop_grace_seconds", Type::number, "Seconds between forwarding a stop to quark-cli and killing it (default 10)", false, {}, 0.0, 3600.0}},
+               false, call_run});
+  t.push_back({"accept", "Checkpoint 4: propose accepting the verified result; the person accepts through the client (quark-ptq accept --json).",
+               {wd, {"despite_evaluation", Type::boolean, "Accept although the evaluation is not a pass (shown to the person)", false, {}, {}, {}}},
+               false, call_accept});
+  t.push_back({"followup", "Checkpoint 4: propose a bounded follow-up request instead of accepting; the person confirms or edits it through the client (quark-ptq followup TEXT --json).",
+               {wd, {"text", Type::string, "What should change", true, {}, {}, {}}}, false, call_followup});
+  return t;
+}
+
+}  // namespace
+
+const std::vector<Tool>& tools() {
+  static const std::vector<Tool> all = make_tools();
+  return all;
+}
+
+}  // namespace mcp
