@@ -10,6 +10,13 @@ endif()
 # valijson calls abort() on a bad schema unless exceptions are enabled; we catch them in core/schema.cpp.
 target_compile_definitions(qptq_settings INTERFACE VALIJSON_USE_EXCEPTIONS=1 $<$<CONFIG:Debug>:_GLIBCXX_ASSERTIONS>)
 
+# A fuzz build instruments every first-party library for libFuzzer's coverage, under ASan and
+# UBSan; the *_fuzz executables add libFuzzer itself (-fsanitize=fuzzer).
+if(QPTQ_BUILD_FUZZERS)
+  target_compile_options(qptq_settings INTERFACE -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(qptq_settings INTERFACE -fsanitize=address,undefined)
+endif()
+
 if(QPTQ_SANITIZE)
   string(REPLACE ";" "," _qptq_san "${QPTQ_SANITIZE}")
   target_compile_options(qptq_settings INTERFACE -fsanitize=${_qptq_san} -fno-omit-frame-pointer -fno-sanitize-recover=all)

@@ -11,7 +11,8 @@
 
 namespace cli {
 
-int run_app(int argc, char** argv) {
+ParsedCommandLine parse_command_line(int argc, char** argv) {
+  ParsedCommandLine out;
   CLI::App app{"quark-ptq: from a Hugging Face model to a verified AMD Quark quantized model, in four checkpoints"};
   app.set_version_flag("--version", std::string(core::tool_version()));
   app.require_subcommand(1);
@@ -47,7 +48,10 @@ int run_app(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     // CLI11 uses 0 for --help/--version and its own codes for errors; ours is one table.
-    if (rc == 0) return 0;
+    if (rc == 0) {
+      out.exit_code = 0;
+      return out;
+    }
     // With --json stdout still carries one document, the error (--json may not be parsed yet).
     for (int i = 1; i < argc; ++i) {
       if (std::string_view(argv[i]) != "--json") continue;
@@ -55,14 +59,27 @@ int run_app(int argc, char** argv) {
       Console(lang, true).error_document(core::make_error(core::ExitCode::usage, "cli.usage_error").with("text", e.what()));
       break;
     }
-    return core::to_int(core::ExitCode::usage);
+    out.exit_code = core::to_int(core::ExitCode::usage);
+    return out;
   }
 
-  core::Lang lang = lang_opt.empty() ? core::lang_from_environment() : *core::parse_lang(lang_opt);
-  Console console(lang, json_mode);
-  if (!selected) return core::to_int(core::ExitCode::usage);
-  Context ctx{console, core::absolute_path(workdir)};
-  return console.finish(selected(ctx));
+  out.lang = lang_opt.empty() ? core::lang_from_environment() : *core::parse_lang(lang_opt);
+  out.json = json_mode;
+  if (!selected) {
+    out.exit_code = core::to_int(core::ExitCode::usage);
+    return out;
+  }
+  out.command = std::move(selected);
+  out.workdir = core::absolute_path(workdir);
+  return out;
+}
+
+int run_app(int argc, char** argv) {
+  ParsedCommandLine line = parse_command_line(argc, argv);
+  if (line.exit_code) return *line.exit_code;
+  Console console(line.lang, line.json);
+  Context ctx{console, line.workdir};
+  return console.finish(line.command(ctx));
 }
 
 }  // namespace cli

@@ -1,7 +1,7 @@
 #include "plan/help_parser.h"
 
 #include <algorithm>
-#include <regex>
+#include <optional>
 #include <sstream>
 
 namespace plan {
@@ -88,6 +88,34 @@ std::vector<std::string> split_aliases(const std::string& head) {
   return parts;
 }
 
+bool flag_start_char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+struct OptionMatch {
+  std::string flag;                    // "--name"
+  std::optional<std::string> choices;  // the text between the braces of " {x,y}"
+  std::size_t end = 0;                 // one past the match
+};
+
+// An option at `pos`: "--" [A-Za-z0-9_] [A-Za-z0-9_-]*, then " {" [^}]* "}" when present.
+// Scanned by hand, in one pass: std::regex's matcher recurses once per character, and a long
+// choices list or flag name (one joined usage line) overflowed the stack.
+std::optional<OptionMatch> option_at(std::string_view s, std::size_t pos) {
+  if (s.compare(pos, 2, "--") != 0 || pos + 2 >= s.size() || !flag_start_char(s[pos + 2])) return std::nullopt;
+  std::size_t i = pos + 3;
+  while (i < s.size() && (flag_start_char(s[i]) || s[i] == '-')) ++i;
+  OptionMatch m{std::string(s.substr(pos, i - pos)), std::nullopt, i};
+  if (s.compare(i, 2, " {") == 0) {
+    std::size_t close = s.find('}', i + 2);
+    if (close != std::string_view::npos) {
+      m.choices = std::string(s.substr(i + 2, close - i - 2));
+      m.end = close + 1;
+    }
+  }
+  return m;
+}
+
 }  // namespace
 
 bool HelpInfo::has_flag(std::string_view flag) const {
@@ -107,13 +135,17 @@ core::Result<HelpInfo> parse_help(std::string_view text, std::string_view source
     return core::make_error(core::ExitCode::env_not_ready, "plan.help_unparsable").with("source", std::string(source));
   }
   HelpInfo info;
-  static const std::regex option_re(R"((--[A-Za-z0-9_][A-Za-z0-9_-]*)(?: \{([^}]*)\})?)");
-  for (std::sregex_iterator it(usage.begin(), usage.end(), option_re), end; it != end; ++it) {
-    std::string flag = (*it)[1];
-    add_flag(info, flag);
-    if ((*it)[2].matched) {
-      info.choices[flag] = split_choices((*it)[2]);
+  for (std::size_t pos = 0; pos < usage.size();) {
+    auto m = option_at(usage, pos);
+    if (!m) {
+      ++pos;
+      continue;
     }
+    add_flag(info, m->flag);
+    if (m->choices) {
+      info.choices[m->flag] = split_choices(*m->choices);
+    }
+    pos = m->end;
   }
   // Option lines ("  --a, --b {x,y}   help") name the aliases that usage leaves out.
   for (const auto& l : lines) {
@@ -126,11 +158,10 @@ core::Result<HelpInfo> parse_help(std::string_view text, std::string_view source
     std::vector<std::string> names;
     std::vector<std::string> found_choices;
     for (const auto& part : split_aliases(head)) {
-      std::smatch m;
-      if (std::regex_search(part, m, option_re) && m.position(0) == 0) {
-        names.push_back(m[1]);
-        if (m[2].matched) {
-          found_choices = split_choices(m[2]);
+      if (auto m = option_at(part, 0)) {
+        names.push_back(m->flag);
+        if (m->choices) {
+          found_choices = split_choices(*m->choices);
         }
       }
     }

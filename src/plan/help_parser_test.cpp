@@ -73,6 +73,24 @@ TEST(HelpParser, TextWithoutUsageIsAnError) {
   EXPECT_EQ(r.error().code, core::ExitCode::env_not_ready);
 }
 
+// Found by tests/fuzz/help_fuzz.cpp: std::regex recursed once per character of a choices
+// list or flag name and overflowed the stack on a long one (the usage block is one joined
+// line). A help text of any length parses in bounded stack.
+TEST(HelpParser, LongChoicesAndFlagNamesParse) {
+  std::string choices(200000, 'x');
+  std::string flag = "--" + std::string(200000, 'f');
+  std::string text = "usage: quark-cli [--dataset {" + choices + ",y}] [" + flag + "] [--open {never closed\n\n";
+  text += "options:\n  --dataset {" + choices + ",y}, --ds {" + choices + ",y}  help\n";
+  auto r = plan::parse_help(text, "quark-cli --help");
+  ASSERT_TRUE(r.has_value());
+  ASSERT_NE(r->choices_for("--dataset"), nullptr);
+  EXPECT_EQ(*r->choices_for("--dataset"), (std::vector<std::string>{choices, "y"}));
+  EXPECT_EQ(r->alias_of.at("--ds"), "--dataset");
+  EXPECT_TRUE(r->has_flag(flag));
+  EXPECT_TRUE(r->has_flag("--open"));
+  EXPECT_EQ(r->choices_for("--open"), nullptr);
+}
+
 // Every REAL capture present must parse into the expected shape for its release.
 TEST(HelpParser, RealCapturedOutputs) {
   auto dir = test_support::source_path("tests/fixtures/plan/real");
