@@ -146,6 +146,7 @@ core::Result<OracleInventory> oracle_inventory(const PlanRequest& request, const
   plan::CheckpointNames recorded;
   for (auto& r : names.renames) recorded.renames.emplace_back(std::move(r.match), std::move(r.replace));
   recorded.non_linear_holders = std::move(names.non_linear_holders);
+  recorded.linear_modules = std::move(names.linear_modules);
   out.names = std::move(recorded);
   return out;
 }

@@ -56,7 +56,18 @@ bool compiles(const std::string& pattern) {
 std::optional<NameRule> module_renaming(const WeightTransform& t) {
   if (t.type != "WeightRenaming" && t.type != "PrefixChange") return std::nullopt;
   if (t.scope_prefix || t.source_patterns.size() != 1 || t.target_patterns.empty()) return std::nullopt;
-  const std::string& source = t.source_patterns.front();
+  std::string source = t.source_patterns.front();
+  std::string target = t.target_patterns.front();
+  // A renaming of one parameter to the same parameter of another module (granitemoehybrid:
+  // block_sparse_moe\.router\.layer\.weight -> block_sparse_moe.router.weight) renames the
+  // module: drop the parameter from both sides.
+  for (const std::string suffix : {R"(\.weight)", ".weight"}) {
+    if (source.size() > suffix.size() && source.ends_with(suffix) && target.ends_with(".weight")) {
+      source.resize(source.size() - suffix.size());
+      target.resize(target.size() - std::string(".weight").size());
+      break;
+    }
+  }
   if (source.find("weight") != std::string::npos || source.find("bias") != std::string::npos) return std::nullopt;
   // transformers' own reading of a source pattern: "*." is any run then a dot.
   std::string match;
@@ -69,7 +80,6 @@ std::optional<NameRule> module_renaming(const WeightTransform& t) {
     }
   }
   // The target is literal text except for \1 (the pattern's first group).
-  const std::string& target = t.target_patterns.front();
   std::string replace;
   for (std::size_t i = 0; i < target.size(); ++i) {
     if (target[i] == '\\' && i + 1 < target.size() && std::isdigit(static_cast<unsigned char>(target[i + 1])) != 0) {
@@ -143,7 +153,13 @@ CheckpointNames checkpoint_names(const ModelOracle& o) {
     for (std::size_t i = 0; i < module_level.size(); ++i) saved = std::regex_replace(saved, compiled[i], module_level[i].replace);
     if (saved != l.name) add_unique(out.renames, linear_rule(saved, l.name));
   }
-  for (const auto* r : o.routers()) add_unique(out.non_linear_holders, folded(r->name));
+  // Every weight holder that is not nn.Linear and has a matrix (routers, embeddings, position
+  // tables, projector weights): Quark leaves them as they are, whatever they are named.
+  for (const auto& h : o.non_linear_modules) {
+    bool matrix = std::any_of(h.parameters.begin(), h.parameters.end(), [](const ParameterShape& p) { return p.shape.size() >= 2; });
+    if (matrix) add_unique(out.non_linear_holders, folded(h.name));
+  }
+  for (const auto& l : o.linear_modules) add_unique(out.linear_modules, folded(l.name));
   return out;
 }
 

@@ -27,7 +27,9 @@ struct NameRule {
 
 struct CheckpointNames {
   std::vector<NameRule> renames;               // in order
-  std::vector<std::string> non_linear_holders;  // fnmatch patterns of Quark's names: routers
+  // fnmatch patterns of Quark's names (layer and expert indices folded to *):
+  std::vector<std::string> non_linear_holders;  // weight holders with a matrix that are not nn.Linear
+  std::vector<std::string> linear_modules;      // every nn.Linear Quark sees (unfused experts too)
   bool operator==(const CheckpointNames&) const = default;
 };
 

@@ -29,7 +29,8 @@ TEST(CheckpointNames, MixtralRenamesTheBlockThenUnfusesTheExperts) {
       {R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w3$)", "model.layers.$1.mlp.experts.$2.up_proj"},
       {R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w2$)", "model.layers.$1.mlp.experts.$2.down_proj"}};
   EXPECT_EQ(n.renames, expected);
-  EXPECT_EQ(n.non_linear_holders, std::vector<std::string>{"model.layers.*.mlp.gate"});
+  EXPECT_EQ(n.non_linear_holders, (std::vector<std::string>{"model.embed_tokens", "model.layers.*.mlp.gate"}));
+  EXPECT_NE(std::find(n.linear_modules.begin(), n.linear_modules.end(), "model.layers.*.mlp.experts.*.gate_proj"), n.linear_modules.end());
   // Any depth, any expert; the router's saved name follows the module renaming.
   EXPECT_EQ(apply_name_rules(n.renames, "model.layers.31.block_sparse_moe.experts.7.w2"), "model.layers.31.mlp.experts.7.down_proj");
   EXPECT_EQ(apply_name_rules(n.renames, "model.layers.31.block_sparse_moe.gate"), "model.layers.31.mlp.gate");
@@ -40,14 +41,21 @@ TEST(CheckpointNames, FusedProjectionsAndDenseModelsNeedNoRule) {
   for (const char* t : {"phi3", "llama", "falcon", "opt"}) {
     CheckpointNames n = checkpoint_names(fixture(t));
     EXPECT_TRUE(n.renames.empty()) << t;
-    EXPECT_TRUE(n.non_linear_holders.empty()) << t;
+    for (const auto& h : n.non_linear_holders) EXPECT_NE(h.find("emb"), std::string::npos) << t << ": " << h;  // embeddings only
   }
 }
 
-TEST(CheckpointNames, RoutersThatAreNotLinearAreHolders) {
-  EXPECT_EQ(checkpoint_names(fixture("deepseek_v2")).non_linear_holders, std::vector<std::string>{"model.layers.*.mlp.gate"});
-  EXPECT_EQ(checkpoint_names(fixture("granitemoehybrid")).non_linear_holders,
-            std::vector<std::string>{"model.layers.*.block_sparse_moe.router"});
+TEST(CheckpointNames, RoutersAndEmbeddingsThatAreNotLinearAreHolders) {
+  EXPECT_EQ(checkpoint_names(fixture("deepseek_v2")).non_linear_holders, (std::vector<std::string>{"model.embed_tokens", "model.layers.*.mlp.gate"}));
+  auto granite = checkpoint_names(fixture("granitemoehybrid"));
+  EXPECT_NE(std::find(granite.non_linear_holders.begin(), granite.non_linear_holders.end(), "model.layers.*.block_sparse_moe.router"),
+            granite.non_linear_holders.end());
+  // Its router is saved as router.layer.weight and loaded as router.weight (a renaming that
+  // names the parameter on both sides): the module follows it.
+  EXPECT_EQ(apply_name_rules(granite.renames, "model.layers.3.block_sparse_moe.router.layer"), "model.layers.3.block_sparse_moe.router");
+  // Vision position tables are embeddings too (mllama, qwen3_vl_moe): not layers to quantize.
+  auto vl = checkpoint_names(fixture("qwen3_vl_moe"));
+  EXPECT_NE(std::find(vl.non_linear_holders.begin(), vl.non_linear_holders.end(), "model.visual.pos_embed"), vl.non_linear_holders.end());
 }
 
 TEST(CheckpointNames, EverySavedLinearOfTheZooMapsToQuarksName) {

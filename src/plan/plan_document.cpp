@@ -143,7 +143,8 @@ core::Json plan_to_json(const Plan& p) {
   if (p.checkpoint_names) {
     core::Json renames = core::Json::array();
     for (const auto& [match, replace] : p.checkpoint_names->renames) renames.push_back({{"match", match}, {"replace", replace}});
-    j["checkpoint_names"] = {{"source", "oracle"}, {"renames", renames}, {"non_linear_holders", list_or_empty(p.checkpoint_names->non_linear_holders)}};
+    j["checkpoint_names"] = {{"source", "oracle"}, {"renames", renames}, {"non_linear_holders", list_or_empty(p.checkpoint_names->non_linear_holders)},
+                           {"linear_modules", list_or_empty(p.checkpoint_names->linear_modules)}};
   }
   core::Json decisions = core::Json::array();
   for (const auto& d : p.decisions) {

@@ -74,11 +74,13 @@ struct PatternUse {
 };
 
 // How module names of the source checkpoint become the names of Quark's export, and the weight
-// holders that are not nn.Linear (routers): what verify maps names through. The oracle's, when
+// holders that are not nn.Linear (routers, embeddings) and the nn.Linear modules: what verify
+// maps and checks names by. The oracle's, when
 // the plan had one (verify falls back to knowledge/verify/checkpoint_names.json without it).
 struct CheckpointNames {
   std::vector<std::pair<std::string, std::string>> renames;  // ECMAScript regex -> replacement, in order
   std::vector<std::string> non_linear_holders;              // fnmatch patterns
+  std::vector<std::string> linear_modules;                  // fnmatch patterns of every nn.Linear
 };
 
 // Where the module inventory the planner checked came from.

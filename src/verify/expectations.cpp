@@ -32,6 +32,7 @@ core::Result<bool> plan_names(const core::Json& plan, Expectations& e) {
   e.renames = std::move(rules);
   e.compiled_renames = std::make_shared<const std::vector<std::regex>>(std::move(compiled));
   e.non_linear_holders = core::json_string_list(*names, "non_linear_holders");
+  e.linear_patterns = core::json_string_list(*names, "linear_modules");
   e.names_source = "plan";
   return true;
 }

@@ -36,6 +36,10 @@ struct Expectations {
   std::vector<NameRule> renames;
   std::shared_ptr<const std::vector<std::regex>> compiled_renames;  // set by load_expectations
   std::vector<std::string> non_linear_holders;
+  // The nn.Linear modules Quark sees, as the plan recorded them from the oracle (empty without):
+  // an output module matching one is a layer to check even when the source has no such name
+  // (unfused experts of a fused source tensor).
+  std::vector<std::string> linear_patterns;
   std::optional<std::string> global_scheme;
   std::optional<std::string> kv_cache_scheme;
   std::vector<std::string> plan_exclusions;          // as planned (may be empty: template defaults)

@@ -20,7 +20,8 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 // Linear modules: "<m>.weight" that is 2-D or has a weight_scale beside it, minus embeddings
 // (norms are 1-D; a name pattern for them would also catch Linears under a module called
 // "norm_attn_norm", as in DBRX). With a source model its 2-D weights decide (shapes change when
-// packing), and every module the output quantized (a scale or a quantized dtype) is one too: a source tensor without the
+// packing), and every module the output quantized (a scale or a quantized dtype) or that the
+// plan's oracle names as an nn.Linear is one too: a source tensor without the
 // ".weight" suffix (DBRX's fused experts, `ffn.experts.mlp.w1`) becomes Linears only in Quark's
 // preparation (`ffn.experts.mlp.0.w1`), which the export holds.
 std::vector<std::string> linear_modules(const ModelTensors& output, const ModelTensors* source, const Expectations& e) {
@@ -41,7 +42,10 @@ std::vector<std::string> linear_modules(const ModelTensors& output, const ModelT
     for (const auto& [name, t] : output.tensors) {
       if (!ends_with(name, ".weight")) continue;
       std::string module = name.substr(0, name.size() - 7);
-      if (output.tensors.count(module + ".weight_scale") != 0 || !contains(e.unquantized_dtypes, t.info.dtype)) add(module);
+      if (output.tensors.count(module + ".weight_scale") != 0 || !contains(e.unquantized_dtypes, t.info.dtype) ||
+          core::glob_match_any(e.linear_patterns, module)) {
+        add(module);
+      }
     }
   }
   return out;
