@@ -1,6 +1,7 @@
 #include "zoo/zoo_support.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -78,6 +79,29 @@ std::string safetensors_dtype(const std::string& t) {
 void write_config_only(const ZooModel& model, const std::filesystem::path& out) {
   std::filesystem::create_directories(out);
   std::filesystem::copy_file(model.config, out / "config.json", std::filesystem::copy_options::overwrite_existing);
+}
+
+std::vector<std::string> zoo_model_types(bool answered_only) {
+  std::vector<std::string> out;
+  for (const auto& m : zoo_models()) {
+    if (!answered_only || m.oracle() != nullptr) out.push_back(m.model_type);
+  }
+  return out;
+}
+
+const ZooModel& zoo_model(const std::string& model_type) {
+  for (const auto& m : zoo_models()) {
+    if (m.model_type == model_type) return m;
+  }
+  throw std::runtime_error("no zoo model " + model_type);
+}
+
+std::string test_name(const std::string& model_type) {
+  std::string n = model_type;
+  for (auto& c : n) {
+    if (std::isalnum(static_cast<unsigned char>(c)) == 0) c = '_';
+  }
+  return n;
 }
 
 void write_synthetic_checkpoint(const ZooModel& model, const std::filesystem::path& out, int shards) {

@@ -35,6 +35,15 @@ struct ZooModel {
 // fixture does not parse (a broken fixture must fail the suite, not skip a model).
 const std::vector<ZooModel>& zoo_models();
 
+// The model types, in zoo_models() order; with `answered_only`, those the oracle did not refuse.
+std::vector<std::string> zoo_model_types(bool answered_only = false);
+
+// The zoo model of `model_type`; throws std::runtime_error when there is none.
+const ZooModel& zoo_model(const std::string& model_type);
+
+// A GoogleTest parameter name for a model type (every character outside [A-Za-z0-9] as '_').
+std::string test_name(const std::string& model_type);
+
 // The pinned environment's interpreter (<source>/.venv-quark/bin/python) when it exists.
 std::optional<std::string> pinned_python();
 

@@ -23,19 +23,6 @@ namespace {
 
 constexpr double kEstimateTolerance = 0.02;
 
-std::vector<std::string> zoo_names() {
-  std::vector<std::string> out;
-  for (const auto& m : zoo::zoo_models()) out.push_back(m.model_type);
-  return out;
-}
-
-const zoo::ZooModel& model_named(const std::string& t) {
-  for (const auto& m : zoo::zoo_models()) {
-    if (m.model_type == t) return m;
-  }
-  throw std::runtime_error("no zoo model " + t);
-}
-
 bool in_ci() {
   const char* ci = std::getenv("CI");
   return ci != nullptr && *ci != '\0';
@@ -99,7 +86,7 @@ OracleSet oracle_set(const oracle::ModelOracle& o) {
 
 // (b)
 TEST_P(ZooModelTest, HeaderInventoryEqualsTheOracle) {
-  const auto& m = model_named(GetParam());
+  const auto& m = zoo::zoo_model(GetParam());
   if (m.oracle() == nullptr) GTEST_SKIP() << "the oracle refused this config: " << std::get<oracle::OracleRefusal>(m.answer).code;
   test_support::TempDir tmp;
   zoo::write_synthetic_checkpoint(m, tmp.path() / "model", 2);
@@ -159,7 +146,7 @@ double estimate_error(const zoo::ZooModel& m, std::uint64_t* estimate) {
 
 // (c)
 TEST_P(ZooModelTest, ConfigEstimateWithinTwoPercent) {
-  const auto& m = model_named(GetParam());
+  const auto& m = zoo::zoo_model(GetParam());
   if (m.oracle() == nullptr) GTEST_SKIP() << "the oracle refused this config";
   std::uint64_t estimate = 0;
   double err = estimate_error(m, &estimate);
@@ -169,7 +156,7 @@ TEST_P(ZooModelTest, ConfigEstimateWithinTwoPercent) {
 
 // Where the flow ran the oracle, a config-only model gets the oracle's Linear set, by name.
 TEST_P(ZooModelTest, ConfigWithOracleAnswerIsExact) {
-  const auto& m = model_named(GetParam());
+  const auto& m = zoo::zoo_model(GetParam());
   if (m.oracle() == nullptr) GTEST_SKIP() << "the oracle refused this config";
   test_support::TempDir tmp;
   zoo::write_config_only(m, tmp.path() / "model");
@@ -192,14 +179,8 @@ TEST_P(ZooModelTest, ConfigWithOracleAnswerIsExact) {
   EXPECT_EQ((*analysis)["quantization_targets"]["linear_layer_count"].get<std::uint64_t>(), m.oracle()->linear_modules.size());
 }
 
-INSTANTIATE_TEST_SUITE_P(Models, ZooModelTest, ::testing::ValuesIn(zoo_names()),
-                         [](const ::testing::TestParamInfo<std::string>& i) {
-                           std::string n = i.param;
-                           for (auto& c : n) {
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           }
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Models, ZooModelTest, ::testing::ValuesIn(zoo::zoo_model_types()),
+                         [](const ::testing::TestParamInfo<std::string>& i) { return zoo::test_name(i.param); });
 
 // docs/zoo.md: the table of the suite's facts per model.
 std::string zoo_table() {

@@ -115,25 +115,10 @@ std::string failures(const verify::VerifyReport& r) {
   return out;
 }
 
-std::vector<std::string> zoo_names() {
-  std::vector<std::string> out;
-  for (const auto& m : zoo::zoo_models()) {
-    if (m.oracle() != nullptr) out.push_back(m.model_type);
-  }
-  return out;
-}
-
-const zoo::ZooModel& model_named(const std::string& name) {
-  for (const auto& m : zoo::zoo_models()) {
-    if (m.model_type == name) return m;
-  }
-  throw std::runtime_error("no zoo model " + name);
-}
-
 class ZooVerifyTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ZooVerifyTest, ACorrectFp8ExportPasses) {
-  const auto& m = model_named(GetParam());
+  const auto& m = zoo::zoo_model(GetParam());
   Export e = fp8_export(m);
   auto r = verify_export(m, e);
   EXPECT_EQ(r.status(), "success") << m.model_type << ":" << failures(r);
@@ -141,7 +126,7 @@ TEST_P(ZooVerifyTest, ACorrectFp8ExportPasses) {
 }
 
 TEST_P(ZooVerifyTest, PlantedDefectsFail) {
-  const auto& m = model_named(GetParam());
+  const auto& m = zoo::zoo_model(GetParam());
   Export e = fp8_export(m);
   ASSERT_GE(e.quantized.size(), 2u);
   // One Linear loses its scale, another is left in BF16 without scales.
@@ -159,13 +144,7 @@ TEST_P(ZooVerifyTest, PlantedDefectsFail) {
   EXPECT_TRUE(failed.count("unexpected_unquantized")) << m.model_type << ":" << failures(r);
 }
 
-INSTANTIATE_TEST_SUITE_P(Models, ZooVerifyTest, ::testing::ValuesIn(zoo_names()),
-                         [](const ::testing::TestParamInfo<std::string>& i) {
-                           std::string n = i.param;
-                           for (auto& c : n) {
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           }
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Models, ZooVerifyTest, ::testing::ValuesIn(zoo::zoo_model_types(/*answered_only=*/true)),
+                         [](const ::testing::TestParamInfo<std::string>& i) { return zoo::test_name(i.param); });
 
 }  // namespace
