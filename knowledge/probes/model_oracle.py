@@ -41,6 +41,16 @@
 #        checkpoint -> model), as transformers.conversion_mapping.get_model_conversion_mapping
 #        gives it without the legacy renames.
 #    "tied_weights": {target: source, ...}        parameters tied to another (not saved)
+#    "forward": {"status", "error", "function", "where"}
+#        a forward pass of the prepared model on the meta device (input_ids [1, 8], explicit
+#        positions, a 4-D mask, no cache, as Quark's calibration algorithms run it): the installed libraries' own code path with no data.
+#        status: "ok"; "failed" (the libraries raised an error that no data can avoid, e.g.
+#        DbrxAttention clamping with clip_qkv null: quark-cli fails the same way);
+#        "inconclusive" (the meta device stopped it: a data-dependent op such as MoE routing's
+#        nonzero, .item(), a CPU tensor made inside forward). error: "Type: message" (first
+#        line, at most 300 characters), function / where: the innermost transformers or Quark
+#        frame ("DbrxAttention.forward", "transformers/models/dbrx/modeling_dbrx.py:216");
+#        null when ok.
 #    "build_seconds": float}
 import hashlib
 import json
@@ -285,6 +295,50 @@ def _expert_checkpoint(prefix, expert, part, ckpt_of):
     return chosen[: -len(".weight")] if chosen.endswith(".weight") else chosen
 
 
+# Errors the meta device raises where real tensors would have data: no verdict on the model.
+_META_MARKERS = ("meta", "data-dependent", "data dependent")
+
+
+def _library_frame(tb):
+    """The innermost frame in transformers or Quark: the code path that failed."""
+    found = None
+    while tb is not None:
+        f = tb.tb_frame.f_code
+        path = f.co_filename.replace(os.sep, "/")
+        for lib in ("/transformers/", "/quark/"):
+            if lib in path:
+                found = (getattr(f, "co_qualname", f.co_name), lib[1:] + path.split(lib, 1)[1] + ":" + str(tb.tb_lineno))
+        tb = tb.tb_next
+    return found
+
+
+def _forward_check(model):
+    import torch
+
+    try:
+        ids = torch.zeros((1, 8), dtype=torch.long, device="meta")
+        # Explicit positions and a ready 4-D additive mask: otherwise transformers inspects the
+        # data (packed sequences, an all-ones padding mask), which the meta device cannot answer.
+        positions = torch.arange(8, device="meta").unsqueeze(0)
+        dtype = next((p.dtype for p in model.parameters() if p.is_floating_point()), torch.float32)
+        mask = torch.zeros((1, 1, 8, 8), dtype=dtype, device="meta")
+        with torch.no_grad():
+            model(input_ids=ids, attention_mask=mask, position_ids=positions, use_cache=False)
+        return {"status": "ok", "error": None, "function": None, "where": None}
+    except Exception as e:
+        text = (str(e).strip().splitlines() or [""])[0][:300]
+        error = f"{type(e).__name__}: {text}"
+        low = error.lower()
+        meta = isinstance(e, NotImplementedError) or any(m in low for m in _META_MARKERS)
+        frame = _library_frame(e.__traceback__)
+        return {
+            "status": "inconclusive" if meta else "failed",
+            "error": error,
+            "function": frame[0] if frame else None,
+            "where": frame[1] if frame else None,
+        }
+
+
 def oracle_one(path):
     import torch.nn as nn
     from quark.torch.utils.llm.model_preparation import preprocess_for_quantization
@@ -356,6 +410,7 @@ def oracle_one(path):
                 "checkpoint_tensors": [[k, _shape(v), _dtype(v)] for k, v in sorted(saved.items())],
                 "renames": renames,
                 "tied_weights": tied,
+                "forward": _forward_check(model),
             }
         )
     except Refusal as r:

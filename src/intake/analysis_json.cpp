@@ -242,6 +242,21 @@ core::Json inventory_json(ModelReading& r) {
           {"groups", encode_groups(inv.groups)}};
 }
 
+// Whether the model oracle answered (the installed libraries' own reading of config.json) and
+// what its forward pass on the meta device found; "not_asked" when no environment was looked for.
+core::Json oracle_json(const ModelReading& r) {
+  if (!r.oracle) return {{"status", "not_asked"}, {"versions", nullptr}, {"reason", nullptr}, {"forward", nullptr}};
+  const OracleLinears& o = *r.oracle;
+  if (!o.unavailable.empty()) return {{"status", "unavailable"}, {"versions", nullptr}, {"reason", o.unavailable}, {"forward", nullptr}};
+  core::Json forward = nullptr;
+  if (o.forward) {
+    auto text = [](const std::string& s) { return s.empty() ? core::Json(nullptr) : core::Json(s); };
+    forward = {{"status", o.forward->status}, {"error", text(o.forward->error)}, {"function", text(o.forward->function)},
+               {"where", text(o.forward->where)}};
+  }
+  return {{"status", "answered"}, {"versions", o.versions}, {"reason", nullptr}, {"forward", forward}};
+}
+
 }  // namespace
 
 core::Json analysis_json(const SourceInfo& source, ModelReading reading, const RiskList& risks,
@@ -265,6 +280,7 @@ core::Json analysis_json(const SourceInfo& source, ModelReading reading, const R
   out["inventory"] = inventory_json(reading);
   out["missing_facts"] = reading.facts.missing;
   out["risks"] = risks.to_json();
+  out["model_oracle"] = oracle_json(reading);
   return out;
 }
 

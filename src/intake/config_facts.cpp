@@ -198,6 +198,18 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
     f.num_kv_heads = f.num_heads;  // every transformers config defaults KV heads to the head count
     f.kv_heads_source = "derived";
   }
+  // Falcon and GPT-BigCode: multi_query means one K/V head whatever num_kv_heads says, unless
+  // Falcon's new decoder architecture (transformers' FalconAttention: num_kv_heads if
+  // new_decoder_architecture or not multi_query, else 1; GPTBigCodeAttention: 1 if multi_query).
+  if (core::json_bool(t, "multi_query").value_or(false) && !core::json_bool(t, "new_decoder_architecture").value_or(false)) {
+    f.num_kv_heads = 1;
+    f.kv_heads_source = "multi_query";
+  }
+  // DBRX: attn_config.clip_qkv null (transformers' default) makes transformers 5.16.1's
+  // DbrxAttention clamp with no bounds, which fails (the risk says what to do).
+  if (const core::Json* attn = core::json_object(t, "attn_config")) {
+    f.clip_qkv_null = !attn->contains("clip_qkv") || (*attn)["clip_qkv"].is_null();
+  }
   QPTQ_TRY_ASSIGN(f.head_dim, first_int(t, {"head_dim"}, source, kHeads, prefix));
   f.head_dim_source = f.head_dim ? "config" : "";
   QPTQ_TRY_ASSIGN(auto nope, first_int(t, {"qk_nope_head_dim"}, source, kHeads, prefix));

@@ -60,6 +60,7 @@ struct ModelFacts {
   core::Json mla = nullptr;       // kv_lora_rank etc. when the attention is MLA
   std::optional<std::int64_t> mtp_layers;  // num_nextn_predict_layers
   std::vector<std::string> layer_types;    // per layer, when the config lists them (hybrid models)
+  bool clip_qkv_null = false;              // an attn_config whose clip_qkv is null or absent (DBRX)
   std::vector<std::string> missing;  // material facts the config does not give
 };
 

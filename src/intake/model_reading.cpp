@@ -216,11 +216,15 @@ core::Result<ModelReading> read_model(ModelFiles& files, const knowledge::ModelF
   builder.add_parts(std::move(parts));
   if (r.weights.format == WeightsFormat::safetensors && r.weights.missing_shards.empty() && !r.weights.shards.empty()) {
     r.inventory = builder.finish();
-  } else if (options.oracle != nullptr) {
+  } else if (options.oracle != nullptr && options.oracle->unavailable.empty()) {
     r.inventory = inventory_from_oracle(*options.oracle, r.facts, fam, r.templates.exclusions());
     r.inventory_source = "model_oracle";
   } else {
     QPTQ_TRY_ASSIGN(r.estimate, estimate_linears(r.facts, fam, r.templates.exclusions(), files.describe("config.json")));
+  }
+  if (options.oracle != nullptr) {
+    r.oracle = *options.oracle;
+    r.oracle->linears.clear();  // recorded through the inventory, not twice
   }
   return r;
 }

@@ -48,6 +48,9 @@ struct ModelReading {
   // Where `inventory` comes from: "safetensors_headers", or "model_oracle" when there were no
   // headers to read and the caller handed in the oracle's Linear set.
   std::string inventory_source = "safetensors_headers";
+  // The model oracle as the caller handed it in (nullopt: not asked), for the record and the
+  // forward-pass risk.
+  std::optional<OracleLinears> oracle;
 
   bool exact() const { return inventory.has_value(); }
 };

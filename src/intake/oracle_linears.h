@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,9 +25,22 @@ struct OracleLinear {
   std::int64_t out_features = 0;
 };
 
+// The oracle's forward pass on the meta device (oracle::ForwardCheck): "ok", "failed" (an error
+// no data avoids: quark-cli fails the same way) or "inconclusive" (the meta device stopped it).
+struct OracleForward {
+  std::string status;
+  std::string error;     // the libraries' words
+  std::string function;  // e.g. "DbrxAttention.forward"
+  std::string where;     // e.g. "transformers/models/dbrx/modeling_dbrx.py:216"
+};
+
 struct OracleLinears {
   std::string versions;  // e.g. "torch=2.11.0 transformers=5.16.1 amd-quark=0.13"
   std::vector<OracleLinear> linears;
+  std::optional<OracleForward> forward;
+  // Non-empty when the oracle gave no answer (no environment, a refusal, a timeout): why, in
+  // English. `linears` is then empty and the config estimate stays the fallback.
+  std::string unavailable;
 };
 
 // The inventory of those modules, each [out, in] in the config's dtype, roles and template

@@ -183,10 +183,32 @@ void forced_pad_token(const ModelReading& r, const knowledge::ModelFamilies&, Ri
              {"max_id", std::to_string(*r.tokenizer_max_id)}, {"version", r.templates.newest_version}});
 }
 
+// The installed libraries' own forward pass (the model oracle on the meta device) failed with
+// an error no data avoids: quark-cli fails the same way at its first calibration forward. A
+// DBRX config with clip_qkv null is named with its fix (transformers 5.16.1 DbrxAttention
+// clamps with no bounds; the H200 run passed with the published value 8). Without an oracle
+// answer such a DBRX config is a medium risk: the installed library could not be asked.
+void forward_fails(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  const bool dbrx_clip = r.facts.model_type == "dbrx" && r.facts.clip_qkv_null;
+  const OracleForward* f = r.oracle && r.oracle->forward ? &*r.oracle->forward : nullptr;
+  if (f == nullptr) {
+    if (dbrx_clip) risks.add(Severity::medium, message_id("intake.risk_clip_qkv_unchecked"));
+    return;
+  }
+  if (f->status != "failed") return;
+  std::vector<core::MessageArg> args = {{"versions", r.oracle->versions}, {"function", f->function.empty() ? "forward" : f->function},
+                                        {"where", f->where.empty() ? "?" : f->where}, {"error", f->error}};
+  if (dbrx_clip && f->function.rfind("DbrxAttention.", 0) == 0) {
+    risks.add(Severity::high, message_id("intake.risk_clip_qkv_null"), std::move(args));
+  } else {
+    risks.add(Severity::high, message_id("intake.risk_forward_fails"), std::move(args));
+  }
+}
+
 constexpr Rule kRules[] = {
     generation_config, template_missing, facts_missing, remote_code, pre_quantized, pre_quantized_uncounted, transformers_newer,
     min_transformers, tokenizer_missing, weights_format, shards_not_cached, empty_shards, unknown_dtypes, conv1d,
-    memory, huge_moe, fused_experts, moe_layers_disagree, forced_pad_token,
+    memory, huge_moe, fused_experts, moe_layers_disagree, forced_pad_token, forward_fails,
 };
 
 }  // namespace

@@ -35,6 +35,14 @@ intake::MoeFacts moe_on_layers(std::vector<std::int64_t> layers) {
   return m;
 }
 
+intake::OracleLinears answered(const char* status, const char* function) {
+  intake::OracleLinears o;
+  o.versions = "torch=2.11.0 transformers=5.16.1 amd-quark=0.13";
+  o.forward = intake::OracleForward{status, *status == 'o' ? "" : "ValueError: clamp called but both min and max are none!", function,
+                                    "transformers/models/dbrx/modeling_dbrx.py:216"};
+  return o;
+}
+
 struct Row {
   const char* name;
   std::function<void(ModelReading&)> change;
@@ -142,6 +150,34 @@ TEST(RiskAssessment, EachRuleOnItsTable) {
          r.inventory->expert_layers = {1, 2, 3, 4};
        },
        {}},
+      {"the oracle's forward pass fails", [](ModelReading& r) { r.oracle = answered("failed", "LlamaAttention.forward"); },
+       {"intake.risk_forward_fails"}},
+      {"the oracle's forward pass stopped by the meta device", [](ModelReading& r) { r.oracle = answered("inconclusive", "QuarkExpertsBase.forward"); },
+       {}},
+      {"the oracle's forward pass runs", [](ModelReading& r) { r.oracle = answered("ok", ""); }, {}},
+      {"dbrx, clip_qkv null, DbrxAttention fails",
+       [](ModelReading& r) {
+         r.facts.model_type = "dbrx";
+         r.facts.clip_qkv_null = true;
+         r.oracle = answered("failed", "DbrxAttention.forward");
+       },
+       {"intake.risk_clip_qkv_null"}},
+      {"dbrx, clip_qkv null, an installed transformers that runs it",
+       [](ModelReading& r) {
+         r.facts.model_type = "dbrx";
+         r.facts.clip_qkv_null = true;
+         r.oracle = answered("inconclusive", "QuarkExpertsBase.forward");
+       },
+       {}},
+      {"dbrx, clip_qkv null, no oracle answer",
+       [](ModelReading& r) {
+         r.facts.model_type = "dbrx";
+         r.facts.clip_qkv_null = true;
+         r.oracle = intake::OracleLinears{};
+         r.oracle->unavailable = "no Python environment";
+       },
+       {"intake.risk_clip_qkv_unchecked"}},
+      {"dbrx, clip_qkv set, no oracle answer", [](ModelReading& r) { r.facts.model_type = "dbrx"; }, {}},
       {"risks come in the artifact's order",
        [](ModelReading& r) {
          r.unknown_dtypes = {"F4"};

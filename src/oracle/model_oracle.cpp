@@ -111,6 +111,21 @@ core::Result<ModelOracle> read_model(const core::Json& m, std::string_view sourc
       if (v.is_string()) o.tied_weights[k] = v.get<std::string>();
     }
   }
+  if (const core::Json* f = core::json_object(m, "forward")) {
+    std::string status = str(*f, "status");
+    ForwardCheck check;
+    if (status == "ok") {
+      check.status = ForwardCheck::Status::ok;
+    } else if (status == "failed") {
+      check.status = ForwardCheck::Status::failed;
+    } else if (status != "inconclusive") {
+      return invalid(source, "a forward check whose status is not ok, failed or inconclusive");
+    }
+    check.error = str(*f, "error");
+    check.function = str(*f, "function");
+    check.where = str(*f, "where");
+    o.forward = std::move(check);
+  }
   return o;
 }
 

@@ -82,6 +82,19 @@ struct WeightTransform {
   bool operator==(const WeightTransform&) const = default;
 };
 
+// A forward pass of the prepared model on the meta device (the script's "forward"): the
+// installed libraries' code path without data. `failed` means an error no data avoids (quark-cli
+// fails the same way, e.g. DbrxAttention clamping with clip_qkv null); `inconclusive` means the
+// meta device stopped it (MoE routing's nonzero, .item()).
+struct ForwardCheck {
+  enum class Status { ok, failed, inconclusive };
+  Status status = Status::inconclusive;
+  std::string error;     // "ValueError: clamp called but both min and max are none!"
+  std::string function;  // innermost transformers / Quark frame: "DbrxAttention.forward"
+  std::string where;     // "transformers/models/dbrx/modeling_dbrx.py:216"
+  bool operator==(const ForwardCheck&) const = default;
+};
+
 struct ModelOracle {
   std::string config_sha256;  // of the config.json bytes the answer is for
   std::string model_type;
@@ -94,6 +107,7 @@ struct ModelOracle {
   std::vector<CheckpointTensor> checkpoint_tensors;  // sorted by name
   std::vector<WeightTransform> renames;
   std::map<std::string, std::string> tied_weights;  // tied parameter -> the one it shares
+  std::optional<ForwardCheck> forward;              // absent in answers from before the check
   bool operator==(const ModelOracle&) const = default;
 
   const LinearModule* find_linear(std::string_view name) const;

@@ -34,7 +34,8 @@ constexpr const char* kReport = R"({
    "renames": [{"type": "WeightRenaming", "source_patterns": [".block_sparse_moe."], "target_patterns": [".mlp."], "operations": [], "scope_prefix": null},
                {"type": "WeightConverter", "source_patterns": [".experts.*.w2.weight"], "target_patterns": [".experts.down_proj"],
                 "operations": [{"op": "MergeModulelist", "dim": 0}], "scope_prefix": null}],
-   "tied_weights": {}, "build_seconds": 0.05},
+   "tied_weights": {}, "forward": {"status": "inconclusive", "error": "NotImplementedError: nonzero", "function": "QuarkExpertsBase.forward",
+   "where": "quark/torch/utils/llm/module_replacement/quark_experts.py:159"}, "build_seconds": 0.05},
   {"path": "/m/x", "status": "refused", "refusal": {"code": "remote_code_required", "detail": "model_type 'x' needs auto_map code"}, "build_seconds": 0}
  ]
 })";
@@ -64,8 +65,25 @@ TEST(ModelOracle, ReadsEveryPartOfAReport) {
   EXPECT_EQ(m.checkpoint_tensors[0].dtype, "bfloat16");
   ASSERT_EQ(m.renames.size(), 2u);
   EXPECT_EQ(m.renames[1].operations, (std::vector<std::string>{"MergeModulelist(dim=0)"}));
+  ASSERT_TRUE(m.forward);
+  EXPECT_EQ(m.forward->status, oracle::ForwardCheck::Status::inconclusive);
+  EXPECT_EQ(m.forward->function, "QuarkExpertsBase.forward");
   const auto& refusal = std::get<oracle::OracleRefusal>(r->answers[1]);
   EXPECT_EQ(refusal.code, "remote_code_required");
+}
+
+TEST(ModelOracle, AForwardCheckSurvivesTheCacheAndAnUnknownStatusIsRejected) {
+  auto r = oracle::parse_oracle_output(kReport, "report");
+  ASSERT_TRUE(r);
+  auto m = std::get<oracle::ModelOracle>(r->answers[0]);
+  m.forward = oracle::ForwardCheck{oracle::ForwardCheck::Status::failed, "ValueError: clamp called but both min and max are none!",
+                                   "DbrxAttention.forward", "transformers/models/dbrx/modeling_dbrx.py:216"};
+  auto back = oracle::parse_oracle_model(oracle::answer_to_json(m, r->versions), "cache");
+  ASSERT_TRUE(back) << back.error().detail;
+  EXPECT_EQ(std::get<oracle::ModelOracle>(*back), m);
+  std::string text = kReport;
+  text.replace(text.find("\"inconclusive\""), 14, "\"maybe\"");
+  EXPECT_FALSE(oracle::parse_oracle_output(text, "report"));
 }
 
 TEST(ModelOracle, RejectsWhatIsNotItsDocument) {

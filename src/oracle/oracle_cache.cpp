@@ -12,6 +12,9 @@ namespace oracle {
 
 namespace {
 
+// Bumped when the script's answer gains a field that callers act on (2: "forward").
+constexpr const char* kCacheFormat = "answer=2";
+
 core::Json shapes_json(const std::vector<ParameterShape>& ps) {
   core::Json out = core::Json::array();
   for (const auto& p : ps) out.push_back(core::Json::array({p.name, p.shape}));
@@ -67,6 +70,14 @@ std::string answer_to_json(const OracleAnswer& answer, const LibraryVersions& ve
   }
   j["renames"] = std::move(renames);
   j["tied_weights"] = o.tied_weights;
+  if (o.forward) {
+    const char* status = o.forward->status == ForwardCheck::Status::ok       ? "ok"
+                         : o.forward->status == ForwardCheck::Status::failed ? "failed"
+                                                                             : "inconclusive";
+    auto text = [](const std::string& s) { return s.empty() ? core::Json(nullptr) : core::Json(s); };
+    j["forward"] = {{"status", status}, {"error", text(o.forward->error)}, {"function", text(o.forward->function)},
+                    {"where", text(o.forward->where)}};
+  }
   return core::dump_pretty(j);
 }
 
@@ -79,8 +90,9 @@ std::filesystem::path OracleCache::default_dir() {
 }
 
 std::filesystem::path OracleCache::path_for(const std::string& config_sha256, const LibraryVersions& versions) const {
-  // The versions enter the file name through a digest: they are free text from the probe.
-  return m_dir / (config_sha256 + "-" + core::sha256_hex(versions.key()).substr(0, 16) + ".json");
+  // The versions enter the file name through a digest: they are free text from the probe. So
+  // does the answer's format: an answer cached before the forward check would hide its risk.
+  return m_dir / (config_sha256 + "-" + core::sha256_hex(versions.key() + " " + kCacheFormat).substr(0, 16) + ".json");
 }
 
 std::optional<OracleAnswer> OracleCache::find(const std::string& config_sha256, const LibraryVersions& versions) const {
