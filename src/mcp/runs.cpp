@@ -40,7 +40,11 @@ class Runs::Reporter final : public RunReport {
     m_e.cv.notify_all();
   }
   void stage(const std::string& stage) override {
-    change([&](RunSnapshot& s) { s.stage = stage; });
+    change([&](RunSnapshot& s) {
+      s.stage = stage;
+      s.progress.percent = -1;  // the bar seen belonged to the stage before
+      s.progress.position.clear();
+    });
   }
   void progress(const runner::LiveProgress& p) override {
     change([&](RunSnapshot& s) { s.progress = p; });

@@ -248,11 +248,11 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
         if (!child_exited) request_stop(*sig);
       }
     }
-    if (stage_began || (progress_deadline && now >= *progress_deadline)) {
-      if (progress_deadline) progress_deadline = now + progress_every;
-      if (stage_began || !child_exited) report_progress();
-      stage_began = false;
-    }
+    // A stage's beginning is reported at once; the ticks keep their own rhythm.
+    const bool progress_due = progress_deadline && now >= *progress_deadline;
+    if (progress_due) progress_deadline = now + progress_every;
+    if (stage_began || (progress_due && !child_exited)) report_progress();
+    stage_began = false;
     if (!child_exited) {
       siginfo_t info{};
       if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) {
