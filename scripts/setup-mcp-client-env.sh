@@ -2,17 +2,20 @@
 # The Python `mcp` SDK as a real MCP client for the tests (tests/mcp_sdk/), from
 # python/requirements-mcp-client.txt (exact pins with hashes).
 #
-#   scripts/setup-mcp-client-env.sh [VENV_DIR]      default: <repo>/.venv-mcp-client
+#   scripts/setup-mcp-client-env.sh [VENV_DIR]
+#       default: ${XDG_CACHE_HOME:-$HOME/.cache}/quark-ptq/mcp-client-venv (tests/mcp_sdk/run.sh
+#       uses the same), outside the clone, so that every clone on a warm machine shares it.
 #
 # * Idempotent and cheap when warm: skipped when VENV_DIR/.requirements.sha256 matches the
-#   requirements file's hash and the SDK imports; any change to the file rebuilds the venv.
+#   requirements file's hash and its python is there; any change to the file rebuilds the venv.
 # * Safe to call from parallel tests: one caller builds under a lock, the others wait for it.
 # * Non-interactive, reaches PyPI only; --require-hashes --no-deps --only-binary=:all:, so no
-#   resolver and no build step. Measured here (2 cores): ~75 s cold (28 wheels, 9.4 MB), 0.1 s warm.
+#   resolver and no build step. Measured here (2 shared cores): 75-120 s cold (28 wheels, 9.4 MB,
+#   mostly download), 0.1 s warm.
 # Env: PYTHON (interpreter for the venv, default python3; needs 3.11), MCP_CLIENT_ENV_FORCE=1.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-venv="${1:-$repo/.venv-mcp-client}"
+venv="${1:-${XDG_CACHE_HOME:-$HOME/.cache}/quark-ptq/mcp-client-venv}"
 req="$repo/python/requirements-mcp-client.txt"
 py="${PYTHON:-python3}"
 hash="$(sha256sum "$req" | cut -d' ' -f1)"
