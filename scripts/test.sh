@@ -20,7 +20,12 @@ fi
 mkdir -p build
 ( bash scripts/setup-quark-cpu-env.sh && bash scripts/fetch-smollm2.sh && bash scripts/fetch-heldout-text.sh ) > build/e2e-setup.log 2>&1 &
 e2e_setup=$!
-trap 'kill "$e2e_setup" 2>/dev/null || true' EXIT  # a failing suite does not leave it behind
+# The Python `mcp` SDK for the real-client test of the MCP server (tests/mcp_sdk/, ~1-2 min of
+# downloads): installed while the build compiles; the test installs it itself (under a lock)
+# when this has not finished, and fails when it cannot be installed.
+bash scripts/setup-mcp-client-env.sh > build/mcp-client-setup.log 2>&1 &
+mcp_setup=$!
+trap 'kill "$e2e_setup" "$mcp_setup" 2>/dev/null || true' EXIT  # a failing suite does not leave them behind
 
 run_suite() {
   local dir=$1; shift

@@ -40,6 +40,7 @@ EvaluationResult run_evaluation(const Request& req) {
   mo.echo_stderr_fd = req.echo_fd;
   mo.sample_gpu = false;
   mo.timeout_seconds = hard_timeout_seconds(req.settings);
+  mo.stop = req.stop;
   auto run = runner::run_monitored(spec, mo, nullptr);
   if (!run) {
     return not_run(req.settings, fmt::format("the evaluator could not start: {}", run.error().detail.empty() ? run.error().id : run.error().detail));

@@ -9,6 +9,7 @@
 
 #include "core/result.h"
 #include "evaluate/evaluation.h"
+#include "runner/stop_switch.h"
 
 namespace evaluate {
 
@@ -22,6 +23,7 @@ struct Request {
   Settings settings;
   std::filesystem::path work_dir;     // evaluation.log and evaluation.json (the raw figures) go here
   int echo_fd = 2;                    // where the evaluator's progress lines are shown; -1: nowhere
+  const runner::StopSwitch* stop = nullptr;  // a request on it interrupts the evaluation (as Ctrl-C)
 };
 
 // The evaluator's argv (python -c <script> ...), for display and tests.

@@ -176,6 +176,7 @@ class ManifestProgress final : public runner::RunObserver {
     record();
   }
   void on_stop_requested(int signal) override { m_observer.on_stop_requested(manifest::signal_name(signal)); }
+  void on_progress(const runner::LiveProgress& p) override { m_observer.on_progress(p); }
 
  private:
   void record() {
@@ -288,6 +289,8 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   mo.log_path = wd.root / log_rel;
   mo.stop_grace_seconds = req.stop_grace_seconds;
   mo.echo_stdout_fd = req.echo_stdout_fd;
+  mo.stop = req.stop;
+  mo.progress_interval = req.progress_interval;
   ManifestProgress progress(file, observer);
   auto out = launcher.launch(spec, mo, &progress);
   reserve.release();  // the writes below are the run's record
@@ -332,6 +335,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   if (const verify::VerifyReport* report = outcome.report()) doc["result"] = report->to_json();
   if (const core::Json* evaluator = core::json_object(manifest, "evaluator"); evaluator != nullptr && outcome.report() != nullptr) {
     evaluate::Request er = evaluation_request(wd, *evaluator);
+    er.stop = req.stop;
     // Recorded before the evaluation starts: a crash or Ctrl-C in it leaves the verification on
     // disk, and while it runs the result is not-run, so checkpoint 4 cannot be passed on an
     // evaluation that has not ended.

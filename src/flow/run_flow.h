@@ -50,6 +50,11 @@ struct RunRequest {
   // and no question is asked (the MCP server: the person approved at their own terminal, or
   // through the client before). false: only `approve` or the prompt approve (the CLI).
   bool accept_recorded_approval = false;
+  // A stop asked for from inside quark-ptq (the MCP server's cancellation): quark-cli, or the
+  // evaluation after it, is stopped exactly as by Ctrl-C and the manifest records it so.
+  const runner::StopSwitch* stop = nullptr;
+  // > 0: RunObserver::on_progress about this often while quark-cli runs (seconds).
+  double progress_interval = 0;
 };
 
 // Checkpoint 3's question when no digest was given. A prompt that cannot ask (no terminal)
@@ -69,6 +74,8 @@ class RunObserver {
   virtual ~RunObserver() = default;
   virtual void on_launching(const std::filesystem::path& /*log*/) {}
   virtual void on_stage(const std::string& /*stage*/) {}
+  // Stage, progress bar and memory (RunRequest::progress_interval; also after each on_stage).
+  virtual void on_progress(const runner::LiveProgress& /*progress*/) {}
   virtual void on_stop_requested(const std::string& /*signal_name*/) {}
   // quark-cli failed and was diagnosed (before the output is inspected).
   virtual void on_diagnosed(const diagnose::Diagnosis& /*d*/) {}

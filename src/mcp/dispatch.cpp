@@ -91,6 +91,8 @@ ClientReply Dispatcher::ask_client(Connection& conn, const std::string& method, 
       if (m.method == "notifications/cancelled" && m.params.value("requestId", json()) == waiting_for) {
         return {ClientReply::Kind::cancelled, nullptr};
       }
+      // Any other notification (the cancellation of a run going on) is handled as usual.
+      if (auto it = m_handlers.find(m.method); it != m_handlers.end()) it->second(m, conn);
       continue;
     }
     if (m.method == "ping") {

@@ -57,8 +57,8 @@ class Dispatcher {
   // Runs until end of input.
   void serve(Connection& conn);
   // Sends the request `method` and waits for the client's reply. Meanwhile a ping is answered,
-  // any other request is refused with kBusy, and a notifications/cancelled naming `waiting_for`
-  // (the request being served) ends the wait as cancelled.
+  // any other request is refused with kBusy, a notifications/cancelled naming `waiting_for`
+  // (the request being served) ends the wait as cancelled, other notifications are handled.
   ClientReply ask_client(Connection& conn, const std::string& method, const core::Json& params,
                          const core::Json& waiting_for);
 

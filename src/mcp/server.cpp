@@ -1,5 +1,6 @@
 #include "mcp/server.h"
 
+#include <atomic>
 #include <deque>
 #include <iostream>
 #include <map>
@@ -21,6 +22,9 @@ constexpr const char* kMetaVersion = "io.modelcontextprotocol/protocolVersion";
 constexpr const char* kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
 constexpr const char* kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
 constexpr const char* kMetaExitCode = "quark-ptq/exit_code";
+constexpr const char* kTasksExtension = "io.modelcontextprotocol/tasks";
+constexpr int kMissingClientCapability = -32021;
+constexpr int kPollIntervalMs = 1000;
 // How many questions may wait for their retry at once (2026-07-28); the oldest is forgotten.
 constexpr std::size_t kMaxPending = 64;
 
@@ -40,6 +44,39 @@ std::string fresh_state() {
 
 bool declares_elicitation(const json& capabilities) {
   return capabilities.is_object() && capabilities.contains("elicitation") && capabilities["elicitation"].is_object();
+}
+
+bool declares_tasks(const json& capabilities) {
+  const json* ext = capabilities.is_object() && capabilities.contains("extensions") ? &capabilities["extensions"] : nullptr;
+  return ext != nullptr && ext->is_object() && ext->contains(kTasksExtension) && (*ext)[kTasksExtension].is_object();
+}
+
+// A tool's outcome as a CallToolResult: the document as structured content and as text.
+json call_tool_result(const json& doc, int exit_code) {
+  json out = {{"content", json::array({{{"type", "text"}, {"text", doc.dump(2)}}})}, {"structuredContent", doc}, {"isError", exit_code != 0}};
+  out["_meta"][kMetaExitCode] = exit_code;
+  return out;
+}
+
+// A run as a Task of the tasks extension (2026-07-28): working while it runs; completed with
+// the run's CallToolResult once it ended; cancelled when a cancellation stopped it.
+json task_of(core::Lang lang, const RunSnapshot& run) {
+  json t = {{"taskId", run.id},
+            {"createdAt", run.created_at},
+            {"lastUpdatedAt", run.updated_at},
+            {"ttlMs", nullptr},
+            {"pollIntervalMs", kPollIntervalMs},
+            {"statusMessage", progress_text(lang, run)}};
+  const json doc = run_status_document(lang, run);
+  if (!run.ended) {
+    t["status"] = "working";
+  } else if (doc["state"] == "cancelled") {
+    t["status"] = "cancelled";
+  } else {
+    t["status"] = "completed";
+    t["result"] = call_tool_result(run.result->doc, run.result->exit_code);
+  }
+  return t;
 }
 
 json elicit_params(const Question& q, bool with_mode) {
@@ -73,15 +110,25 @@ class Server {
     m_d.on("server/discover", [this](const Message& m, Connection&) { return discover(m); });
     m_d.on("tools/list", [this](const Message& m, Connection&) { return list_tools(m); });
     m_d.on("tools/call", [this](const Message& m, Connection& conn) { return call_tool(m, conn); });
+    m_d.on("tasks/get", [this](const Message& m, Connection&) { return task_request(m, "get"); });
+    m_d.on("tasks/update", [this](const Message& m, Connection&) { return task_request(m, "update"); });
+    m_d.on("tasks/cancel", [this](const Message& m, Connection&) { return task_request(m, "cancel"); });
+    m_d.on("notifications/cancelled", [this](const Message& m, Connection&) { return cancelled(m); });
   }
 
-  void serve(Connection& conn) { m_d.serve(conn); }
+  // At end of input a run still going is stopped as Ctrl-C would stop it, and the server exits
+  // once its manifest records that.
+  void serve(Connection& conn) {
+    m_d.serve(conn);
+    m_runs.stop_all_and_wait();
+  }
 
  private:
   // The era and capabilities of one request.
   struct Client {
     bool modern = false;
     bool can_elicit = false;
+    bool can_task = false;  // 2026-07-28 with the tasks extension declared on this request
   };
 
   // Legacy: asks with elicitation/create and waits for the answer on the same stream.
@@ -148,6 +195,11 @@ class Server {
   }
 
   json server_capabilities() const { return {{"tools", {{"listChanged", false}}}}; }
+  json modern_capabilities() const {
+    json c = server_capabilities();
+    c["extensions"][kTasksExtension] = json::object();
+    return c;
+  }
   json server_identity() const { return {{"name", m_info.name}, {"version", m_info.version}}; }
 
   // A modern result carries its type and the server's identity.
@@ -171,6 +223,7 @@ class Server {
       }
       c.modern = true;
       c.can_elicit = declares_elicitation(meta->value(kMetaCapabilities, json()));
+      c.can_task = declares_tasks(meta->value(kMetaCapabilities, json()));
       return c;
     }
     c.can_elicit = declares_elicitation(m_legacy_capabilities);
@@ -194,7 +247,7 @@ class Server {
     auto c = client_of(m);
     if (auto* err = std::get_if<json>(&c)) return {nullptr, *err};
     json r = {{"supportedVersions", json::array({kModernRevision, kLegacyRevision})},
-              {"capabilities", server_capabilities()},
+              {"capabilities", modern_capabilities()},
               {"instructions", core::msg(m_info.lang, "mcp.instructions")},
               {"ttlMs", 0},
               {"cacheScope", "public"}};
@@ -237,30 +290,76 @@ class Server {
 
     ToolResult result;
     if (auto bad = check_arguments(name, tool->params, args)) {
-      result = {flow::error_document(m_info.lang, *bad), core::to_int(bad->code), nullptr};
+      result = {flow::error_document(m_info.lang, *bad), core::to_int(bad->code), nullptr, ""};
     } else {
       json token = nullptr;
       if (m.params.contains("_meta") && m.params["_meta"].is_object() && m.params["_meta"].contains("progressToken")) {
         token = m.params["_meta"]["progressToken"];
       }
-      int step = 0;
-      auto progress = [&conn, token, &step](const std::string& stage) {
+      // Progress goes on after the handle was returned, from the run's thread, with the token of
+      // the `run` request (as the tasks rule of 2025-11-25 has it); a task reports through
+      // tasks/get instead (the tasks extension has no progress notifications).
+      auto step = std::make_shared<std::atomic<int>>(0);
+      Connection* out = &conn;
+      auto notify = [out, token, step](const std::string& message) {
         if (token.is_null()) return;
-        conn.send({{"jsonrpc", "2.0"}, {"method", "notifications/progress"},
-                   {"params", {{"progressToken", token}, {"progress", ++step}, {"message", stage}}}});
+        out->send({{"jsonrpc", "2.0"}, {"method", "notifications/progress"},
+                   {"params", {{"progressToken", token}, {"progress", ++*step}, {"message", message}}}});
       };
+      Runs::OnChange on_change;
+      if (!client.can_task) {
+        const core::Lang lang = m_info.lang;
+        on_change = [notify, lang](const RunSnapshot& run) { notify(progress_text(lang, run)); };
+      }
       LegacyAsker legacy(*this, conn, m, client.can_elicit);
       ModernAsker modern(*this, m, client.can_elicit);
       Asker& asker = client.modern ? static_cast<Asker&>(modern) : static_cast<Asker&>(legacy);
-      ToolCall call{args, m_info.lang, asker, progress};
+      ToolCall call{args, m_info.lang, asker, notify, m_runs, *m.id, on_change};
       result = tool->call(call);
     }
     if (!result.input_required.is_null()) return {finish(result.input_required, client), nullptr};
-    json out = {{"content", json::array({{{"type", "text"}, {"text", result.doc.dump(2)}}})},
-                {"structuredContent", result.doc},
-                {"isError", result.exit_code != 0}};
-    out["_meta"][kMetaExitCode] = result.exit_code;
-    return {finish(out, client), nullptr};
+    if (!result.run_id.empty() && client.can_task) {
+      if (auto run = m_runs.get(result.run_id)) {
+        json t = task_of(m_info.lang, *run);
+        t["resultType"] = "task";
+        return {finish(t, client), nullptr};
+      }
+    }
+    return {finish(call_tool_result(result.doc, result.exit_code), client), nullptr};
+  }
+
+  // tasks/get, tasks/update and tasks/cancel of the tasks extension: only for a request that
+  // declares it, only for a task this server made.
+  HandlerReply task_request(const Message& m, const std::string& verb) {
+    auto cv = client_of(m);
+    if (auto* err = std::get_if<json>(&cv)) return {nullptr, *err};
+    const Client client = std::get<Client>(cv);
+    if (!client.can_task) {
+      return {nullptr, make_error(nullptr, kMissingClientCapability, "Missing required client capability",
+                                  {{"requiredCapabilities", {{"extensions", {{kTasksExtension, json::object()}}}}}})};
+    }
+    const json id = m.params.value("taskId", json());
+    std::optional<RunSnapshot> run = id.is_string() ? m_runs.get(id.get<std::string>()) : std::nullopt;
+    if (!run) return {nullptr, make_error(nullptr, kInvalidParams, "Failed to retrieve task: Task not found")};
+    if (verb == "cancel") {
+      if (!run->ended) std::cerr << "quark-ptq: " << core::msg(m_info.lang, "mcp.cancelling", {{"run_id", run->id}, {"workdir", run->workdir}}) << "\n";
+      m_runs.cancel(run->id);
+    }
+    if (verb != "get") return {finish(json::object(), client), nullptr};  // update: no input is ever outstanding
+    json t = task_of(m_info.lang, *run);
+    return {finish(t, client), nullptr};
+  }
+
+  // A notifications/cancelled naming the `run` request that started a run stops that run (the
+  // request's own wait for an answer is ended in Dispatcher::ask_client).
+  HandlerReply cancelled(const Message& m) {
+    if (auto id = m_runs.started_by(m.params.value("requestId", json()))) {
+      if (auto run = m_runs.get(*id); run && !run->ended) {
+        std::cerr << "quark-ptq: " << core::msg(m_info.lang, "mcp.cancelling", {{"run_id", run->id}, {"workdir", run->workdir}}) << "\n";
+      }
+      m_runs.cancel(*id);
+    }
+    return {};
   }
 
   ServerInfo m_info;
@@ -268,6 +367,7 @@ class Server {
   json m_legacy_capabilities = json::object();
   std::map<std::string, std::string> m_pending;  // requestState -> the question it answers
   std::deque<std::string> m_order;
+  Runs m_runs;  // last: destroyed (runs stopped and waited for) first
 };
 
 }  // namespace

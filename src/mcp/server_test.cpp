@@ -41,7 +41,7 @@ TEST(Server, ToolsComeInTheWorkflowsOrderInBothEras) {
   EXPECT_EQ(r[0]["result"]["protocolVersion"], "2025-11-25");
   std::vector<std::string> names;
   for (const auto& t : r[1]["result"]["tools"]) names.push_back(t["name"]);
-  EXPECT_EQ(names, (std::vector<std::string>{"status", "analyze", "confirm_analysis", "plan", "confirm_plan", "prepare", "run", "accept", "followup"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"status", "analyze", "confirm_analysis", "plan", "confirm_plan", "prepare", "run", "run_status", "cancel_run", "verify", "evaluate", "accept", "followup"}));
   EXPECT_EQ(r[1]["result"]["tools"], r[2]["result"]["tools"]);
   EXPECT_FALSE(r[1]["result"].contains("resultType"));
   EXPECT_EQ(r[2]["result"]["resultType"], "complete");
@@ -76,6 +76,41 @@ TEST(Server, AToolErrorCarriesTheCliExitCode) {
   EXPECT_TRUE(r[0]["result"]["isError"].get<bool>());
   EXPECT_EQ(r[0]["result"]["_meta"]["quark-ptq/exit_code"], 4);  // not_confirmed: checkpoint 1 first
   EXPECT_EQ(r[0]["result"]["structuredContent"]["error"]["exit_code"], 4);
+}
+
+json with_tasks(json params) {
+  params = modern(std::move(params), true);
+  params["_meta"]["io.modelcontextprotocol/clientCapabilities"]["extensions"] = {{"io.modelcontextprotocol/tasks", json::object()}};
+  return params;
+}
+
+TEST(Server, TheTasksExtensionIsAdvertisedAndItsMethodsNeedItDeclared) {
+  auto r = exchange({request(1, "server/discover", modern(json::object(), false)),
+                     request(2, "tasks/get", modern({{"taskId", "abc"}}, true)),
+                     request(3, "tasks/get", with_tasks({{"taskId", "abc"}})),
+                     request(4, "tasks/cancel", with_tasks({{"taskId", "abc"}})),
+                     request(5, "tasks/get", {{"taskId", "abc"}})});
+  ASSERT_EQ(r.size(), 5u);
+  EXPECT_TRUE(r[0]["result"]["capabilities"]["extensions"].contains("io.modelcontextprotocol/tasks"));
+  EXPECT_EQ(r[1]["error"]["code"], -32021);  // modern, extension not declared on this request
+  EXPECT_TRUE(r[1]["error"]["data"]["requiredCapabilities"]["extensions"].contains("io.modelcontextprotocol/tasks"));
+  EXPECT_EQ(r[2]["error"]["code"], kInvalidParams);  // no such task
+  EXPECT_EQ(r[3]["error"]["code"], kInvalidParams);
+  EXPECT_EQ(r[4]["error"]["code"], -32021);  // legacy: no extensions
+}
+
+TEST(Server, RunStatusAndCancelOfAnUnknownRunAreBadInput) {
+  for (const char* tool : {"run_status", "cancel_run"}) {
+    auto r = exchange({request(1, "tools/call", {{"name", tool}, {"arguments", {{"run_id", "0123"}}}})});
+    EXPECT_EQ(r[0]["result"]["_meta"]["quark-ptq/exit_code"], 3) << tool;
+    EXPECT_EQ(r[0]["result"]["structuredContent"]["error"]["id"], "mcp.run_unknown") << tool;
+  }
+}
+
+TEST(Server, ACancellationNamingNoRunChangesNothing) {
+  auto r = exchange({{{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", 7}}}}, request(1, "ping")});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0]["id"], 1);
 }
 
 }  // namespace

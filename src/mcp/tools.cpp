@@ -12,8 +12,10 @@
 #include "evaluate/settings_json.h"
 #include "flow/analyze_flow.h"
 #include "flow/documents.h"
+#include "flow/evaluate_flow.h"
 #include "flow/plan_flow.h"
 #include "flow/run_flow.h"
+#include "flow/verify_flow.h"
 #include "manifest/prepare_flow.h"
 #include "workflow/approval.h"
 #include "workflow/confirm.h"
@@ -36,9 +38,9 @@ void log_line(core::Lang lang, std::string_view id, const std::vector<core::Mess
 
 std::filesystem::path workdir_of(const json& args) { return core::absolute_path(arg_string(args, "workdir")); }
 
-ToolResult done(json doc, core::ExitCode code = core::ExitCode::ok) { return {std::move(doc), core::to_int(code), nullptr}; }
-ToolResult failed(core::Lang lang, const core::Error& e) { return {flow::error_document(lang, e), core::to_int(e.code), nullptr}; }
-ToolResult ask_again(const Answer& a) { return {nullptr, 0, a.result}; }
+ToolResult done(json doc, core::ExitCode code = core::ExitCode::ok) { return {std::move(doc), core::to_int(code), nullptr, ""}; }
+ToolResult failed(core::Lang lang, const core::Error& e) { return {flow::error_document(lang, e), core::to_int(e.code), nullptr, ""}; }
+ToolResult ask_again(const Answer& a) { return {nullptr, 0, a.result, ""}; }
 
 Param workdir_param() { return {"workdir", Type::string, "The workflow's directory (artifacts, checkpoints.json, logs/); relative paths resolve against the server's working directory, as on the command line", true, {}, {}, {}}; }
 
@@ -281,26 +283,25 @@ class AnsweredApproval final : public flow::ApprovalPrompt {
 
 class ReportedRun final : public flow::RunObserver {
  public:
-  ReportedRun(core::Lang lang, std::function<void(const std::string&)> progress) : m_lang(lang), m_progress(std::move(progress)) {}
+  ReportedRun(core::Lang lang, RunReport& report) : m_lang(lang), m_report(report) {}
   void on_launching(const std::filesystem::path& log) override {
     log_line(m_lang, "run.starting", {{"log", log.string()}});
-    report("launching");
+    m_report.stage("launching");
+    m_report.launched();
   }
   void on_stage(const std::string& stage) override {
     log_line(m_lang, "run.stage", {{"stage", stage}});
-    report(stage);
+    m_report.stage(stage);
   }
+  void on_progress(const runner::LiveProgress& p) override { m_report.progress(p); }
   void on_stop_requested(const std::string& signal) override { log_line(m_lang, "run.stopping", {{"signal", signal}}); }
   void on_diagnosed(const diagnose::Diagnosis& d) override { log_line(m_lang, "run.failed", {{"rule", d.rule}, {"category", d.category}}); }
   void on_record_failed(const core::Error& e) override { std::cerr << "quark-ptq: " << core::render_error(m_lang, e) << "\n"; }
-  void on_evaluating(const evaluate::Request&) override { report("evaluating"); }
+  void on_evaluating(const evaluate::Request&) override { m_report.stage("evaluating"); }
 
  private:
-  void report(const std::string& stage) {
-    if (m_progress) m_progress(stage);
-  }
   core::Lang m_lang;
-  std::function<void(const std::string&)> m_progress;
+  RunReport& m_report;
 };
 
 ToolResult call_run(ToolCall& c) {
@@ -311,9 +312,13 @@ ToolResult call_run(ToolCall& c) {
   req.echo_stdout_fd = STDERR_FILENO;  // stdout is the protocol
   req.via = kVia;
   req.accept_recorded_approval = true;
-  flow::MonitoredLauncher launcher;
-  ReportedRun observer(c.lang, c.progress);
+  req.progress_interval = 1.0;
 
+  // One run at a time per server (the runner relays Ctrl-C to one monitored run per process);
+  // refused before the person is asked.
+  if (auto going = c.runs.going()) {
+    return failed(c.lang, core::make_error(core::ExitCode::bad_input, "mcp.run_in_progress").with("run_id", going->id).with("workdir", going->workdir));
+  }
   std::optional<std::string> words;
   std::string digest;
   auto pending = flow::pending_command(wd);
@@ -329,10 +334,98 @@ ToolResult call_run(ToolCall& c) {
   }
   // Without a pending command run() reports why (the gates); with an approval already recorded
   // it runs that digest; otherwise only the person's answer, for the digest they saw, approves.
-  AnsweredApproval prompt(words, digest);
-  auto outcome = flow::run(req, launcher, prompt, observer);
-  if (!outcome) return failed(c.lang, outcome.error());
-  return done(flow::run_document(*outcome), outcome->exit_code());
+  // The run goes on on a thread of its own; the tool returns its handle once it has started
+  // (approval recorded, locks held), or run()'s refusal when it did not start.
+  const core::Lang lang = c.lang;
+  auto started = c.runs.start(wd.string(), c.request_id, c.on_run_change,
+                              [req, words, digest, lang](const runner::StopSwitch& stop, RunReport& report) mutable {
+                                req.stop = &stop;
+                                AnsweredApproval prompt(words, digest);
+                                flow::MonitoredLauncher launcher;
+                                ReportedRun observer(lang, report);
+                                auto outcome = flow::run(req, launcher, prompt, observer);
+                                if (!outcome) return Finished{flow::error_document(lang, outcome.error()), core::to_int(outcome.error().code)};
+                                return Finished{flow::run_document(*outcome), core::to_int(outcome->exit_code())};
+                              });
+  if (auto* f = std::get_if<Finished>(&started)) return {f->doc, f->exit_code, nullptr, ""};
+  const std::string id = std::get<std::string>(started);
+  auto snap = c.runs.get(id);
+  json handle = run_status_document(c.lang, *snap);
+  handle["request_id"] = c.request_id;
+  handle["digest"] = pending ? json(pending->command.digest) : json(nullptr);
+  return {handle, 0, nullptr, id};
+}
+
+std::optional<RunSnapshot> named_run(ToolCall& c, ToolResult& failure) {
+  const std::string id = arg_string(c.args, "run_id");
+  auto snap = c.runs.get(id);
+  if (!snap) failure = failed(c.lang, core::make_error(core::ExitCode::bad_input, "mcp.run_unknown").with("run_id", id));
+  return snap;
+}
+
+// While the run goes on, exit 0; once it ended, the run's own document and exit code, as the
+// blocking `quark-ptq run --json` would have returned them.
+ToolResult status_result(core::Lang lang, const RunSnapshot& snap) {
+  return {run_status_document(lang, snap), snap.result ? snap.result->exit_code : 0, nullptr, ""};
+}
+
+ToolResult call_run_status(ToolCall& c) {
+  ToolResult failure;
+  auto snap = named_run(c, failure);
+  if (!snap) return failure;
+  return status_result(c.lang, *snap);
+}
+
+ToolResult call_cancel_run(ToolCall& c) {
+  ToolResult failure;
+  auto snap = named_run(c, failure);
+  if (!snap) return failure;
+  if (!snap->ended) log_line(c.lang, "mcp.cancelling", {{"run_id", snap->id}, {"workdir", snap->workdir}});
+  c.runs.cancel(snap->id);
+  return status_result(c.lang, *c.runs.get(snap->id));
+}
+
+// --- step 4, standalone -------------------------------------------------------------------
+
+ToolResult call_verify(ToolCall& c) {
+  flow::VerifyRequest r{arg_string(c.args, "output_dir"), arg_string(c.args, "plan"), arg_string(c.args, "source"),
+                        static_cast<unsigned>(arg_int(c.args, "threads").value_or(0))};
+  auto report = flow::verify(r);
+  if (!report) return failed(c.lang, report.error());
+  return done(report->to_json(), flow::verify_exit_code(*report));
+}
+
+template <typename T>
+std::optional<T> arg_number(const json& args, const char* name) {
+  if (!args.contains(name)) return std::nullopt;
+  return args[name].get<T>();
+}
+
+ToolResult call_evaluate(ToolCall& c) {
+  flow::EvaluateRequest r;
+  r.output_dir = arg_string(c.args, "output_dir");
+  r.source = arg_string(c.args, "source");
+  r.text = arg_string(c.args, "text");
+  r.plan = arg_string(c.args, "plan");
+  r.eval = arg_string(c.args, "eval", r.eval);
+  r.priority = arg_string(c.args, "priority", r.priority);
+  r.threshold = arg_number<double>(c.args, "threshold");
+  r.windows = arg_int(c.args, "windows");
+  r.seq_len = arg_int(c.args, "seq_len");
+  r.canary_tokens = arg_int(c.args, "canary_tokens");
+  r.budget = arg_number<double>(c.args, "budget");
+  r.python = arg_string(c.args, "python");
+  r.workdir = workdir_of(c.args);
+  r.echo_fd = STDERR_FILENO;  // stdout is the protocol
+  auto req = flow::evaluation_request(r);
+  if (!req) return failed(c.lang, req.error());
+  const evaluate::Settings& s = req->settings;
+  log_line(c.lang, "evaluate.starting", {{"output", req->output.string()}, {"source", req->source.string()}, {"tokens", std::to_string(s.canary_tokens)},
+                                         {"windows", std::to_string(s.windows)}, {"seq_len", std::to_string(s.seq_len)}, {"text", req->text.string()},
+                                         {"budget", std::to_string(static_cast<long>(s.budget_seconds))}, {"python", req->python}});
+  if (c.progress) c.progress("evaluating");
+  evaluate::EvaluationResult result = flow::run_evaluation(*req);
+  return done(result.to_json(), flow::evaluation_exit_code(result));
 }
 
 // --- checkpoint 4 ---------------------------------------------------------------------------
@@ -427,9 +520,34 @@ std::vector<Tool> make_tools() {
                 {"eval_python", Type::string, "The Python that runs the evaluation after the run (default: quark-cli's)", false, {}, {}, {}},
                 {"overwrite", Type::boolean, "Allow an existing non-empty output_dir (recorded and shown to the person)", false, {}, {}, {}}},
                false, call_prepare});
-  t.push_back({"run", "Checkpoint 3 and step 4: asks the person, through the client, to approve the exact command prepare recorded, then runs, verifies and evaluates it (quark-ptq run --json). No argument approves: without a client that can ask, the person approves at their own terminal.",
+  t.push_back({"run", "Checkpoint 3 and step 4: asks the person, through the client, to approve the exact command prepare recorded, then starts it and returns a handle at once (run_id; a task where the client has the tasks extension); the run is verified and evaluated when quark-cli ends (run_status, cancel_run; the final document is that of quark-ptq run --json). No argument approves: without a client that can ask, the person approves at their own terminal.",
                {wd, {"stop_grace_seconds", Type::number, "Seconds between forwarding a stop to quark-cli and killing it (default 10)", false, {}, 0.0, 3600.0}},
                false, call_run});
+  const Param run_id{"run_id", Type::string, "The run_id the run tool returned", true, {}, {}, {}};
+  t.push_back({"run_status", "Where a run started by the run tool stands: stage, progress, GPU and host memory, elapsed time; once it ended, the document quark-ptq run --json prints (and its exit code). Poll it, or follow the run's notifications/progress.",
+               {run_id}, true, call_run_status});
+  t.push_back({"cancel_run", "Stop a run started by the run tool exactly as Ctrl-C at the terminal does: quark-cli's process group gets SIGINT (SIGKILL after stop_grace_seconds) and run_manifest.yaml records the run as interrupted. Returns the run's status.",
+               {run_id}, false, call_cancel_run});
+  t.push_back({"verify", "Step 4 on its own: inspect a quantized output directory (files, checksums, safetensors headers, planned vs actual layers) and return the report (quark-ptq verify OUTPUT_DIR --json); isError unless it passes.",
+               {{"output_dir", Type::string, "The quantized model directory", true, {}, {}, {}},
+                {"plan", Type::string, "quant_plan.json to check the output against", false, {}, {}, {}},
+                {"source", Type::string, "The original model directory (excluded layers are compared byte for byte)", false, {}, {}, {}},
+                {"threads", Type::integer, "Hashing threads (default: all cores)", false, {}, 1.0, 1024.0}},
+               true, call_verify});
+  t.push_back({"evaluate", "Step 4 on its own: evaluate a quantized output against its source (canary prompts and the paired perplexity delta on held-out text) and return the result (quark-ptq evaluate --json); isError unless the verdict is pass. Writes only under workdir/evaluation.",
+               {wd, {"output_dir", Type::string, "The quantized model directory", true, {}, {}, {}},
+                {"source", Type::string, "The original (unquantized) model directory", true, {}, {}, {}},
+                {"text", Type::string, "Held-out text: .jsonl with a text field, or .txt paragraphs (default: the plan's evaluation.text)", false, {}, {}, {}},
+                {"plan", Type::string, "quant_plan.json whose evaluation settings and threshold to use", false, {}, {}, {}},
+                {"eval", Type::string, "smoke (canary + a few windows) or full (more windows); default smoke", false, {"smoke", "full"}, {}, {}},
+                {"priority", Type::string, "accuracy, balanced or size: picks the perplexity threshold (default: balanced)", false, {"accuracy", "balanced", "size"}, {}, {}},
+                {"threshold", Type::number, "Largest accepted perplexity rise, in percent (overrides the priority's)", false, {}, 1e-9, 1e9},
+                {"windows", Type::integer, "Perplexity windows", false, {}, 1.0, 1e9},
+                {"seq_len", Type::integer, "Tokens per window", false, {}, 2.0, 1048576.0},
+                {"canary_tokens", Type::integer, "Greedy tokens per canary prompt (0: no canary)", false, {}, 0.0, 1e9},
+                {"budget", Type::number, "Seconds after which no further window is started", false, {}, 1e-9, 1e9},
+                {"python", Type::string, "Python interpreter with torch, transformers and amd-quark (default: as prepare)", false, {}, {}, {}}},
+               false, call_evaluate});
   t.push_back({"accept", "Checkpoint 4: propose accepting the verified result; the person accepts through the client (quark-ptq accept --json).",
                {wd, {"despite_evaluation", Type::boolean, "Accept although the evaluation is not a pass (shown to the person)", false, {}, {}, {}}},
                false, call_accept});
@@ -439,6 +557,69 @@ std::vector<Tool> make_tools() {
 }
 
 }  // namespace
+
+namespace {
+
+json gib(std::optional<std::int64_t> mib) {
+  if (!mib) return nullptr;
+  return static_cast<double>(static_cast<std::int64_t>(static_cast<double>(*mib) / 1024.0 * 10.0 + 0.5)) / 10.0;
+}
+
+std::string gib_text(const json& v) { return v.is_null() ? "-" : v.dump(); }
+
+bool interrupted(const RunSnapshot& run) {
+  const json* st = run.result ? core::json_at(run.result->doc, "run/status") : nullptr;
+  return st != nullptr && st->is_string() && *st == "interrupted";
+}
+
+std::string state_of(const RunSnapshot& run) {
+  if (!run.ended) return "running";
+  return run.cancel_requested && interrupted(run) ? "cancelled" : "ended";
+}
+
+json memory_json(const runner::LiveProgress& p) {
+  if (!p.memory) return nullptr;
+  const runner::ResourceSample& m = *p.memory;
+  return {{"gpu_used_gib", gib(m.gpu_used_mib)}, {"gpu_own_gib", gib(m.gpu_own_mib)},
+          {"host_used_gib", gib(m.host_used_mib)}, {"group_rss_gib", gib(m.group_rss_mib)}};
+}
+
+}  // namespace
+
+std::string progress_text(core::Lang lang, const RunSnapshot& run) {
+  if (run.ended) {
+    const json* st = run.result ? core::json_at(run.result->doc, "run/status") : nullptr;
+    std::string status = st != nullptr && st->is_string() ? st->get<std::string>() : "refused";
+    return core::msg(lang, "mcp.progress_ended", {{"status", status}, {"exit_code", std::to_string(run.result ? run.result->exit_code : 0)}});
+  }
+  const runner::LiveProgress& p = run.progress;
+  json mem = memory_json(p);
+  std::string bar = p.percent >= 0 ? " " + std::to_string(p.percent) + "%" + (p.position.empty() ? "" : " (" + p.position + ")") : "";
+  std::string gpu = mem.is_null() ? "-" : gib_text(mem["gpu_own_gib"].is_null() ? mem["gpu_used_gib"] : mem["gpu_own_gib"]);
+  std::string host = mem.is_null() ? "-" : gib_text(mem["group_rss_gib"]);
+  return core::msg(lang, "mcp.progress", {{"stage", run.stage.empty() ? "-" : run.stage}, {"bar", bar}, {"gpu", gpu}, {"host", host},
+                                          {"elapsed", std::to_string(static_cast<long>(p.elapsed_seconds))}});
+}
+
+json run_status_document(core::Lang lang, const RunSnapshot& run) {
+  const runner::LiveProgress& p = run.progress;
+  json d = {{"run_id", run.id},
+            {"workdir", run.workdir},
+            {"state", state_of(run)},
+            {"cancel_requested", run.cancel_requested},
+            {"stage", run.stage},
+            {"percent", p.percent >= 0 ? json(p.percent) : json(nullptr)},
+            {"position", p.position.empty() ? json(nullptr) : json(p.position)},
+            {"elapsed_seconds", static_cast<double>(static_cast<long>(p.elapsed_seconds * 10)) / 10.0},
+            {"memory", memory_json(p)},
+            {"progress", progress_text(lang, run)},
+            {"created_at", run.created_at},
+            {"updated_at", run.updated_at},
+            {"manifest", (std::filesystem::path(run.workdir) / "run_manifest.yaml").string()},
+            {"result", run.result ? run.result->doc : json(nullptr)},
+            {"exit_code", run.result ? json(run.result->exit_code) : json(nullptr)}};
+  return d;
+}
 
 const std::vector<Tool>& tools() {
   static const std::vector<Tool> all = make_tools();

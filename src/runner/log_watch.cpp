@@ -102,6 +102,7 @@ int LogWatch::stage_index(const std::string& name) const {
 void LogWatch::begin_stage(const std::string& name, double now_s, const std::string& now_iso) {
   if (!m_stages.empty()) m_stages.back().seconds = now_s - m_stages.back().started_s;
   m_stages.push_back({name, now_iso, now_s, 0, ""});
+  m_progress.reset();
 }
 
 bool LogWatch::feed(std::string_view line, bool progress_line, double now_s, const std::string& now_iso) {
@@ -120,6 +121,7 @@ bool LogWatch::feed(std::string_view line, bool progress_line, double now_s, con
       }
     }
     if (!m_stages.empty() && !progress->position.empty()) m_stages.back().progress = progress->position;
+    m_progress = *progress;
     return started;
   }
   if (progress_line || line.size() > kMaxMatchedLine) return false;

@@ -46,6 +46,8 @@ class LogWatch {
   std::string current_stage() const { return m_stages.empty() ? std::string() : m_stages.back().name; }
   bool export_done() const { return m_export_done; }
   std::optional<double> perplexity() const { return m_perplexity; }
+  // The latest progress bar seen since the current stage began.
+  const std::optional<Progress>& latest_progress() const { return m_progress; }
 
  private:
   struct StagePattern {
@@ -67,6 +69,7 @@ class LogWatch {
   std::vector<StageRecord> m_stages;
   bool m_export_done = false;
   std::optional<double> m_perplexity;
+  std::optional<Progress> m_progress;
 };
 
 }  // namespace runner

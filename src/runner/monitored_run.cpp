@@ -139,10 +139,12 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
   int echo_out = options.echo_stdout_fd;
   int echo_err = options.echo_stderr_fd;
   auto since_start = [&start] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  bool stage_began = false;
   auto on_line = [&](std::string_view raw, bool cr) {
     std::string line = strip_ansi(raw);
     if (watch.feed(line, cr, since_start(), core::now_utc_iso8601()) && observer != nullptr) {
       observer->on_stage(watch.stages().back());
+      stage_began = true;
     }
     if (cr) return;
     out.log_tail.append(line);
@@ -164,6 +166,23 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
   const auto grace = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.stop_grace_seconds));
   bool stop_requested = false;
   bool child_exited = false;
+  bool switch_seen = false;  // the StopSwitch's request was taken (it fires once)
+  const int switch_fd = options.stop != nullptr ? options.stop->fd() : -1;
+  std::optional<Clock::time_point> progress_deadline;
+  const auto progress_every = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.progress_interval));
+  if (options.progress_interval > 0 && observer != nullptr) progress_deadline = start + progress_every;
+  auto report_progress = [&] {
+    if (observer == nullptr) return;
+    LiveProgress p;
+    p.stage = watch.current_stage();
+    if (const auto& bar = watch.latest_progress()) {
+      p.percent = bar->percent;
+      p.position = bar->position;
+    }
+    p.elapsed_seconds = since_start();
+    p.memory = sampler.latest();
+    observer->on_progress(p);
+  };
   auto request_stop = [&](int sig) {
     if (!stop_requested) {
       stop_requested = true;
@@ -183,14 +202,15 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
   while (out_open || err_open || !child_exited) {
     auto now = Clock::now();
     std::optional<Clock::time_point> tick;
-    if (pidfd.get() < 0 && !child_exited) tick = now + std::chrono::milliseconds(200);
-    pollfd pfds[4];
+    if ((pidfd.get() < 0 && !child_exited) || (options.stop != nullptr && switch_fd < 0 && !switch_seen)) tick = now + std::chrono::milliseconds(200);
+    pollfd pfds[5];
     nfds_t n = 0;
     if (out_open) pfds[n++] = {out_r.get(), POLLIN, 0};
     if (err_open) pfds[n++] = {err_r.get(), POLLIN, 0};
     if (relay.ok()) pfds[n++] = {relay.fd(), POLLIN, 0};
     if (pidfd.get() >= 0 && !child_exited) pfds[n++] = {pidfd.get(), POLLIN, 0};
-    int pr = ::poll(pfds, n, poll_timeout_ms(now, {kill_deadline, drain_deadline, timeout_deadline, tick}));
+    if (switch_fd >= 0 && !switch_seen) pfds[n++] = {switch_fd, POLLIN, 0};
+    int pr = ::poll(pfds, n, poll_timeout_ms(now, {kill_deadline, drain_deadline, timeout_deadline, tick, progress_deadline}));
     if (pr < 0 && errno != EINTR) break;
     for (nfds_t i = 0; pr > 0 && i < n; ++i) {
       if ((pfds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
@@ -203,7 +223,7 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
         }
         continue;
       }
-      if (fd == pidfd.get()) continue;  // checked below with waitid
+      if (fd == pidfd.get() || fd == switch_fd) continue;  // checked below
       bool is_out = fd == out_r.get();
       ssize_t got = ::read(fd, buf, sizeof(buf));
       if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
@@ -219,6 +239,20 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
       (is_out ? out_lines : err_lines).feed(std::string_view(buf, len));
     }
     now = Clock::now();
+    if (options.stop != nullptr && !switch_seen) {
+      if (auto sig = options.stop->requested()) {
+        // Exactly what a Ctrl-C to quark-ptq does (the relay above).
+        switch_seen = true;
+        out.interrupted = true;
+        if (out.interrupt_signal == 0) out.interrupt_signal = *sig;
+        if (!child_exited) request_stop(*sig);
+      }
+    }
+    // A stage's beginning is reported at once; the ticks keep their own rhythm.
+    const bool progress_due = progress_deadline && now >= *progress_deadline;
+    if (progress_due) progress_deadline = now + progress_every;
+    if (stage_began || (progress_due && !child_exited)) report_progress();
+    stage_began = false;
     if (!child_exited) {
       siginfo_t info{};
       if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) {

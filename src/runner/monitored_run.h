@@ -3,7 +3,8 @@
 // the terminal and to the log file; stages, progress and perplexity followed from the log;
 // memory sampled on a side thread; SIGINT/SIGTERM/SIGHUP forwarded to the child's group and
 // escalated to SIGKILL after a grace period. The loop sleeps in poll() (pipes, the signal
-// relay and a pidfd for the child), so monitoring costs next to nothing.
+// relay and a pidfd for the child), so monitoring costs next to nothing. A StopSwitch, when
+// given, is a Ctrl-C asked for from inside quark-ptq (the MCP server's cancellation).
 #pragma once
 
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include "runner/command.h"
 #include "runner/log_watch.h"
 #include "runner/resource_sampler.h"
+#include "runner/stop_switch.h"
 
 namespace runner {
 
@@ -29,6 +31,17 @@ struct MonitorOptions {
   bool sample_gpu = true;
   double timeout_seconds = 0;          // 0: none; otherwise stopped like an interrupt
   std::size_t tail_bytes = 4u << 20;   // ANSI-stripped log kept in memory for diagnosis
+  const StopSwitch* stop = nullptr;    // a request on it stops the child as SIGINT to us would
+  double progress_interval = 0;        // > 0: RunObserver::on_progress at most this often (seconds)
+};
+
+// Where a run stands while it runs: for a front end that reports progress (the MCP server).
+struct LiveProgress {
+  std::string stage;                   // the current stage ("" before the first)
+  int percent = -1;                    // of the latest progress bar; -1 none seen in this stage
+  std::string position;                // "n/total" of that bar
+  double elapsed_seconds = 0;
+  std::optional<ResourceSample> memory;  // the latest sample, once there is one
 };
 
 class RunObserver {
@@ -37,6 +50,8 @@ class RunObserver {
   virtual void on_started(int /*pid*/) {}
   virtual void on_stage(const StageRecord& /*stage*/) {}
   virtual void on_stop_requested(int /*signal*/) {}
+  // Every MonitorOptions::progress_interval seconds, and when a stage begins (after on_stage).
+  virtual void on_progress(const LiveProgress& /*progress*/) {}
 };
 
 struct RunOutcome {

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <filesystem>
+#include <sstream>
 #include <thread>
 #include <unistd.h>
 
@@ -144,6 +146,83 @@ TEST(MonitoredRun, KillsAChildThatIgnoresSigtermAfterTheGrace) {
   EXPECT_EQ(r->signal, SIGKILL);
   EXPECT_GE(r->wall_seconds, 0.7);
   EXPECT_LT(r->wall_seconds, 5);
+}
+
+// Processes of the group `pgid` that are alive (not zombies waiting for a reaper).
+int live_members(int pgid) {
+  int n = 0;
+  for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+    auto stat = core::read_file(e.path() / "stat");
+    if (!stat) continue;
+    auto close = stat->rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(stat->substr(close + 2));
+    char state = 0;
+    int ppid = 0, pgrp = 0;
+    rest >> state >> ppid >> pgrp;
+    if (pgrp == pgid && state != 'Z') ++n;
+  }
+  return n;
+}
+
+TEST(MonitoredRun, AStopSwitchStopsTheGroupAsCtrlCDoes) {
+  Fixture f;
+  StopSwitch stop;
+  Recorder rec;
+  auto o = f.options();
+  o.stop = &stop;
+  std::thread canceller([&stop] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    stop.request(SIGINT);
+    stop.request(SIGTERM);  // the first request wins
+  });
+  // A grandchild in the same group must go too (a background job of sh ignores SIGINT: it goes
+  // with the SIGKILL after the drain, as after a Ctrl-C).
+  auto r = run_monitored(sh("sleep 30 & echo ready; wait"), o, &rec);
+  canceller.join();
+  ASSERT_TRUE(r);
+  EXPECT_TRUE(r->interrupted);
+  EXPECT_EQ(r->interrupt_signal, SIGINT);
+  EXPECT_EQ(r->signal, SIGINT);
+  EXPECT_LT(r->wall_seconds, 5);
+  EXPECT_EQ(live_members(rec.started_pid), 0);  // the process group is gone
+}
+
+TEST(MonitoredRun, AStopRequestedBeforeTheStartStopsTheChildAtOnce) {
+  Fixture f;
+  StopSwitch stop;
+  stop.request();
+  auto o = f.options();
+  o.stop = &stop;
+  auto r = run_monitored(sh("sleep 30"), o, nullptr);
+  ASSERT_TRUE(r);
+  EXPECT_TRUE(r->interrupted);
+  EXPECT_EQ(r->interrupt_signal, SIGINT);
+  EXPECT_LT(r->wall_seconds, 5);
+}
+
+class ProgressRecorder : public RunObserver {
+ public:
+  void on_progress(const LiveProgress& p) override { seen.push_back(p); }
+  std::vector<LiveProgress> seen;
+};
+
+TEST(MonitoredRun, ReportsLiveProgressWithTheLatestBarAndMemory) {
+  Fixture f;
+  ProgressRecorder rec;
+  auto o = f.options();
+  o.progress_interval = 0.1;
+  auto r = run_monitored(sh("printf '\\n[QUARK-INFO]: Loading dataset ...\\n' >&2;"
+                            "printf 'Calibrating:  45%%|####5     | 9/20 [00:05<00:06]\\r' >&2; sleep 0.6"),
+                         o, &rec);
+  ASSERT_TRUE(r);
+  ASSERT_FALSE(rec.seen.empty());
+  const LiveProgress& last = rec.seen.back();
+  EXPECT_EQ(last.stage, "quantizing");
+  EXPECT_EQ(last.percent, 45);
+  EXPECT_EQ(last.position, "9/20");
+  EXPECT_TRUE(last.memory.has_value());
+  EXPECT_GT(last.elapsed_seconds, 0.1);
 }
 
 TEST(MonitoredRun, TimeoutStopsAHangingChild) {

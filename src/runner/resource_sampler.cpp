@@ -97,6 +97,13 @@ void ResourceSampler::sample_once(bool with_gpu) {
     m_summary.timeline.swap(thin);
   }
   m_summary.timeline.push_back(s);
+  std::lock_guard<std::mutex> lock(m_latest_mutex);
+  m_latest = s;
+}
+
+std::optional<ResourceSample> ResourceSampler::latest() const {
+  std::lock_guard<std::mutex> lock(m_latest_mutex);
+  return m_latest;
 }
 
 void ResourceSampler::loop() {

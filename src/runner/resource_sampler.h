@@ -50,6 +50,8 @@ class ResourceSampler {
   void start(int pgid);
   // Stops the thread and returns what it saw. Safe to call twice.
   ResourceSummary stop();
+  // The latest sample (any thread), nullopt before the first.
+  std::optional<ResourceSample> latest() const;
 
  private:
   void loop();
@@ -65,6 +67,8 @@ class ResourceSampler {
   std::condition_variable m_cv;
   bool m_stop = false;
   ResourceSummary m_summary;
+  mutable std::mutex m_latest_mutex;
+  std::optional<ResourceSample> m_latest;
 };
 
 }  // namespace runner

@@ -9,11 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/evaluate_render.h"
-#include "core/fs.h"
-#include "envprobe/python_env.h"
-#include "evaluate/run_evaluation.h"
-#include "evaluate/settings_json.h"
-#include "plan/evaluation_settings.h"
+#include "flow/evaluate_flow.h"
 
 namespace cli {
 
@@ -35,54 +31,18 @@ struct EvaluateCmdOptions {
 };
 
 int run_evaluate(Context& ctx, const EvaluateCmdOptions& opt) {
-  core::Json section = plan::evaluation_settings(opt.eval, opt.priority, opt.text);
-  if (!opt.plan.empty()) {
-    auto doc = core::read_json_file(core::absolute_path(opt.plan));
-    if (!doc || !doc->is_object()) {
-      return ctx.console.error(core::make_error(core::ExitCode::bad_input, "evaluate.plan_unreadable").with("path", opt.plan));
-    }
-    if (const core::Json* e = core::json_object(*doc, "evaluation")) section = *e;
-  }
-  evaluate::Settings s = evaluate::settings_from_json(section);
-  if (opt.threshold) s.max_ppl_increase_pct = *opt.threshold;
-  if (opt.windows) s.windows = *opt.windows;
-  if (opt.seq_len) s.seq_len = *opt.seq_len;
-  if (opt.canary_tokens) s.canary_tokens = *opt.canary_tokens;
-  if (opt.budget) s.budget_seconds = *opt.budget;
-  std::string text = !opt.text.empty() ? opt.text : core::json_string(section, "text").value_or("");
-
-  auto source = core::absolute_path(opt.source);
-  if (!core::is_directory(source)) {
-    return ctx.console.error(core::make_error(core::ExitCode::bad_input, "evaluate.source_not_local").with("path", opt.source));
-  }
-  auto output = core::absolute_path(opt.output_dir);
-  if (!core::is_directory(output)) {
-    return ctx.console.error(core::make_error(core::ExitCode::bad_input, "evaluate.output_missing").with("path", opt.output_dir));
-  }
-  if (text.empty()) return ctx.console.error(core::make_error(core::ExitCode::usage, "evaluate.no_text"));
-  auto text_path = core::absolute_path(text);
-  if (!core::is_regular_file(text_path)) {
-    return ctx.console.error(core::make_error(core::ExitCode::bad_input, "evaluate.text_missing").with("path", text));
-  }
-  auto env = envprobe::resolve_python_env(opt.python);
-  if (!env) return ctx.console.error(env.error());
-
-  evaluate::Request req;
-  req.python = env->python;
-  req.source = source;
-  req.output = output;
-  req.text = text_path;
-  req.settings = s;
-  req.work_dir = ctx.workdir / "evaluation";
-  req.echo_fd = 2;
-  ctx.console.say("evaluate.starting", {{"output", output.string()}, {"source", source.string()}, {"tokens", std::to_string(s.canary_tokens)},
+  auto req = flow::evaluation_request({opt.output_dir, opt.source, opt.text, opt.plan, opt.eval, opt.priority, opt.threshold, opt.windows,
+                                       opt.seq_len, opt.canary_tokens, opt.budget, opt.python, ctx.workdir, 2});
+  if (!req) return ctx.console.error(req.error());
+  const evaluate::Settings& s = req->settings;
+  ctx.console.say("evaluate.starting", {{"output", req->output.string()}, {"source", req->source.string()}, {"tokens", std::to_string(s.canary_tokens)},
                                         {"windows", std::to_string(s.windows)}, {"seq_len", std::to_string(s.seq_len)},
-                                        {"text", text_path.string()}, {"budget", fmt::format("{:.0f}", s.budget_seconds)},
-                                        {"python", env->python}});
-  evaluate::EvaluationResult r = evaluate::run_evaluation(req);
+                                        {"text", req->text.string()}, {"budget", fmt::format("{:.0f}", s.budget_seconds)},
+                                        {"python", req->python}});
+  evaluate::EvaluationResult r = flow::run_evaluation(*req);
   if (ctx.console.json_mode()) ctx.console.json(r.to_json());
   print_evaluation(ctx.console, r);
-  return r.verdict == evaluate::Status::pass ? 0 : core::to_int(core::ExitCode::eval_failed);
+  return core::to_int(flow::evaluation_exit_code(r));
 }
 
 }  // namespace

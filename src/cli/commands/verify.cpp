@@ -5,7 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/verify_render.h"
-#include "verify/verify_output.h"
+#include "flow/verify_flow.h"
 
 namespace cli {
 
@@ -19,34 +19,11 @@ struct VerifyCmdOptions {
 };
 
 int run_verify(Context& ctx, const VerifyCmdOptions& opt) {
-  verify::VerifyOptions o;
-  o.output_dir = core::absolute_path(opt.output_dir);
-  o.threads = opt.threads;
-  // What was given is bad input, not a failed verification: there is nothing to verify.
-  if (!core::exists(o.output_dir)) {
-    return ctx.console.error(core::make_error(core::ExitCode::bad_input, "verify.path_missing").with("path", opt.output_dir));
-  }
-  if (!core::is_directory(o.output_dir)) {
-    return ctx.console.error(core::make_error(core::ExitCode::bad_input, "verify.path_not_directory").with("path", opt.output_dir));
-  }
-  if (!opt.plan.empty()) {
-    auto plan = core::read_json_file(core::absolute_path(opt.plan));
-    if (!plan || !plan->is_object()) {
-      return ctx.console.error(core::make_error(core::ExitCode::bad_input, "verify.plan_unreadable").with("path", opt.plan));
-    }
-    o.plan = std::move(plan).value();
-  }
-  if (!opt.source.empty()) {
-    auto src = core::absolute_path(opt.source);
-    if (!core::is_directory(src)) {
-      return ctx.console.error(core::make_error(core::ExitCode::bad_input, "verify.source_not_local").with("path", opt.source));
-    }
-    o.source_dir = src;
-  }
-  verify::VerifyReport report = verify::verify_output(o);
-  if (ctx.console.json_mode()) ctx.console.json(report.to_json());
-  print_verify_report(ctx.console, report);
-  return report.passed() ? 0 : core::to_int(core::ExitCode::verify_failed);
+  auto report = flow::verify({opt.output_dir, opt.plan, opt.source, opt.threads});
+  if (!report) return ctx.console.error(report.error());
+  if (ctx.console.json_mode()) ctx.console.json(report->to_json());
+  print_verify_report(ctx.console, *report);
+  return core::to_int(flow::verify_exit_code(*report));
 }
 
 }  // namespace

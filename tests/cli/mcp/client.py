@@ -122,6 +122,17 @@ def result_of(r):
     return res.get("isError"), res.get("_meta", {}).get("quark-ptq/exit_code"), res.get("structuredContent")
 
 
+def wait_run(client, run_id, extra=None, timeout=60):
+    """Polls run_status until the run has ended; (isError, exit code, the status document)."""
+    import time
+    end = time.monotonic() + timeout
+    while True:
+        err, code, doc = result_of(client.call("run_status", {"run_id": run_id}, extra))
+        if doc["state"] != "running" or time.monotonic() > end:
+            return err, code, doc
+        time.sleep(0.1)
+
+
 def decisions(workdir):
     path = os.path.join(workdir, "checkpoints.json")
     if not os.path.exists(path):

@@ -1,14 +1,15 @@
 # Checkpoint 3 through MCP elicitation (2025-11-25: the server's own elicitation/create request).
 # The person is shown the exact command, destination, estimate, remote-code choice and digest;
 # a decline and an answer that is not an approval word ("ok") record nothing and run nothing;
-# "yes" is recorded with the person's words and via mcp-elicitation, then the run, verification
-# and the same document `run --json` prints; checkpoint 4 likewise.
+# "yes" is recorded with the person's words and via mcp-elicitation; run returns a handle at once
+# and run_status, polled, ends with the document `run --json` prints (progress notifications on
+# the run request's token until the end); checkpoint 4 likewise.
 source "$SRC/tests/cli/run/lib.bash"
 make_wd
 python3 - "$DIGEST" <<'PY'
 import sys, os
 sys.path.insert(0, os.path.join(os.environ["SRC"], "tests/cli/mcp"))
-from client import Client, result_of, decisions, run_logs, says
+from client import Client, result_of, decisions, run_logs, says, wait_run
 digest = sys.argv[1]
 wd = os.path.abspath("wd")
 
@@ -27,10 +28,13 @@ err, code, doc = result_of(c.call("run", {"workdir": wd}))
 print("'ok':", code, doc["error"]["id"])
 print("nothing ran:", run_logs(wd) == [] and not os.path.exists("out"), "recorded:", [d[:2] for d in decisions(wd)])
 c.answer = says("yes")
-err, code, doc = result_of(c.call("run", {"workdir": wd}, {"_meta": {"progressToken": "p1"}}))
-print("'yes':", err, code, doc["run"]["status"], doc["result"]["status"], sorted(doc))
+err, code, handle = result_of(c.call("run", {"workdir": wd}, {"_meta": {"progressToken": "p1"}}))
+print("'yes':", err, code, handle["state"], len(handle["run_id"]), sorted(handle))
+err, code, doc = wait_run(c, handle["run_id"])
+print("ended:", err, code, doc["state"], doc["result"]["run"]["status"], doc["result"]["result"]["status"], sorted(doc["result"]))
 progress = [n["params"] for n in c.notifications if n["method"] == "notifications/progress"]
-print("progress:", progress[0]["progressToken"], progress[0]["message"], [p["progress"] for p in progress] == list(range(1, len(progress) + 1)))
+print("progress:", progress[0]["progressToken"], progress[0]["message"].split(";")[0], [p["progress"] for p in progress] == list(range(1, len(progress) + 1)),
+      "ended" in progress[-1]["message"])
 print("recorded:", decisions(wd)[-1][:4])
 # Checkpoint 4: a decline records nothing; the person's "ok" accepts.
 c.answer = lambda p: {"action": "decline"}

@@ -43,11 +43,13 @@ quark-ptq --workdir wd run --approve "$DIGEST" > /dev/null 2>&1 || echo "termina
 python3 - "$DIGEST" <<'PY'
 import sys, os
 sys.path.insert(0, os.path.join(os.environ["SRC"], "tests/cli/mcp"))
-from client import Client, result_of, decisions, run_logs
+from client import Client, result_of, decisions, run_logs, wait_run
 wd = os.path.abspath("wd")
 c = Client()
 c.initialize()
-err, code, doc = result_of(c.call("run", {"workdir": wd}))
+err, code, handle = result_of(c.call("run", {"workdir": wd}))
+err, code, status = wait_run(c, handle["run_id"])
+doc = status["result"]
 print("run after the person's approval:", code, doc["run"]["status"], doc["run"]["approved_digest"] == sys.argv[1], len(run_logs(wd)), "runs")
 print("recorded:", [d[:2] for d in decisions(wd)])
 c.close()

@@ -1,0 +1,52 @@
+#include "flow/evaluate_flow.h"
+
+#include "core/fs.h"
+#include "core/json_io.h"
+#include "envprobe/python_env.h"
+#include "evaluate/settings_json.h"
+#include "plan/evaluation_settings.h"
+
+namespace flow {
+
+core::Result<evaluate::Request> evaluation_request(const EvaluateRequest& r) {
+  core::Json section = plan::evaluation_settings(r.eval, r.priority, r.text);
+  if (!r.plan.empty()) {
+    auto doc = core::read_json_file(core::absolute_path(r.plan));
+    if (!doc || !doc->is_object()) return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.plan_unreadable").with("path", r.plan));
+    if (const core::Json* e = core::json_object(*doc, "evaluation")) section = *e;
+  }
+  evaluate::Settings s = evaluate::settings_from_json(section);
+  if (r.threshold) s.max_ppl_increase_pct = *r.threshold;
+  if (r.windows) s.windows = *r.windows;
+  if (r.seq_len) s.seq_len = *r.seq_len;
+  if (r.canary_tokens) s.canary_tokens = *r.canary_tokens;
+  if (r.budget) s.budget_seconds = *r.budget;
+  std::string text = !r.text.empty() ? r.text : core::json_string(section, "text").value_or("");
+
+  auto source = core::absolute_path(r.source);
+  if (!core::is_directory(source)) return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.source_not_local").with("path", r.source));
+  auto output = core::absolute_path(r.output_dir);
+  if (!core::is_directory(output)) return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.output_missing").with("path", r.output_dir));
+  if (text.empty()) return core::fail(core::make_error(core::ExitCode::usage, "evaluate.no_text"));
+  auto text_path = core::absolute_path(text);
+  if (!core::is_regular_file(text_path)) return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.text_missing").with("path", text));
+  QPTQ_TRY_ASSIGN(auto env, envprobe::resolve_python_env(r.python));
+
+  evaluate::Request req;
+  req.python = env.python;
+  req.source = source;
+  req.output = output;
+  req.text = text_path;
+  req.settings = s;
+  req.work_dir = r.workdir / "evaluation";
+  req.echo_fd = r.echo_fd;
+  return req;
+}
+
+evaluate::EvaluationResult run_evaluation(const evaluate::Request& request) { return evaluate::run_evaluation(request); }
+
+core::ExitCode evaluation_exit_code(const evaluate::EvaluationResult& result) {
+  return result.verdict == evaluate::Status::pass ? core::ExitCode::ok : core::ExitCode::eval_failed;
+}
+
+}  // namespace flow
