@@ -288,6 +288,8 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   mo.log_path = wd.root / log_rel;
   mo.stop_grace_seconds = req.stop_grace_seconds;
   mo.echo_stdout_fd = req.echo_stdout_fd;
+  mo.echo_stdout_style = req.echo_stdout_style;
+  mo.echo_stderr_style = req.echo_stderr_style;
   ManifestProgress progress(file, observer);
   auto out = launcher.launch(spec, mo, &progress);
   reserve.release();  // the writes below are the run's record

@@ -50,6 +50,10 @@ struct RunRequest {
   // and no question is asked (the MCP server: the person approved at their own terminal, or
   // through the client before). false: only `approve` or the prompt approve (the CLI).
   bool accept_recorded_approval = false;
+  // How quark-cli's output is echoed where it goes (a colour terminal, a terminal without
+  // colour, a pipe or file); the run log always keeps the bytes as they came.
+  runner::EchoStyle echo_stdout_style = runner::EchoStyle::raw;
+  runner::EchoStyle echo_stderr_style = runner::EchoStyle::raw;
 };
 
 // Checkpoint 3's question when no digest was given. A prompt that cannot ask (no terminal)
