@@ -14,13 +14,14 @@ namespace cli {
 namespace {
 
 // https://no-color.org: any non-empty NO_COLOR disables colour; so does a dumb terminal.
-bool colour_allowed(int fd) {
+bool colour_wanted() {
   const char* no_color = std::getenv("NO_COLOR");
   if (no_color != nullptr && no_color[0] != '\0') return false;
   const char* term = std::getenv("TERM");
-  if (term != nullptr && std::strcmp(term, "dumb") == 0) return false;
-  return ::isatty(fd) == 1;
+  return term == nullptr || std::strcmp(term, "dumb") != 0;
 }
+
+bool colour_allowed(int fd) { return colour_wanted() && ::isatty(fd) == 1; }
 
 }  // namespace
 
@@ -33,8 +34,18 @@ Console::Console(core::Lang lang, bool json_mode)
       m_err(stderr),
       m_in(stdin) {}
 
+runner::EchoStyle Console::echo_style(int fd) {
+  if (::isatty(fd) != 1) return runner::EchoStyle::lines;
+  return colour_wanted() ? runner::EchoStyle::raw : runner::EchoStyle::no_color;
+}
+
 std::string Console::t(std::string_view id, const std::vector<core::MessageArg>& args) const {
   return core::msg(m_lang, id, args);
+}
+
+std::string Console::enum_text(std::string_view family, const std::string& value) const {
+  std::string id = "enum." + std::string(family) + "." + value;
+  return core::catalog_has(m_lang, id) ? t(id) : value;
 }
 
 void Console::line(std::string_view text) const {

@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/messages.h"
+#include "runner/clean_echo.h"
 
 namespace cli {
 
@@ -30,6 +31,10 @@ class Console {
 
   // The catalog text for `id` in the current language.
   std::string t(std::string_view id, const std::vector<core::MessageArg>& args = {}) const;
+  // A value an artifact records in English for machines ("succeeded", "quantizing",
+  // "complete", "high"), as the user reads it: messages/enum.*.json enum.<family>.<value>,
+  // or the value itself when the catalog does not know it.
+  std::string enum_text(std::string_view family, const std::string& value) const;
   // A line of human text (stdout, or stderr in --json mode).
   void line(std::string_view text) const;
   // A line of human text from the catalog.
@@ -53,6 +58,10 @@ class Console {
   // Prints the prompt on stderr and reads one line from stdin; nullopt without a terminal
   // or at end of input.
   std::optional<std::string> ask(std::string_view prompt) const;
+
+  // How a child's output echoed on `fd` is rendered: raw on a colour terminal, without
+  // escape sequences under NO_COLOR or TERM=dumb, plain lines when `fd` is not a terminal.
+  static runner::EchoStyle echo_style(int fd);
 
   // Test hooks: capture instead of the real streams.
   void set_streams(std::FILE* out, std::FILE* err, std::FILE* in, bool interactive);

@@ -54,6 +54,10 @@ class ConsoleRunObserver : public flow::RunObserver {
  private:
   const Console& m_console;
 };
+// Checkpoint 3's question, the same for `run` and `start`: the accepted words, then up to
+// three asks while the answer is neither an approval nor a refusal (a slip such as "y" is
+// asked again, never read as a yes); nullopt at end of input.
+std::optional<std::string> ask_execution_approval(const Console& console);
 // The summary, the verification report, the evaluation and what to do next; returns the exit code.
 int render_ran(const Console& console, const flow::RunOutcome& outcome);
 

@@ -41,11 +41,17 @@ std::string estimate_text(double v) {
   return buf;
 }
 
-std::string risk_line(const Console& c, const core::Json& r) {
+// A risk's text in the user's language from its catalog id; the recorded English message
+// only when it has none.
+static std::string risk_line_text(const Console& c, const core::Json& r) {
   std::string id = core::json_string(r, "id").value_or("");
-  std::string text = id.empty() ? core::json_string(r, "message").value_or("") : c.t(id, risk_args(r));
+  return id.empty() || !core::catalog_has(core::Lang::en, id) ? core::json_string(r, "message").value_or("-") : c.t(id, risk_args(r));
+}
+
+std::string risk_line(const Console& c, const core::Json& r) {
+  std::string text = risk_line_text(c, r);
   std::string from = core::json_string(r, "origin") == "analysis" ? c.t("cli.risk_from_analysis") + " " : "";
-  return "[" + core::json_string(r, "severity").value_or("?") + "] " + from + text;
+  return "[" + c.enum_text("severity", core::json_string(r, "severity").value_or("?")) + "] " + from + text;
 }
 
 std::string risk_hint(const Console& c, const core::Json& r) {
@@ -77,7 +83,7 @@ void show_analysis_summary(const Console& c, const core::Json& a) {
   add(t, c, "cli.label_model", brief(core::json_at(a, "model/model_path")));
   add(t, c, "cli.label_model_type", brief(core::json_at(a, "model/model_type")));
   add(t, c, "cli.label_architecture", brief(first_of(a, {"model/architecture", "model/architectures", "model/loading_class"})));
-  add(t, c, "cli.label_analysis_status", brief(core::json_at(a, "analysis_status")));
+  add(t, c, "cli.label_analysis_status", c.enum_text("analysis_status", brief(core::json_at(a, "analysis_status"))));
   add(t, c, "cli.label_linear_layers", brief(core::json_at(a, "quantization_targets/linear_layer_count")));
   add(t, c, "cli.label_exclusions", brief(core::json_at(a, "quantization_targets/exclude_defaults")));
   add(t, c, "cli.label_remote_code", brief(core::json_at(a, "model/trust_remote_code")));
@@ -88,7 +94,7 @@ void show_analysis_summary(const Console& c, const core::Json& a) {
     return;
   }
   Table r = Table::from_ids(c, {"cli.heading_severity", "cli.heading_risk"});
-  for (const auto& risk : *risks) r.add_row({brief(core::json_at(risk, "severity")), brief(core::json_at(risk, "message"))});
+  for (const auto& risk : *risks) r.add_row({c.enum_text("severity", brief(core::json_at(risk, "severity"))), risk_line_text(c, risk)});
   c.line(r.render());
 }
 
@@ -162,7 +168,7 @@ void show_execution_summary(const Console& c, const core::Json& m) {
 void show_result_summary(const Console& c, const core::Json& m) {
   c.say("cli.summary_result_title");
   Table t = Table::from_ids(c, {"cli.heading_item", "cli.heading_value"});
-  add(t, c, "cli.label_result_status", brief(core::json_at(m, "result/status")));
+  add(t, c, "cli.label_result_status", c.enum_text("result_status", brief(core::json_at(m, "result/status"))));
   add(t, c, "cli.label_destination", brief(core::json_at(m, "outputs/output_dir")));
   const core::Json* files = core::json_at(m, "result/files");
   std::uint64_t bytes = 0;

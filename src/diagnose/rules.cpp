@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/embedded.h"
+#include "core/messages.h"
 #include "core/text.h"
 #include "diagnose/traceback.h"
 
@@ -272,9 +273,30 @@ Diagnosis RuleSet::classify(const FailureContext& ctx) const {
   return d;
 }
 
-std::string Diagnosis::cause(core::Lang lang) const { return core::msg(lang, "diagnose." + rule + ".cause", facts); }
+namespace {
 
-std::string Diagnosis::suggestion(core::Lang lang) const { return core::msg(lang, "diagnose." + rule + ".suggestion", facts); }
+// The facts are recorded in English (the manifest's diagnosis); shown in another language,
+// the words they share with the artifacts are translated too: a stage name, "not measured"
+// (messages/enum.*.json), so a Japanese cause has no English inside it.
+std::vector<core::MessageArg> facts_in(core::Lang lang, std::vector<core::MessageArg> facts) {
+  if (lang == core::Lang::en) return facts;
+  const std::string not_measured = "not measured";
+  for (auto& f : facts) {
+    if (f.name == "stage" && core::catalog_has(lang, "enum.stage." + f.value)) f.value = core::msg(lang, "enum.stage." + f.value);
+    for (auto at = f.value.find(not_measured); at != std::string::npos; at = f.value.find(not_measured, at)) {
+      std::string shown = core::msg(lang, "enum.measurement.not_measured");
+      f.value.replace(at, not_measured.size(), shown);
+      at += shown.size();
+    }
+  }
+  return facts;
+}
+
+}  // namespace
+
+std::string Diagnosis::cause(core::Lang lang) const { return core::msg(lang, "diagnose." + rule + ".cause", facts_in(lang, facts)); }
+
+std::string Diagnosis::suggestion(core::Lang lang) const { return core::msg(lang, "diagnose." + rule + ".suggestion", facts_in(lang, facts)); }
 
 core::Json Diagnosis::to_json() const {
   core::Json facts_json = core::Json::object();

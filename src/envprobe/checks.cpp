@@ -4,6 +4,7 @@
 
 #include "core/messages.h"
 #include "envprobe/accelerator.h"
+#include "envprobe/device_checks.h"
 #include "envprobe/version_spec.h"
 #include "knowledge/environment.h"
 #include "knowledge/schemes.h"
@@ -130,6 +131,21 @@ void check_torch_and_gpu(const CheckInputs& in, Verdict& v) {
   }
 }
 
+// What decides which GPU the run gets and whether torch can use it (envprobe/device_checks.h),
+// before torch's own view: a too-old driver is the cause of torch seeing no GPU.
+void check_devices(const CheckInputs& in, Verdict& v) {
+  auto var = [&in](const char* name) {
+    auto it = in.py.variables.find(name);
+    return it == in.py.variables.end() ? std::nullopt : it->second;
+  };
+  if (auto p = gfx_override_problem(var("HSA_OVERRIDE_GFX_VERSION"), in.hardware_gfx)) v.add(std::move(*p));
+  if (auto p = visible_devices_problem(in.py.variables)) v.add(std::move(*p));
+  if (in.acc.kind != "nvidia-cuda" || in.py.torch_build != "cuda") return;
+  auto facts = knowledge::environment_facts();
+  if (!facts) return;  // reported by requirements_for
+  if (auto p = driver_problem(in.acc.driver_version, in.py.torch_version, in.py.torch_cuda, (*facts)->nvidia_driver_minimum)) v.add(std::move(*p));
+}
+
 // A plan that runs on the CPU of a host without a GPU, with a Quark release that cannot.
 void check_cpu_only_release(const CheckInputs& in, const Requirements& req, Verdict& v) {
   if (in.device != "cpu" || in.acc.kind != "cpu" || req.cpu_only_works) return;
@@ -212,6 +228,7 @@ Verdict check_environment(const CheckInputs& in) {
   }
   const Requirements& req = *requirements;
   check_python_and_packages(in, req, v);
+  check_devices(in, v);
   check_torch_and_gpu(in, v);
   check_cpu_only_release(in, req, v);
   check_schemes(in, req.quark_version, v);

@@ -69,6 +69,9 @@ struct CheckInputs {
   std::vector<std::string> schemes;     // the plan's global + override schemes (empty: none)
   std::string device = "cuda";          // the command's --device
   std::optional<std::string> quark_version_hint;
+  // The GPUs' gfx targets as the kernel driver reports them (SystemFacts::amd_gpus), which
+  // HSA_OVERRIDE_GFX_VERSION does not change; empty when unknown.
+  std::vector<std::string> hardware_gfx;
 };
 
 Verdict check_environment(const CheckInputs& in);

@@ -195,5 +195,28 @@ TEST(Checks, FailedProbeIsBlocking) {
   EXPECT_NE(find(v, "probe_failed"), nullptr);
 }
 
+// Issue 16 item 14, through check_environment: the shipped driver table blocks a driver older
+// than torch's CUDA major needs; the variables' contradictions are warnings.
+TEST(Checks, ADriverTooOldForTorchBlocks) {
+  SystemFacts sys = nvidia_host();
+  sys.nvidia_driver_version = "570.86.15";  // CUDA 13 needs >= 580
+  Verdict v = check_environment(inputs(good_nvidia(), sys));
+  EXPECT_FALSE(v.ready);
+  ASSERT_NE(find(v, "driver_too_old"), nullptr);
+  EXPECT_EQ(find(v, "driver_too_old")->required, ">= 580");
+  sys.nvidia_driver_version = "580.159.04";
+  EXPECT_TRUE(check_environment(inputs(good_nvidia(), sys)).ready);
+}
+
+TEST(Checks, VariablesThatContradictTheDevicesAreWarnings) {
+  CheckInputs in = inputs(good_nvidia(), nvidia_host());
+  in.py.variables = {{"HIP_VISIBLE_DEVICES", "1"}, {"CUDA_VISIBLE_DEVICES", "0"}, {"HSA_OVERRIDE_GFX_VERSION", "11.0.0"}};
+  in.hardware_gfx = {"gfx942"};
+  Verdict v = check_environment(in);
+  EXPECT_TRUE(v.ready);
+  EXPECT_NE(find(v, "visible_devices_disagree"), nullptr);
+  EXPECT_NE(find(v, "gfx_override_contradicts"), nullptr);
+}
+
 }  // namespace
 }  // namespace envprobe

@@ -50,7 +50,8 @@ Verdict judge(const EnvReport& r, const ProbeOptions& opt) {
   if (r.env.python.empty()) {
     v.add(Problem{"python_not_found", true, message_id("envprobe.problem_python_not_found"), {}, "none", "a Python with amd-quark"});
   } else {
-    CheckInputs in{r.env, r.py, r.acc, opt.schemes, opt.device, opt.quark_version_hint};
+    CheckInputs in{r.env, r.py, r.acc, opt.schemes, opt.device, opt.quark_version_hint, {}};
+    for (const auto& g : r.sys.amd_gpus) in.hardware_gfx.push_back(gfx_base(g.gcn_arch_name));
     v = check_environment(in);
   }
   add_data_problems(r.data, v);

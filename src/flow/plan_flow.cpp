@@ -197,7 +197,8 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   in.checkpoint_names = std::move(inventory.names);
   if (o.write_template) {
     std::string path = plan::template_file_path(wd, model_type);
-    core::Json doc = plan::template_file_json(model_type, analysis);
+    // From the modules the plan is checked against, so that its exclusions match them.
+    core::Json doc = plan::template_file_json(model_type, in.modules ? *in.modules : plan::inventory_from_analysis(analysis));
     QPTQ_TRY(plan::write_template_file(path, doc));
     observer.on_template_written(path);
     in.template_file = path;
@@ -213,6 +214,38 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   core::Json doc = plan::plan_to_json(p);
   QPTQ_TRY(plan::write_plan(wd, doc));
   return PlanOutcome{plan_end::Written{std::move(p), std::move(doc), wd.plan()}};
+}
+
+PlanRequest plan_request_from_document(const core::Json& plan_doc, PlanRequest base) {
+  const core::Json* o = core::json_object(plan_doc, "options");
+  if (o == nullptr) return base;
+  auto text = [o](const char* key) { return core::json_string(*o, key).value_or(""); };
+  auto number = [o](const char* key) -> std::optional<int> {
+    auto v = core::json_int(*o, key);
+    return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
+  };
+  auto list = [o](const char* key) { return core::json_string_list(*o, key); };
+  plan::PlanOptions& p = base.options;
+  p = plan::PlanOptions{};
+  p.target = text("target");
+  if (!text("priority").empty()) p.priority = text("priority");
+  p.scheme = text("scheme");
+  p.kv_cache = text("kv_cache");
+  p.excludes = list("exclude");
+  p.calib_dataset = text("calib_dataset");
+  p.calib_samples = number("calib_samples");
+  p.seq_len = number("seq_len");
+  p.batch_size = number("batch_size");
+  p.eval = text("eval");
+  p.eval_text = text("eval_text");
+  p.multi_device = core::json_bool(*o, "multi_device").value_or(false);
+  p.trust_remote_code = core::json_bool(*o, "trust_remote_code").value_or(false);
+  p.python = text("python");
+  p.quark_version = text("quark_version");
+  base.algorithms = text("algo");
+  base.overrides = list("override");
+  base.template_file = text("template_file");
+  return base;
 }
 
 }  // namespace flow

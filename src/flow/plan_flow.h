@@ -72,4 +72,8 @@ struct PlanOutcome {
 // --template-file), and the writers' errors.
 core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& observer);
 
+// The request a written plan was made with, from its recorded `options` (what `plan_command`
+// shows), on top of `base` (its hooks and workdir): start adjusts a reused plan from here.
+PlanRequest plan_request_from_document(const core::Json& plan_doc, PlanRequest base);
+
 }  // namespace flow

@@ -291,6 +291,8 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   mo.echo_stdout_fd = req.echo_stdout_fd;
   mo.stop = req.stop;
   mo.progress_interval = req.progress_interval;
+  mo.echo_stdout_style = req.echo_stdout_style;
+  mo.echo_stderr_style = req.echo_stderr_style;
   ManifestProgress progress(file, observer);
   auto out = launcher.launch(spec, mo, &progress);
   reserve.release();  // the writes below are the run's record

@@ -55,6 +55,10 @@ struct RunRequest {
   const runner::StopSwitch* stop = nullptr;
   // > 0: RunObserver::on_progress about this often while quark-cli runs (seconds).
   double progress_interval = 0;
+  // How quark-cli's output is echoed where it goes (a colour terminal, a terminal without
+  // colour, a pipe or file); the run log always keeps the bytes as they came.
+  runner::EchoStyle echo_stdout_style = runner::EchoStyle::raw;
+  runner::EchoStyle echo_stderr_style = runner::EchoStyle::raw;
 };
 
 // Checkpoint 3's question when no digest was given. A prompt that cannot ask (no terminal)

@@ -81,44 +81,58 @@ class Start {
 
   Stop analysis_checkpoint() {
     const std::string command = "quark-ptq confirm analysis";
+    // Corrections typed so far: applied for the next look, confirmed only by a yes after it.
+    std::vector<std::string> pending;
     while (true) {
       auto s = workflow::evaluate(m_wd);
       if (!s) return failed(s.error());
       if (already(*s, Checkpoint::analysis)) return std::nullopt;
-      auto answer = m_prompter.ask_analysis(s->analysis.doc);
-      if (!answer) return failed(no_answer(Checkpoint::analysis, command, core::ExitCode::not_confirmed));
-      workflow::ConfirmRequest req{{}, s->analysis.digest, *answer};
-      if (!workflow::is_confirmation(*answer)) {
-        if (answer->find('=') == std::string::npos) return stopped(Checkpoint::analysis, command, core::ExitCode::not_confirmed);
-        std::istringstream words(*answer);
-        for (std::string w; words >> w;) req.sets.push_back(w);
+      core::Json shown = s->analysis.doc;
+      core::Json corrections = core::Json::object();
+      if (!pending.empty()) {
+        auto preview = workflow::preview_analysis(m_wd, {pending, s->analysis.digest, ""});
+        if (!preview) return failed(preview.error());
+        shown = std::move(preview->doc);
+        corrections = std::move(preview->corrections);
       }
-      auto confirmed = workflow::confirm_analysis(m_wd, req);
-      if (!confirmed) {
-        // A correction that does not parse or validate changed nothing: ask again.
-        auto code = confirmed.error().code;
+      auto answer = m_prompter.ask_analysis(shown, corrections);
+      if (!answer) return failed(no_answer(Checkpoint::analysis, command, core::ExitCode::not_confirmed));
+      if (workflow::is_confirmation(*answer)) {
+        auto confirmed = workflow::confirm_analysis(m_wd, {pending, s->analysis.digest, *answer});
+        if (!confirmed) return failed(confirmed.error());
+        m_observer.on_confirmed(*confirmed, true);
+        return std::nullopt;
+      }
+      if (answer->find('=') == std::string::npos) return stopped(Checkpoint::analysis, command, core::ExitCode::not_confirmed);
+      std::vector<std::string> more = pending;
+      std::istringstream words(*answer);
+      for (std::string w; words >> w;) more.push_back(w);
+      auto preview = workflow::preview_analysis(m_wd, {more, s->analysis.digest, ""});
+      if (!preview) {
+        // A correction that does not parse or validate changes nothing: ask again.
+        auto code = preview.error().code;
         if (code == core::ExitCode::usage || code == core::ExitCode::bad_input) {
-          m_observer.on_correction_refused(confirmed.error());
+          m_observer.on_correction_refused(preview.error());
           continue;
         }
-        return failed(confirmed.error());
+        return failed(preview.error());
       }
-      m_observer.on_confirmed(*confirmed, true);
-      return std::nullopt;
+      pending = std::move(more);
     }
   }
 
   Stop plan_step() {
     auto s = workflow::evaluate(m_wd);
     if (!s) return failed(s.error());
+    m_plan = m_req.plan;
+    m_plan.workdir = m_req.workdir;
     if (s->plan.state == ArtifactState::valid && !m_req.plan_given) {
       m_observer.on_reuse(s->plan.path);
+      m_plan = plan_request_from_document(s->plan.doc, m_plan);
       return std::nullopt;
     }
     m_observer.on_step(2);
-    PlanRequest req = m_req.plan;
-    req.workdir = m_req.workdir;
-    auto p = make_plan(req, m_observer);
+    auto p = make_plan(m_plan, m_observer);
     if (!p) return failed(p.error());
     m_observer.on_planned(*p);
     if (p->exit_code() != core::ExitCode::ok) return stop_with({p->exit_code()});
@@ -126,18 +140,41 @@ class Start {
   }
 
   Stop plan_checkpoint() {
-    auto s = workflow::evaluate(m_wd);
-    if (!s) return failed(s.error());
-    if (already(*s, Checkpoint::plan)) return std::nullopt;
-    auto answer = m_prompter.ask_plan(s->plan.doc);
-    if (!answer) return failed(no_answer(Checkpoint::plan, "quark-ptq confirm plan", core::ExitCode::not_confirmed));
-    if (!workflow::is_confirmation(*answer)) {
-      return stopped(Checkpoint::plan, "quark-ptq plan ... / quark-ptq confirm plan", core::ExitCode::not_confirmed);
+    while (true) {
+      auto s = workflow::evaluate(m_wd);
+      if (!s) return failed(s.error());
+      if (already(*s, Checkpoint::plan)) return std::nullopt;
+      auto answer = m_prompter.ask_plan(s->plan.doc, m_plan);
+      if (!answer) return failed(no_answer(Checkpoint::plan, "quark-ptq confirm plan", core::ExitCode::not_confirmed));
+      if (answer->adjusted) {
+        // The same step 2 as `quark-ptq plan` with these options; an invalid plan writes
+        // nothing, so the plan asked again is the one a yes would confirm.
+        PlanRequest req = *answer->adjusted;
+        req.workdir = m_req.workdir;
+        req.capture = m_plan.capture;
+        req.getenv = m_plan.getenv;
+        req.oracle = m_plan.oracle;
+        m_observer.on_replanning();
+        auto p = make_plan(req, m_observer);
+        if (!p) {
+          if (p.error().code == core::ExitCode::usage || p.error().code == core::ExitCode::bad_input) {
+            m_observer.on_adjustment_refused(p.error());
+            continue;
+          }
+          return failed(p.error());
+        }
+        m_observer.on_planned(*p);
+        if (p->exit_code() == core::ExitCode::ok) m_plan = std::move(req);
+        continue;
+      }
+      if (!workflow::is_confirmation(answer->words)) {
+        return stopped(Checkpoint::plan, "quark-ptq plan ... / quark-ptq confirm plan", core::ExitCode::not_confirmed);
+      }
+      auto confirmed = workflow::confirm_plan(m_wd, {{}, s->plan.digest, answer->words});
+      if (!confirmed) return failed(confirmed.error());
+      m_observer.on_confirmed(*confirmed, false);
+      return std::nullopt;
     }
-    auto confirmed = workflow::confirm_plan(m_wd, {{}, s->plan.digest, *answer});
-    if (!confirmed) return failed(confirmed.error());
-    m_observer.on_confirmed(*confirmed, false);
-    return std::nullopt;
   }
 
   Stop prepare_step() {
@@ -232,6 +269,7 @@ class Start {
 
   const StartRequest& m_req;
   workflow::Workdir m_wd;
+  PlanRequest m_plan;  // what the plan asked at checkpoint 2 was made with
   Prompter& m_prompter;
   StartObserver& m_observer;
   Launcher& m_launcher;

@@ -2,7 +2,10 @@
 // reuse (an analysis of the same model, a plan when no plan option was given, a manifest for
 // the same destination, a finished run), calls the step flows directly and asks through a
 // Prompter; a front end renders through StartObserver. An answer that is not a yes stops the
-// flow with the command that resumes it; no terminal is a refusal, never a yes.
+// flow with the command that resumes it; no terminal is a refusal, never a yes. At checkpoint
+// 1 a KEY=VALUE correction is applied for a second look and confirmed only by the yes that
+// follows; at checkpoint 2 typed plan options make the plan again (make_plan, as `plan` does)
+// and the new plan is asked.
 #pragma once
 
 #include <filesystem>
@@ -32,14 +35,24 @@ struct StartRequest {
   RunRequest run;                 // workdir, approve and user_words are filled in by start
 };
 
+// The answer at checkpoint 2: yes / no as typed, or plan options (bound by the front end
+// the way `quark-ptq plan` binds them) that make the plan again before it is asked again.
+struct PlanAnswer {
+  std::string words;
+  std::optional<PlanRequest> adjusted;
+};
+
 // The questions at the checkpoints. Each shows what is being confirmed (the analysis
 // summary, the decision table, the exact command, the verified result) and returns the
 // answer; nullopt (no terminal, end of input) stops the flow.
 class Prompter {
  public:
   virtual ~Prompter() = default;
-  virtual std::optional<std::string> ask_analysis(const core::Json& analysis) = 0;
-  virtual std::optional<std::string> ask_plan(const core::Json& plan) = 0;
+  // `corrections`: the KEY=VALUE corrections typed so far, applied to `analysis` but not yet
+  // confirmed ({KEY: {"from", "to"}}; empty at the first look).
+  virtual std::optional<std::string> ask_analysis(const core::Json& analysis, const core::Json& corrections) = 0;
+  // `current`: the request `plan` was made with, for the front end to adjust.
+  virtual std::optional<PlanAnswer> ask_plan(const core::Json& plan, const PlanRequest& current) = 0;
   virtual std::optional<std::string> ask_execution(const core::Json& manifest) = 0;
   virtual std::optional<std::string> ask_result(const core::Json& manifest) = 0;
 };
@@ -57,6 +70,11 @@ class StartObserver : public PlanObserver, public RunObserver {
   virtual void on_confirmed(const workflow::ConfirmOutcome& /*c*/, bool /*analysis*/) {}
   // A correction at checkpoint 1 that did not parse or validate: nothing changed, asked again.
   virtual void on_correction_refused(const core::Error& /*e*/) {}
+  // Plan options typed at checkpoint 2 could not make a plan (a bad option value, a bad
+  // --template-file): the plan is unchanged and asked again.
+  virtual void on_adjustment_refused(const core::Error& /*e*/) {}
+  // Checkpoint 2: the plan is made again with the options typed there.
+  virtual void on_replanning() {}
   virtual void on_planned(const PlanOutcome& /*p*/) {}
   virtual void on_prepared(const manifest::PrepareResult& /*p*/) {}
   virtual void on_execution_answer(const std::string& /*answer*/, bool /*approved*/, const std::string& /*digest*/) {}

@@ -6,6 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <functional>
+
+#include "core/json_io.h"
+#include "workflow/state.h"
 
 #include "support/temp_dir.h"
 
@@ -23,8 +27,27 @@ class ScriptedPrompter final : public Prompter {
     answers.pop_front();
     return a;
   }
-  std::optional<std::string> ask_analysis(const core::Json&) override { return next("analysis"); }
-  std::optional<std::string> ask_plan(const core::Json&) override { return next("plan"); }
+  std::vector<core::Json> shown;        // the analysis or plan each question showed
+  std::vector<core::Json> corrections;  // the pending corrections each checkpoint-1 question showed
+  // Checkpoint 2 answers that are plan options: the next "plan" answer adjusts with this.
+  std::deque<std::function<void(PlanRequest&)>> adjustments;
+  std::optional<std::string> ask_analysis(const core::Json& a, const core::Json& c) override {
+    shown.push_back(a);
+    corrections.push_back(c);
+    return next("analysis");
+  }
+  std::optional<PlanAnswer> ask_plan(const core::Json& p, const PlanRequest& current) override {
+    shown.push_back(p);
+    auto words = next("plan");
+    if (!words) return std::nullopt;
+    if (*words == "adjust" && !adjustments.empty()) {
+      PlanRequest r = current;
+      adjustments.front()(r);
+      adjustments.pop_front();
+      return PlanAnswer{*words, r};
+    }
+    return PlanAnswer{*words, std::nullopt};
+  }
   std::optional<std::string> ask_execution(const core::Json&) override { return next("execution"); }
   std::optional<std::string> ask_result(const core::Json&) override { return next("result"); }
 };
@@ -38,6 +61,8 @@ class RecordingStart final : public StartObserver {
   void on_confirmed(const workflow::ConfirmOutcome&, bool analysis) override { events.push_back(analysis ? "confirmed 1" : "confirmed 2"); }
   void on_correction_refused(const core::Error& e) override { events.push_back("refused " + e.id); }
   void on_planned(const PlanOutcome& p) override { events.push_back(p.exit_code() == core::ExitCode::ok ? "planned" : "plan invalid"); }
+  void on_replanning() override { events.push_back("replanning"); }
+  void on_adjustment_refused(const core::Error& e) override { events.push_back("adjustment refused " + e.id); }
 };
 
 class NoLauncher final : public Launcher {
@@ -104,6 +129,63 @@ TEST_F(StartFlow, BadCorrectionIsAskedAgainThenPlansAndStopsAtCheckpointTwo) {
   EXPECT_EQ(observer.events[3], "confirmed 1");
   EXPECT_EQ(observer.events[4], "step 2");
   EXPECT_EQ(observer.events[5], "planned");
+}
+
+// Issue 16 item 5: a correction is shown for a second look and confirmed only by the yes
+// after it; a no after the look confirms nothing and leaves the analysis as it was.
+TEST_F(StartFlow, ACorrectionIsShownAgainBeforeItIsConfirmed) {
+  prompter.answers = {std::string("model.model_type=mistral"), std::string("yes"), std::string("no")};
+  auto r = go();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_GE(prompter.asked.size(), 2u);
+  EXPECT_EQ(prompter.asked[0], "analysis");
+  EXPECT_EQ(prompter.asked[1], "analysis");  // the second look
+  EXPECT_EQ(prompter.shown[1]["model"]["model_type"], "mistral");
+  EXPECT_EQ(prompter.corrections[1]["model.model_type"]["to"], "mistral");
+  EXPECT_TRUE(prompter.corrections[0].empty());
+  auto s = workflow::evaluate(workflow::Workdir{tmp.path()});
+  ASSERT_TRUE(s.has_value());
+  ASSERT_TRUE(s->analysis.doc.is_object());
+  EXPECT_EQ(s->analysis.doc["model"]["model_type"], "mistral");
+  EXPECT_EQ(s->at(workflow::Checkpoint::analysis).confirmation->user_words, "yes");
+}
+
+TEST_F(StartFlow, ANoAfterTheSecondLookConfirmsNothing) {
+  prompter.answers = {std::string("model.model_type=mistral"), std::string("no")};
+  auto r = go();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_NE(std::get_if<start_end::Stopped>(&r->end), nullptr);
+  auto s = workflow::evaluate(workflow::Workdir{tmp.path()});
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(s->analysis.doc["model"]["model_type"], "llama");
+  EXPECT_NE(s->at(workflow::Checkpoint::analysis).state, workflow::CheckpointState::confirmed);
+}
+
+// Checkpoint 2 adjusts the plan through make_plan and asks about the plan made again; an
+// adjustment that cannot make a valid plan leaves the plan as it was.
+TEST_F(StartFlow, PlanOptionsAtCheckpointTwoMakeThePlanAgain) {
+  prompter.answers = {std::string("yes"), std::string("adjust"), std::string("adjust"), std::string("no")};
+  prompter.adjustments.push_back([](PlanRequest& r) { r.options.scheme = "int8"; });
+  prompter.adjustments.push_back([](PlanRequest& r) { r.options.excludes = {"no_such_layer"}; });  // invalid: matches nothing
+  auto r = go();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_EQ(prompter.asked, (std::vector<std::string>{"analysis", "plan", "plan", "plan"}));
+  const auto* stopped = std::get_if<start_end::Stopped>(&r->end);
+  ASSERT_NE(stopped, nullptr);
+  EXPECT_EQ(stopped->checkpoint, workflow::Checkpoint::plan);
+  ASSERT_GE(prompter.shown.size(), 4u);
+  EXPECT_EQ(prompter.shown[1]["global_scheme"], "fp8");
+  EXPECT_EQ(prompter.shown[2]["global_scheme"], "int8");  // the plan made again, asked again
+  EXPECT_EQ(prompter.shown[3]["global_scheme"], "int8");  // the invalid one wrote nothing
+  auto s = workflow::evaluate(workflow::Workdir{tmp.path()});
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(s->plan.doc["global_scheme"], "int8");
+  EXPECT_NE(s->at(workflow::Checkpoint::plan).state, workflow::CheckpointState::confirmed);
+  std::vector<std::string> replans;
+  for (const auto& e : observer.events) {
+    if (e == "replanning" || e == "planned" || e == "plan invalid") replans.push_back(e);
+  }
+  EXPECT_EQ(replans, (std::vector<std::string>{"planned", "replanning", "planned", "replanning", "plan invalid"}));
 }
 
 TEST_F(StartFlow, ResumingReusesTheAnalysisAndItsConfirmation) {

@@ -39,6 +39,10 @@ core::Result<EnvironmentFacts> parse() {
     k.requirements.emplace(release, std::move(r));
   }
   k.default_quark_version = f.string(doc, "", "default_quark_version");
+  const core::Json& by_major = f.object(f.object(doc, "", "nvidia_driver_minimum"), "/nvidia_driver_minimum", "by_cuda_major");
+  for (const auto& [major, version] : by_major.items()) {
+    k.nvidia_driver_minimum.emplace(major, f.string(by_major, "/nvidia_driver_minimum/by_cuda_major", major));
+  }
   k.calibration_datasets = datasets(f, doc, "calibration_datasets");
   k.evaluation_datasets = datasets(f, doc, "evaluation_datasets");
   QPTQ_TRY(f.result());

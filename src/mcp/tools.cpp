@@ -310,6 +310,8 @@ ToolResult call_run(ToolCall& c) {
   req.workdir = wd;
   req.stop_grace_seconds = c.args.contains("stop_grace_seconds") ? c.args["stop_grace_seconds"].get<double>() : 10.0;
   req.echo_stdout_fd = STDERR_FILENO;  // stdout is the protocol
+  // The client's log, not a terminal: plain lines (issue 16 item 12).
+  req.echo_stdout_style = req.echo_stderr_style = runner::EchoStyle::lines;
   req.via = kVia;
   req.accept_recorded_approval = true;
   req.progress_interval = 1.0;

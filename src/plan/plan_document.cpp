@@ -8,6 +8,12 @@ namespace plan {
 
 namespace {
 
+// "high" as the user reads it (messages/enum.*.json); the artifact keeps the English value.
+std::string severity_text(core::Lang lang, const std::string& severity) {
+  std::string id = "enum.severity." + severity;
+  return core::catalog_has(lang, id) ? core::msg(lang, id) : severity;
+}
+
 core::Json text_json(const Text& t) {
   core::Json args = core::Json::object();
   for (const auto& a : t.args) {
@@ -193,7 +199,7 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
     }
     for (const auto& r : p.resolved_risks) {
       if (r.decision != d.key) continue;
-      out.push_back("      " + core::msg(lang, "plan.table.resolves", {{"severity", r.severity}, {"risk", render(lang, r.risk)}, {"how", render(lang, r.how)}}));
+      out.push_back("      " + core::msg(lang, "plan.table.resolves", {{"severity", severity_text(lang, r.severity)}, {"risk", render(lang, r.risk)}, {"how", render(lang, r.how)}}));
     }
   }
   const ModuleSummary& s = p.modules;
@@ -220,7 +226,7 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
     out.push_back(core::msg(lang, "plan.table.risks"));
     for (const auto& r : p.risks) {
       std::string from = r.origin == "analysis" ? core::msg(lang, "plan.table.from_analysis") + " " : "";
-      out.push_back("  [" + r.severity + "] " + from + render(lang, r.text));
+      out.push_back("  [" + severity_text(lang, r.severity) + "] " + from + render(lang, r.text));
       if (!r.hint.id.empty()) out.push_back("         -> " + render(lang, r.hint));
     }
   }

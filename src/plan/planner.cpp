@@ -418,7 +418,9 @@ void check_template(const PlanInputs& in, const TemplateView& tv, const std::str
     add_risk(p, "high", txt("plan.risk.template_unknown", {{"model_type", model_type}}));
     return;
   }
-  Text fix = caps.has_cli_flag("--template_file") ? txt("plan.fix.write_template", {{"model_type", model_type}})
+  // The whole command, with the options this plan was asked for: pasted, it plans again.
+  Text fix = caps.has_cli_flag("--template_file")
+                 ? txt("plan.fix.write_template", {{"model_type", model_type}, {"command", plan_command(in.options, "") + " --write-template"}})
                                                   : txt("plan.fix.upgrade_for_template_file");
   add_problem(p, "no_template",
               txt("plan.problem.no_template", {{"model_type", model_type}, {"version", caps.quark_version}, {"templates", join_some(caps.templates, 12)}}),

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "plan/evaluation_settings.h"
+#include "plan/exclusion_patterns.h"
 #include "plan/module_inventory.h"
 #include "plan/planner_steps.h"
 #include "plan/rules.h"
@@ -243,34 +244,27 @@ void check_coverage(const PlanInputs& in, Plan& p) {
   s.quantized_compact = compact_names(quantized);
   s.excluded_compact = compact_names(excluded);
   for (const auto& [role, names] : risky) {
-    std::set<std::string> leaf_patterns;
-    for (const auto& n : names) {
-      leaf_patterns.insert("*" + n.substr(n.rfind('.') == std::string::npos ? 0 : n.rfind('.')));
+    // The fix is typed as --exclude, so it keeps only the current exclusions that match a
+    // module (plan.problem.pattern_no_match refuses the others) and adds patterns checked
+    // against these modules: pasted, it passes this check.
+    PlanChange change;
+    change.excludes = live_patterns(p.exclude_layers, inventory);
+    // Every module of the role, excluded ones too, may share a pattern; a tower's may also
+    // cover the other towers (a projector inside the vision subtree).
+    std::vector<std::string> of_role;
+    for (const auto& m : inventory) {
+      bool tower = role != "router" && m.role != "router" && contains(never, m.role);
+      if (m.role == role || tower) of_role.push_back(m.name);
     }
-    std::vector<std::string> add(leaf_patterns.begin(), leaf_patterns.end());
-    if (role != "router") {
-      // Towers live under one module path: exclude that subtree.
-      std::string prefix = names.front();
-      for (const auto& n : names) {
-        std::size_t k = 0;
-        while (k < prefix.size() && k < n.size() && prefix[k] == n[k]) {
-          ++k;
-        }
-        prefix = prefix.substr(0, k);
-      }
-      prefix = prefix.substr(0, prefix.rfind('.') == std::string::npos ? 0 : prefix.rfind('.') + 1);
-      add = {prefix.empty() ? "*" + role + "*" : prefix + "*"};
-    }
-    std::vector<std::string> all = p.exclude_layers;
-    all.insert(all.end(), add.begin(), add.end());
-    std::string quoted;
-    for (const auto& a : all) {
-      quoted += (quoted.empty() ? "" : " ") + ("--exclude '" + a + "'");
+    std::vector<std::string> add = role == "router" ? router_patterns(of_role, inventory) : covering_patterns(of_role, inventory);
+    for (const auto& a : add) {
+      if (std::find(change.excludes.begin(), change.excludes.end(), a) == change.excludes.end()) change.excludes.push_back(a);
     }
     add_problem(p, role == "router" ? "router_quantized" : "tower_quantized",
                 txt(role == "router" ? "plan.problem.router_quantized" : "plan.problem.tower_quantized",
                     {{"role", role}, {"count", std::to_string(names.size())}, {"example", names.front()}}),
-                txt("plan.fix.exclude_more", {{"flags", quoted}}));
+                txt("plan.fix.exclude_more", {{"command", fix_command(in, change)}}));
+    p.problems.back().change = std::move(change);
   }
 }
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "plan/exclusion_patterns.h"
+#include "plan/plan_command.h"
 #include "plan/planner_steps.h"
 #include "plan/rules.h"
 #include "plan/shape_checks.h"
@@ -21,6 +23,14 @@ std::string PlanChange::flags() const {
   if (kv_cache_none) add("--kv-cache none");
   return out;
 }
+
+namespace detail {
+
+std::string fix_command(const PlanInputs& in, const PlanChange& change) {
+  return plan_command(apply_change(in.options, change), in.template_file);
+}
+
+}  // namespace detail
 
 PlanOptions apply_change(PlanOptions o, const PlanChange& c) {
   if (!c.scheme.empty()) o.scheme = c.scheme;
@@ -99,14 +109,18 @@ void propose_regroup(const PlanInputs& in, const std::vector<Module>& modules, c
   std::size_t total = quantized_count(modules, p.exclude_layers);
   if (fit != nullptr && global && static_cast<double>(mf.size()) > share * static_cast<double>(total)) {
     out.change.scheme = fit->name;
-    out.fix = txt("plan.fix.smaller_group_scheme", {{"scheme", fit->name}, {"flags", out.change.flags()}});
+    out.fix = txt("plan.fix.smaller_group_scheme", {{"scheme", fit->name}, {"command", fix_command(in, out.change)}});
   } else if (fit != nullptr) {
     for (const auto& m : mf) out.change.overrides.emplace_back(m.module, fit->name);
-    out.fix = txt("plan.fix.smaller_group_override", {{"scheme", fit->name}, {"flags", out.change.flags()}});
+    out.fix = txt("plan.fix.smaller_group_override", {{"scheme", fit->name}, {"command", fix_command(in, out.change)}});
   } else {
-    out.change.excludes = p.exclude_layers;
-    for (const auto& m : mf) out.change.excludes.push_back(m.module);
-    out.fix = txt("plan.fix.exclude_misfits", {{"family", s.family}, {"flags", out.change.flags()}});
+    // Typed as --exclude: only the current exclusions that match a module (the others fail
+    // plan.problem.pattern_no_match), then the misfits by name.
+    out.change.excludes = live_patterns(p.exclude_layers, modules);
+    for (const auto& m : mf) {
+      if (std::find(out.change.excludes.begin(), out.change.excludes.end(), m.module) == out.change.excludes.end()) out.change.excludes.push_back(m.module);
+    }
+    out.fix = txt("plan.fix.exclude_misfits", {{"family", s.family}, {"command", fix_command(in, out.change)}});
   }
 }
 
@@ -199,7 +213,7 @@ std::optional<Problem> kv_layers_problem(const PlanInputs& in, const TemplateVie
   Text what = excluded_example.empty()
                   ? txt("plan.problem.kv_layers_missing", {{"scheme", kv}, {"patterns", join(tv.kv_layers)}})
                   : txt("plan.problem.kv_layers_excluded", {{"scheme", kv}, {"patterns", join(tv.kv_layers)}, {"example", excluded_example}});
-  return Problem{excluded_example.empty() ? "kv_layers_missing" : "kv_layers_excluded", what, txt("plan.fix.kv_none", {{"flags", c.flags()}}), c};
+  return Problem{excluded_example.empty() ? "kv_layers_missing" : "kv_layers_excluded", what, txt("plan.fix.kv_none", {{"command", fix_command(in, c)}}), c};
 }
 
 }  // namespace detail

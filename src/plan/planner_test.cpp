@@ -380,7 +380,10 @@ TEST(PreValidation, MoeRoutersWouldBeQuantized) {
   const plan::Problem* pr = problem(p.plan, "router_quantized");
   ASSERT_NE(pr, nullptr);
   EXPECT_NE(en(pr->text).find("model.layers.0.mlp.gate"), std::string::npos);
-  EXPECT_EQ(en(pr->fix), "exclude them: --exclude 'lm_head' --exclude '*.gate'");
+  // The whole command to paste, with the options this plan was asked for.
+  EXPECT_EQ(en(pr->fix), "exclude them: quark-ptq plan --priority balanced --exclude lm_head --exclude '*.gate'");
+  auto fixed = make_plan("tiny-qwen3-moe", "h200", plan::apply_change(o, pr->change));
+  EXPECT_TRUE(fixed.plan.problems.empty()) << pr->change.flags();
 }
 
 TEST(PreValidation, VisionTowerWouldBeQuantized) {
@@ -390,6 +393,22 @@ TEST(PreValidation, VisionTowerWouldBeQuantized) {
   const plan::Problem* pr = problem(p.plan, "tower_quantized");
   ASSERT_NE(pr, nullptr);
   EXPECT_NE(en(pr->fix).find("model.vision_tower.vision_model.encoder.layers.*"), std::string::npos);
+  // The fix, pasted, passes (issue 16 item 8).
+  auto fixed = make_plan("tiny-gemma3", "h200", plan::apply_change(o, pr->change));
+  EXPECT_TRUE(fixed.plan.problems.empty()) << pr->change.flags() << " -> " << fixed.plan.problems.front().code;
+}
+
+TEST(PreValidation, TheTowerFixKeepsOnlyExclusionsThatMatch) {
+  // A dead pattern in the exclusions (here the user's; a written template had "*vision*")
+  // is not repeated in the fix: typed as --exclude it would fail pattern_no_match.
+  plan::PlanOptions o;
+  o.excludes = {"*lm_head", "*visionn*"};
+  auto p = make_plan("tiny-gemma3", "h200", o);
+  const plan::Problem* pr = problem(p.plan, "tower_quantized");
+  ASSERT_NE(pr, nullptr);
+  EXPECT_EQ(en(pr->fix).find("*visionn*"), std::string::npos) << en(pr->fix);
+  auto fixed = make_plan("tiny-gemma3", "h200", plan::apply_change(o, pr->change));
+  EXPECT_TRUE(fixed.plan.problems.empty()) << pr->change.flags() << " -> " << fixed.plan.problems.front().code;
 }
 
 TEST(PreValidation, PatternsThatMatchNoModule) {

@@ -1,9 +1,10 @@
 #include "plan/template_file.h"
 
+#include <algorithm>
 #include <set>
 
 #include "core/atomic_file.h"
-#include "plan/module_inventory.h"
+#include "plan/exclusion_patterns.h"
 
 namespace plan {
 
@@ -16,17 +17,26 @@ std::string leaf(const std::string& name) {
 
 }  // namespace
 
-core::Json template_file_json(const std::string& model_type, const core::Json& analysis) {
+core::Json template_file_json(const std::string& model_type, const std::vector<Module>& modules) {
   std::set<std::string> leaves;
-  std::set<std::string> excludes = {"lm_head"};
-  for (const auto& m : inventory_from_analysis(analysis)) {
+  std::vector<std::string> routers;
+  std::vector<std::string> towers;
+  bool has_lm_head = false;
+  for (const auto& m : modules) {
     leaves.insert(leaf(m.name));
-    if (m.role == "router") {
-      excludes.insert("*" + m.name.substr(m.name.rfind('.') == std::string::npos ? 0 : m.name.rfind('.')));
-    } else if (m.role == "vision" || m.role == "audio" || m.role == "projector") {
-      excludes.insert("*" + m.role + "*");
-    }
+    has_lm_head = has_lm_head || m.role == "lm_head";
+    if (m.role == "router") routers.push_back(m.name);
+    if (m.role == "vision" || m.role == "audio" || m.role == "projector") towers.push_back(m.name);
   }
+  // Every exclusion is checked against these modules (issue 16 item 8): a pattern such as
+  // "*vision*" that matches none of Qwen2.5-VL's "visual.*" modules is never written.
+  std::vector<std::string> excludes;
+  for (const auto& m : modules) {
+    if (m.role == "lm_head" && std::find(excludes.begin(), excludes.end(), m.name) == excludes.end()) excludes.push_back(m.name);
+  }
+  if (!has_lm_head) excludes.push_back("lm_head");  // tied or absent here: harmless as a template default
+  for (const auto& r : router_patterns(routers, modules)) excludes.push_back(r);
+  for (const auto& t : covering_patterns(towers, modules)) excludes.push_back(t);
   core::Json kv = core::Json::array();
   core::Json q = core::Json::array();
   if (leaves.count("k_proj") && leaves.count("v_proj")) {

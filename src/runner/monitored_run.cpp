@@ -138,6 +138,8 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
 
   int echo_out = options.echo_stdout_fd;
   int echo_err = options.echo_stderr_fd;
+  CleanEcho out_echo(options.echo_stdout_style);
+  CleanEcho err_echo(options.echo_stderr_style);
   auto since_start = [&start] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   bool stage_began = false;
   auto on_line = [&](std::string_view raw, bool cr) {
@@ -235,7 +237,10 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
       (is_out ? out.stdout_bytes : out.stderr_bytes) += len;
       if (out.log_errno == 0 && !write_all(log_fd.get(), buf, len, &out.log_bytes)) out.log_errno = errno != 0 ? errno : EIO;
       int& echo = is_out ? echo_out : echo_err;
-      if (echo >= 0 && !write_all(echo, buf, len)) echo = -1;
+      if (echo >= 0) {
+        std::string shown = (is_out ? out_echo : err_echo).feed(std::string_view(buf, len));
+        if (!shown.empty() && !write_all(echo, shown.data(), shown.size())) echo = -1;
+      }
       (is_out ? out_lines : err_lines).feed(std::string_view(buf, len));
     }
     now = Clock::now();
@@ -280,6 +285,10 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
   }
   out_lines.finish();
   err_lines.finish();
+  for (auto [fd, echo] : {std::pair<int, CleanEcho*>{echo_out, &out_echo}, {echo_err, &err_echo}}) {
+    std::string rest = echo->finish();
+    if (fd >= 0 && !rest.empty()) (void)write_all(fd, rest.data(), rest.size());
+  }
 
   // Stop the sampler before reaping, so that the child's CPU time is not counted as ours.
   out.resources = sampler.stop();

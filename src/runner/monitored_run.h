@@ -1,6 +1,6 @@
 // The monitored PTQ run: posix_spawn of the approved argv (no shell) in its own process
 // group, stdin from /dev/null, the approved environment; stdout and stderr streamed live to
-// the terminal and to the log file; stages, progress and perplexity followed from the log;
+// the terminal (rendered for it: runner/clean_echo.h) and to the log file as they came; stages, progress and perplexity followed from the log;
 // memory sampled on a side thread; SIGINT/SIGTERM/SIGHUP forwarded to the child's group and
 // escalated to SIGKILL after a grace period. The loop sleeps in poll() (pipes, the signal
 // relay and a pidfd for the child), so monitoring costs next to nothing. A StopSwitch, when
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "runner/clean_echo.h"
 #include "runner/command.h"
 #include "runner/log_watch.h"
 #include "runner/resource_sampler.h"
@@ -25,6 +26,9 @@ struct MonitorOptions {
   std::filesystem::path log_path;      // created exclusively (runner/run_log.h); both streams as they arrive
   int echo_stdout_fd = 1;              // where the child's stdout is echoed; -1: nowhere
   int echo_stderr_fd = 2;
+  // How each echo is rendered (runner/clean_echo.h); the log file always gets the raw bytes.
+  EchoStyle echo_stdout_style = EchoStyle::raw;
+  EchoStyle echo_stderr_style = EchoStyle::raw;
   double stop_grace_seconds = 10;      // after forwarding a stop signal, before SIGKILL
   double host_sample_interval = 2;
   double gpu_sample_interval = 5;

@@ -82,6 +82,11 @@ core::Result<void> check_analysis_confirmable(const Workdir& wd, const ConfirmRe
   return core::ok();
 }
 
+core::Result<AnalysisPreview> preview_analysis(const Workdir& wd, const ConfirmRequest& req) {
+  QPTQ_TRY_ASSIGN(AnalysisCandidate cand, analysis_candidate(wd, req));
+  return AnalysisPreview{std::move(cand.doc), std::move(cand.record)};
+}
+
 core::Result<void> check_plan_confirmable(const Workdir& wd, const ConfirmRequest& req) {
   QPTQ_TRY(plan_candidate(wd, req));
   return core::ok();

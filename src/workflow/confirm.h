@@ -41,6 +41,15 @@ core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmReques
 // front end that asks the person by other means (the MCP server) asks only what can be
 // confirmed. The errors are those of the two functions above.
 core::Result<void> check_analysis_confirmable(const Workdir& wd, const ConfirmRequest& req);
+
+// The analysis as confirm_analysis would confirm it with `req.sets`, nothing written: the
+// corrected document and {KEY: {"from", "to"}}, so a correction is shown for a second look
+// before it is confirmed. The errors are confirm_analysis's.
+struct AnalysisPreview {
+  core::Json doc;
+  core::Json corrections;
+};
+core::Result<AnalysisPreview> preview_analysis(const Workdir& wd, const ConfirmRequest& req);
 core::Result<void> check_plan_confirmable(const Workdir& wd, const ConfirmRequest& req);
 
 }  // namespace workflow

@@ -38,7 +38,7 @@ void row(const Console& c, std::string_view label_id, const std::string& value) 
 }
 
 void print_summary(const Console& c, const core::Json& a, const core::fs::path& written) {
-  c.say("intake.summary_title", {{"status", num(a, "analysis_status")}, {"path", written.string()}});
+  c.say("intake.summary_title", {{"status", c.enum_text("analysis_status", num(a, "analysis_status"))}, {"path", written.string()}});
   row(c, "intake.summary_model", num(a, "model/model_path"));
   row(c, "intake.summary_type", num(a, "model/model_type") + " / " + num(a, "model/loading_class"));
   row(c, "intake.summary_layers",
@@ -118,7 +118,7 @@ void print_summary(const Console& c, const core::Json& a, const core::fs::path& 
       std::string id = core::json_string(r, "id").value_or("");
       std::string message = id.empty() ? core::json_string(r, "message").value_or("") : c.t(id, args);
       std::string hint = id.empty() ? core::json_string(r, "recovery_hint").value_or("") : c.t(id + "_hint", args);
-      c.line(fmt::format("  [{}] {}", core::json_string(r, "severity").value_or("?"), message));
+      c.line(fmt::format("  [{}] {}", c.enum_text("severity", core::json_string(r, "severity").value_or("?")), message));
       c.line(fmt::format("         -> {}", hint));
     }
   }

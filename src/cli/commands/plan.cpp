@@ -104,6 +104,31 @@ flow::PlanRequest plan_request(const PlanOptions& in) {
   return req;
 }
 
+PlanOptions plan_options(const flow::PlanRequest& req) {
+  const plan::PlanOptions& o = req.options;
+  PlanOptions out;
+  out.target = o.target;
+  out.priority = o.priority;
+  out.scheme = o.scheme;
+  out.kv_cache = o.kv_cache;
+  out.algo = req.algorithms;
+  out.overrides = req.overrides;
+  out.excludes = o.excludes;
+  out.calib_dataset = o.calib_dataset;
+  out.calib_samples = o.calib_samples;
+  out.seq_len = o.seq_len;
+  out.batch_size = o.batch_size;
+  out.eval = o.eval;
+  out.eval_text = o.eval_text;
+  out.multi_device = o.multi_device;
+  out.trust_remote_code = o.trust_remote_code;
+  out.python = o.python;
+  out.quark_version = o.quark_version;
+  out.write_template = false;  // once written, the plan names it as its --template-file
+  out.template_file = req.template_file;
+  return out;
+}
+
 int run_plan_command(Context& ctx, const PlanOptions& in) {
   flow::PlanRequest req = plan_request(in);
   req.workdir = ctx.workdir;

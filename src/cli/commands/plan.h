@@ -41,6 +41,8 @@ void add_plan_options(CLI::App& sub, PlanOptions& opt);
 
 // The flow request for these options (workdir left empty).
 flow::PlanRequest plan_request(const PlanOptions& opt);
+// The options of a flow request, for typed options to be bound on top of (start's checkpoint 2).
+PlanOptions plan_options(const flow::PlanRequest& req);
 
 // Writes quant_plan.json (requires checkpoint 1), prints the decision table; returns the exit code.
 int run_plan_command(Context& ctx, const PlanOptions& opt);

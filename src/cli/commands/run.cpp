@@ -22,7 +22,6 @@ namespace {
 
 class TerminalApproval final : public flow::ApprovalPrompt {
  public:
-  static constexpr int kMaxAsks = 3;
   explicit TerminalApproval(const Console& console) : m_console(console) {}
   bool can_ask() const override { return m_console.interactive(); }
   std::optional<std::string> ask_approval(const workflow::RecordedCommand& cmd, const std::string& output_dir) override {
@@ -32,22 +31,30 @@ class TerminalApproval final : public flow::ApprovalPrompt {
     m_console.say("run.show_destination", {{"path", output_dir}});
     say_evaluator(m_console, cmd.evaluator);
     m_console.say("run.show_digest", {{"digest", cmd.digest}});
-    m_console.say("run.approval_words");
-    // A slip ("y", "ok") is asked again, a few times; an explicit no or end of input stops.
-    for (int attempt = 1;; ++attempt) {
-      auto answer = m_console.ask(m_console.t("run.ask_approval"));
-      if (!answer || workflow::is_execution_approval(*answer) || workflow::is_refusal(*answer) || attempt == kMaxAsks) return answer;
-      m_console.say("run.ask_again", {{"answer", *answer}, {"left", std::to_string(kMaxAsks - attempt)}});
-    }
+    return ask_execution_approval(m_console);
   }
 
  private:
   const Console& m_console;
 };
 
-void print_summary(const Console& console, const core::Json& run, const verify::VerifyReport* report) {
-  console.say("run.summary_heading");
-  console.say("run.summary_run", {{"status", core::json_string(run, "status").value_or("")},
+// Checkpoint 4 is the verified result's: a run that failed, was stopped or whose output did
+// not verify gets a heading that says so (issue 16 item 12).
+std::string_view summary_heading(const flow::RunEnd& end) {
+  struct Heading {
+    std::string_view operator()(const flow::run_end::Verified&) const { return "run.summary_heading"; }
+    std::string_view operator()(const flow::run_end::NotVerified&) const { return "run.summary_heading_not_verified"; }
+    std::string_view operator()(const flow::run_end::Failed&) const { return "run.summary_heading_failed"; }
+    std::string_view operator()(const flow::run_end::ExportedEvaluationFailed&) const { return "run.summary_heading_partial"; }
+    std::string_view operator()(const flow::run_end::Interrupted&) const { return "run.summary_heading_interrupted"; }
+  };
+  return std::visit(Heading{}, end);
+}
+
+void print_summary(const Console& console, const flow::RunOutcome& outcome, const verify::VerifyReport* report) {
+  const core::Json& run = outcome.run;
+  console.say(summary_heading(outcome.end));
+  console.say("run.summary_run", {{"status", console.enum_text("run_status", core::json_string(run, "status").value_or(""))},
                                   {"seconds", core::dump_compact(run.value("seconds", core::Json(0)))},
                                   {"log", core::json_string(run, "log").value_or("")}});
   const core::Json* peak = core::json_object(run, "peak");
@@ -65,8 +72,19 @@ void print_summary(const Console& console, const core::Json& run, const verify::
 
 }  // namespace
 
+std::optional<std::string> ask_execution_approval(const Console& console) {
+  constexpr int kMaxAsks = 3;
+  console.say("run.approval_words");
+  // A slip ("y", "ok") is asked again, a few times; an explicit no or end of input stops.
+  for (int attempt = 1;; ++attempt) {
+    auto answer = console.ask(console.t("run.ask_approval"));
+    if (!answer || workflow::is_execution_approval(*answer) || workflow::is_refusal(*answer) || attempt == kMaxAsks) return answer;
+    console.say("run.ask_again", {{"answer", *answer}, {"left", std::to_string(kMaxAsks - attempt)}});
+  }
+}
+
 void ConsoleRunObserver::on_launching(const std::filesystem::path& log) { m_console.say("run.starting", {{"log", log.string()}}); }
-void ConsoleRunObserver::on_stage(const std::string& stage) { m_console.say("run.stage", {{"stage", stage}}); }
+void ConsoleRunObserver::on_stage(const std::string& stage) { m_console.say("run.stage", {{"stage", m_console.enum_text("stage", stage)}}); }
 void ConsoleRunObserver::on_stop_requested(const std::string& signal) { m_console.say("run.stopping", {{"signal", signal}}); }
 void ConsoleRunObserver::on_record_failed(const core::Error& e) { m_console.error_line(e); }
 void ConsoleRunObserver::on_evaluating(const evaluate::Request& r) {
@@ -92,7 +110,7 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome) {
     j["next_action"] = status ? flow::next_action_json(console.lang(), *status) : core::Json(nullptr);
     console.json(j);
   }
-  print_summary(console, outcome.run, report);
+  print_summary(console, outcome, report);
   if (const core::Json* cut = core::json_object(outcome.run, "log_truncated")) {
     console.say("run.log_truncated", {{"log", core::json_string(outcome.run, "log").value_or("")},
                                       {"at", std::to_string(core::json_int(*cut, "at_byte").value_or(0))},
@@ -114,6 +132,8 @@ int run_run_command(Context& ctx, const RunOptions& opt) {
   const Console& console = ctx.console;
   flow::RunRequest req{ctx.workdir, opt.approve, opt.user_words, opt.stop_grace_seconds,
                        console.json_mode() ? STDERR_FILENO : STDOUT_FILENO, "", false};
+  req.echo_stdout_style = Console::echo_style(req.echo_stdout_fd);
+  req.echo_stderr_style = Console::echo_style(STDERR_FILENO);
   flow::MonitoredLauncher launcher;
   TerminalApproval prompt(console);
   ConsoleRunObserver observer(console);

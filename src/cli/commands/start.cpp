@@ -9,6 +9,8 @@
 #include <set>
 
 #include "cli/commands.h"
+#include "cli/commands/plan.h"
+#include "core/text.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
 #include "flow/start_flow.h"
@@ -20,21 +22,47 @@ namespace {
 class TerminalPrompter final : public flow::Prompter {
  public:
   explicit TerminalPrompter(const Console& console) : m_c(console) {}
-  std::optional<std::string> ask_analysis(const core::Json& analysis) override {
+  std::optional<std::string> ask_analysis(const core::Json& analysis, const core::Json& corrections) override {
     show_analysis_summary(m_c, analysis);
     m_c.say("workflow.reason_analysis");
-    return m_c.ask(m_c.t("start.ask_analysis"));
+    if (corrections.empty()) return m_c.ask(m_c.t("start.ask_analysis"));
+    // The corrections are shown for a second look; only a yes to this question confirms them.
+    m_c.say("start.corrections_pending");
+    for (const auto& [key, change] : corrections.items()) {
+      m_c.say("start.correction_row", {{"key", key}, {"from", core::dump_compact(change.value("from", core::Json(nullptr)))},
+                                       {"to", core::dump_compact(change.value("to", core::Json(nullptr)))}});
+    }
+    return m_c.ask(m_c.t("start.ask_analysis_corrected"));
   }
-  std::optional<std::string> ask_plan(const core::Json& plan) override {
+  std::optional<flow::PlanAnswer> ask_plan(const core::Json& plan, const flow::PlanRequest& current) override {
     show_decision_table(m_c, plan);
     m_c.say("workflow.reason_plan");
-    return m_c.ask(m_c.t("start.ask_plan"));
+    m_c.say("start.plan_adjust_hint");
+    while (true) {
+      auto answer = m_c.ask(m_c.t("start.ask_plan"));
+      if (!answer) return std::nullopt;
+      std::string typed(core::trim(*answer));
+      if (typed.rfind("--", 0) != 0) return flow::PlanAnswer{*answer, std::nullopt};
+      // The typed options are bound exactly as `quark-ptq plan` binds them, on top of the
+      // options this plan was made with.
+      PlanOptions options = plan_options(current);
+      CLI::App app{"checkpoint 2"};
+      app.allow_extras(false);
+      add_plan_options(app, options);
+      try {
+        app.parse(typed, false);
+      } catch (const CLI::ParseError& e) {
+        m_c.warn(m_c.t("start.adjust_unreadable", {{"answer", typed}, {"reason", e.what()}}));
+        continue;
+      }
+      flow::PlanRequest adjusted = plan_request(options);
+      return flow::PlanAnswer{*answer, std::move(adjusted)};
+    }
   }
   std::optional<std::string> ask_execution(const core::Json& manifest) override {
     show_execution_summary(m_c, manifest);
     m_c.say("workflow.reason_execution");
-    m_c.say("start.approval_words");
-    return m_c.ask(m_c.t("start.ask_execution"));
+    return ask_execution_approval(m_c);
   }
   std::optional<std::string> ask_result(const core::Json& manifest) override {
     show_result_summary(m_c, manifest);
@@ -61,6 +89,8 @@ class StartView final : public flow::StartObserver {
   void on_analyzed(const flow::Analyzed& a) override { render_analyzed(m_c, a); }
   void on_confirmed(const workflow::ConfirmOutcome& c, bool analysis) override { render_confirmed(m_c, m_wd, c, analysis, true); }
   void on_correction_refused(const core::Error& e) override { m_c.error_line(e); }
+  void on_adjustment_refused(const core::Error& e) override { m_c.error_line(e); }
+  void on_replanning() override { m_c.say("start.replanning"); }
   void on_planned(const flow::PlanOutcome& p) override { render_planned(m_c, p); }
   void on_prepared(const manifest::PrepareResult& p) override { render_prepared(m_c, p, false); }
   void on_execution_answer(const std::string& answer, bool approved, const std::string& digest) override {
@@ -108,6 +138,8 @@ int run_start_command(Context& ctx, const StartOptions& opt) {
   req.plan = plan_request(opt.plan);
   req.plan_given = opt.plan_given;
   req.run.echo_stdout_fd = STDOUT_FILENO;
+  req.run.echo_stdout_style = Console::echo_style(STDOUT_FILENO);
+  req.run.echo_stderr_style = Console::echo_style(STDERR_FILENO);
   TerminalPrompter prompter(c);
   StartView view(c, workflow::Workdir{ctx.workdir});
   flow::MonitoredLauncher launcher;

@@ -5,7 +5,7 @@
 out="$PWD/out/tiny-w4"
 mkwd . --through 2 --argv0 "$SRC/tests/fixtures/workflow/fake-quark-cli" --output-dir "$out"
 python3 "$SRC/tests/cli/start/pty_drive.py" --transcript transcript.txt --eof \
-  --expect 'このコマンドをそのまま実行してよろしいですか？' --send 'はい' \
+  --expect 'この正確なコマンドを実行してもよろしいですか？' --send 'はい' \
   -- quark-ptq --lang ja start /models/tiny-llama --output-dir "$out"
 rc=$?
 grep -q '承認しました: sha256:' transcript.txt || { echo "approval not acknowledged"; cat transcript.txt; exit 1; }
