@@ -10,6 +10,7 @@
 #include "core/atomic_file.h"
 #include "core/fs.h"
 #include "core/sha256.h"
+#include "support/small_tmpfs.h"
 #include "support/temp_dir.h"
 
 namespace {
@@ -52,6 +53,28 @@ TEST(AtomicFile, FailureLeavesOldContent) {
     EXPECT_EQ(e.path().filename(), "a.json");
   }
   EXPECT_EQ(entries, 1);
+}
+
+// The same on a filesystem that is really full (ENOSPC on a small tmpfs; issue 13): the new
+// content does not fit, the old file stays whole, no temporary file is left.
+TEST(AtomicFile, FullFilesystemLeavesOldContent) {
+  test_support::TempDir dir;
+  const auto mnt = dir.path();
+  int verdict = test_support::in_small_tmpfs(mnt, 256 << 10, [&] {
+    auto p = mnt / "a.json";
+    if (!core::write_file_atomic(p, "old")) return 1;
+    if (!test_support::fill_filesystem(mnt, "filler")) return 2;
+    auto r = core::write_file_atomic(p, std::string(64 << 10, 'n'));
+    if (r || r.error().detail != std::strerror(ENOSPC)) return 3;
+    auto now = core::read_file(p);
+    if (!now || *now != "old") return 4;
+    for (const auto& e : std::filesystem::directory_iterator(mnt)) {
+      if (e.path().filename() != "a.json" && e.path().filename() != "filler") return 5;
+    }
+    return 0;
+  });
+  if (verdict == test_support::kNoTmpfs) GTEST_SKIP() << "cannot mount a tmpfs here (no user namespace, not root)";
+  EXPECT_EQ(verdict, 0) << "1: first write, 2: never filled, 3: no ENOSPC, 4: old content lost, 5: temporary file left";
 }
 
 TEST(AtomicFile, MissingDirectoryIsAnError) {

@@ -456,7 +456,10 @@ struct InventoryBuilder::State {
     inv.has_per_expert_tensors = inv.has_per_expert_tensors || part.has_per_expert_tensors;
     inv.has_conv1d = inv.has_conv1d || part.has_conv1d;
     inv.has_prequantized_tensors = inv.has_prequantized_tensors || part.has_prequantized_tensors;
-    for (auto& [templ, t] : part.prequantized) {
+    for (auto& entry : part.prequantized) {
+      // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+      auto& templ = entry.first;
+      const auto& t = entry.second;
       auto at = std::find_if(inv.prequantized.begin(), inv.prequantized.end(), [&](const PrequantizedTensors& e) { return e.templ == templ; });
       if (at == inv.prequantized.end()) {
         at = inv.prequantized.emplace(inv.prequantized.end());

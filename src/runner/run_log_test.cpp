@@ -8,6 +8,8 @@
 
 #include "core/fs.h"
 #include "runner/monitored_run.h"
+#include "core/atomic_file.h"
+#include "support/small_tmpfs.h"
 #include "support/temp_dir.h"
 
 namespace runner {
@@ -71,6 +73,32 @@ TEST(DiskReserve, HoldsTheSpaceUntilReleasedAndNeverFollowsALink) {
   DiskReserve r = DiskReserve::create(path, 1 << 20);
   EXPECT_FALSE(r.held());
   EXPECT_FALSE(std::filesystem::exists(target));
+}
+
+// On a filesystem that is really full (a small tmpfs, ENOSPC): the reserve, once released,
+// takes a final record that no longer fits without it; and it is not held on a disk too full
+// for it. The control (no reserve) shows the record would not have fit.
+TEST(DiskReserve, MakesRoomForTheFinalRecordOnAFullFilesystem) {
+  test_support::TempDir dir;
+  const auto mnt = dir.path();
+  const std::string record(256 << 10, 'r');  // a final manifest, generously sized
+  int verdict = test_support::in_small_tmpfs(mnt, 2 << 20, [&] {
+    {
+      DiskReserve reserve = DiskReserve::create(mnt / ".run-reserve", 1 << 20);
+      if (!reserve.held()) return 1;
+      if (!test_support::fill_filesystem(mnt, "log")) return 2;  // the run fills the disk
+      if (core::write_file_atomic(mnt / "run_manifest.yaml", record)) return 3;  // control: no room
+      reserve.release();
+      if (!core::write_file_atomic(mnt / "run_manifest.yaml", record)) return 4;
+      if (std::filesystem::exists(mnt / ".run-reserve")) return 5;
+    }
+    DiskReserve late = DiskReserve::create(mnt / ".run-reserve", 1 << 20);  // the disk is full now
+    if (late.held() || std::filesystem::exists(mnt / ".run-reserve")) return 6;
+    return 0;
+  });
+  if (verdict == test_support::kNoTmpfs) GTEST_SKIP() << "cannot mount a tmpfs here (no user namespace, not root)";
+  EXPECT_EQ(verdict, 0) << "1: not held, 2: never filled, 3: the record fit without the reserve, 4: it did not fit after "
+                           "release, 5: reserve left, 6: held on a full disk";
 }
 
 }  // namespace

@@ -391,6 +391,7 @@ core::Json WorkflowStatus::to_json() const {
   j["valid_artifacts"] = still_valid;
   j["run"] = {{"state", std::string(run_state())}, {"recorded", run.recorded}};
   if (!run.reason.empty()) j["run"]["reason"] = run.reason;
+  if (const core::Json* cut = core::json_at(manifest.doc, "run/log_truncated"); cut != nullptr && cut->is_object()) j["run"]["log_truncated"] = *cut;
   j["run"]["verification"] = verification.empty() ? core::Json(nullptr) : core::Json(verification);
   j["run"]["evaluation"] = evaluation.empty() ? core::Json(nullptr) : core::Json(evaluation);
   j["return_to"] = return_to ? core::Json(static_cast<int>(*return_to)) : core::Json(nullptr);

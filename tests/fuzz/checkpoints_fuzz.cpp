@@ -15,7 +15,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const workflow::Workdir wd = [] {
     workflow::Workdir w = fuzz::empty_workdir();
-    const auto fixture = std::filesystem::path(QPTQ_SOURCE_DIR) / "tests/fixtures/quark/0.13/h200-zoo/runs/olmo_fp8";
+    const auto fixture = fuzz::fixture_dir();
     for (const char* name : {"model_analysis.json", "quant_plan.json", "run_manifest.yaml"}) {
       std::filesystem::copy_file(fixture / name, w.root / name, std::filesystem::copy_options::overwrite_existing);
     }

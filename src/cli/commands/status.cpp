@@ -63,6 +63,18 @@ void show_blocking_problems(const Console& c, const core::Json& manifest) {
   for (const auto& l : lines) c.line(l);
 }
 
+// A run log that could not grow (disk full, file size limit) is short: said wherever the run
+// is shown, from what run recorded in run.log_truncated (issue 18 item 17).
+void show_log_truncated(const Console& c, const core::Json& manifest) {
+  const core::Json* cut = core::json_at(manifest, "run/log_truncated");
+  if (cut == nullptr || !cut->is_object()) return;
+  const core::Json* run = core::json_object(manifest, "run");
+  c.say("cli.status_log_truncated", {{"log", core::json_string(*run, "log").value_or("?")},
+                                     {"at", std::to_string(core::json_int(*cut, "at_byte").value_or(0))},
+                                     {"lost", std::to_string(core::json_int(*cut, "lost_bytes").value_or(0))},
+                                     {"reason", core::json_string(*cut, "reason").value_or("?")}});
+}
+
 void show(const Console& c, const workflow::WorkflowStatus& s) {
   c.say("cli.status_artifacts");
   Table a = Table::from_ids(c, {"cli.heading_artifact", "cli.heading_state", "cli.heading_note"});
@@ -80,6 +92,7 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
   if (s.run.phase != workflow::RunPhase::none) {
     c.say("cli.status_run", {{"state", named(c, "cli.run_", s.run_state())}});
     if (!s.run.reason.empty()) c.line("  (" + s.run.reason + ")");
+    show_log_truncated(c, s.manifest.doc);
   }
   if (s.verification == "failed" || s.verification == "partial") show_unpassed_checks(c, s.manifest.doc);
   if (!s.evaluation.empty()) c.say("cli.status_evaluation", {{"verdict", evaluation_verdict_text(c, s.evaluation)}});
