@@ -43,6 +43,8 @@ int run_verify(Context& ctx, const VerifyCmdOptions& opt) {
     }
     o.source_dir = src;
   }
+  HashProgressView progress(ctx.console);
+  o.progress = &progress;
   verify::VerifyReport report = verify::verify_output(o);
   if (ctx.console.json_mode()) ctx.console.json(report.to_json());
   print_verify_report(ctx.console, report);
