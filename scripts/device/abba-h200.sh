@@ -49,7 +49,8 @@ T0=$(date +%s)
 log() { echo "[$(( $(date +%s) - T0 ))s] $*" | tee -a "$RES/pipeline.log"; }
 left() { [ $(( $(date +%s) - T0 + ${1:-0} )) -lt "$DEADLINE_S" ]; }  # left [SECONDS_NEEDED]
 now() { date +%s.%N; }
-summary() { python3 - "$RES" > "$RES/abba.json.part" && mv "$RES/abba.json.part" "$RES/abba.json" <<'PY'
+summary() {
+  python3 - "$RES" > "$RES/abba.json.part" <<'PY'
 import glob, json, os, sys
 res = sys.argv[1]
 out = {"cases": {}}
@@ -74,6 +75,7 @@ for d in sorted(glob.glob(os.path.join(res, "cases", "*"))):
     out["cases"][os.path.basename(d)] = case
 json.dump(out, sys.stdout, indent=1)
 PY
+  mv "$RES/abba.json.part" "$RES/abba.json"
 }
 pack() {
   summary
@@ -126,6 +128,10 @@ make_model() {  # make_model DIR CONFIG [make-tiny-model options...]
 probe_case() {
   local p=$E/probe; rm -rf "$p"; mkdir -p "$p"
   local wd1=$p/wd1 wd2=$p/wd2
+  # The plan side uses the cases' own cache and extensions directories when nothing has made
+  # them yet (the cases after this one then find the probe done), else fresh ones here.
+  local pc=$p/cache-plan pe=$p/ext-plan
+  if [ ! -e "$XDG_CACHE_HOME" ] && [ ! -e "$TORCH_EXTENSIONS_DIR" ]; then pc=$XDG_CACHE_HOME pe=$TORCH_EXTENSIONS_DIR; fi
   "$Q" --workdir "$wd1" analyze "$MODEL_8B" > "$p/analyze1.txt" 2>&1 && "$Q" --workdir "$wd1" confirm analysis >> "$p/analyze1.txt" 2>&1
   "$Q" --workdir "$wd2" analyze "$MODEL_8B" > "$p/analyze2.txt" 2>&1 && "$Q" --workdir "$wd2" confirm analysis >> "$p/analyze2.txt" 2>&1
   local s e
@@ -135,13 +141,13 @@ probe_case() {
   e=$(now); local import_s; import_s=$(python3 -c "print(round($e - $s, 2))")
   log "probe: python -c 'import quark.torch' (fresh extensions dir) ${import_s} s, exit $rc_import"
   s=$(now)
-  XDG_CACHE_HOME=$p/cache-plan TORCH_EXTENSIONS_DIR=$p/ext-plan "$Q" --workdir "$wd1" plan --python "$PY" "${TARGET[@]}" --scheme fp8 \
+  XDG_CACHE_HOME=$pc TORCH_EXTENSIONS_DIR=$pe "$Q" --workdir "$wd1" plan --python "$PY" "${TARGET[@]}" --scheme fp8 \
     --calib-samples "$CALIB" --seq-len "$SEQ" > "$p/plan1.txt" 2>&1
   local rc1=$?
   e=$(now); local plan1_s; plan1_s=$(python3 -c "print(round($e - $s, 2))")
   log "probe: first plan (fresh extensions dir and cache) ${plan1_s} s, exit $rc1"
   s=$(now)
-  XDG_CACHE_HOME=$p/cache-plan TORCH_EXTENSIONS_DIR=$p/ext-plan "$Q" --workdir "$wd2" plan --python "$PY" "${TARGET[@]}" --scheme fp8 \
+  XDG_CACHE_HOME=$pc TORCH_EXTENSIONS_DIR=$pe "$Q" --workdir "$wd2" plan --python "$PY" "${TARGET[@]}" --scheme fp8 \
     --calib-samples "$CALIB" --seq-len "$SEQ" > "$p/plan2.txt" 2>&1
   local rc2=$?
   e=$(now); local plan2_s; plan2_s=$(python3 -c "print(round($e - $s, 2))")
@@ -156,7 +162,7 @@ print(json.dumps({"import_quark_torch_s": i, "import_exit": int(ri), "first_plan
                   "goal": "first plan <= 1.2 x import; second plan < 1 s"}, indent=1))
 PY
   cp "$p"/*.txt "$RES/" 2>/dev/null
-  (cd "$p" && find cache-plan ext-plan -maxdepth 4 > "$RES/probe-written.txt" 2>/dev/null)
+  find "$pc" "$pe" -maxdepth 4 > "$RES/probe-written.txt" 2>/dev/null
   touch "$E/done/probe"
 }
 

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "core/result.h"
 #include "plan/help_parser.h"
@@ -40,6 +41,10 @@ struct ProbeNotice {
 };
 
 struct ProbeSettings {
+  ProbeSettings() = default;
+  ProbeSettings(std::string python_, std::string cache_dir_, CaptureFn capture_, double timeout_seconds_)
+      : python(std::move(python_)), cache_dir(std::move(cache_dir_)), capture(std::move(capture_)), timeout_seconds(timeout_seconds_) {}
+
   std::string python;
   std::string cache_dir;     // "" disables the cache
   CaptureFn capture;         // runner::capture in the product, a fake in tests

@@ -178,7 +178,9 @@ VerifyReport verify_all(const VerifyOptions& o) {
   }
   const auto t0 = std::chrono::steady_clock::now();
   std::uint64_t expected_bytes = 0;
-  for (const auto& n : names) expected_bytes += core::file_size(o.output_dir / n).value_or(0);
+  for (const auto& n : names) {
+    if (auto size = core::file_size(o.output_dir / n)) expected_bytes += *size;
+  }
   HashCounter counter;
   auto hashing = std::async(std::launch::async, [&] {
     auto files = hash_files(o.output_dir, names, o.threads, o.earlier.empty() ? nullptr : &o.earlier, &counter);
