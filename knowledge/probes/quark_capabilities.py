@@ -19,6 +19,15 @@ for dist in ("amd-quark", "torch", "transformers", "datasets", "accelerate"):
     except md.PackageNotFoundError:
         result["versions"][dist] = None
 result["versions"]["python"] = platform.python_version()
+# A reinstall of the same version (another build, a local patch) changes the dist-info
+# directory's mtime: part of the cache key, so that it is probed again.
+result["dist_info_mtime_ns"] = {}
+for dist in ("amd-quark", "torch", "transformers", "datasets", "accelerate"):
+    try:
+        path = getattr(md.distribution(dist), "_path", None)
+        result["dist_info_mtime_ns"][dist] = os.stat(path).st_mtime_ns if path else None
+    except Exception:  # noqa: BLE001 - not installed, or not a directory distribution
+        result["dist_info_mtime_ns"][dist] = None
 result["executable"] = sys.executable
 bindir = os.path.dirname(sys.executable)
 cli = os.path.join(bindir, "quark-cli")

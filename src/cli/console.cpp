@@ -60,6 +60,12 @@ void Console::line(std::string_view text) const {
 
 void Console::say(std::string_view id, const std::vector<core::MessageArg>& args) const { line(t(id, args)); }
 
+void Console::progress(std::string_view text) const {
+  std::string s = core::terminal_safe(text) + "\n";
+  std::fwrite(s.data(), 1, s.size(), m_err);
+  std::fflush(m_err);
+}
+
 void Console::warn(std::string_view text) const {
   std::string s = t("cli.warning_prefix") + core::terminal_safe(text) + "\n";
   std::fwrite(s.data(), 1, s.size(), m_err);

@@ -39,6 +39,8 @@ class Console {
   void line(std::string_view text) const;
   // A line of human text from the catalog.
   void say(std::string_view id, const std::vector<core::MessageArg>& args = {}) const;
+  // A progress line on stderr, in --json mode too (stdout keeps its one document).
+  void progress(std::string_view text) const;
   // A warning line on stderr.
   void warn(std::string_view text) const;
   // The error line on stderr (and in --json mode the error document on stdout, unless a

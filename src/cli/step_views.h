@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "cli/console.h"
+#include "cli/verify_render.h"
 #include "flow/analyze_flow.h"
 #include "flow/plan_flow.h"
 #include "flow/run_flow.h"
@@ -25,6 +26,8 @@ void render_confirmed(const Console& console, const workflow::Workdir& wd, const
 class ConsolePlanObserver : public flow::PlanObserver {
  public:
   explicit ConsolePlanObserver(const Console& console) : m_console(console) {}
+  void on_probing(const std::string& python, const std::string& extensions_dir) override;
+  void on_probe_kept(const std::string& cache_file) override;
   void on_probed(bool from_cache, const std::string& version, const std::string& python) override;
   void on_help_unavailable(const std::string& problem) override;
   void on_using_shipped(const std::string& version) override;
@@ -50,9 +53,11 @@ class ConsoleRunObserver : public flow::RunObserver {
   void on_record_failed(const core::Error& e) override;
   void on_diagnosed(const diagnose::Diagnosis& d) override;
   void on_evaluating(const evaluate::Request& request) override;
+  void on_hashing(std::uint64_t bytes_done, std::uint64_t bytes_total) override { m_hashing.on_hashing(bytes_done, bytes_total); }
 
  private:
   const Console& m_console;
+  HashProgressView m_hashing{m_console};
 };
 // Checkpoint 3's question, the same for `run` and `start`: the accepted words, then up to
 // three asks while the answer is neither an approval nor a refusal (a slip such as "y" is

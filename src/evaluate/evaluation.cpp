@@ -236,6 +236,7 @@ core::Json EvaluationResult::to_json() const {
                       {"threshold_pct", settings.max_ppl_increase_pct},
                       {"z", settings.z}}},
       {"seconds", round_to(seconds, 1)},
+      {"process_seconds", round_to(process_seconds, 1)},
       {"budget_seconds", settings.budget_seconds},
       {"environment", environment},
       {"models", models},

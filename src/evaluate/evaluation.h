@@ -61,7 +61,8 @@ struct EvaluationResult {
   CanaryCheck canary;
   PerplexityCheck perplexity;
   Settings settings;
-  double seconds = 0;          // the evaluator's wall time
+  double seconds = 0;          // the evaluator's wall time, as it measured it (imports to result)
+  double process_seconds = 0;  // the evaluator process from start to exit, as quark-ptq measured it
   bool interrupted = false;    // stopped by Ctrl-C / SIGTERM (the verdict is then not_run)
   core::Json environment = core::Json::object();   // versions, device, dtype, text
   core::Json models = core::Json::object();        // per model: load / canary / ppl seconds, layer classes

@@ -59,7 +59,9 @@ EvaluationResult run_evaluation(const Request& req) {
   }
   auto doc = core::read_json_file(result_file);
   if (!doc || !doc->is_object()) return not_run(req.settings, "the evaluator wrote no readable result (" + result_file.string() + ")");
-  return judge(*doc, req.settings);
+  EvaluationResult r = judge(*doc, req.settings);
+  r.process_seconds = run->wall_seconds;
+  return r;
 }
 
 }  // namespace evaluate

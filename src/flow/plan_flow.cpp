@@ -40,6 +40,9 @@ core::Result<plan::Capabilities> capabilities(const plan::PlanOptions& o, const 
   }
   if (python) {
     plan::ProbeSettings s{python->python, plan::default_cache_dir(getenv), capture, 300};
+    s.extensions_dir = plan::torch_extensions_dir(getenv);
+    s.on_probing = [&observer](const plan::ProbeNotice& n) { observer.on_probing(n.python, n.extensions_dir); };
+    s.on_cached = [&observer](const plan::ProbeNotice& n) { observer.on_probe_kept(n.cache_file); };
     QPTQ_TRY_ASSIGN(auto installed, plan::probe_installed(s));
     if (installed) {
       observer.on_probed(installed->from_cache, installed->probe.quark_version(), python->python);

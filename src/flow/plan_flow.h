@@ -37,6 +37,11 @@ struct PlanRequest {
 class PlanObserver {
  public:
   virtual ~PlanObserver() = default;
+  // No cached probe for this environment: the full probe starts now (it imports Quark, which
+  // may build its extensions in `extensions_dir`; minutes on a small machine).
+  virtual void on_probing(const std::string& /*python*/, const std::string& /*extensions_dir*/) {}
+  // The probe's answer was written to `cache_file`; later plans in this environment read it.
+  virtual void on_probe_kept(const std::string& /*cache_file*/) {}
   // The installed Quark was probed (or its probe read from the cache).
   virtual void on_probed(bool /*from_cache*/, const std::string& /*quark_version*/, const std::string& /*python*/) {}
   // quark-cli --help could not be read: the flags come from the shipped knowledge.

@@ -11,6 +11,7 @@
 #include "manifest/run_record.h"
 #include "runner/run_lock.h"
 #include "runner/run_log.h"
+#include "verify/early_hasher.h"
 #include "verify/verify_output.h"
 #include "workflow/approval.h"
 #include "workflow/decide.h"
@@ -119,6 +120,16 @@ verify::VerifyOptions verify_options(const workflow::Workdir& wd, const core::Js
   o.perplexity = out.perplexity;
   return o;
 }
+
+// Verification's hashing progress, passed on to the observer.
+class HashProgress : public verify::VerifyProgress {
+ public:
+  explicit HashProgress(RunObserver& observer) : m_observer(observer) {}
+  void on_hashing(std::uint64_t done, std::uint64_t total) override { m_observer.on_hashing(done, total); }
+
+ private:
+  RunObserver& m_observer;
+};
 
 // The context a diagnosis needs from the outcome and the recorded environment.
 diagnose::FailureContext failure_context(const runner::RunOutcome& out, const envprobe::RecordedReport& env) {
@@ -294,7 +305,13 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   mo.echo_stdout_style = req.echo_stdout_style;
   mo.echo_stderr_style = req.echo_stderr_style;
   ManifestProgress progress(file, observer);
+  // Safetensors files that quark-cli has finished are hashed while it writes the rest, and
+  // evaluates or exits (issue 19); verification reuses only the digests whose files did not
+  // change since (verify/early_hasher.h).
+  verify::EarlyHasher early(output_dir);
+  early.start();
   auto out = launcher.launch(spec, mo, &progress);
+  verify::StampedDigests early_digests = early.finish();
   reserve.release();  // the writes below are the run's record
   if (!out) {
     doc["run"]["status"] = "failed";
@@ -304,6 +321,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   }
 
   core::Json run = manifest::finished_section(*out, log_rel, self, cmd.digest);
+  HashProgress hash_progress(observer);
   std::optional<RunEnd> end;
   if (run["status"] == "interrupted") {
     end = run_end::Interrupted{};
@@ -319,13 +337,18 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     if (d.category == "evaluation_after_export") {
       // The model was exported: verify it; the result is partial with the reason.
       auto vo = verify_options(wd, manifest, cmd, output_dir, *out);
+      vo.earlier = early_digests;
+      vo.progress = &hash_progress;
       vo.evaluation_failure = d.evidence.empty() ? d.cause(core::Lang::en) : d.evidence.back();
       end = run_end::ExportedEvaluationFailed{std::move(d), verify::verify_output(vo)};
     } else {
       end = run_end::Failed{std::move(d)};
     }
   } else {
-    verify::VerifyReport report = verify::verify_output(verify_options(wd, manifest, cmd, output_dir, *out));
+    auto vo = verify_options(wd, manifest, cmd, output_dir, *out);
+    vo.earlier = std::move(early_digests);
+    vo.progress = &hash_progress;
+    verify::VerifyReport report = verify::verify_output(vo);
     if (report.passed()) {
       end = run_end::Verified{std::move(report)};
     } else {

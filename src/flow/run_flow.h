@@ -85,6 +85,9 @@ class RunObserver {
   virtual void on_diagnosed(const diagnose::Diagnosis& /*d*/) {}
   // A manifest write while the child runs failed; the run goes on.
   virtual void on_record_failed(const core::Error& /*e*/) {}
+  // Verification is hashing the output: bytes hashed so far of the total (about twice a
+  // second, from the second second on).
+  virtual void on_hashing(std::uint64_t /*bytes_done*/, std::uint64_t /*bytes_total*/) {}
   // The verified output is about to be evaluated (the evaluator's progress follows on stderr).
   virtual void on_evaluating(const evaluate::Request& /*request*/) {}
 };

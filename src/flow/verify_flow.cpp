@@ -10,6 +10,7 @@ core::Result<verify::VerifyReport> verify(const VerifyRequest& r) {
   verify::VerifyOptions o;
   o.output_dir = core::absolute_path(r.output_dir);
   o.threads = r.threads;
+  o.progress = r.progress;
   if (!core::exists(o.output_dir)) return core::fail(core::make_error(core::ExitCode::bad_input, "verify.path_missing").with("path", r.output_dir));
   if (!core::is_directory(o.output_dir)) {
     return core::fail(core::make_error(core::ExitCode::bad_input, "verify.path_not_directory").with("path", r.output_dir));

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/result.h"
 #include "verify/report.h"
+#include "verify/verify_output.h"
 
 namespace flow {
 
@@ -17,6 +18,7 @@ struct VerifyRequest {
   std::string plan;        // quant_plan.json to check against ("" none)
   std::string source;      // a local source model directory ("" none)
   unsigned threads = 0;    // hashing threads; 0: all cores
+  verify::VerifyProgress* progress = nullptr;  // bytes hashed as they go (the CLI's progress line)
 };
 
 // Errors (bad_input): verify.path_missing, verify.path_not_directory, verify.plan_unreadable,

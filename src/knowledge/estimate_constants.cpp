@@ -64,6 +64,10 @@ core::Result<EstimateConstants> parse() {
   c.time = {f.number(tm, "/time", "startup_seconds"),    f.number(tm, "/time", "load_gib_per_second"),
             f.number(tm, "/time", "write_gib_per_second"), f.number(tm, "/time", "calibration_effective_tflops"),
             f.number(tm, "/time", "cpu_effective_tflops"), f.number(tm, "/time", "cpu_offload_slowdown")};
+  const core::Json& s4 = f.object(doc, "", "step4");
+  c.step4 = {f.number(s4, "/step4", "verify_gib_per_second"), f.number(s4, "/step4", "evaluation_startup_seconds"),
+             f.number(s4, "/step4", "evaluation_canary_seconds"), f.number(s4, "/step4", "evaluation_effective_tflops"),
+             f.number(s4, "/step4", "cpu_evaluation_effective_tflops")};
   const core::Json& qs = f.object(doc, "", "quantizer_state");
   c.quantizer_state = {f.number(qs, "/quantizer_state", "bytes_per_group_mx"), f.number(qs, "/quantizer_state", "bytes_per_group_other")};
   const core::Json& host = f.object(doc, "", "host");

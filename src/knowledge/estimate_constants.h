@@ -50,6 +50,10 @@ struct EstimateConstants {
   struct {
     double bytes_per_group_mx, bytes_per_group_other;
   } quantizer_state{};
+  struct {  // quark-ptq's own part of step 4: verification (hashing) and its evaluation
+    double verify_gib_per_second, evaluation_startup_seconds, evaluation_canary_seconds, evaluation_effective_tflops,
+        cpu_evaluation_effective_tflops;
+  } step4{};
   struct {  // quark-cli's host peak: the largest of its load, export and AWQ phases
     double process_floor_gib, source_resident_fraction;           // load: floor + mapped checkpoint pages
     double working_floor_gib, output_fraction;                    // export: floor after calibration + shard

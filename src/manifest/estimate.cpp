@@ -306,9 +306,19 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
   if (e.cpu_offload_gib > 0.01 && !in.gpus.empty()) calib_s *= k.time.cpu_offload_slowdown;
   double eval_tflops = in.gpus.empty() ? tflops : k.evaluation.effective_tflops;
   double eval_s = in.evaluation ? 2 * total * k.evaluation.tokens / (eval_tflops * 1e12) : 0;
-  double seconds = k.time.startup_seconds + e.weights_gib / k.time.load_gib_per_second + calib_s +
-                   e.output_disk_gib / k.time.write_gib_per_second + eval_s;
-  e.minutes = seconds / 60;
+  e.quark_cli_seconds = k.time.startup_seconds + e.weights_gib / k.time.load_gib_per_second + calib_s +
+                        e.output_disk_gib / k.time.write_gib_per_second + eval_s;
+  // After quark-cli: every output byte is hashed (an upper bound: files finished early are
+  // hashed while quark-cli still runs), then quark-ptq's own evaluation when the plan asks.
+  e.verify_seconds = e.output_disk_gib / k.step4.verify_gib_per_second;
+  if (in.own_evaluation) {
+    const auto& ev = *in.own_evaluation;
+    double rate = (in.gpus.empty() ? k.step4.cpu_evaluation_effective_tflops : k.step4.evaluation_effective_tflops) * 1e12;
+    double ppl_s = 2 * (2 * total * ev.windows * ev.seq_len) / rate;  // both models
+    e.evaluation_seconds = k.step4.evaluation_startup_seconds + k.step4.evaluation_canary_seconds +
+                           2 * e.weights_gib / k.time.load_gib_per_second + std::min(ppl_s, ev.budget_seconds);
+  }
+  e.minutes = (e.quark_cli_seconds + e.verify_seconds + e.evaluation_seconds) / 60;
   compare(k, in, working, e);
   return e;
 }
@@ -320,6 +330,9 @@ core::Json estimate_to_json(const Estimate& e) {
           {"host_memory_gib", round2(e.host_peak_gib)},
           {"disk_gib", round2(e.output_disk_gib)},
           {"minutes", std::max(1.0, std::round(e.minutes))},
+          {"time", {{"quark_cli_seconds", std::round(e.quark_cli_seconds)},
+                    {"verify_seconds", std::round(e.verify_seconds * 10) / 10},
+                    {"evaluation_seconds", std::round(e.evaluation_seconds)}}},
           {"parameters", {{"total", e.total_parameters}, {"quantized", e.quantized_parameters}, {"source", e.parameter_source}}},
           {"gpu", {{"weights_gib", round2(e.weights_gib)}, {"gpu0_weights_gib", round2(e.gpu0_weights_gib)},
                    {"other_gpus_weights_gib", round2(e.other_gpu_weights_gib)}, {"cpu_offload_gib", round2(e.cpu_offload_gib)},

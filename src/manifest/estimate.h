@@ -26,7 +26,13 @@ struct EstimateInputs {
   std::string quark_release = "0.13";   // whose knowledge/quark/<release>/schemes.json sizes the output
   std::vector<std::string> algorithms;
   Calibration calibration;
-  bool evaluation = false;
+  bool evaluation = false;                // quark-cli evaluates (ppl_eval)
+  // quark-ptq evaluates after verification (the plan's `evaluation` section): its windows,
+  // tokens per window and time budget.
+  struct OwnEvaluation {
+    double windows = 8, seq_len = 256, budget_seconds = 900;
+  };
+  std::optional<OwnEvaluation> own_evaluation;
   bool multi_device = false;
   std::vector<GpuCapacity> gpus;          // visible GPUs, GPU0 first; empty: none known
   std::int64_t host_available_bytes = -1;
@@ -59,7 +65,10 @@ struct Estimate {
   double host_available_gib = -1;
   double output_disk_gib = 0;
   double disk_free_gib = -1;
-  double minutes = 0;
+  double minutes = 0;                     // the whole of step 4: quark-cli + verification + evaluation
+  double quark_cli_seconds = 0;
+  double verify_seconds = 0;              // hashing the output (knowledge/estimate.json step4)
+  double evaluation_seconds = 0;          // quark-ptq's own evaluation; 0 when the plan asks none
   std::optional<bool> fits_gpu;
   std::optional<bool> fits_host;
   std::optional<bool> fits_disk;

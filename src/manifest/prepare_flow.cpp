@@ -49,6 +49,17 @@ core::Result<EstimateInputs> estimate_inputs(const PlanView& plan, const envprob
   in.algorithms = plan.algorithms;
   in.calibration = plan.calibration;
   in.evaluation = plan.evaluation_intent != "none" && !plan.evaluated_by_quark_ptq;
+  if (plan.evaluated_by_quark_ptq && plan.evaluation.is_object()) {
+    EstimateInputs::OwnEvaluation own;
+    auto number = [&](const char* key, double fallback) {
+      const core::Json* v = core::json_at(plan.evaluation, key);
+      return v != nullptr && v->is_number() ? v->get<double>() : fallback;
+    };
+    own.windows = number("windows", own.windows);
+    own.seq_len = number("seq_len", own.seq_len);
+    own.budget_seconds = number("budget_seconds", own.budget_seconds);
+    in.own_evaluation = own;
+  }
   in.multi_device = plan.multi_device;
   for (const auto& d : env.acc.devices) in.gpus.push_back({d.total_memory_bytes, d.free_memory_bytes});
   for (const auto& [name, value] : plan.env_changes) {

@@ -58,8 +58,9 @@ core::Result<ProbeRun> run_probe(const ProbeSettings& s, bool versions_only) {
   return ProbeRun{std::move(parsed), res->out};
 }
 
-std::string cache_file(const ProbeSettings& s, const ProbeResult& versions) {
-  core::Json key = {{"python", s.python}, {"versions", versions.versions}, {"probe", core::sha256_hex(probe_script())}};
+std::string cache_file(const ProbeSettings& s, const ProbeRun& versions) {
+  // The versions probe's whole answer: versions, interpreter, quark-cli and dist-info mtimes.
+  core::Json key = {{"python", s.python}, {"versions", versions.raw}, {"probe", core::sha256_hex(probe_script())}};
   return s.cache_dir + "/probe-" + core::sha256_hex(core::canonical_dump(key)).substr(0, 24) + ".json";
 }
 
@@ -105,19 +106,28 @@ std::string default_cache_dir(const EnvFn& env) {
   return "";
 }
 
+std::string torch_extensions_dir(const EnvFn& env) {
+  if (auto t = env("TORCH_EXTENSIONS_DIR"); t && !t->empty()) return *t;
+  if (auto x = env("XDG_CACHE_HOME"); x && !x->empty()) return *x + "/torch_extensions";
+  if (auto h = env("HOME"); h && !h->empty()) return *h + "/.cache/torch_extensions";
+  return "";
+}
+
 core::Result<std::optional<InstalledQuark>> probe_installed(const ProbeSettings& s) {
   QPTQ_TRY_ASSIGN(ProbeRun first, run_probe(s, true));
   const ProbeResult& versions = first.result;
   if (!versions.quark_installed) {
     return std::optional<InstalledQuark>{};
   }
-  std::string cache_path = s.cache_dir.empty() ? "" : cache_file(s, versions);
+  std::string cache_path = s.cache_dir.empty() ? "" : cache_file(s, first);
   if (!cache_path.empty()) {
     if (auto cached = read_cache(cache_path)) {
       cached->probe.quark_cli = resolve_cli(s.python, cached->probe.quark_cli);
       return std::optional<InstalledQuark>{std::move(*cached)};
     }
   }
+  const ProbeNotice notice{s.python, s.extensions_dir, cache_path};
+  if (s.on_probing) s.on_probing(notice);
   QPTQ_TRY_ASSIGN(ProbeRun full, run_probe(s, false));
   InstalledQuark q;
   q.probe = std::move(full.result);
@@ -149,7 +159,7 @@ core::Result<std::optional<InstalledQuark>> probe_installed(const ProbeSettings&
     if (core::create_directories(s.cache_dir)) {
       core::Json entry = {{"python", s.python}, {"probe", full.raw}, {"help", help_text}};
       // A cache that cannot be written only costs a probe next time.
-      (void)core::write_file_atomic(cache_path, core::dump_pretty(entry));
+      if (core::write_file_atomic(cache_path, core::dump_pretty(entry)) && s.on_cached) s.on_cached(notice);
     }
   }
   return std::optional<InstalledQuark>{std::move(q)};

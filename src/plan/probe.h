@@ -1,13 +1,17 @@
 // Asks the Python environment that has amd-quark (envprobe::resolve_python_env finds it) what
 // it supports: the embedded probe (knowledge/probes/quark_capabilities.py) and `quark-cli
 // torch-llm-ptq --help`, both through runner::capture (argv, no shell). Results are cached per interpreter path and
-// package versions under $XDG_CACHE_HOME/quark-ptq (or ~/.cache/quark-ptq): a version
-// change is a cache miss, and a miss simply probes again.
+// package versions under $XDG_CACHE_HOME/quark-ptq (or ~/.cache/quark-ptq), valid for every
+// workdir: the key is the interpreter's path and the whole output of the fast versions probe
+// (python, amd-quark, torch, transformers, datasets, accelerate and the modification times of
+// their dist-info directories, so a reinstall of the same version is a miss too). A miss
+// simply probes again.
 #pragma once
 
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "core/result.h"
 #include "plan/help_parser.h"
@@ -27,12 +31,32 @@ struct InstalledQuark {
   bool from_cache = false;
 };
 
+// Said before the full probe starts (no cached answer for this environment) and after its
+// answer is kept: the first probe of an environment imports Quark, which may compile its
+// kernels into torch's extensions directory (minutes on a small machine).
+struct ProbeNotice {
+  std::string python;
+  std::string extensions_dir;  // where torch builds Quark's extensions (TORCH_EXTENSIONS_DIR or its default)
+  std::string cache_file;      // where the answer is kept ("" when not cached)
+};
+
 struct ProbeSettings {
+  ProbeSettings() = default;
+  ProbeSettings(std::string python_, std::string cache_dir_, CaptureFn capture_, double timeout_seconds_)
+      : python(std::move(python_)), cache_dir(std::move(cache_dir_)), capture(std::move(capture_)), timeout_seconds(timeout_seconds_) {}
+
   std::string python;
   std::string cache_dir;     // "" disables the cache
   CaptureFn capture;         // runner::capture in the product, a fake in tests
   double timeout_seconds = 300;
+  std::function<void(const ProbeNotice&)> on_probing;  // before the full probe
+  std::function<void(const ProbeNotice&)> on_cached;   // after its answer was written to cache_file
+  std::string extensions_dir;                          // for the notices (torch_extensions_dir())
 };
+
+// torch's extension build directory as the probed interpreter will see it: TORCH_EXTENSIONS_DIR,
+// else $XDG_CACHE_HOME/torch_extensions, else ~/.cache/torch_extensions.
+std::string torch_extensions_dir(const EnvFn& env);
 
 // nullopt: the interpreter runs but has no amd-quark. An interpreter that cannot be started
 // or whose probe prints no JSON is ExitCode::env_not_ready.

@@ -12,9 +12,9 @@
 
 namespace {
 
-std::string versions_json(const std::string& quark) {
+std::string versions_json(const std::string& quark, const std::string& mtime = "1") {
   std::string q = quark.empty() ? "null" : "\"" + quark + "\"";
-  return R"({"errors": [], "executable": "/venv/bin/python", "quark_cli": "/venv/bin/quark-cli", "versions": {"amd-quark": )" + q +
+  return R"({"dist_info_mtime_ns": {"amd-quark": )" + mtime + R"(}, "errors": [], "executable": "/venv/bin/python", "quark_cli": "/venv/bin/quark-cli", "versions": {"amd-quark": )" + q +
          R"(, "python": "3.12.3", "torch": "2.11.0"}})";
 }
 
@@ -25,6 +25,7 @@ std::string full_json(const std::string& quark) {
 
 struct FakeEnv {
   std::string quark = "0.13";
+  std::string mtime = "1";
   std::map<std::string, int> calls;  // "versions", "full", "help"
   plan::CaptureFn fn() {
     return [this](const runner::CommandSpec& spec, double) -> core::Result<runner::CaptureResult> {
@@ -32,7 +33,7 @@ struct FakeEnv {
       r.exit_code = 0;
       if (spec.argv.back() == "--versions") {
         ++calls["versions"];
-        r.out = versions_json(quark);
+        r.out = versions_json(quark, mtime);
       } else if (spec.argv.back() == "--help") {
         ++calls["help"];
         bool wide = !spec.env_set.empty() && spec.env_set[0].name == "COLUMNS" && spec.env_set[0].value == "2000";
@@ -73,6 +74,47 @@ TEST(Probe, FullProbeThenCacheHit) {
   ASSERT_TRUE(third.has_value() && third->has_value());
   EXPECT_FALSE((*third)->from_cache);
   EXPECT_EQ(fake.calls["full"], 2);
+}
+
+// Issue 16 item 6: the first probe of an environment says what it does and where, and where
+// its answer is kept; a reinstall of the same versions (new dist-info mtime) probes again.
+TEST(Probe, TheFirstProbeIsAnnouncedAndAReinstallIsAMiss) {
+  test_support::TempDir tmp;
+  FakeEnv fake;
+  std::vector<std::string> said;
+  plan::ProbeSettings s{"/venv/bin/python", (tmp.path() / "cache").string(), fake.fn(), 10};
+  s.extensions_dir = "/home/u/.cache/torch_extensions";
+  s.on_probing = [&](const plan::ProbeNotice& n) { said.push_back("probing " + n.python + " " + n.extensions_dir); };
+  s.on_cached = [&](const plan::ProbeNotice& n) { said.push_back("kept " + n.cache_file); };
+  ASSERT_TRUE(plan::probe_installed(s));
+  ASSERT_EQ(said.size(), 2u);
+  EXPECT_EQ(said[0], "probing /venv/bin/python /home/u/.cache/torch_extensions");
+  EXPECT_TRUE(said[1].starts_with("kept " + (tmp.path() / "cache").string() + "/probe-")) << said[1];
+  EXPECT_TRUE(core::is_regular_file(said[1].substr(5)));
+  said.clear();
+  auto hit = plan::probe_installed(s);
+  ASSERT_TRUE(hit && hit->has_value());
+  EXPECT_TRUE((*hit)->from_cache);
+  EXPECT_TRUE(said.empty());  // a cached answer is silent
+  fake.mtime = "2";           // same versions, reinstalled
+  auto miss = plan::probe_installed(s);
+  ASSERT_TRUE(miss && miss->has_value());
+  EXPECT_FALSE((*miss)->from_cache);
+  EXPECT_EQ(fake.calls["full"], 2);
+  EXPECT_EQ(said.size(), 2u);
+}
+
+TEST(Probe, TorchExtensionsDirFollowsTorchsOwnDefault) {
+  std::map<std::string, std::string> env = {{"HOME", "/home/u"}};
+  auto get = [&](const std::string& k) -> std::optional<std::string> {
+    auto it = env.find(k);
+    return it == env.end() ? std::nullopt : std::optional<std::string>(it->second);
+  };
+  EXPECT_EQ(plan::torch_extensions_dir(get), "/home/u/.cache/torch_extensions");
+  env["XDG_CACHE_HOME"] = "/c";
+  EXPECT_EQ(plan::torch_extensions_dir(get), "/c/torch_extensions");
+  env["TORCH_EXTENSIONS_DIR"] = "/t";
+  EXPECT_EQ(plan::torch_extensions_dir(get), "/t");
 }
 
 TEST(Probe, NoQuarkInThatPython) {

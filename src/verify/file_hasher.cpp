@@ -17,11 +17,11 @@ namespace verify {
 
 namespace {
 
-constexpr std::size_t kChunk = 4u << 20;
+constexpr std::size_t kChunk = kHashChunk;
 
 // Hashes [offset, offset+length) of fd (length = UINT64_MAX: to the end) with `buf`.
 bool hash_fd(int fd, std::uint64_t offset, std::uint64_t length, std::vector<char>& buf, std::string& hex, std::string& error,
-             std::uint64_t& total) {
+             std::uint64_t& total, HashCounter* counter = nullptr) {
   auto ctx = core::Sha256::start();
   if (!ctx) {
     error = ctx.error().detail;  // libcrypto could not be loaded
@@ -39,6 +39,7 @@ bool hash_fd(int fd, std::uint64_t offset, std::uint64_t length, std::vector<cha
     if (n == 0) break;
     ctx->update(buf.data(), static_cast<std::size_t>(n));
     total += static_cast<std::uint64_t>(n);
+    if (counter != nullptr) counter->bytes.fetch_add(static_cast<std::uint64_t>(n), std::memory_order_relaxed);
   }
   hex = ctx->finish_hex();
   return true;
@@ -76,7 +77,21 @@ DirEntries list_entries(const core::fs::path& root) {
 
 std::vector<std::string> list_files(const core::fs::path& root) { return list_entries(root).files; }
 
-std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector<std::string>& relative_paths, unsigned threads) {
+FileStamp stamp_of(int fd) {
+  struct stat st{};
+  if (::fstat(fd, &st) != 0) return {};
+  return FileStamp{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino), static_cast<std::uint64_t>(st.st_size),
+                   static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec};
+}
+
+bool hash_open_file(int fd, std::string& hex, std::string& error, std::uint64_t& bytes, HashCounter* counter) {
+  ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  std::vector<char> buf(kChunk);
+  return hash_fd(fd, 0, UINT64_MAX, buf, hex, error, bytes, counter);
+}
+
+std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector<std::string>& relative_paths, unsigned threads,
+                                   const StampedDigests* earlier, HashCounter* counter) {
   std::vector<FileDigest> out(relative_paths.size());
   std::vector<std::size_t> order(relative_paths.size());
   for (std::size_t i = 0; i < order.size(); ++i) {
@@ -105,9 +120,21 @@ std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector
         ::close(fd);
         continue;
       }
+      if (earlier != nullptr) {
+        // Taken while the run was still going: valid only for exactly these bytes.
+        auto e = earlier->find(d.path);
+        if (e != earlier->end() && e->second.stamp == stamp_of(fd)) {
+          d.sha256 = e->second.sha256;
+          d.bytes = e->second.stamp.size;
+          d.early = true;
+          if (counter != nullptr) counter->bytes.fetch_add(d.bytes, std::memory_order_relaxed);
+          ::close(fd);
+          continue;
+        }
+      }
       ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
       std::uint64_t total = 0;
-      hash_fd(fd, 0, UINT64_MAX, buf, d.sha256, d.error, total);
+      hash_fd(fd, 0, UINT64_MAX, buf, d.sha256, d.error, total, counter);
       d.bytes = total;
       ::close(fd);
     }
@@ -133,6 +160,46 @@ core::Result<std::string> hash_range(const core::fs::path& path, std::uint64_t o
     return core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(ok ? "short read" : error);
   }
   return hex;
+}
+
+core::Result<bool> same_bytes(const core::fs::path& a, std::uint64_t a_offset, const core::fs::path& b, std::uint64_t b_offset,
+                              std::uint64_t length) {
+  auto io_error = [](const core::fs::path& p, int err) {
+    return core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", p.string()).with_detail(std::strerror(err));
+  };
+  int fa = ::open(a.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fa < 0) return io_error(a, errno);
+  int fb = ::open(b.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fb < 0) {
+    int err = errno;
+    ::close(fa);
+    return io_error(b, err);
+  }
+  ::posix_fadvise(fa, static_cast<off_t>(a_offset), static_cast<off_t>(length), POSIX_FADV_SEQUENTIAL);
+  ::posix_fadvise(fb, static_cast<off_t>(b_offset), static_cast<off_t>(length), POSIX_FADV_SEQUENTIAL);
+  std::vector<char> ba(std::min<std::uint64_t>(kChunk, std::max<std::uint64_t>(length, 1)));
+  std::vector<char> bb(ba.size());
+  // Reads exactly `want` bytes at `off`; false at a read error or end of file (a short range).
+  auto read_full = [](int fd, char* p, std::size_t want, std::uint64_t off) {
+    std::size_t got = 0;
+    while (got < want) {
+      ssize_t n = ::pread(fd, p + got, want - got, static_cast<off_t>(off + got));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      got += static_cast<std::size_t>(n);
+    }
+    return true;
+  };
+  bool same = true;
+  for (std::uint64_t done = 0; same && done < length;) {
+    std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(ba.size(), length - done));
+    same = read_full(fa, ba.data(), want, a_offset + done) && read_full(fb, bb.data(), want, b_offset + done) &&
+           std::memcmp(ba.data(), bb.data(), want) == 0;
+    done += want;
+  }
+  ::close(fa);
+  ::close(fb);
+  return same;
 }
 
 }  // namespace verify

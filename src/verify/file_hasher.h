@@ -1,9 +1,13 @@
 // SHA-256 of many files at once: OpenSSL EVP (SHA-NI on current x86 CPUs) on a pool of
 // threads that take whole files from a shared queue, largest first, so that the biggest
-// shards start early and the cores stay busy until the disk is the limit.
+// shards start early and the cores stay busy until the disk is the limit. Files are read with
+// pread into a buffer that stays in the core's L2 cache (kHashChunk): a 4 MiB buffer, twice
+// L2 on these Xeons, made every byte go to memory once when copied and again when hashed.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -11,11 +15,38 @@
 
 namespace verify {
 
+// Bytes per pread: measured on the 2-core host (docs/benchmarks.md, "Hashing").
+inline constexpr std::size_t kHashChunk = 1u << 20;
+
 struct FileDigest {
   std::string path;      // relative to the root given
   std::uint64_t bytes = 0;
   std::string sha256;    // hex; empty when the file could not be read
   std::string error;     // why not
+  bool early = false;    // the digest was taken before the writer ended (EarlyHasher) and the
+                         // file's identity has not changed since
+};
+
+// What identifies one version of a file's bytes without reading them: a rewrite changes the
+// size, the modification time or (replaced by rename) the inode.
+struct FileStamp {
+  std::uint64_t device = 0;
+  std::uint64_t inode = 0;
+  std::uint64_t size = 0;
+  std::int64_t mtime_ns = 0;
+  bool operator==(const FileStamp&) const = default;
+};
+
+// A digest taken earlier, valid for the bytes `stamp` identifies.
+struct StampedDigest {
+  FileStamp stamp;
+  std::string sha256;
+};
+using StampedDigests = std::map<std::string, StampedDigest>;  // by path relative to the root
+
+// How far hashing has come; read by another thread for progress.
+struct HashCounter {
+  std::atomic<std::uint64_t> bytes{0};
 };
 
 // A symbolic link under the root, and where it leads. verify never reads or hashes through a
@@ -38,8 +69,23 @@ DirEntries list_entries(const core::fs::path& root);
 std::vector<std::string> list_files(const core::fs::path& root);
 
 // `threads` 0: one per hardware thread, at most one per file. Each file is opened without
-// following a link and hashed only when it is a regular file (anything else: `error`).
-std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector<std::string>& relative_paths, unsigned threads = 0);
+// following a link and hashed only when it is a regular file (anything else: `error`). A file
+// in `earlier` whose stamp (fstat of the opened file) still matches keeps that digest unread;
+// any other is hashed now. `counter`, when given, counts every byte as it is hashed (and a
+// reused file's size at once).
+std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector<std::string>& relative_paths, unsigned threads = 0,
+                                   const StampedDigests* earlier = nullptr, HashCounter* counter = nullptr);
+
+// The stamp of an open file.
+FileStamp stamp_of(int fd);
+
+// SHA-256 (hex) of a whole open file, in kHashChunk reads; false with `error` on a read error.
+bool hash_open_file(int fd, std::string& hex, std::string& error, std::uint64_t& bytes, HashCounter* counter = nullptr);
+
+// Whether two byte ranges (of two files) are identical: read side by side and compared, which
+// is several times faster than hashing both (an excluded layer against its source).
+core::Result<bool> same_bytes(const core::fs::path& a, std::uint64_t a_offset, const core::fs::path& b, std::uint64_t b_offset,
+                              std::uint64_t length);
 
 // SHA-256 (hex) of `length` bytes at `offset` of a file, streamed (for one tensor's data).
 core::Result<std::string> hash_range(const core::fs::path& path, std::uint64_t offset, std::uint64_t length);

@@ -86,9 +86,9 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
         if (s != source->tensors.end()) {
           changed = s->second.info.dtype != dtype || s->second.info.shape != w->second.info.shape;
           if (!changed) {
-            auto a = hash_range(w->second.file, w->second.data_start + w->second.info.begin, w->second.info.end - w->second.info.begin);
-            auto b = hash_range(s->second.file, s->second.data_start + s->second.info.begin, s->second.info.end - s->second.info.begin);
-            changed = !a || !b || *a != *b;
+            auto same = same_bytes(w->second.file, w->second.data_start + w->second.info.begin, s->second.file,
+                                   s->second.data_start + s->second.info.begin, w->second.info.end - w->second.info.begin);
+            changed = !same || !*same || s->second.info.end - s->second.info.begin != w->second.info.end - w->second.info.begin;
             byte_compared = true;
           }
         }

@@ -57,6 +57,11 @@ core::Json VerifyReport::to_json() const {
   }
   j["metrics"] = metrics;
   j["hash_seconds"] = std::round(hash_seconds * 1000) / 1000;
+  j["seconds"] = std::round(seconds * 1000) / 1000;
+  std::size_t early = 0;
+  for (const auto& f : files) early += f.early ? 1 : 0;
+  // How many digests were taken while quark-cli was still running (and checked unchanged since).
+  j["early_hashed_files"] = early;
   return j;
 }
 

@@ -32,7 +32,8 @@ struct VerifyReport {
   std::vector<LinkEntry> links;  // symbolic links in the output (never followed out of it)
   std::vector<Check> checks;
   core::Json metrics = core::Json::object();
-  double hash_seconds = 0;
+  double hash_seconds = 0;  // from the start of hashing to its end
+  double seconds = 0;       // the whole verification
 
   void add(std::string id, CheckStatus status, std::string message_id, std::vector<core::MessageArg> args = {});
   std::string status() const;           // "success", "partial" or "failed"

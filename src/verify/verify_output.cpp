@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <future>
+#include <tuple>
 
 #include "core/text.h"
 #include "verify/layer_checks.h"
@@ -117,9 +119,38 @@ void check_evaluation(const VerifyOptions& o, VerifyReport& r) {
   }
 }
 
-}  // namespace
+// Everything after the hashing: the plan's expectations, config.json, the tensors (against
+// the source when there is one), the auxiliary files and the size. Leaves `r.metrics` empty
+// when the expectations did not load (the report ends there).
+void check_contents(const VerifyOptions& o, VerifyReport& r) {
+  auto expect = load_expectations(o.plan ? &*o.plan : nullptr);
+  if (!expect) {
+    // A shipped file that does not load, or a plan whose recorded names do not compile.
+    r.add(expect.error().id == "verify.plan_names_invalid" ? "plan_names" : "knowledge", C::fail, expect.error().id, expect.error().args);
+    return;
+  }
+  std::vector<std::string> exclusions = check_config(o.output_dir, *expect, r);
+  ModelTensors output = load_model_tensors(o.output_dir, &r);
+  std::optional<ModelTensors> source;
+  if (o.source_dir && core::is_directory(*o.source_dir)) source = renamed_source(load_model_tensors(*o.source_dir, nullptr), *expect);
+  if (!output.tensors.empty()) check_layers(output, *expect, exclusions, source ? &*source : nullptr, r);
+  check_aux_files(o.output_dir, *expect, r);
 
-VerifyReport verify_output(const VerifyOptions& o) {
+  r.metrics["weight_bytes"] = output.weight_bytes;
+  r.metrics["tensors"] = output.tensors.size();
+  if (source && source->weight_bytes > 0 && output.weight_bytes > 0) {
+    double ratio = static_cast<double>(source->weight_bytes) / static_cast<double>(output.weight_bytes);
+    r.metrics["source_weight_bytes"] = source->weight_bytes;
+    r.metrics["compression_ratio"] = std::round(ratio * 1000) / 1000;
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%.2f", ratio);
+    r.add("size", C::pass, "verify.size_vs_source", {{"output_gib", gib(output.weight_bytes)}, {"source_gib", gib(source->weight_bytes)}, {"ratio", buf}});
+  } else {
+    r.add("size", C::pass, "verify.size", {{"output_gib", gib(output.weight_bytes)}});
+  }
+}
+
+VerifyReport verify_all(const VerifyOptions& o) {
   VerifyReport r;
   r.output_dir = o.output_dir.string();
   if (!core::is_directory(o.output_dir)) {
@@ -145,9 +176,24 @@ VerifyReport verify_output(const VerifyOptions& o) {
     check_evaluation(o, r);
     return r;
   }
-  auto t0 = std::chrono::steady_clock::now();
-  r.files = hash_files(o.output_dir, names, o.threads);
-  r.hash_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const auto t0 = std::chrono::steady_clock::now();
+  std::uint64_t expected_bytes = 0;
+  for (const auto& n : names) {
+    if (auto size = core::file_size(o.output_dir / n)) expected_bytes += *size;
+  }
+  HashCounter counter;
+  auto hashing = std::async(std::launch::async, [&] {
+    auto files = hash_files(o.output_dir, names, o.threads, o.earlier.empty() ? nullptr : &o.earlier, &counter);
+    return std::make_pair(std::move(files), std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  });
+  // The checks after "files" go into `rest` on their own thread, then follow it in the report.
+  VerifyReport rest;
+  auto checking = std::async(std::launch::async, [&] { check_contents(o, rest); });
+  for (auto next = t0 + std::chrono::seconds(1); hashing.wait_until(next) != std::future_status::ready; next += std::chrono::milliseconds(500)) {
+    if (o.progress != nullptr) o.progress->on_hashing(counter.bytes.load(std::memory_order_relaxed), expected_bytes);
+  }
+  std::tie(r.files, r.hash_seconds) = hashing.get();
+  checking.get();
   std::uint64_t total = 0;
   std::vector<std::string> unreadable;
   for (const auto& f : r.files) {
@@ -159,34 +205,22 @@ VerifyReport verify_output(const VerifyOptions& o) {
   } else {
     r.add("files", C::fail, "verify.files_unreadable", {{"files", core::join(unreadable)}});
   }
-
-  auto expect = load_expectations(o.plan ? &*o.plan : nullptr);
-  if (!expect) {
-    // A shipped file that does not load, or a plan whose recorded names do not compile.
-    r.add(expect.error().id == "verify.plan_names_invalid" ? "plan_names" : "knowledge", C::fail, expect.error().id, expect.error().args);
-    return r;
+  for (auto& c : rest.checks) r.checks.push_back(std::move(c));
+  if (!rest.metrics.empty()) {
+    r.metrics["output_bytes"] = total;
+    r.metrics.update(rest.metrics);
   }
-  std::vector<std::string> exclusions = check_config(o.output_dir, *expect, r);
-  ModelTensors output = load_model_tensors(o.output_dir, &r);
-  std::optional<ModelTensors> source;
-  if (o.source_dir && core::is_directory(*o.source_dir)) source = renamed_source(load_model_tensors(*o.source_dir, nullptr), *expect);
-  if (!output.tensors.empty()) check_layers(output, *expect, exclusions, source ? &*source : nullptr, r);
-  check_aux_files(o.output_dir, *expect, r);
-
-  r.metrics["output_bytes"] = total;
-  r.metrics["weight_bytes"] = output.weight_bytes;
-  r.metrics["tensors"] = output.tensors.size();
-  if (source && source->weight_bytes > 0 && output.weight_bytes > 0) {
-    double ratio = static_cast<double>(source->weight_bytes) / static_cast<double>(output.weight_bytes);
-    r.metrics["source_weight_bytes"] = source->weight_bytes;
-    r.metrics["compression_ratio"] = std::round(ratio * 1000) / 1000;
-    char buf[32];
-    std::snprintf(buf, sizeof(buf), "%.2f", ratio);
-    r.add("size", C::pass, "verify.size_vs_source", {{"output_gib", gib(output.weight_bytes)}, {"source_gib", gib(source->weight_bytes)}, {"ratio", buf}});
-  } else {
-    r.add("size", C::pass, "verify.size", {{"output_gib", gib(output.weight_bytes)}});
-  }
+  if (rest.metrics.empty()) return r;  // the plan's expectations did not load: nothing else was checked
   check_evaluation(o, r);
+  return r;
+}
+
+}  // namespace
+
+VerifyReport verify_output(const VerifyOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  VerifyReport r = verify_all(o);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
 

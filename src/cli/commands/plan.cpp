@@ -41,6 +41,12 @@ int report_written(const Console& console, const flow::plan_end::Written& w) {
 
 }  // namespace
 
+void ConsolePlanObserver::on_probing(const std::string& python, const std::string& extensions_dir) {
+  m_console.progress(m_console.t("plan.probing", {{"python", python}, {"dir", extensions_dir.empty() ? "?" : extensions_dir}}));
+}
+void ConsolePlanObserver::on_probe_kept(const std::string& cache_file) {
+  m_console.progress(m_console.t("plan.probe_kept", {{"path", cache_file}}));
+}
 void ConsolePlanObserver::on_probed(bool from_cache, const std::string& version, const std::string& python) {
   m_console.say(from_cache ? "plan.probe_cached" : "plan.probe_ran", {{"version", version}, {"python", python}});
 }

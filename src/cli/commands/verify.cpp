@@ -19,7 +19,8 @@ struct VerifyCmdOptions {
 };
 
 int run_verify(Context& ctx, const VerifyCmdOptions& opt) {
-  auto report = flow::verify({opt.output_dir, opt.plan, opt.source, opt.threads});
+  HashProgressView progress(ctx.console);
+  auto report = flow::verify({opt.output_dir, opt.plan, opt.source, opt.threads, &progress});
   if (!report) return ctx.console.error(report.error());
   if (ctx.console.json_mode()) ctx.console.json(report->to_json());
   print_verify_report(ctx.console, *report);
