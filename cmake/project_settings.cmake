@@ -23,6 +23,47 @@ if(QPTQ_SANITIZE)
   target_link_options(qptq_settings INTERFACE -fsanitize=${_qptq_san})
 endif()
 
+# Precompiled headers: nlohmann-json (about 2 s of parsing per translation unit in a Debug
+# build), the standard headers most files use and, for the test binaries, GoogleTest. Not fmt:
+# its CMake target defines FMT_SHARED for the targets that link it, and GCC refuses a
+# precompiled header made with a definition the translation unit lacks.
+# Two precompiled headers per build directory, compiled once and reused by every module and
+# every test binary (REUSE_FROM), since all of them compile with the same flags. They make no
+# difference to what compiles: the check of the include graph (scripts/check_layers.py) reads
+# the sources, not the compiler. Off for the fuzz build (clang is stricter about reusing a
+# header across targets whose definitions differ) and when QPTQ_PCH=OFF.
+option(QPTQ_PCH "Precompile the common third-party and standard headers" ON)
+set(_qptq_pch_on OFF)
+if(QPTQ_PCH AND NOT QPTQ_BUILD_FUZZERS)
+  set(_qptq_pch_on ON)
+  set(_qptq_pch_headers <algorithm> <cstdint> <filesystem> <functional> <map> <memory>
+    <optional> <set> <string> <string_view> <utility> <variant> <vector>
+    <nlohmann/json.hpp>)
+  file(WRITE ${PROJECT_BINARY_DIR}/qptq_pch.cpp "// the translation unit that carries the shared precompiled header\n")
+  add_library(qptq_pch STATIC ${PROJECT_BINARY_DIR}/qptq_pch.cpp)
+  target_link_libraries(qptq_pch PRIVATE qptq_settings nlohmann_json::nlohmann_json)
+  target_precompile_headers(qptq_pch PRIVATE ${_qptq_pch_headers})
+  if(QPTQ_BUILD_TESTS)
+    add_library(qptq_test_pch STATIC ${PROJECT_BINARY_DIR}/qptq_pch.cpp)
+    target_link_libraries(qptq_test_pch PRIVATE qptq_settings nlohmann_json::nlohmann_json
+      GTest::gtest GTest::gmock)
+    target_precompile_headers(qptq_test_pch PRIVATE ${_qptq_pch_headers} <gtest/gtest.h> <gmock/gmock.h>)
+  endif()
+endif()
+# qptq_use_pch(TARGET [TEST]): TARGET reuses the shared precompiled header; TEST: the one with
+# GoogleTest, for targets that link GTest (its target defines GTEST_HAS_PTHREAD, which the
+# header then needs).
+function(qptq_use_pch target)
+  if(NOT _qptq_pch_on)
+    return()
+  endif()
+  if(ARGV1 STREQUAL "TEST")
+    target_precompile_headers(${target} REUSE_FROM qptq_test_pch)
+  else()
+    target_precompile_headers(${target} REUSE_FROM qptq_pch)
+  endif()
+endfunction()
+
 # qptq_add_module(NAME SOURCES... PUBLIC_DEPS ... DEPS ... TEST_DEPS ...): a static library
 # qptq_<NAME> whose tests are the *_test.cpp files beside it, linked into one gtest binary
 # <NAME>_tests. PUBLIC_DEPS: what its headers include (consumers need it too); DEPS: what only
@@ -34,6 +75,7 @@ function(qptq_add_module name)
     add_library(qptq_${name} STATIC ${M_SOURCES})
     target_include_directories(qptq_${name} PUBLIC ${PROJECT_SOURCE_DIR}/src)
     target_link_libraries(qptq_${name} PUBLIC ${M_PUBLIC_DEPS} PRIVATE ${M_DEPS} qptq_settings)
+    qptq_use_pch(qptq_${name})
   else()
     # A module whose sources have not landed yet: headers only.
     add_library(qptq_${name} INTERFACE)
@@ -48,6 +90,7 @@ function(qptq_add_module name)
         GTest::gtest GTest::gmock GTest::gtest_main qptq_settings)
       target_compile_definitions(${name}_tests PRIVATE
         QPTQ_SOURCE_DIR="${PROJECT_SOURCE_DIR}" QPTQ_BINARY_DIR="${PROJECT_BINARY_DIR}")
+      qptq_use_pch(${name}_tests TEST)
       gtest_discover_tests(${name}_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS unit)
     endif()
   endif()
