@@ -1,23 +1,12 @@
 #include "flow/analyze_flow.h"
 
+#include "flow/analysed_config.h"
 #include "core/fs.h"
 #include "plan/probe.h"
 
 namespace flow {
 
 namespace {
-
-// The analysed model's config.json on this machine: the local directory, else the Hub
-// snapshot intake read (a model read over HTTP has none: the oracle is not run for it).
-std::optional<std::filesystem::path> config_on_disk(const core::Json& analysis) {
-  for (const char* key : {"model/model_path", "source/snapshot_dir"}) {
-    const core::Json* dir = core::json_at(analysis, key);
-    if (dir == nullptr || !dir->is_string() || dir->get<std::string>().empty() || dir->get<std::string>().front() != '/') continue;
-    std::filesystem::path config = std::filesystem::path(dir->get<std::string>()) / "config.json";
-    if (core::exists(config)) return config;
-  }
-  return std::nullopt;
-}
 
 intake::OracleLinears unavailable(std::string why) {
   intake::OracleLinears o;
@@ -27,7 +16,7 @@ intake::OracleLinears unavailable(std::string why) {
 
 // The oracle's answer as intake takes it. Only a stop is an error.
 core::Result<intake::OracleLinears> ask_oracle(const core::Json& first, const envprobe::PythonEnv* python, const AnalyzeOracle& how) {
-  auto config = config_on_disk(first);
+  auto config = analysed_config_on_disk(first);
   if (!config) return unavailable("no config.json on this machine (the model was read over HTTP)");
   oracle::OracleRequest req;
   req.python = python->python;

@@ -1,5 +1,6 @@
 #include "flow/plan_flow.h"
 
+#include "flow/analysed_config.h"
 #include "core/fs.h"
 #include "core/text.h"
 #include "envprobe/python_env.h"
@@ -83,17 +84,6 @@ OracleInventory not_used(std::string id, std::vector<core::MessageArg> args, std
   return out;
 }
 
-// The analysed model's config.json on this machine: the local model directory, else the Hub
-// snapshot the analysis read.
-std::optional<std::filesystem::path> local_config(const core::Json& analysis) {
-  for (const char* key : {"model/model_path", "source/snapshot_dir"}) {
-    const core::Json* dir = core::json_at(analysis, key);
-    if (dir == nullptr || !dir->is_string() || dir->get<std::string>().empty() || dir->get<std::string>().front() != '/') continue;
-    std::filesystem::path config = std::filesystem::path(dir->get<std::string>()) / "config.json";
-    if (core::exists(config)) return config;
-  }
-  return std::nullopt;
-}
 
 std::optional<oracle::LibraryVersions> probed_versions(const plan::Capabilities& caps) {
   auto get = [&caps](const char* k) {
@@ -111,7 +101,7 @@ core::Result<OracleInventory> oracle_inventory(const PlanRequest& request, const
   // A model the shipped knowledge thinks needs remote code is asked all the same: the installed
   // transformers may implement it, and the oracle never runs a model's own code (it refuses
   // with remote_code_required instead).
-  auto config = local_config(analysis);
+  auto config = analysed_config_on_disk(analysis);
   if (!config) {
     const core::Json* path = core::json_at(analysis, "model/model_path");
     return not_used("plan.oracle.no_config", {{"model", path != nullptr && path->is_string() ? path->get<std::string>() : model_type}});

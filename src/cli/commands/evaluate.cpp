@@ -15,24 +15,9 @@ namespace cli {
 
 namespace {
 
-struct EvaluateCmdOptions {
-  std::string output_dir;
-  std::string source;
-  std::string text;
-  std::string plan;
-  std::string eval = "smoke";
-  std::string priority = "balanced";
-  std::optional<double> threshold;
-  std::optional<int> windows;
-  std::optional<int> seq_len;
-  std::optional<int> canary_tokens;
-  std::optional<double> budget;
-  std::string python;
-};
-
-int run_evaluate(Context& ctx, const EvaluateCmdOptions& opt) {
-  auto req = flow::evaluation_request({opt.output_dir, opt.source, opt.text, opt.plan, opt.eval, opt.priority, opt.threshold, opt.windows,
-                                       opt.seq_len, opt.canary_tokens, opt.budget, opt.python, ctx.workdir, 2});
+int run_evaluate(Context& ctx, flow::EvaluateRequest request) {
+  request.workdir = ctx.workdir;
+  auto req = flow::evaluation_request(request);
   if (!req) return ctx.console.error(req.error());
   const evaluate::Settings& s = req->settings;
   ctx.console.say("evaluate.starting", {{"output", req->output.string()}, {"source", req->source.string()}, {"tokens", std::to_string(s.canary_tokens)},
@@ -48,7 +33,7 @@ int run_evaluate(Context& ctx, const EvaluateCmdOptions& opt) {
 }  // namespace
 
 void add_evaluate_command(CLI::App& app, CommandFn& selected) {
-  auto opt = std::make_shared<EvaluateCmdOptions>();
+  auto opt = std::make_shared<flow::EvaluateRequest>();  // bound as given; workdir at run time
   auto* sub = app.add_subcommand("evaluate", "Evaluate a quantized output against its source: canary + perplexity delta (exit 0 only on pass)");
   sub->add_option("output_dir", opt->output_dir, "The quantized model directory")->required();
   sub->add_option("--source", opt->source, "The original (unquantized) model directory")->required();

@@ -1,0 +1,16 @@
+// Where the analysed model's config.json lies on this machine, for the flows that hand it to
+// the model oracle (analyze and plan).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "core/json_io.h"
+
+namespace flow {
+
+// The local model directory's config.json, else the one in the Hub snapshot intake read; none
+// for a model read over HTTP (no snapshot on disk) or when the file is gone.
+std::optional<std::filesystem::path> analysed_config_on_disk(const core::Json& analysis);
+
+}  // namespace flow
