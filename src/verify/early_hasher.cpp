@@ -5,21 +5,20 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <ctime>
-
-#include "verify/tensor_table.h"
 
 namespace verify {
 
-std::optional<std::uint64_t> declared_safetensors_size(const core::fs::path& path) {
-  // The checked parser rejects offsets past the end of the file, so an incomplete file fails
-  // here until its last tensor is there.
-  auto table = read_tensor_table(path);
-  if (!table) return std::nullopt;
-  std::uint64_t end = 0;
-  for (const auto& t : table->tensors) end = std::max(end, t.end);
-  return table->data_start + end;
+namespace {
+
+// The stamp of a path without following a link; nullopt when it cannot be read.
+std::optional<FileStamp> lstamp(const core::fs::path& path) {
+  struct stat st{};
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return FileStamp{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino), static_cast<std::uint64_t>(st.st_size),
+                   static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec};
 }
+
+}  // namespace
 
 EarlyHasher::EarlyHasher(core::fs::path dir, std::chrono::milliseconds poll, std::chrono::milliseconds quiet)
     : m_dir(std::move(dir)), m_poll(poll), m_quiet(quiet) {}
@@ -27,68 +26,84 @@ EarlyHasher::EarlyHasher(core::fs::path dir, std::chrono::milliseconds poll, std
 EarlyHasher::~EarlyHasher() { (void)finish(); }
 
 void EarlyHasher::start() {
-  if (m_thread.joinable()) return;
+  if (m_thread.joinable() || m_finished) return;
   m_thread = std::thread([this] { loop(); });
 }
 
+bool EarlyHasher::stopping() {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  return m_stop;
+}
+
 StampedDigests EarlyHasher::finish() {
+  if (m_finished) return m_result;
   {
     std::lock_guard<std::mutex> lock(m_mutex);
     m_stop = true;
   }
   m_wake.notify_all();
   if (m_thread.joinable()) m_thread.join();
-  return m_done;
+  m_finished = true;
+  // The writer has ended: each followed file's tail is final now. Files that appeared since
+  // the last look are left to verification, which reads them once anyway.
+  for (auto& [key, f] : m_followed) {
+    bool was_complete = f.complete();
+    f.advance(/*writer_done=*/true);
+    if (!was_complete && f.complete()) ++m_taken;
+  }
+  for (const auto& rel : list_files(m_dir)) {
+    auto st = lstamp(m_dir / rel);
+    if (!st) continue;
+    auto it = m_followed.find({st->device, st->inode});
+    if (it == m_followed.end() || !it->second.complete()) continue;
+    m_result[rel] = it->second.digest();
+  }
+  m_followed.clear();
+  return m_result;
 }
 
 void EarlyHasher::loop() {
   for (;;) {
-    scan_once();
+    bool busy = scan_once();
+    // While a file is being written, look again soon: what is left when the writer ends is
+    // what the user waits for.
+    bool following = false;
+    for (const auto& [key, f] : m_followed) following = following || (!f.complete() && f.failed().empty());
+    auto wait = following ? std::min(m_poll, std::chrono::milliseconds(50)) : m_poll;
     std::unique_lock<std::mutex> lock(m_mutex);
-    if (m_wake.wait_for(lock, m_poll, [this] { return m_stop; })) return;
+    if (busy ? m_stop : m_wake.wait_for(lock, wait, [this] { return m_stop; })) return;
   }
 }
 
-void EarlyHasher::scan_once() {
+bool EarlyHasher::scan_once() {
   std::error_code ec;
-  if (!std::filesystem::is_directory(m_dir, ec)) return;
+  if (!std::filesystem::is_directory(m_dir, ec)) return false;
+  const auto quiet_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(m_quiet).count();
+  bool read = false;
   for (const auto& rel : list_files(m_dir)) {
-    {
-      std::lock_guard<std::mutex> lock(m_mutex);
-      if (m_stop) return;
-    }
-    if (!rel.ends_with(".safetensors")) continue;
-    const core::fs::path path = m_dir / rel;
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
-    if (fd < 0) continue;
-    struct stat st{};
-    FileStamp before = stamp_of(fd);
-    bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-    auto known = m_done.find(rel);
-    if (!regular || (known != m_done.end() && known->second.stamp == before)) {
-      ::close(fd);
+    if (stopping()) return false;
+    auto st = lstamp(m_dir / rel);
+    if (!st) continue;
+    std::pair<std::uint64_t, std::uint64_t> key{st->device, st->inode};
+    if (m_followed.count(key) != 0) continue;
+    // config.json, tokenizer files: opened again only when they change.
+    auto seen = m_not_safetensors.find(rel);
+    if (seen != m_not_safetensors.end() && seen->second == *st) continue;
+    auto f = FileFollower::open(m_dir / rel, quiet_ns);
+    if (!f) {
+      m_not_safetensors[rel] = *st;
       continue;
     }
-    struct timespec now{};
-    ::clock_gettime(CLOCK_REALTIME, &now);
-    std::int64_t now_ns = static_cast<std::int64_t>(now.tv_sec) * 1000000000LL + now.tv_nsec;
-    bool quiet = now_ns - before.mtime_ns >= std::chrono::duration_cast<std::chrono::nanoseconds>(m_quiet).count();
-    if (!quiet || declared_safetensors_size(path) != before.size) {
-      ::close(fd);
-      continue;
-    }
-    std::string hex;
-    std::string error;
-    std::uint64_t bytes = 0;
-    bool ok = hash_open_file(fd, hex, error, bytes);
-    FileStamp after = stamp_of(fd);
-    ::close(fd);
-    // Written to while it was read: not kept; the next scan (or verification) reads it again.
-    if (ok && bytes == before.size && after == before) {
-      m_done[rel] = StampedDigest{before, hex};
-      ++m_taken;
-    }
+    m_not_safetensors.erase(rel);
+    m_followed.emplace(key, std::move(*f));
   }
+  for (auto& [key, f] : m_followed) {
+    if (stopping()) return false;
+    bool was_complete = f.complete();
+    read = f.advance(/*writer_done=*/false) > 0 || read;
+    if (!was_complete && f.complete()) ++m_taken;
+  }
+  return read;
 }
 
 }  // namespace verify

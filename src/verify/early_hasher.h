@@ -1,28 +1,35 @@
 // Hashing while the writer is still running (issue 19): the run flow starts an EarlyHasher on
 // the output directory before quark-cli starts and finishes it when quark-cli has exited. In
-// between, a thread looks at the directory twice a second and hashes every *.safetensors file
-// that is complete by its own header (size = 8 + header length + the largest data_offsets
-// end) and has not been modified for a second. Each digest is kept with the file's stamp
-// (device, inode, size, mtime in ns) from before and after the read, and only when the two
-// agree; hash_files() then reuses a digest only when the file, opened after quark-cli exited,
-// still has that stamp, and hashes everything else. The result is always the digest of the
-// final bytes. The hasher knows nothing of processes: it is told when to start and stop.
+// between, a thread looks at the directory twice a second (at once again while it is catching
+// up) and follows every file that starts with a valid safetensors header, the temporary file
+// safetensors writes under a hidden name included (verify/file_follower.h): it hashes what the
+// writer has finished as the writer goes, so that a 9 GB export is hashed when its last byte
+// is written instead of seconds after quark-cli exits. When the writer has ended, finish()
+// reads each file to its end and returns the digests under the files' final names (matched by
+// inode, which a rename keeps). hash_files() reuses a digest only after checking it (by stamp,
+// or by its pieces, in parallel) and hashes everything else, so the result is always the
+// digest of the final bytes. The hasher knows nothing of processes: it is told when to start
+// and stop.
 #pragma once
 
+#include <atomic>
 #include <chrono>
+#include <map>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
 #include <thread>
 
+#include "verify/file_follower.h"
 #include "verify/file_hasher.h"
 
 namespace verify {
 
 class EarlyHasher {
  public:
-  // `quiet`: how long a file must have gone unmodified before it is read (covers file systems
-  // whose timestamps are coarser than the writes).
+  // `quiet`: how long a file must have gone unmodified, when first seen complete, for its digest
+  // to be reused by its stamp alone (covers file systems whose timestamps are coarser than the
+  // writes); any other is checked again by its pieces.
   explicit EarlyHasher(core::fs::path dir, std::chrono::milliseconds poll = std::chrono::milliseconds(500),
                        std::chrono::milliseconds quiet = std::chrono::milliseconds(1000));
   ~EarlyHasher();
@@ -30,15 +37,18 @@ class EarlyHasher {
   EarlyHasher& operator=(const EarlyHasher&) = delete;
 
   void start();
-  // Stops looking; a file being hashed is finished (verification would read it next anyway).
-  // Returns every digest taken, by path relative to the directory.
+  // Stops looking and, the writer having ended, reads every followed file to its end (the
+  // tail the writer wrote last). Returns every complete digest by path relative to the
+  // directory: the name the file has now.
   StampedDigests finish();
-  // How many digests have been taken so far (for tests and progress).
+  // How many files have been hashed to their end so far (for tests and progress).
   std::size_t taken() const { return m_taken.load(); }
 
  private:
   void loop();
-  void scan_once();
+  // One look at the directory; true when it read something (so the next look comes at once).
+  bool scan_once();
+  bool stopping();
 
   core::fs::path m_dir;
   std::chrono::milliseconds m_poll;
@@ -47,12 +57,12 @@ class EarlyHasher {
   std::mutex m_mutex;
   std::condition_variable m_wake;
   bool m_stop = false;
-  StampedDigests m_done;  // touched by the thread only until it is joined
+  // Touched by the thread only until it is joined. By (device, inode): a rename keeps both.
+  std::map<std::pair<std::uint64_t, std::uint64_t>, FileFollower> m_followed;
+  std::map<std::string, FileStamp> m_not_safetensors;  // looked at; looked at again when changed
   std::atomic<std::size_t> m_taken{0};
+  bool m_finished = false;
+  StampedDigests m_result;
 };
-
-// The size a safetensors file has once completely written, from its header: 8 + header
-// length + the largest data_offsets end; nullopt when the header cannot be read yet.
-std::optional<std::uint64_t> declared_safetensors_size(const core::fs::path& path);
 
 }  // namespace verify

@@ -41,17 +41,6 @@ StampedDigests early_digests(const core::fs::path& dir, std::size_t want) {
   return h.finish();
 }
 
-TEST(EarlyHasher, DeclaredSizeIsKnownOnlyOnceTheLastTensorIsThere) {
-  test_support::TempDir d;
-  std::string full = one_tensor(1000, 'a');
-  auto p = d.write("m.safetensors", full.substr(0, full.size() - 10));
-  EXPECT_FALSE(declared_safetensors_size(p));
-  d.write("m.safetensors", full);
-  EXPECT_EQ(declared_safetensors_size(p), full.size());
-  d.write("m.safetensors", full.substr(0, 5));
-  EXPECT_FALSE(declared_safetensors_size(p));
-}
-
 TEST(EarlyHasher, HashesOnlyCompleteQuietSafetensorsFiles) {
   test_support::TempDir d;
   std::string full = one_tensor(4096, 'a');
@@ -63,10 +52,15 @@ TEST(EarlyHasher, HashesOnlyCompleteQuietSafetensorsFiles) {
   age(d.path() / "out/config.json", 5);
   StampedDigests got;
   {
+    // Nothing has been quiet for an hour: the complete file is hashed all the same, but its
+    // digest is to be checked again by its pieces, not believed by its stamp.
     EarlyHasher h(d.path() / "out", std::chrono::milliseconds(20), std::chrono::hours(1));
     h.start();
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    EXPECT_TRUE(h.finish().empty());  // nothing has been quiet for an hour
+    got = h.finish();
+    ASSERT_EQ(got.size(), 1u);
+    EXPECT_EQ(got.begin()->first, "done.safetensors");
+    EXPECT_EQ(got.begin()->second.pieces.size(), 1u);
   }
   EarlyHasher h(d.path() / "out", std::chrono::milliseconds(20), std::chrono::milliseconds(100));
   h.start();
@@ -77,6 +71,7 @@ TEST(EarlyHasher, HashesOnlyCompleteQuietSafetensorsFiles) {
   EXPECT_EQ(got.begin()->first, "done.safetensors");
   EXPECT_EQ(got.begin()->second.sha256, core::sha256_hex(full));
   EXPECT_EQ(got.begin()->second.stamp.size, full.size());
+  EXPECT_TRUE(got.begin()->second.pieces.empty());  // complete, quiet and unchanged: the stamp rule
 }
 
 // A model directory as quark-cli leaves it, for verify_output.
@@ -123,8 +118,11 @@ TEST(EarlyHasher, AFileRewrittenAfterEarlyHashingIsHashedAgain) {
   }
   EXPECT_TRUE(found);
 
-  // Same bytes, same size, only the modification time moved: still read again.
+  // Quiet when hashed (the stamp rule), then same bytes and size but the modification time
+  // moved: read again. (A digest kept with its pieces would be checked by them instead.)
+  age(d.path() / "out/model.safetensors", 5);
   StampedDigests again = early_digests(d.path() / "out", 1);
+  ASSERT_TRUE(again["model.safetensors"].pieces.empty());
   age(d.path() / "out/model.safetensors", 1);
   o.earlier = again;
   EXPECT_EQ(verify_output(o).to_json()["early_hashed_files"], 0);

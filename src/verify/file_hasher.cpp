@@ -45,6 +45,36 @@ bool hash_fd(int fd, std::uint64_t offset, std::uint64_t length, std::vector<cha
   return true;
 }
 
+// Whether every kPieceBytes piece of the open file hashes to `pieces` again: `threads` threads
+// take pieces from a shared counter, so one large file uses every core. Stops at the first
+// difference. `counter` counts what was read; what a failed check read is taken back.
+bool pieces_match(int fd, std::uint64_t size, const std::vector<std::string>& pieces, unsigned threads, HashCounter* counter) {
+  if (pieces.size() != (size + kPieceBytes - 1) / kPieceBytes) return false;
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> differs{false};
+  std::atomic<std::uint64_t> read{0};
+  auto worker = [&] {
+    std::vector<char> buf(kChunk);
+    for (std::size_t k = next++; k < pieces.size() && !differs.load(); k = next++) {
+      std::uint64_t offset = k * kPieceBytes;
+      std::uint64_t length = std::min<std::uint64_t>(kPieceBytes, size - offset);
+      std::string hex;
+      std::string error;
+      std::uint64_t got = 0;
+      bool ok = hash_fd(fd, offset, length, buf, hex, error, got, counter);
+      read += got;
+      if (!ok || got != length || hex != pieces[k]) differs = true;
+    }
+  };
+  threads = static_cast<unsigned>(std::min<std::size_t>(std::max(1u, threads), pieces.size()));
+  std::vector<std::thread> pool;
+  for (unsigned i = 1; i < threads; ++i) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  if (differs && counter != nullptr) counter->bytes.fetch_sub(read.load(), std::memory_order_relaxed);
+  return !differs;
+}
+
 }  // namespace
 
 DirEntries list_entries(const core::fs::path& root) {
@@ -101,11 +131,32 @@ std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector
   }
   std::sort(order.begin(), order.end(), [&out](std::size_t a, std::size_t b) { return out[a].bytes > out[b].bytes; });
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  // Digests taken while the files were written are checked first, one file at a time with
+  // every thread on its pieces.
+  std::vector<bool> settled(out.size(), false);
+  for (std::size_t i = 0; earlier != nullptr && i < out.size(); ++i) {
+    auto e = earlier->find(out[i].path);
+    if (e == earlier->end() || e->second.pieces.empty()) continue;
+    int fd = ::open((root / out[i].path).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) continue;
+    struct stat st{};
+    FileStamp now = stamp_of(fd);
+    const FileStamp& then = e->second.stamp;
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && now.device == then.device && now.inode == then.inode && now.size == then.size &&
+        pieces_match(fd, now.size, e->second.pieces, threads, counter)) {
+      out[i].sha256 = e->second.sha256;
+      out[i].bytes = now.size;
+      out[i].early = true;
+      settled[i] = true;
+    }
+    ::close(fd);
+  }
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(1, order.size())));
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
     std::vector<char> buf(kChunk);
     for (std::size_t k = next++; k < order.size(); k = next++) {
+      if (settled[order[k]]) continue;
       FileDigest& d = out[order[k]];
       // No link followed, no FIFO waited on: the path was a regular file when listed, and a
       // swap since then must not lead the hash anywhere else.
@@ -123,7 +174,7 @@ std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector
       if (earlier != nullptr) {
         // Taken while the run was still going: valid only for exactly these bytes.
         auto e = earlier->find(d.path);
-        if (e != earlier->end() && e->second.stamp == stamp_of(fd)) {
+        if (e != earlier->end() && e->second.pieces.empty() && e->second.stamp == stamp_of(fd)) {
           d.sha256 = e->second.sha256;
           d.bytes = e->second.stamp.size;
           d.early = true;

@@ -37,10 +37,18 @@ struct FileStamp {
   bool operator==(const FileStamp&) const = default;
 };
 
-// A digest taken earlier, valid for the bytes `stamp` identifies.
+// Bytes per piece of a file hashed while it was written (verify/file_follower.h): the pieces
+// are checked again in parallel after the writer ended, so that many cores share one file.
+inline constexpr std::uint64_t kPieceBytes = 64u << 20;
+
+// A digest taken earlier. Without `pieces`: valid for the bytes `stamp` identifies. With
+// `pieces` (the SHA-256 of every kPieceBytes piece, in order, as read while the file was being
+// written): valid only when the file, on the same device and inode at the same size, gives the
+// same piece digests again.
 struct StampedDigest {
   FileStamp stamp;
   std::string sha256;
+  std::vector<std::string> pieces;
 };
 using StampedDigests = std::map<std::string, StampedDigest>;  // by path relative to the root
 
@@ -71,7 +79,8 @@ std::vector<std::string> list_files(const core::fs::path& root);
 // `threads` 0: one per hardware thread, at most one per file. Each file is opened without
 // following a link and hashed only when it is a regular file (anything else: `error`). A file
 // in `earlier` whose stamp (fstat of the opened file) still matches keeps that digest unread;
-// any other is hashed now. `counter`, when given, counts every byte as it is hashed (and a
+// one with pieces whose pieces all match again (all threads on its pieces) keeps it too; any
+// other is hashed now. `counter`, when given, counts every byte as it is hashed (and a
 // reused file's size at once).
 std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector<std::string>& relative_paths, unsigned threads = 0,
                                    const StampedDigests* earlier = nullptr, HashCounter* counter = nullptr);

@@ -1,0 +1,168 @@
+#include "verify/file_follower.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+
+#include "intake/safetensors_header.h"
+
+namespace verify {
+
+namespace {
+
+// Reads exactly `want` bytes at `offset`; false when fewer are there (not written yet).
+bool read_exact(int fd, std::string& out, std::size_t want, std::uint64_t offset) {
+  out.resize(want);
+  std::size_t got = 0;
+  while (got < want) {
+    ssize_t n = ::pread(fd, out.data() + got, want - got, static_cast<off_t>(offset + got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    got += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// The size the file will have once written, from a header that is already complete and valid:
+// 8 + header length + the data region its offsets describe. The file's current size does not
+// bound the offsets (the writer may not have got there, or has set the size in advance).
+std::optional<std::uint64_t> declared_size_of(int fd, const std::string& name, std::uint64_t size_now) {
+  std::string prefix;
+  if (!read_exact(fd, prefix, 8, 0)) return std::nullopt;
+  auto n = intake::parse_header_length(prefix, name, size_now);
+  if (!n || *n == 0) return std::nullopt;  // a hole of zeros where the length will be, or no header
+  std::string json;
+  if (!read_exact(fd, json, static_cast<std::size_t>(*n), 8)) return std::nullopt;
+  auto summary = intake::visit_header(json, name, std::nullopt, [](const intake::TensorView&) {});
+  if (!summary) return std::nullopt;
+  return 8 + *n + summary->data_bytes;
+}
+
+std::int64_t now_ns() {
+  struct timespec now{};
+  ::clock_gettime(CLOCK_REALTIME, &now);
+  return static_cast<std::int64_t>(now.tv_sec) * 1000000000LL + now.tv_nsec;
+}
+
+}  // namespace
+
+std::optional<FileFollower> FileFollower::open(const core::fs::path& path, std::int64_t quiet_ns) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) return std::nullopt;
+  struct stat st{};
+  auto whole = core::Sha256::start();
+  auto piece = core::Sha256::start();
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || !whole || !piece) {
+    ::close(fd);
+    return std::nullopt;
+  }
+  FileStamp start = stamp_of(fd);
+  auto declared = declared_size_of(fd, path.filename().string(), start.size);
+  if (!declared) {
+    ::close(fd);
+    return std::nullopt;
+  }
+  bool finished = start.size == *declared && now_ns() - start.mtime_ns >= quiet_ns;
+  ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  return FileFollower(fd, *declared, start, finished, std::move(*whole), std::move(*piece));
+}
+
+FileFollower::FileFollower(int fd, std::uint64_t declared, FileStamp start, bool finished_when_seen, core::Sha256 whole,
+                           core::Sha256 piece)
+    : m_fd(fd),
+      m_declared(declared),
+      m_start(start),
+      m_finished_when_seen(finished_when_seen),
+      m_whole(std::move(whole)),
+      m_piece(std::move(piece)) {}
+
+FileFollower::FileFollower(FileFollower&& o) noexcept
+    : m_fd(o.m_fd),
+      m_declared(o.m_declared),
+      m_start(o.m_start),
+      m_finished_when_seen(o.m_finished_when_seen),
+      m_hashed(o.m_hashed),
+      m_whole(std::move(o.m_whole)),
+      m_piece(std::move(o.m_piece)),
+      m_piece_bytes(o.m_piece_bytes),
+      m_pieces(std::move(o.m_pieces)),
+      m_sha256(std::move(o.m_sha256)),
+      m_failed(std::move(o.m_failed)) {
+  o.m_fd = -1;
+}
+
+FileFollower::~FileFollower() {
+  if (m_fd >= 0) ::close(m_fd);
+}
+
+std::uint64_t FileFollower::readable_end(bool writer_done) {
+  struct stat st{};
+  if (::fstat(m_fd, &st) != 0) {
+    m_failed = std::strerror(errno);
+    return m_hashed;
+  }
+  auto size = static_cast<std::uint64_t>(st.st_size);
+  if (size < m_hashed || size > m_declared) {
+    m_failed = "the file shrank or grew past its header while it was read";
+    return m_hashed;
+  }
+  if (writer_done) return size;  // short of the declared size: the file stays incomplete
+  // The first hole at or after what is hashed: where the writer has not written yet. A file
+  // system without holes reports the end of the file, which an appending writer also makes
+  // the limit.
+  off_t hole = ::lseek(m_fd, static_cast<off_t>(m_hashed), SEEK_HOLE);
+  std::uint64_t frontier = hole < 0 ? size : std::min<std::uint64_t>(static_cast<std::uint64_t>(hole), size);
+  if (frontier == m_declared) return frontier;
+  return frontier > m_hashed + kFollowMargin ? frontier - kFollowMargin : m_hashed;
+}
+
+void FileFollower::close_piece() {
+  m_pieces.push_back(m_piece.finish_hex());
+  if (auto next = core::Sha256::start()) m_piece = std::move(*next);
+  m_piece_bytes = 0;
+}
+
+std::uint64_t FileFollower::advance(bool writer_done) {
+  if (!m_failed.empty() || complete()) return 0;
+  std::uint64_t end = readable_end(writer_done);
+  std::uint64_t before = m_hashed;
+  std::vector<char> buf(kHashChunk);
+  while (m_failed.empty() && m_hashed < end) {
+    // Never across a piece boundary, so that each piece is hashed from exactly its bytes.
+    std::uint64_t piece_left = kPieceBytes - m_piece_bytes;
+    auto want = static_cast<std::size_t>(std::min<std::uint64_t>({buf.size(), end - m_hashed, piece_left}));
+    ssize_t n = ::pread(m_fd, buf.data(), want, static_cast<off_t>(m_hashed));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      m_failed = std::strerror(errno);
+      break;
+    }
+    if (n == 0) break;  // truncated under us: the next look at the size says so
+    m_whole.update(buf.data(), static_cast<std::size_t>(n));
+    m_piece.update(buf.data(), static_cast<std::size_t>(n));
+    m_hashed += static_cast<std::uint64_t>(n);
+    m_piece_bytes += static_cast<std::uint64_t>(n);
+    if (m_piece_bytes == kPieceBytes) close_piece();
+  }
+  if (complete()) {
+    if (m_piece_bytes > 0) close_piece();
+    m_sha256 = m_whole.finish_hex();
+  }
+  return m_hashed - before;
+}
+
+StampedDigest FileFollower::digest() {
+  StampedDigest d;
+  d.stamp = stamp_of(m_fd);
+  d.sha256 = m_sha256;
+  // The old rule, as strong as the stamp: complete and quiet when first seen, unchanged since.
+  if (!(m_finished_when_seen && d.stamp == m_start)) d.pieces = m_pieces;
+  return d;
+}
+
+}  // namespace verify
