@@ -1,6 +1,7 @@
 #include "verify/file_follower.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -43,6 +44,36 @@ std::optional<std::uint64_t> declared_size_of(int fd, const std::string& name, s
   return 8 + *n + summary->data_bytes;
 }
 
+// How far from `from` the writer has got: the first page at or after `from` (looked at up to
+// kFollowWindow ahead) that is not in the page cache. What a writer writes is in the page
+// cache until written back and evicted, and nothing else touches the part it has not written
+// (the follower reads without readahead, POSIX_FADV_RANDOM). The file system's holes
+// (SEEK_HOLE) said the same on ext4 here but, on the H200 host's file system, stayed behind
+// the writer until the data was written back: the whole 9 GB export was read after the
+// rename. An evicted page only makes the follower wait; a page some other reader brought in
+// only makes it read too far, which the piece check after the writer ends catches.
+std::uint64_t written_frontier(int fd, std::uint64_t from, std::uint64_t size) {
+  const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  std::uint64_t start = from / page * page;
+  if (start >= size) return size;
+  std::uint64_t length = std::min<std::uint64_t>(size - start, kFollowWindow);
+  void* map = ::mmap(nullptr, length, PROT_READ, MAP_SHARED, fd, static_cast<off_t>(start));
+  if (map == MAP_FAILED) {
+    // No mapping (a file system without mmap): its holes are all there is to go by.
+    off_t hole = ::lseek(fd, static_cast<off_t>(from), SEEK_HOLE);
+    return hole < 0 ? from : std::min<std::uint64_t>(static_cast<std::uint64_t>(hole), size);
+  }
+  std::vector<unsigned char> resident((length + page - 1) / page);
+  std::uint64_t frontier = from;
+  if (::mincore(map, length, resident.data()) == 0) {
+    std::size_t i = 0;
+    while (i < resident.size() && (resident[i] & 1) != 0) ++i;
+    frontier = std::max(from, std::min(size, start + i * page));
+  }
+  ::munmap(map, length);
+  return frontier;
+}
+
 std::int64_t now_ns() {
   struct timespec now{};
   ::clock_gettime(CLOCK_REALTIME, &now);
@@ -68,7 +99,9 @@ std::optional<FileFollower> FileFollower::open(const core::fs::path& path, std::
     return std::nullopt;
   }
   bool finished = start.size == *declared && now_ns() - start.mtime_ns >= quiet_ns;
-  ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  // No readahead: it would bring the pages the writer has not written yet into the page cache,
+  // which is how the follower tells what has been written (written_frontier).
+  ::posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
   return FileFollower(fd, *declared, start, finished, std::move(*whole), std::move(*piece));
 }
 
@@ -112,11 +145,7 @@ std::uint64_t FileFollower::readable_end(bool writer_done) {
     return m_hashed;
   }
   if (writer_done) return size;  // short of the declared size: the file stays incomplete
-  // The first hole at or after what is hashed: where the writer has not written yet. A file
-  // system without holes reports the end of the file, which an appending writer also makes
-  // the limit.
-  off_t hole = ::lseek(m_fd, static_cast<off_t>(m_hashed), SEEK_HOLE);
-  std::uint64_t frontier = hole < 0 ? size : std::min<std::uint64_t>(static_cast<std::uint64_t>(hole), size);
+  std::uint64_t frontier = written_frontier(m_fd, m_hashed, size);
   if (frontier == m_declared) return frontier;
   return frontier > m_hashed + kFollowMargin ? frontier - kFollowMargin : m_hashed;
 }

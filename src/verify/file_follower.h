@@ -4,9 +4,10 @@
 // writes the header and then the tensors in order, and renames it to `model*.safetensors` at
 // the end: the final name appears only when the file is complete, and its size says nothing
 // about how much has been written. A follower reads the file through its own descriptor (the
-// inode survives the rename) up to the first hole the kernel reports (SEEK_HOLE) less a
-// margin, so it stays behind the writer, and hashes it as it goes: the whole file's SHA-256
-// and the SHA-256 of every kPieceBytes piece.
+// inode survives the rename) up to the first page after its position that is not in the page
+// cache (mincore: what has been written is there, what has not is not) less a margin, so it
+// stays behind the writer, and hashes it as it goes: the whole file's SHA-256 and the SHA-256
+// of every kPieceBytes piece.
 //
 // Nothing here trusts the writer: the whole-file digest is kept only if, after the writer has
 // ended, the same inode at the same size gives the same piece digests again (hash_files does
@@ -28,6 +29,8 @@ namespace verify {
 // How far a follower stays behind the first hole: safetensors writes in buffers of a few MiB,
 // and a page being filled already counts as data.
 inline constexpr std::uint64_t kFollowMargin = 8u << 20;
+// How far ahead of its position a follower looks for the writer (one mapping, one mincore).
+inline constexpr std::uint64_t kFollowWindow = 1ull << 30;
 
 class FileFollower {
  public:
