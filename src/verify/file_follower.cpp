@@ -48,9 +48,9 @@ std::optional<std::uint64_t> declared_size_of(int fd, const std::string& name, s
 // kFollowWindow ahead) that is not in the page cache. What a writer writes is in the page
 // cache until written back and evicted, and nothing else touches the part it has not written
 // (the follower reads without readahead, POSIX_FADV_RANDOM). The file system's holes
-// (SEEK_HOLE) said the same on ext4 here but, on the H200 host's file system, stayed behind
-// the writer until the data was written back: the whole 9 GB export was read after the
-// rename. An evicted page only makes the follower wait; a page some other reader brought in
+// (SEEK_HOLE) say the same on ext4 (here and on the H200 host, polled against a real
+// save_file), but not every file system reports holes; the page cache is the same on all. An
+// evicted page only makes the follower wait; a page some other reader brought in
 // only makes it read too far, which the piece check after the writer ends catches.
 std::uint64_t written_frontier(int fd, std::uint64_t from, std::uint64_t size) {
   const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
