@@ -1,24 +1,8 @@
 #include "verify/early_hasher.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 
 namespace verify {
-
-namespace {
-
-// The stamp of a path without following a link; nullopt when it cannot be read.
-std::optional<FileStamp> lstamp(const core::fs::path& path) {
-  struct stat st{};
-  if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-  return FileStamp{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino), static_cast<std::uint64_t>(st.st_size),
-                   static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec};
-}
-
-}  // namespace
 
 EarlyHasher::EarlyHasher(core::fs::path dir, std::chrono::milliseconds poll, std::chrono::milliseconds quiet)
     : m_dir(std::move(dir)), m_poll(poll), m_quiet(quiet) {}
@@ -52,7 +36,7 @@ StampedDigests EarlyHasher::finish() {
     if (!was_complete && f.complete()) ++m_taken;
   }
   for (const auto& rel : list_files(m_dir)) {
-    auto st = lstamp(m_dir / rel);
+    auto st = regular_file_stamp(m_dir / rel);
     if (!st) continue;
     auto it = m_followed.find({st->device, st->inode});
     if (it == m_followed.end() || !it->second.complete()) continue;
@@ -82,7 +66,7 @@ bool EarlyHasher::scan_once() {
   bool read = false;
   for (const auto& rel : list_files(m_dir)) {
     if (stopping()) return false;
-    auto st = lstamp(m_dir / rel);
+    auto st = regular_file_stamp(m_dir / rel);
     if (!st) continue;
     std::pair<std::uint64_t, std::uint64_t> key{st->device, st->inode};
     if (m_followed.count(key) != 0) continue;

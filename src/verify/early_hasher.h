@@ -14,8 +14,8 @@
 
 #include <atomic>
 #include <chrono>
-#include <map>
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>

@@ -107,11 +107,25 @@ DirEntries list_entries(const core::fs::path& root) {
 
 std::vector<std::string> list_files(const core::fs::path& root) { return list_entries(root).files; }
 
+namespace {
+
+FileStamp stamp_from(const struct stat& st) {
+  return FileStamp{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino), static_cast<std::uint64_t>(st.st_size),
+                   static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec};
+}
+
+}  // namespace
+
 FileStamp stamp_of(int fd) {
   struct stat st{};
   if (::fstat(fd, &st) != 0) return {};
-  return FileStamp{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino), static_cast<std::uint64_t>(st.st_size),
-                   static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec};
+  return stamp_from(st);
+}
+
+std::optional<FileStamp> regular_file_stamp(const core::fs::path& path) {
+  struct stat st{};
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return stamp_from(st);
 }
 
 bool hash_open_file(int fd, std::string& hex, std::string& error, std::uint64_t& bytes, HashCounter* counter) {
@@ -139,10 +153,10 @@ std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector
     if (e == earlier->end() || e->second.pieces.empty()) continue;
     int fd = ::open((root / out[i].path).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) continue;
-    struct stat st{};
+    // O_NOFOLLOW and the same inode as the followed file: a regular file, not a swapped path.
     FileStamp now = stamp_of(fd);
     const FileStamp& then = e->second.stamp;
-    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && now.device == then.device && now.inode == then.inode && now.size == then.size &&
+    if (now.device == then.device && now.inode == then.inode && now.size == then.size &&
         pieces_match(fd, now.size, e->second.pieces, threads, counter)) {
       out[i].sha256 = e->second.sha256;
       out[i].bytes = now.size;

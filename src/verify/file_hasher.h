@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,8 @@ std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector
 
 // The stamp of an open file.
 FileStamp stamp_of(int fd);
+// The stamp of a path without following a link; nullopt unless it is a regular file.
+std::optional<FileStamp> regular_file_stamp(const core::fs::path& path);
 
 // SHA-256 (hex) of a whole open file, in kHashChunk reads; false with `error` on a read error.
 bool hash_open_file(int fd, std::string& hex, std::string& error, std::uint64_t& bytes, HashCounter* counter = nullptr);
