@@ -98,6 +98,26 @@ for mt in result.get("templates", []):
         result["errors"].append(f"template {mt}: {type(e).__name__}: {e}")
 result["per_template"] = per_template
 result["algorithm_model_types"] = {k: sorted(v) for k, v in algo_model_types.items()}
+
+
+# torch-llm-ptq's flags from Quark's own argparse definition, in this process: starting
+# quark-cli (`quark-cli torch-llm-ptq --help`) would also import its ONNX subcommands, which
+# build Quark's ONNX custom ops (minutes on a small machine). Absent in a Quark without this
+# module: quark-ptq then runs `quark-cli torch-llm-ptq --help` instead.
+def torch_llm_ptq_help():
+    import argparse
+
+    from quark.experimental.cli.torch_llm_ptq import TorchLLM_PTQ_CLI
+
+    # As quark-cli's subparser names it; COLUMNS as quark-ptq sets it for the real --help,
+    # so that argparse lays the text out the same way.
+    os.environ["COLUMNS"] = "2000"
+    parser = argparse.ArgumentParser(prog="quark-cli torch-llm-ptq")
+    TorchLLM_PTQ_CLI.register_subcommand(parser)
+    return parser.format_help()
+
+
+guard("torch_llm_ptq_help", torch_llm_ptq_help)
 if model_type is not None:
     result["model_type"] = model_type
     result["template"] = per_template.get(model_type)

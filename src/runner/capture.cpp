@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "runner/concurrent.h"
 #include "runner/signal_relay.h"
 #include "runner/spawn.h"
 
@@ -79,8 +80,10 @@ core::Result<CaptureResult> capture(const CommandSpec& spec, double timeout_seco
   err_pipe.w = fds[1];
 
   // Before the child exists, so that a stop signal at any moment reaches the loop below.
+  // Inside run_together its one relay serves every capture: they poll its shared stop.
   std::optional<SignalRelay> relay;
-  if (interruptible) relay.emplace();
+  const int shared_fd = interruptible ? shared_stop_fd() : -1;
+  if (interruptible && shared_fd < 0) relay.emplace();
   auto start = std::chrono::steady_clock::now();
   pid_t pid = -1;
   int rc = spawn_in_own_group(*program, spec, out_pipe.w, err_pipe.w, &pid);
@@ -127,31 +130,33 @@ core::Result<CaptureResult> capture(const CommandSpec& spec, double timeout_seco
     auto until = drain_until ? *drain_until : deadline;
     int wait_ms = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(until - now).count()) + 1;
     if (pidfd < 0 && !reaped && wait_ms > 50) wait_ms = 50;  // no pidfd: look at the child now and then
-    pollfd pfds[4];
+    pollfd pfds[5];
     int n = 0;
-    int out_i = -1, err_i = -1, pid_i = -1, sig_i = -1;
+    int out_i = -1, err_i = -1, pid_i = -1, sig_i = -1, shared_i = -1;
     if (out_open) { out_i = n; pfds[n++] = {out_pipe.r, POLLIN, 0}; }
     if (err_open) { err_i = n; pfds[n++] = {err_pipe.r, POLLIN, 0}; }
     if (pidfd >= 0 && !reaped) { pid_i = n; pfds[n++] = {pidfd, POLLIN, 0}; }
     if (relay && relay->ok()) { sig_i = n; pfds[n++] = {relay->fd(), POLLIN, 0}; }
+    if (shared_fd >= 0) { shared_i = n; pfds[n++] = {shared_fd, POLLIN, 0}; }
     int pr = ::poll(pfds, static_cast<nfds_t>(n), wait_ms);
     if (pr < 0) {
       if (errno == EINTR) continue;
       break;
     }
-    if (sig_i >= 0 && (pfds[sig_i].revents & POLLIN) != 0) {
-      if (auto sig = relay->take()) {
-        // Ctrl-C or SIGTERM while a probe runs: the probe's whole group goes with us.
-        ::kill(-pid, SIGKILL);
-        if (!reaped) {
-          while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-          }
+    std::optional<int> stop_signal;
+    if (sig_i >= 0 && (pfds[sig_i].revents & POLLIN) != 0) stop_signal = relay->take();
+    if (shared_i >= 0 && (pfds[shared_i].revents & POLLIN) != 0) stop_signal = shared_stop_signal();
+    if (auto sig = stop_signal) {
+      // Ctrl-C or SIGTERM while a probe runs: the probe's whole group goes with us.
+      ::kill(-pid, SIGKILL);
+      if (!reaped) {
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
-        if (pidfd >= 0) ::close(pidfd);
-        return core::make_error(core::ExitCode::interrupted, "runner.probe_interrupted")
-            .with("program", *program)
-            .with("signal", std::to_string(*sig));
       }
+      if (pidfd >= 0) ::close(pidfd);
+      return core::make_error(core::ExitCode::interrupted, "runner.probe_interrupted")
+          .with("program", *program)
+          .with("signal", std::to_string(*sig));
     }
     (void)pid_i;  // readable pidfd: the child exited; reap_nowait() takes it at the loop's top
     for (int k : {out_i, err_i}) {
