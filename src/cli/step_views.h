@@ -28,6 +28,7 @@ class ConsolePlanObserver : public flow::PlanObserver {
   explicit ConsolePlanObserver(const Console& console) : m_console(console) {}
   void on_probing(const std::string& python, const std::string& extensions_dir) override;
   void on_probe_kept(const std::string& cache_file) override;
+  void on_probe_progress(const flow::ProbeProgress& progress) override;
   void on_probed(bool from_cache, const std::string& version, const std::string& python) override;
   void on_help_unavailable(const std::string& problem) override;
   void on_using_shipped(const std::string& version) override;

@@ -1,5 +1,10 @@
 #include "flow/plan_flow.h"
 
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <optional>
+
 #include "flow/analysed_config.h"
 #include "core/fs.h"
 #include "core/text.h"
@@ -12,6 +17,7 @@
 #include "plan/target.h"
 #include "plan/template_file.h"
 #include "runner/capture.h"
+#include "runner/concurrent.h"
 #include "workflow/state.h"
 
 namespace flow {
@@ -28,43 +34,6 @@ std::vector<std::string> split_algorithms(const std::string& list) {
     }
   }
   return out;
-}
-
-// `python`: set to the interpreter that was probed (the oracle runs there too).
-core::Result<plan::Capabilities> capabilities(const plan::PlanOptions& o, const plan::CaptureFn& capture, const envprobe::EnvGetter& getenv,
-                                              PlanObserver& observer, std::string& python_used) {
-  // The same environment resolution as env and prepare; "none found" falls through to the
-  // shipped knowledge, a bad --python is the user's to fix.
-  auto python = envprobe::resolve_python_env(o.python, getenv);
-  if (!python && !o.python.empty()) {
-    return python.error();
-  }
-  if (python) {
-    plan::ProbeSettings s{python->python, plan::default_cache_dir(getenv), capture, 300};
-    s.extensions_dir = plan::torch_extensions_dir(getenv);
-    s.on_probing = [&observer](const plan::ProbeNotice& n) { observer.on_probing(n.python, n.extensions_dir); };
-    s.on_cached = [&observer](const plan::ProbeNotice& n) { observer.on_probe_kept(n.cache_file); };
-    QPTQ_TRY_ASSIGN(auto installed, plan::probe_installed(s));
-    if (installed) {
-      observer.on_probed(installed->from_cache, installed->probe.quark_version(), python->python);
-      if (!installed->help_ok) observer.on_help_unavailable(installed->help_problem);
-      QPTQ_TRY_ASSIGN(plan::Capabilities caps, plan::installed_capabilities(installed->probe, installed->help));
-      python_used = python->python;
-      if (!installed->help_ok) {
-        caps.verified = false;
-        caps.help.flags = caps.renames.cli_flags;
-      }
-      return caps;
-    }
-    if (!o.python.empty() && o.quark_version.empty()) {
-      return core::make_error(core::ExitCode::env_not_ready, "plan.no_quark_in_python").with("python", python->python);
-    }
-  }
-  if (o.quark_version.empty()) {
-    return core::make_error(core::ExitCode::env_not_ready, "plan.no_quark");
-  }
-  observer.on_using_shipped(o.quark_version);
-  return plan::shipped_capabilities(o.quark_version);
 }
 
 // What the planner gets from the oracle: its modules, or the reason it has none.
@@ -85,19 +54,19 @@ OracleInventory not_used(std::string id, std::vector<core::MessageArg> args, std
 }
 
 
-std::optional<oracle::LibraryVersions> probed_versions(const plan::Capabilities& caps) {
-  auto get = [&caps](const char* k) {
-    auto it = caps.versions.find(k);
-    return it == caps.versions.end() ? std::string() : it->second;
+std::optional<oracle::LibraryVersions> probed_versions(const std::map<std::string, std::string>& versions) {
+  auto get = [&versions](const char* k) {
+    auto it = versions.find(k);
+    return it == versions.end() ? std::string() : it->second;
   };
   oracle::LibraryVersions v{get("python"), get("torch"), get("transformers"), get("amd-quark")};
   if (v.torch.empty() || v.transformers.empty() || v.amd_quark.empty()) return std::nullopt;
   return v;
 }
 
-core::Result<OracleInventory> oracle_inventory(const PlanRequest& request, const core::Json& analysis, const plan::Capabilities& caps,
-                                               const std::string& python, const std::string& model_type) {
-  if (caps.source != plan::CapabilitySource::installed || python.empty()) return not_used("plan.oracle.no_environment", {});
+// The oracle's request for the analysed model in the probed environment, or why it is not asked.
+std::variant<oracle::OracleRequest, OracleInventory> oracle_request(const PlanRequest& request, const core::Json& analysis, const std::string& python,
+                                                                    const std::map<std::string, std::string>& versions, const std::string& model_type) {
   // A model the shipped knowledge thinks needs remote code is asked all the same: the installed
   // transformers may implement it, and the oracle never runs a model's own code (it refuses
   // with remote_code_required instead).
@@ -112,9 +81,12 @@ core::Result<OracleInventory> oracle_inventory(const PlanRequest& request, const
   std::string cache = plan::default_cache_dir(request.getenv);
   if (!cache.empty()) {
     req.cache_dir = std::filesystem::path(cache) / "oracle";
-    req.expected = probed_versions(caps);
+    req.expected = probed_versions(versions);
   }
-  auto answer = request.oracle ? request.oracle(req) : oracle::model_oracle(req);
+  return req;
+}
+
+core::Result<OracleInventory> oracle_inventory(const oracle::OracleRequest& req, core::Result<oracle::OracleResult> answer, const std::string& model_type) {
   if (!answer) {
     if (answer.error().code == core::ExitCode::interrupted) return core::fail(std::move(answer).error());
     return not_used(answer.error().id, answer.error().args, answer.error().detail);
@@ -124,7 +96,7 @@ core::Result<OracleInventory> oracle_inventory(const PlanRequest& request, const
   }
   const auto& o = std::get<oracle::ModelOracle>(answer->answer);
   if (!model_type.empty() && o.model_type != model_type) {
-    return not_used("plan.oracle.other_model", {{"path", config->string()}, {"found", o.model_type}, {"expected", model_type}});
+    return not_used("plan.oracle.other_model", {{"path", req.config.string()}, {"found", o.model_type}, {"expected", model_type}});
   }
   OracleInventory out;
   std::vector<plan::Module> modules;
@@ -141,6 +113,95 @@ core::Result<OracleInventory> oracle_inventory(const PlanRequest& request, const
   recorded.non_linear_holders = std::move(names.non_linear_holders);
   recorded.linear_modules = std::move(names.linear_modules);
   out.names = std::move(recorded);
+  return out;
+}
+
+struct Probed {
+  plan::Capabilities caps;
+  OracleInventory inventory;
+};
+
+// The installed Quark and the oracle's answer for the analysed model. The full probe and the
+// oracle both import Quark (tens of seconds, minutes when its extensions are built first), so
+// after the fast versions probe they run at the same time, through the runner.
+core::Result<Probed> probe_and_ask(const PlanRequest& request, const plan::PlanOptions& o, const plan::CaptureFn& capture,
+                                   const core::Json& analysis, const std::string& model_type, PlanObserver& observer) {
+  // The same environment resolution as env and prepare; "none found" falls through to the
+  // shipped knowledge, a bad --python is the user's to fix.
+  auto python = envprobe::resolve_python_env(o.python, request.getenv);
+  if (!python && !o.python.empty()) {
+    return python.error();
+  }
+  if (python) {
+    plan::ProbeSettings s{python->python, plan::default_cache_dir(request.getenv), capture, 300};
+    s.extensions_dir = plan::torch_extensions_dir(request.getenv);
+    QPTQ_TRY_ASSIGN(auto versions, plan::probe_versions(s));
+    if (versions) {
+      std::mutex said;  // the observer hears from the probe's thread and from the ticks
+      std::atomic<bool> probing{false};
+      s.on_probing = [&](const plan::ProbeNotice& n) {
+        probing = true;
+        std::lock_guard<std::mutex> lock(said);
+        observer.on_probing(n.python, n.extensions_dir);
+      };
+      s.on_cached = [&](const plan::ProbeNotice& n) {
+        std::lock_guard<std::mutex> lock(said);
+        observer.on_probe_kept(n.cache_file);
+      };
+      auto ask = oracle_request(request, analysis, python->python, versions->result.versions, model_type);
+      const auto* oracle_req = std::get_if<oracle::OracleRequest>(&ask);
+      std::optional<core::Result<plan::InstalledQuark>> installed;
+      std::optional<core::Result<oracle::OracleResult>> answer;
+      std::atomic<bool> asking{oracle_req != nullptr};
+      std::vector<std::function<void()>> tasks = {[&] {
+        installed = plan::probe_capabilities(s, *versions);
+        probing = false;
+      }};
+      if (oracle_req != nullptr) {
+        tasks.emplace_back([&] {
+          answer = request.oracle ? request.oracle(*oracle_req) : oracle::model_oracle(*oracle_req);
+          asking = false;
+        });
+      }
+      const auto start = std::chrono::steady_clock::now();
+      runner::run_together(tasks, request.progress_every, [&] {
+        ProbeProgress p;
+        p.probing = probing;
+        p.oracle = asking;
+        if (!p.probing && !p.oracle) return;
+        p.seconds = static_cast<int>(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() + 0.5);
+        p.building = plan::extensions_being_built(s.extensions_dir);
+        std::lock_guard<std::mutex> lock(said);
+        observer.on_probe_progress(p);
+      });
+      if (!*installed) return core::fail(std::move(*installed).error());
+      plan::InstalledQuark& q = **installed;
+      observer.on_probed(q.from_cache, q.probe.quark_version(), python->python);
+      if (!q.help_ok) observer.on_help_unavailable(q.help_problem);
+      Probed out;
+      QPTQ_TRY_ASSIGN(out.caps, plan::installed_capabilities(q.probe, q.help));
+      if (!q.help_ok) {
+        out.caps.verified = false;
+        out.caps.help.flags = out.caps.renames.cli_flags;
+      }
+      if (oracle_req != nullptr) {
+        QPTQ_TRY_ASSIGN(out.inventory, oracle_inventory(*oracle_req, std::move(*answer), model_type));
+      } else {
+        out.inventory = std::get<OracleInventory>(std::move(ask));
+      }
+      return out;
+    }
+    if (!o.python.empty() && o.quark_version.empty()) {
+      return core::make_error(core::ExitCode::env_not_ready, "plan.no_quark_in_python").with("python", python->python);
+    }
+  }
+  if (o.quark_version.empty()) {
+    return core::make_error(core::ExitCode::env_not_ready, "plan.no_quark");
+  }
+  observer.on_using_shipped(o.quark_version);
+  Probed out;
+  QPTQ_TRY_ASSIGN(out.caps, plan::shipped_capabilities(o.quark_version));
+  out.inventory = not_used("plan.oracle.no_environment", {});
   return out;
 }
 
@@ -168,8 +229,11 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   for (const auto& e : o.excludes) {
     if (e.empty()) return core::make_error(core::ExitCode::usage, "plan.empty_exclude");
   }
-  std::string python;
-  QPTQ_TRY_ASSIGN(plan::Capabilities caps, capabilities(o, capture, request.getenv, observer, python));
+  const core::Json* type = core::json_at(analysis, "model/model_type");
+  std::string model_type = type != nullptr && type->is_string() ? type->get<std::string>() : "";
+  QPTQ_TRY_ASSIGN(Probed probed, probe_and_ask(request, o, capture, analysis, model_type, observer));
+  plan::Capabilities& caps = probed.caps;
+  OracleInventory& inventory = probed.inventory;
   plan::Target target;
   if (!o.target.empty()) {
     QPTQ_TRY_ASSIGN(target, plan::target_from_name(o.target));
@@ -182,9 +246,6 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   in.options = o;
   in.caps = &caps;
   in.target = target;
-  const core::Json* type = core::json_at(analysis, "model/model_type");
-  std::string model_type = type != nullptr && type->is_string() ? type->get<std::string>() : "";
-  QPTQ_TRY_ASSIGN(OracleInventory inventory, oracle_inventory(request, analysis, caps, python, model_type));
   in.modules = std::move(inventory.modules);
   in.inventory_origin = std::move(inventory.origin);
   in.checkpoint_names = std::move(inventory.names);

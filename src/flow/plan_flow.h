@@ -32,6 +32,17 @@ struct PlanRequest {
   // The meta-device model oracle, asked in the probed Python for the analysed model's
   // config.json (cached by config digest and library versions). Empty: oracle::model_oracle.
   std::function<core::Result<oracle::OracleResult>(const oracle::OracleRequest&)> oracle;
+  // While the probe and the oracle run (at the same time), PlanObserver::on_probe_progress
+  // every this many seconds; <= 0: never (golden tests, whose output must not depend on timing).
+  double progress_every = 10;
+};
+
+// What is still running, said every PlanRequest::progress_every seconds.
+struct ProbeProgress {
+  int seconds = 0;       // since the probe started
+  bool probing = false;  // the full capability probe (imports Quark) is running
+  bool oracle = false;   // the model oracle (builds the model on the meta device) is running
+  std::vector<plan::ExtensionBuild> building;  // torch extensions being compiled now, and where
 };
 
 class PlanObserver {
@@ -42,6 +53,8 @@ class PlanObserver {
   virtual void on_probing(const std::string& /*python*/, const std::string& /*extensions_dir*/) {}
   // The probe's answer was written to `cache_file`; later plans in this environment read it.
   virtual void on_probe_kept(const std::string& /*cache_file*/) {}
+  // Called from the calling thread while the probe or the oracle is still running.
+  virtual void on_probe_progress(const ProbeProgress& /*progress*/) {}
   // The installed Quark was probed (or its probe read from the cache).
   virtual void on_probed(bool /*from_cache*/, const std::string& /*quark_version*/, const std::string& /*python*/) {}
   // quark-cli --help could not be read: the flags come from the shipped knowledge.

@@ -1,5 +1,7 @@
 #include "plan/probe.h"
 
+#include <algorithm>
+
 #include "core/atomic_file.h"
 #include "core/embedded.h"
 #include "core/sha256.h"
@@ -58,9 +60,9 @@ core::Result<ProbeRun> run_probe(const ProbeSettings& s, bool versions_only) {
   return ProbeRun{std::move(parsed), res->out};
 }
 
-std::string cache_file(const ProbeSettings& s, const ProbeRun& versions) {
+std::string cache_file(const ProbeSettings& s, const std::string& versions_raw) {
   // The versions probe's whole answer: versions, interpreter, quark-cli and dist-info mtimes.
-  core::Json key = {{"python", s.python}, {"versions", versions.raw}, {"probe", core::sha256_hex(probe_script())}};
+  core::Json key = {{"python", s.python}, {"versions", versions_raw}, {"probe", core::sha256_hex(probe_script())}};
   return s.cache_dir + "/probe-" + core::sha256_hex(core::canonical_dump(key)).substr(0, 24) + ".json";
 }
 
@@ -113,17 +115,20 @@ std::string torch_extensions_dir(const EnvFn& env) {
   return "";
 }
 
-core::Result<std::optional<InstalledQuark>> probe_installed(const ProbeSettings& s) {
+core::Result<std::optional<ProbedVersions>> probe_versions(const ProbeSettings& s) {
   QPTQ_TRY_ASSIGN(ProbeRun first, run_probe(s, true));
-  const ProbeResult& versions = first.result;
-  if (!versions.quark_installed) {
-    return std::optional<InstalledQuark>{};
-  }
-  std::string cache_path = s.cache_dir.empty() ? "" : cache_file(s, first);
+  if (!first.result.quark_installed) return std::optional<ProbedVersions>{};
+  ProbedVersions v{std::move(first.result), std::move(first.raw), ""};
+  if (!s.cache_dir.empty()) v.cache_path = cache_file(s, v.raw);
+  return std::optional<ProbedVersions>{std::move(v)};
+}
+
+core::Result<InstalledQuark> probe_capabilities(const ProbeSettings& s, const ProbedVersions& versions) {
+  const std::string& cache_path = versions.cache_path;
   if (!cache_path.empty()) {
     if (auto cached = read_cache(cache_path)) {
       cached->probe.quark_cli = resolve_cli(s.python, cached->probe.quark_cli);
-      return std::optional<InstalledQuark>{std::move(*cached)};
+      return std::move(*cached);
     }
   }
   const ProbeNotice notice{s.python, s.extensions_dir, cache_path};
@@ -132,13 +137,22 @@ core::Result<std::optional<InstalledQuark>> probe_installed(const ProbeSettings&
   InstalledQuark q;
   q.probe = std::move(full.result);
   std::string help_text;
-  std::string cli = resolve_cli(s.python, q.probe.quark_cli.empty() ? versions.quark_cli : q.probe.quark_cli);
+  std::string cli = resolve_cli(s.python, q.probe.quark_cli.empty() ? versions.result.quark_cli : q.probe.quark_cli);
   q.probe.quark_cli = cli;
-  if (cli.empty()) {
+  if (q.probe.torch_llm_ptq_help) {
+    // Formatted by Quark's own parser inside the probe: what `quark-cli torch-llm-ptq --help` prints.
+    if (auto help = parse_help(*q.probe.torch_llm_ptq_help, "torch-llm-ptq help from the capability probe of " + s.python)) {
+      q.help = std::move(*help);
+      q.help_ok = true;
+      help_text = *q.probe.torch_llm_ptq_help;
+    }
+  }
+  if (!q.help_ok && cli.empty()) {
     q.help_problem = "quark-cli not found beside " + s.python;
-  } else {
-    // A wide terminal keeps argparse from wrapping; the parser copes either way.
+  } else if (!q.help_ok) {
+    // An older Quark: its help from quark-cli itself. A wide terminal keeps argparse from wrapping; the parser copes either way.
     auto res = run(s, {cli, "torch-llm-ptq", "--help"}, {{"COLUMNS", "2000"}});
+    if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
     if (!res) {
       q.help_problem = res.error().detail.empty() ? cli + " could not be started" : res.error().detail;
     } else if (!res->ok()) {
@@ -162,7 +176,34 @@ core::Result<std::optional<InstalledQuark>> probe_installed(const ProbeSettings&
       if (core::write_file_atomic(cache_path, core::dump_pretty(entry)) && s.on_cached) s.on_cached(notice);
     }
   }
+  return q;
+}
+
+core::Result<std::optional<InstalledQuark>> probe_installed(const ProbeSettings& s) {
+  QPTQ_TRY_ASSIGN(auto versions, probe_versions(s));
+  if (!versions) return std::optional<InstalledQuark>{};
+  QPTQ_TRY_ASSIGN(InstalledQuark q, probe_capabilities(s, *versions));
   return std::optional<InstalledQuark>{std::move(q)};
+}
+
+std::vector<ExtensionBuild> extensions_being_built(const std::string& extensions_dir) {
+  std::vector<ExtensionBuild> out;
+  if (extensions_dir.empty()) return out;
+  std::error_code ec;
+  auto look = [&out, &ec](const core::fs::path& dir, auto& self, int depth) -> void {
+    for (core::fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      if (!it->is_directory(ec)) continue;
+      if (core::fs::exists(it->path() / "lock", ec)) {
+        out.push_back({it->path().filename().string(), it->path().string()});
+      } else if (depth > 0) {
+        self(it->path(), self, depth - 1);
+      }
+    }
+    ec.clear();
+  };
+  look(core::fs::path(extensions_dir), look, 1);
+  std::sort(out.begin(), out.end(), [](const ExtensionBuild& a, const ExtensionBuild& b) { return a.dir < b.dir; });
+  return out;
 }
 
 }  // namespace plan

@@ -1,6 +1,9 @@
 // Asks the Python environment that has amd-quark (envprobe::resolve_python_env finds it) what
-// it supports: the embedded probe (knowledge/probes/quark_capabilities.py) and `quark-cli
-// torch-llm-ptq --help`, both through runner::capture (argv, no shell). Results are cached per interpreter path and
+// it supports: the embedded probe (knowledge/probes/quark_capabilities.py), through the capture
+// function (runner::capture: argv, no shell). The probe also formats torch-llm-ptq's help with
+// Quark's own argparse parser in its process; only a Quark without that module costs a second
+// run, `quark-cli torch-llm-ptq --help` (which starts all of quark-cli, ONNX subcommands and
+// their extension builds included). Results are cached per interpreter path and
 // package versions under $XDG_CACHE_HOME/quark-ptq (or ~/.cache/quark-ptq), valid for every
 // workdir: the key is the interpreter's path and the whole output of the fast versions probe
 // (python, amd-quark, torch, transformers, datasets, accelerate and the modification times of
@@ -12,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/result.h"
 #include "plan/help_parser.h"
@@ -58,9 +62,32 @@ struct ProbeSettings {
 // else $XDG_CACHE_HOME/torch_extensions, else ~/.cache/torch_extensions.
 std::string torch_extensions_dir(const EnvFn& env);
 
+// The fast half (`--versions`, no Quark import): the versions and where their answer is kept.
+struct ProbedVersions {
+  ProbeResult result;      // versions, interpreter, quark-cli
+  std::string raw;         // its stdout: part of the cache key
+  std::string cache_path;  // "" when the cache is off
+};
+
 // nullopt: the interpreter runs but has no amd-quark. An interpreter that cannot be started
 // or whose probe prints no JSON is ExitCode::env_not_ready.
+core::Result<std::optional<ProbedVersions>> probe_versions(const ProbeSettings& s);
+
+// The cached answer for those versions, else the full probe (on_probing before it, on_cached
+// after its answer is kept).
+core::Result<InstalledQuark> probe_capabilities(const ProbeSettings& s, const ProbedVersions& versions);
+
+// Both halves.
 core::Result<std::optional<InstalledQuark>> probe_installed(const ProbeSettings& s);
+
+// An extension torch is compiling now: its build directory holds torch's `lock` baton.
+struct ExtensionBuild {
+  std::string name;  // the directory's name: quark_hw_emulation_stable_abi, ...
+  std::string dir;
+};
+// Under `extensions_dir` (torch_extensions_dir()) and its per-build subdirectories
+// (py311_cu130, ...), as torch lays them out.
+std::vector<ExtensionBuild> extensions_being_built(const std::string& extensions_dir);
 
 // The default cache directory from the environment ("" when there is no home).
 std::string default_cache_dir(const EnvFn& env);

@@ -31,6 +31,10 @@ struct ProbeResult {
   std::vector<std::string> algorithms;
   std::vector<std::string> kv_cache_schemes;
   std::map<std::string, TemplateFacts> per_template;
+  // `quark-cli torch-llm-ptq --help` as Quark's own argparse parser formats it inside the probe
+  // (TorchLLM_PTQ_CLI.register_subcommand, COLUMNS=2000); absent from Quarks without that module
+  // and from probes older than the key.
+  std::optional<std::string> torch_llm_ptq_help;
   std::vector<std::string> errors;              // what the probe could not read
 
   std::string quark_version() const;

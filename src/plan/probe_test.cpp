@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <map>
 
 #include "core/fs.h"
@@ -158,6 +159,81 @@ TEST(Probe, TheEmbeddedScriptRunsUnderARealPython) {
   plan::ProbeSettings s{*py, "", [](const runner::CommandSpec& spec, double t) { return runner::capture(spec, t); }, 60};
   auto r = plan::probe_installed(s);
   ASSERT_TRUE(r.has_value()) << r.error().id << " " << r.error().detail;
+}
+
+}  // namespace
+
+namespace {
+
+// The probe's own torch-llm-ptq help (Quark's argparse parser, formatted in the probe): no
+// quark-cli run at all, and the flags it gives are the ones the cache keeps.
+TEST(Probe, HelpFromTheProbeItselfRunsNoQuarkCli) {
+  test_support::TempDir tmp;
+  FakeEnv fake;
+  plan::CaptureFn base = fake.fn();
+  plan::CaptureFn fn = [&](const runner::CommandSpec& spec, double t) -> core::Result<runner::CaptureResult> {
+    auto r = base(spec, t);
+    if (r && spec.argv.back() != "--versions" && spec.argv.back() != "--help") {
+      r->out.pop_back();  // the closing brace
+      r->out += R"(, "torch_llm_ptq_help": "usage: quark-cli torch-llm-ptq [-h] --model_dir MODEL_DIR [--dataset {pileval,ScienceQA}]\n"})";
+    }
+    return r;
+  };
+  plan::ProbeSettings s{"/venv/bin/python", (tmp.path() / "cache").string(), fn, 10};
+  auto q = plan::probe_installed(s);
+  ASSERT_TRUE(q && q->has_value());
+  EXPECT_TRUE((*q)->help_ok);
+  EXPECT_EQ(fake.calls["help"], 0);
+  EXPECT_EQ((*q)->help.choices_for("--dataset")->size(), 2u);
+  auto again = plan::probe_installed(s);
+  ASSERT_TRUE(again && again->has_value());
+  EXPECT_TRUE((*again)->from_cache);
+  EXPECT_TRUE((*again)->help.has_flag("--model_dir"));
+}
+
+// torch holds a `lock` file in an extension's build directory while it compiles it.
+TEST(Probe, ExtensionsBeingBuiltAreTheDirectoriesHoldingTorchsLock) {
+  test_support::TempDir tmp;
+  auto root = tmp.path() / "torch_extensions";
+  core::fs::create_directories(root / "py311_cpu" / "quark_hw_emulation_stable_abi");
+  core::fs::create_directories(root / "py311_cpu" / "built_already");
+  core::fs::create_directories(root / "flat_one");
+  { std::ofstream(root / "py311_cpu" / "quark_hw_emulation_stable_abi" / "lock"); }
+  { std::ofstream(root / "flat_one" / "lock"); }
+  auto b = plan::extensions_being_built(root.string());
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b[0].name, "flat_one");
+  EXPECT_EQ(b[1].name, "quark_hw_emulation_stable_abi");
+  EXPECT_EQ(b[1].dir, (root / "py311_cpu" / "quark_hw_emulation_stable_abi").string());
+  EXPECT_TRUE(plan::extensions_being_built((tmp.path() / "none").string()).empty());
+}
+
+// In the real pinned environments (0.13 and 0.12.post1, where they exist): the flags and
+// choices parsed from the probe's help are those of the real `quark-cli torch-llm-ptq --help`.
+TEST(Probe, TheProbesHelpParsesLikeTheRealQuarkCliHelp) {
+  int checked = 0;
+  for (const char* venv : {".venv-quark", ".venv-quark-cpu"}) {
+    std::string py = std::string(QPTQ_SOURCE_DIR) + "/" + venv + "/bin/python";
+    if (!core::is_regular_file(py)) continue;
+    auto cap = [](const runner::CommandSpec& spec, double t) { return runner::capture(spec, t); };
+    runner::CommandSpec probe{{py, "-c", std::string(plan::probe_script())}, {}, {}, {}};
+    auto p = cap(probe, 600);
+    ASSERT_TRUE(p && p->ok()) << venv;
+    auto parsed = plan::parse_probe(p->out, venv);
+    ASSERT_TRUE(parsed && parsed->torch_llm_ptq_help) << venv;
+    runner::CommandSpec real{{std::string(QPTQ_SOURCE_DIR) + "/" + venv + "/bin/quark-cli", "torch-llm-ptq", "--help"}, {{"COLUMNS", "2000"}}, {}, {}};
+    auto r = cap(real, 600);
+    ASSERT_TRUE(r && r->ok()) << venv;
+    auto a = plan::parse_help(*parsed->torch_llm_ptq_help, "probe");
+    auto b = plan::parse_help(r->out, "quark-cli");
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(a->flags, b->flags) << venv;
+    EXPECT_EQ(a->choices, b->choices) << venv;
+    EXPECT_EQ(a->alias_of, b->alias_of) << venv;
+    EXPECT_GT(a->flags.size(), 10u);
+    ++checked;
+  }
+  if (checked == 0) GTEST_SKIP() << "no .venv-quark or .venv-quark-cpu in the source tree";
 }
 
 }  // namespace

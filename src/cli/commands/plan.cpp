@@ -1,6 +1,7 @@
 // quark-ptq plan [options]: step 2 through flow::make_plan. This file binds the options and
 // renders the decision table, or the problems with their fixes when the plan is invalid
 // (nothing is written then).
+#include <cstdlib>
 #include <memory>
 
 #include "cli/commands.h"
@@ -46,6 +47,11 @@ void ConsolePlanObserver::on_probing(const std::string& python, const std::strin
 }
 void ConsolePlanObserver::on_probe_kept(const std::string& cache_file) {
   m_console.progress(m_console.t("plan.probe_kept", {{"path", cache_file}}));
+}
+void ConsolePlanObserver::on_probe_progress(const flow::ProbeProgress& p) {
+  const char* what = p.probing && p.oracle ? "plan.progress.both" : p.probing ? "plan.progress.probe" : "plan.progress.oracle";
+  m_console.progress(m_console.t("plan.progress", {{"seconds", std::to_string(p.seconds)}, {"what", m_console.t(what)}}));
+  for (const auto& b : p.building) m_console.progress(m_console.t("plan.progress.extension", {{"name", b.name}, {"dir", b.dir}}));
 }
 void ConsolePlanObserver::on_probed(bool from_cache, const std::string& version, const std::string& python) {
   m_console.say(from_cache ? "plan.probe_cached" : "plan.probe_ran", {{"version", version}, {"python", python}});
@@ -107,6 +113,12 @@ flow::PlanRequest plan_request(const PlanOptions& in) {
   req.algorithms = in.algo;
   req.overrides = in.overrides;
   req.template_file = in.template_file;
+  // QPTQ_PROGRESS_SECONDS: how often a long probe says what it is doing (0: never).
+  if (const char* every = std::getenv("QPTQ_PROGRESS_SECONDS")) {
+    char* end = nullptr;
+    double v = std::strtod(every, &end);
+    if (end != every && *end == '\0') req.progress_every = v;
+  }
   return req;
 }
 

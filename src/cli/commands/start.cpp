@@ -108,6 +108,7 @@ class StartView final : public flow::StartObserver {
   // The plan and run steps' own progress, as their subcommands show it.
   void on_probing(const std::string& python, const std::string& dir) override { m_plan.on_probing(python, dir); }
   void on_probe_kept(const std::string& cache_file) override { m_plan.on_probe_kept(cache_file); }
+  void on_probe_progress(const flow::ProbeProgress& p) override { m_plan.on_probe_progress(p); }
   void on_probed(bool from_cache, const std::string& version, const std::string& python) override { m_plan.on_probed(from_cache, version, python); }
   void on_help_unavailable(const std::string& problem) override { m_plan.on_help_unavailable(problem); }
   void on_using_shipped(const std::string& version) override { m_plan.on_using_shipped(version); }

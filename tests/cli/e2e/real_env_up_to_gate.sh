@@ -11,6 +11,8 @@ if [ ! -x "$py" ]; then
 fi
 set -e
 export HF_HOME="$PWD/hf" XDG_CACHE_HOME="$PWD/cache"
+# No progress lines: how many there are depends on the machine (tests/cli/plan/probe_progress.sh checks them).
+export QPTQ_PROGRESS_SECONDS=0
 quark-ptq data stage "$SRC/tests/fixtures/quark/corpus/corpus.jsonl" --as pileval --python "$py" > stage.txt
 quark-ptq --workdir wd analyze "$SRC/examples/tiny-llama" > /dev/null
 quark-ptq --workdir wd confirm analysis > /dev/null

@@ -10,6 +10,8 @@ if [ ! -x "$py" ]; then
 fi
 set -e
 export HF_HOME="$PWD/hf" XDG_CACHE_HOME="$PWD/cache"
+# No progress lines: how many there are depends on the machine (tests/cli/plan/probe_progress.sh checks them).
+export QPTQ_PROGRESS_SECONDS=0
 quark-ptq --workdir wd analyze "$SRC/tests/fixtures/models/phi-3-mini-4k-instruct" > /dev/null
 quark-ptq --workdir wd confirm analysis > /dev/null 2>&1
 quark-ptq --workdir wd plan --python "$py" --target mi300x --scheme int4_wo_128 > plan.txt
