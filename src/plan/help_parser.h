@@ -1,4 +1,5 @@
-// Parses `quark-cli torch-llm-ptq --help` (run with COLUMNS=2000, but wrapped text parses
+// Parses `quark-cli torch-llm-ptq --help` (as the probe formats it with Quark's own parser, or as
+// quark-cli prints it; COLUMNS=2000, but wrapped text parses
 // too) into the flags the installed CLI has and the {choices} argparse enforces. Handles both
 // alias renderings: Python 3.11/3.12 "--a {x,y}, --b {x,y}" and 3.13 "--a, --b {x,y}".
 #pragma once
