@@ -84,12 +84,23 @@ double algorithm_bytes(const EstimateConstants& k, const std::vector<std::string
   return total;
 }
 
-// Working memory of a layer-by-layer algorithm (AWQ): cached inputs plus its clip search, whose
-// products are out rows x sampled tokens x the largest in_features, independent of N.
+// Output rows of one clip-search chunk (awq.py _compute_best_clip: 256 when out_features
+// divides by 256, otherwise 64), never more than the Linear has.
+double clip_rows(const knowledge::AlgorithmCost::Layerwise& lw, double out_features) {
+  double rows = std::fmod(out_features, lw.clip_out_channels) == 0 ? lw.clip_out_channels : lw.clip_out_channels_unaligned;
+  return std::min(rows, out_features);
+}
+
+// Working memory of a layer-by-layer algorithm (AWQ): the cached block inputs, then the larger
+// of its two searches. The clip search multiplies a chunk of output rows by the sampled tokens
+// (at most clip_tokens) and a Linear's in_features, independent of N; the attention scale
+// search runs the whole decoder layer on all N samples at once, 20 times.
 double layerwise_working_bytes(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, const Calibration& c,
                                double load_bytes) {
   double total = 0;
-  double samples = static_cast<double>(c.num_calib_data) * static_cast<double>(c.seq_len);
+  double n = static_cast<double>(c.num_calib_data);
+  double len = static_cast<double>(c.seq_len);
+  double samples = n * len;
   for (const auto& a : algos) {
     const knowledge::AlgorithmCost* cfg = k.algorithm(a);
     if (cfg == nullptr || !cfg->layerwise) continue;
@@ -97,14 +108,47 @@ double layerwise_working_bytes(const EstimateConstants& k, const std::vector<std
     double io = cfg->cached_io * samples * sh.hidden * load_bytes;
     double inputs = cfg->linear_inputs ? samples * (sh.hidden + sh.inter) * load_bytes : 0;
     // The allocator keeps one cached block per size class of the clip products (clear_memory()
-    // empties no cache): the hidden-wide Linears and the widest one. In MoE models a dense or
-    // shared MLP (intermediate_size) can be wider than the experts.
-    double narrow_in = std::max(sh.hidden, sh.heads * sh.head_dim);
-    double widest_in = std::max(narrow_in, sh.moe ? std::max(sh.inter, sh.expert_inter) : sh.inter);
-    double size_classes = widest_in > narrow_in ? widest_in + narrow_in : widest_in;
+    // empties no cache): the largest of the hidden-wide Linears (v_proj, o_proj, gate/up; q and
+    // k are not clipped) and the widest one (down_proj). In MoE models a dense or shared MLP
+    // (intermediate_size) can be wider than the experts.
+    double attn_width = sh.heads * sh.head_dim;
+    double mlp_out = sh.moe ? std::max(sh.inter, sh.expert_inter) : sh.inter;
+    double narrow_in = std::max(sh.hidden, attn_width);
+    double narrow = std::max({clip_rows(lw, sh.kv_heads * sh.head_dim) * sh.hidden, clip_rows(lw, sh.hidden) * attn_width,
+                              clip_rows(lw, mlp_out) * sh.hidden});
+    double widest_in = std::max(narrow_in, mlp_out);
+    double wide = widest_in > narrow_in ? clip_rows(lw, sh.hidden) * widest_in : 0;
     double tokens = std::min(samples, lw.clip_tokens);
-    double clip = lw.clip_copies * lw.clip_out_channels * tokens * size_classes * load_bytes;
-    total = std::max(total, io + inputs + clip);
+    double clip = lw.clip_copies * tokens * (narrow + wide) * load_bytes;
+    // The attention scale search (awq.py _search_best_scale on self_attn) feeds the decoder
+    // layer all N samples at once (torch.cat of the cached inputs) under eager attention, the
+    // N x 1 x L x L mask repeated to N; the reference output, its attention weights included,
+    // stays held while each of the 20 grid steps computes its own: N x heads x L x L elements
+    // at scale_search_score_bytes each, plus N x L x hidden tensors (the concatenated input,
+    // q, the attention output, the reference output).
+    double scores = lw.scale_search_score_bytes * n * sh.heads * len * len;
+    double mask = n * len * len * load_bytes;
+    double scale_search = scores + mask + lw.scale_search_hidden_copies * samples * sh.hidden * load_bytes;
+    total = std::max(total, io + inputs + std::max(clip, scale_search));
+  }
+  return total;
+}
+
+// Host bytes of a layer-by-layer algorithm's cached Linear inputs: AWQ's _get_input_feat moves
+// every hooked Linear's input (N x L x in_features) to the CPU, q, k and v each their own copy;
+// the previous layer's dictionary is still bound while the next one is built
+// (input_feat_copies). An MoE expert sees only its routed tokens: the experts are counted as
+// one MLP (a lower bound; the inventory has no top-k).
+double layerwise_host_bytes(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, const Calibration& c,
+                            double load_bytes) {
+  double total = 0;
+  double samples = static_cast<double>(c.num_calib_data) * static_cast<double>(c.seq_len);
+  for (const auto& a : algos) {
+    const knowledge::AlgorithmCost* cfg = k.algorithm(a);
+    if (cfg == nullptr || !cfg->layerwise) continue;
+    double in_features = 3 * sh.hidden + sh.heads * sh.head_dim + 2 * sh.hidden + (sh.moe ? sh.expert_inter : sh.inter);
+    double copies = std::min(cfg->layerwise->input_feat_copies, std::max(1.0, sh.layers));
+    total = std::max(total, copies * samples * in_features * load_bytes);
   }
   return total;
 }
@@ -296,7 +340,9 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
     // torch.compile's worker pool (compile_threads = min(32, CPUs)), started by AWQ's fake quantization.
     double cpus = in.cpu_count > 0 ? static_cast<double>(in.cpu_count) : h.reference_cpu_count;
     double pool = std::min(h.max_compile_workers, cpus) * h.compile_worker_gib;
-    e.host_awq_gib = h.working_floor_gib + pool + std::max(h.awq_decoder_copies * decoder_gib, h.output_fraction * shard) + e.cpu_offload_gib;
+    double input_feat = gib(layerwise_host_bytes(k, in.algorithms, sh, in.calibration, load_bytes));
+    e.host_awq_gib = h.working_floor_gib + pool + input_feat + std::max(h.awq_decoder_copies * decoder_gib, h.output_fraction * shard) +
+                     e.cpu_offload_gib;
   }
   e.host_peak_gib = std::max({e.host_load_gib, e.host_export_gib, e.host_awq_gib});
 
