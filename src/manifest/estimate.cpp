@@ -95,9 +95,12 @@ double clip_rows(const knowledge::AlgorithmCost::Layerwise& lw, double out_featu
 // of its two searches. The clip search multiplies a chunk of output rows by the sampled tokens
 // (at most clip_tokens) and a Linear's in_features, independent of N; the attention scale
 // search runs the whole decoder layer on all N samples at once, 20 times.
+// `scale_search_bytes`: the attention scale search's share when it is the larger search (it
+// grows with N, the clip search does not), else 0.
 double layerwise_working_bytes(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, const Calibration& c,
-                               double load_bytes) {
+                               double load_bytes, double& scale_search_bytes) {
   double total = 0;
+  scale_search_bytes = 0;
   double n = static_cast<double>(c.num_calib_data);
   double len = static_cast<double>(c.seq_len);
   double samples = n * len;
@@ -129,7 +132,11 @@ double layerwise_working_bytes(const EstimateConstants& k, const std::vector<std
     double scores = lw.scale_search_score_bytes * n * sh.heads * len * len;
     double mask = n * len * len * load_bytes;
     double scale_search = scores + mask + lw.scale_search_hidden_copies * samples * sh.hidden * load_bytes;
-    total = std::max(total, io + inputs + std::max(clip, scale_search));
+    double working = io + inputs + std::max(clip, scale_search);
+    if (working > total) {
+      total = working;
+      scale_search_bytes = scale_search > clip ? scale_search : 0;
+    }
   }
   return total;
 }
@@ -241,7 +248,15 @@ void compare(const EstimateConstants& k, const EstimateInputs& in, double workin
         ? "about " + gib_text + " GiB of weights go to CPU memory under --multi_device (slow); make more GPUs visible to keep them on GPUs"
         : "about " + gib_text + " GiB of weights do not fit on the visible GPUs under Quark's placement (GPU0: 50% of its free memory) and go to CPU memory, where quark-cli refuses to calibrate without --multi_device; plan --multi-device or make more GPUs visible");
   }
-  if (e.fits_gpu == false && e.layerwise_phase_gib > 0 && e.layerwise_phase_gib >= e.gpu_peak_gib) {
+  if (e.fits_gpu == false && e.layerwise_phase_gib > 0 && e.layerwise_phase_gib >= e.gpu_peak_gib && e.layerwise_scale_search_gib > 0) {
+    // AWQ's attention scale search is linear in the number of samples it runs at once.
+    double room = e.gpu_available_gib - (e.layerwise_phase_gib - e.layerwise_scale_search_gib);
+    double per_sample = e.layerwise_scale_search_gib / std::max<double>(1, static_cast<double>(in.calibration.num_calib_data));
+    auto n = room > 0 ? static_cast<std::int64_t>(room / per_sample) : 0;
+    e.recommendations.push_back("AWQ's attention scale search runs the decoder layer on all " + std::to_string(in.calibration.num_calib_data) +
+                                " calibration samples at once and does not fit on GPU0; plan --calib-samples " +
+                                std::to_string(std::max<std::int64_t>(1, n)) + " or fewer, or a shorter --seq-len");
+  } else if (e.fits_gpu == false && e.layerwise_phase_gib > 0 && e.layerwise_phase_gib >= e.gpu_peak_gib) {
     // AWQ's clip search does not shrink with fewer samples: only more memory or another algorithm helps.
     e.recommendations.push_back("AWQ's layer-by-layer search needs about " + std::to_string(static_cast<int>(std::ceil(e.layerwise_phase_gib))) +
                                 " GiB on GPU0 whatever the number of calibration samples; free GPU0 or use a GPU with more free memory, or plan without AWQ");
@@ -297,7 +312,9 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
     act = std::max(act, activations_bytes(k, sh, Forward{1, k.evaluation.seq_len, false}, load_bytes));
   }
   e.activations_gib = gib(act + weight_temp_bytes(k, sh));
-  double layerwise = gib(layerwise_working_bytes(k, in.algorithms, sh, in.calibration, load_bytes));
+  double scale_search_bytes = 0;
+  double layerwise = gib(layerwise_working_bytes(k, in.algorithms, sh, in.calibration, load_bytes, scale_search_bytes));
+  e.layerwise_scale_search_gib = gib(scale_search_bytes);
   double stepwise = gib(algorithm_bytes(k, in.algorithms, sh, in.calibration, load_bytes));
   e.algorithm_gib = std::max(stepwise, layerwise);
   e.quantizer_state_gib = gib(quantizer_state_bytes(k, sizing, quantized)) * (e.weights_gib > 0 ? e.gpu0_weights_gib / e.weights_gib : 0);

@@ -180,6 +180,30 @@ TEST(Estimate, AwqThatDoesNotFitIsNotToldToTakeFewerSamples) {
   EXPECT_TRUE(names_awq);
 }
 
+// When AWQ's attention scale search is what does not fit, fewer samples do help: it runs the
+// layer on all of them at once. The suggested count fits.
+TEST(Estimate, AwqScaleSearchThatDoesNotFitIsToldToTakeFewerSamples) {
+  ModelSize eight = llama3_8b();
+  eight.num_layers = 8;
+  EstimateInputs in = inputs(eight, "int4_wo_128");
+  in.algorithms = {"awq"};
+  in.calibration.num_calib_data = 512;
+  in.gpus = {{static_cast<std::int64_t>(24 * kGiB), static_cast<std::int64_t>(20 * kGiB)}};
+  Estimate e = estimated(in);
+  ASSERT_EQ(e.fits_gpu, false);
+  ASSERT_GT(e.layerwise_scale_search_gib, 0);
+  std::int64_t suggested = 0;
+  for (const auto& r : e.recommendations) {
+    auto at = r.find("--calib-samples ");
+    if (at != std::string::npos) suggested = std::stoll(r.substr(at + 16));
+    EXPECT_EQ(r.find("whatever the number"), std::string::npos) << r;
+  }
+  ASSERT_GT(suggested, 0);
+  ASSERT_LT(suggested, 512);
+  in.calibration.num_calib_data = suggested;
+  EXPECT_EQ(estimated(in).fits_gpu, true);
+}
+
 // Per-group schemes keep observer state per group of every quantized weight until export.
 TEST(Estimate, PerGroupSchemesKeepObserverState) {
   Estimate fp8 = estimated(inputs(llama3_8b(), "fp8"));
