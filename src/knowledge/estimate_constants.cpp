@@ -23,8 +23,13 @@ AlgorithmCost algorithm_cost(StrictFields& f, const core::Json& j, const std::st
   if (j.contains("layerwise")) {
     const core::Json& lw = f.object(j, where, "layerwise");
     std::string at = where + "/layerwise";
-    a.layerwise = AlgorithmCost::Layerwise{f.number(lw, at, "clip_copies"), f.number(lw, at, "clip_out_channels"),
-                                           f.number(lw, at, "clip_tokens")};
+    a.layerwise = AlgorithmCost::Layerwise{f.number(lw, at, "clip_copies"),
+                                           f.number(lw, at, "clip_out_channels"),
+                                           f.number(lw, at, "clip_out_channels_unaligned"),
+                                           f.number(lw, at, "clip_tokens"),
+                                           f.number(lw, at, "scale_search_hidden_copies"),
+                                           f.number(lw, at, "scale_search_score_bytes"),
+                                           f.number(lw, at, "input_feat_copies")};
   }
   return a;
 }

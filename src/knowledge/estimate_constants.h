@@ -20,10 +20,14 @@ struct AlgorithmCost {
   double time_factor = 1;     // multiplies the calibration time
   double seconds_per_layer_parameter = 0;
   double seconds_per_layer_parameter_token = 0;
-  struct Layerwise {          // layer-by-layer algorithms (AWQ): the clip search
+  struct Layerwise {          // layer-by-layer algorithms (AWQ): the clip and scale searches
     double clip_copies = 0;
-    double clip_out_channels = 0;
+    double clip_out_channels = 0;            // output rows per clip chunk when out_features divides by it
+    double clip_out_channels_unaligned = 0;  // ... and otherwise
     double clip_tokens = 0;
+    double scale_search_hidden_copies = 0;   // N x L x hidden tensors of the attention scale search
+    double scale_search_score_bytes = 0;     // bytes per N x heads x L x L attention-weight element there
+    double input_feat_copies = 0;            // host: copies of every Linear's cached inputs (N x L x in_features)
   };
   std::optional<Layerwise> layerwise;
 };

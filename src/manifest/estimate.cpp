@@ -84,12 +84,26 @@ double algorithm_bytes(const EstimateConstants& k, const std::vector<std::string
   return total;
 }
 
-// Working memory of a layer-by-layer algorithm (AWQ): cached inputs plus its clip search, whose
-// products are out rows x sampled tokens x the largest in_features, independent of N.
+// Output rows of one clip-search chunk (awq.py _compute_best_clip: 256 when out_features
+// divides by 256, otherwise 64), never more than the Linear has.
+double clip_rows(const knowledge::AlgorithmCost::Layerwise& lw, double out_features) {
+  double rows = std::fmod(out_features, lw.clip_out_channels) == 0 ? lw.clip_out_channels : lw.clip_out_channels_unaligned;
+  return std::min(rows, out_features);
+}
+
+// Working memory of a layer-by-layer algorithm (AWQ): the cached block inputs, then the larger
+// of its two searches. The clip search multiplies a chunk of output rows by the sampled tokens
+// (at most clip_tokens) and a Linear's in_features, independent of N; the attention scale
+// search runs the whole decoder layer on all N samples at once, 20 times.
+// `scale_search_bytes`: the attention scale search's share when it is the larger search (it
+// grows with N, the clip search does not), else 0.
 double layerwise_working_bytes(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, const Calibration& c,
-                               double load_bytes) {
+                               double load_bytes, double& scale_search_bytes) {
   double total = 0;
-  double samples = static_cast<double>(c.num_calib_data) * static_cast<double>(c.seq_len);
+  scale_search_bytes = 0;
+  double n = static_cast<double>(c.num_calib_data);
+  double len = static_cast<double>(c.seq_len);
+  double samples = n * len;
   for (const auto& a : algos) {
     const knowledge::AlgorithmCost* cfg = k.algorithm(a);
     if (cfg == nullptr || !cfg->layerwise) continue;
@@ -97,14 +111,51 @@ double layerwise_working_bytes(const EstimateConstants& k, const std::vector<std
     double io = cfg->cached_io * samples * sh.hidden * load_bytes;
     double inputs = cfg->linear_inputs ? samples * (sh.hidden + sh.inter) * load_bytes : 0;
     // The allocator keeps one cached block per size class of the clip products (clear_memory()
-    // empties no cache): the hidden-wide Linears and the widest one. In MoE models a dense or
-    // shared MLP (intermediate_size) can be wider than the experts.
-    double narrow_in = std::max(sh.hidden, sh.heads * sh.head_dim);
-    double widest_in = std::max(narrow_in, sh.moe ? std::max(sh.inter, sh.expert_inter) : sh.inter);
-    double size_classes = widest_in > narrow_in ? widest_in + narrow_in : widest_in;
+    // empties no cache): the largest of the hidden-wide Linears (v_proj, o_proj, gate/up; q and
+    // k are not clipped) and the widest one (down_proj). In MoE models a dense or shared MLP
+    // (intermediate_size) can be wider than the experts.
+    double attn_width = sh.heads * sh.head_dim;
+    double mlp_out = sh.moe ? std::max(sh.inter, sh.expert_inter) : sh.inter;
+    double narrow_in = std::max(sh.hidden, attn_width);
+    double narrow = std::max({clip_rows(lw, sh.kv_heads * sh.head_dim) * sh.hidden, clip_rows(lw, sh.hidden) * attn_width,
+                              clip_rows(lw, mlp_out) * sh.hidden});
+    double widest_in = std::max(narrow_in, mlp_out);
+    double wide = widest_in > narrow_in ? clip_rows(lw, sh.hidden) * widest_in : 0;
     double tokens = std::min(samples, lw.clip_tokens);
-    double clip = lw.clip_copies * lw.clip_out_channels * tokens * size_classes * load_bytes;
-    total = std::max(total, io + inputs + clip);
+    double clip = lw.clip_copies * tokens * (narrow + wide) * load_bytes;
+    // The attention scale search (awq.py _search_best_scale on self_attn) feeds the decoder
+    // layer all N samples at once (torch.cat of the cached inputs) under eager attention, the
+    // N x 1 x L x L mask repeated to N; the reference output, its attention weights included,
+    // stays held while each of the 20 grid steps computes its own: N x heads x L x L elements
+    // at scale_search_score_bytes each, plus N x L x hidden tensors (the concatenated input,
+    // q, the attention output, the reference output).
+    double scores = lw.scale_search_score_bytes * n * sh.heads * len * len;
+    double mask = n * len * len * load_bytes;
+    double scale_search = scores + mask + lw.scale_search_hidden_copies * samples * sh.hidden * load_bytes;
+    double working = io + inputs + std::max(clip, scale_search);
+    if (working > total) {
+      total = working;
+      scale_search_bytes = scale_search > clip ? scale_search : 0;
+    }
+  }
+  return total;
+}
+
+// Host bytes of a layer-by-layer algorithm's cached Linear inputs: AWQ's _get_input_feat moves
+// every hooked Linear's input (N x L x in_features) to the CPU, q, k and v each their own copy;
+// the previous layer's dictionary is still bound while the next one is built
+// (input_feat_copies). An MoE expert sees only its routed tokens: the experts are counted as
+// one MLP (a lower bound; the inventory has no top-k).
+double layerwise_host_bytes(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, const Calibration& c,
+                            double load_bytes) {
+  double total = 0;
+  double samples = static_cast<double>(c.num_calib_data) * static_cast<double>(c.seq_len);
+  for (const auto& a : algos) {
+    const knowledge::AlgorithmCost* cfg = k.algorithm(a);
+    if (cfg == nullptr || !cfg->layerwise) continue;
+    double in_features = 3 * sh.hidden + sh.heads * sh.head_dim + 2 * sh.hidden + (sh.moe ? sh.expert_inter : sh.inter);
+    double copies = std::min(cfg->layerwise->input_feat_copies, std::max(1.0, sh.layers));
+    total = std::max(total, copies * samples * in_features * load_bytes);
   }
   return total;
 }
@@ -197,7 +248,15 @@ void compare(const EstimateConstants& k, const EstimateInputs& in, double workin
         ? "about " + gib_text + " GiB of weights go to CPU memory under --multi_device (slow); make more GPUs visible to keep them on GPUs"
         : "about " + gib_text + " GiB of weights do not fit on the visible GPUs under Quark's placement (GPU0: 50% of its free memory) and go to CPU memory, where quark-cli refuses to calibrate without --multi_device; plan --multi-device or make more GPUs visible");
   }
-  if (e.fits_gpu == false && e.layerwise_phase_gib > 0 && e.layerwise_phase_gib >= e.gpu_peak_gib) {
+  if (e.fits_gpu == false && e.layerwise_phase_gib > 0 && e.layerwise_phase_gib >= e.gpu_peak_gib && e.layerwise_scale_search_gib > 0) {
+    // AWQ's attention scale search is linear in the number of samples it runs at once.
+    double room = e.gpu_available_gib - (e.layerwise_phase_gib - e.layerwise_scale_search_gib);
+    double per_sample = e.layerwise_scale_search_gib / std::max<double>(1, static_cast<double>(in.calibration.num_calib_data));
+    auto n = room > 0 ? static_cast<std::int64_t>(room / per_sample) : 0;
+    e.recommendations.push_back("AWQ's attention scale search runs the decoder layer on all " + std::to_string(in.calibration.num_calib_data) +
+                                " calibration samples at once and does not fit on GPU0; plan --calib-samples " +
+                                std::to_string(std::max<std::int64_t>(1, n)) + " or fewer, or a shorter --seq-len");
+  } else if (e.fits_gpu == false && e.layerwise_phase_gib > 0 && e.layerwise_phase_gib >= e.gpu_peak_gib) {
     // AWQ's clip search does not shrink with fewer samples: only more memory or another algorithm helps.
     e.recommendations.push_back("AWQ's layer-by-layer search needs about " + std::to_string(static_cast<int>(std::ceil(e.layerwise_phase_gib))) +
                                 " GiB on GPU0 whatever the number of calibration samples; free GPU0 or use a GPU with more free memory, or plan without AWQ");
@@ -253,7 +312,9 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
     act = std::max(act, activations_bytes(k, sh, Forward{1, k.evaluation.seq_len, false}, load_bytes));
   }
   e.activations_gib = gib(act + weight_temp_bytes(k, sh));
-  double layerwise = gib(layerwise_working_bytes(k, in.algorithms, sh, in.calibration, load_bytes));
+  double scale_search_bytes = 0;
+  double layerwise = gib(layerwise_working_bytes(k, in.algorithms, sh, in.calibration, load_bytes, scale_search_bytes));
+  e.layerwise_scale_search_gib = gib(scale_search_bytes);
   double stepwise = gib(algorithm_bytes(k, in.algorithms, sh, in.calibration, load_bytes));
   e.algorithm_gib = std::max(stepwise, layerwise);
   e.quantizer_state_gib = gib(quantizer_state_bytes(k, sizing, quantized)) * (e.weights_gib > 0 ? e.gpu0_weights_gib / e.weights_gib : 0);
@@ -296,7 +357,9 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
     // torch.compile's worker pool (compile_threads = min(32, CPUs)), started by AWQ's fake quantization.
     double cpus = in.cpu_count > 0 ? static_cast<double>(in.cpu_count) : h.reference_cpu_count;
     double pool = std::min(h.max_compile_workers, cpus) * h.compile_worker_gib;
-    e.host_awq_gib = h.working_floor_gib + pool + std::max(h.awq_decoder_copies * decoder_gib, h.output_fraction * shard) + e.cpu_offload_gib;
+    double input_feat = gib(layerwise_host_bytes(k, in.algorithms, sh, in.calibration, load_bytes));
+    e.host_awq_gib = h.working_floor_gib + pool + input_feat + std::max(h.awq_decoder_copies * decoder_gib, h.output_fraction * shard) +
+                     e.cpu_offload_gib;
   }
   e.host_peak_gib = std::max({e.host_load_gib, e.host_export_gib, e.host_awq_gib});
 

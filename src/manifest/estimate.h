@@ -53,6 +53,7 @@ struct Estimate {
   double activations_gib = 0;             // calibration (or evaluation) forward pass
   double algorithm_gib = 0;               // Hessians, cached inputs (AWQ: its clip search too)
   double layerwise_phase_gib = 0;         // GPU0 while a layer-by-layer algorithm (AWQ) runs; 0: none
+  double layerwise_scale_search_gib = 0;  // AWQ's attention scale search when it is the larger search there (grows with N); else 0
   double quantizer_state_gib = 0;         // per-group observer state of the quantized weights
   double moe_unfuse_gib = 0;              // expert copies while Quark unfuses fused MoE experts
   double gpu_peak_gib = 0;                // GPU0
