@@ -217,7 +217,8 @@ run, res = m.get("run") or {}, m.get("result") or {}
 hashed = sum(f.get("bytes", 0) for f in res.get("files", []))
 json.dump({"kind": "B", "exit": int(sys.argv[3]), "wall_s": float(sys.argv[4]), "quark_cli_s": run.get("seconds"),
            "verify_s": res.get("seconds"), "hash_s": res.get("hash_seconds"), "hashed_bytes": hashed,
-           "early_hashed_files": res.get("early_hashed_files"), "status": res.get("status")},
+           "early_hashed_files": res.get("early_hashed_files"), "status": res.get("status"),
+           "phases": run.get("phases"), "hash_tail_bytes": run.get("hash_tail_bytes")},
           open(sys.argv[2], "w"), indent=1)
 PY
       cp "$wd/run_manifest.yaml" "$r/run_manifest-B-$i.yaml"

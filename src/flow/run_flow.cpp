@@ -7,6 +7,7 @@
 #include "core/text.h"
 #include "envprobe/recorded_report.h"
 #include "evaluate/settings_json.h"
+#include "flow/phase_times.h"
 #include "manifest/run_manifest_file.h"
 #include "manifest/run_record.h"
 #include "runner/run_lock.h"
@@ -260,7 +261,9 @@ core::Result<PendingCommand> pending_command(const std::filesystem::path& workdi
 
 core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, ApprovalPrompt& prompt, RunObserver& observer) {
   workflow::Workdir wd{req.workdir};
+  PhaseTimes phases;
   QPTQ_TRY_ASSIGN(auto read, read_pending(wd));
+  phases.mark("gates");
   const workflow::WorkflowStatus& st = read.first;
   const core::Json& manifest = read.second.manifest;
   const workflow::RecordedCommand& cmd = read.second.command;
@@ -268,6 +271,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
 
   // Checkpoint 3: nothing has been created or started before this point.
   QPTQ_TRY(obtain_approval(wd, st, cmd, output_dir, req, prompt));
+  phases.skip();  // the person's time to answer is not the tool's
 
   // One run per workdir and per output directory (issue 18 item 10). The locks are held until
   // the manifest's last write below; their descriptors pass to quark-cli, so a quark-cli that
@@ -310,8 +314,11 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   // change since (verify/early_hasher.h).
   verify::EarlyHasher early(output_dir);
   early.start();
+  phases.mark("launch_checks");
   auto out = launcher.launch(spec, mo, &progress);
+  phases.mark("quark_cli");
   verify::StampedDigests early_digests = early.finish();
+  phases.mark("hash_tail");
   reserve.release();  // the writes below are the run's record
   if (!out) {
     doc["run"]["status"] = "failed";
@@ -356,7 +363,10 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     }
   }
   RunOutcome outcome{wd.manifest(), run, std::move(*end), std::nullopt};
-  doc["run"] = run;
+  phases.mark(outcome.report() != nullptr ? "verify" : "diagnose");
+  outcome.run["phases"] = phases.to_json();
+  outcome.run["hash_tail_bytes"] = early.tail_bytes();
+  doc["run"] = outcome.run;
   if (const verify::VerifyReport* report = outcome.report()) doc["result"] = report->to_json();
   if (const core::Json* evaluator = core::json_object(manifest, "evaluator"); evaluator != nullptr && outcome.report() != nullptr) {
     evaluate::Request er = evaluation_request(wd, *evaluator);
@@ -373,6 +383,9 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
       outcome.evaluation = evaluate::not_run(er.settings, "the output did not pass verification, so it was not evaluated");
     }
     doc["evaluation"] = outcome.evaluation->to_json();
+    phases.mark("evaluation");
+    doc["run"]["phases"] = phases.to_json();
+    outcome.run["phases"] = doc["run"]["phases"];
   }
   QPTQ_TRY(file.write());
   return outcome;

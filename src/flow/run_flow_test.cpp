@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include <functional>
 
 #include <sys/wait.h>
@@ -199,6 +202,29 @@ TEST_F(RunFlow, SuccessfulRunIsVerifiedAndRecorded) {
   EXPECT_EQ(m["result"]["status"], "success");
   EXPECT_EQ(m["command"], manifest["command"]);  // the recorded command is never rewritten
   EXPECT_EQ(workflow::evaluate(wd)->at(workflow::Checkpoint::execution).state, workflow::CheckpointState::confirmed);
+}
+
+// Issue 19: where the run's seconds went beside quark-cli's, each step in the order it ran;
+// the person's time at checkpoint 3 is not one of them.
+TEST_F(RunFlow, ThePhasesOfTheRunAreRecordedInTheOrderTheyRan) {
+  launcher.result = exited(0);
+  launcher.act = [this](const runner::CommandSpec&) {
+    write_export();
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  };
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  core::Json phases = read_manifest()["run"]["phases"];
+  std::vector<std::string> names;
+  for (const auto& [name, seconds] : phases.items()) {
+    names.push_back(name);
+    EXPECT_GE(seconds.get<double>(), 0) << name;
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"gates", "launch_checks", "quark_cli", "hash_tail", "verify"}));
+  EXPECT_GE(phases["quark_cli"].get<double>(), 0.3);
+  EXPECT_LT(phases["gates"].get<double>(), 0.3);
+  EXPECT_EQ(r->run["phases"], phases);
+  EXPECT_TRUE(read_manifest()["run"]["hash_tail_bytes"].is_number_integer());
 }
 
 TEST_F(RunFlow, QuarkFailureIsDiagnosedWithTheCheckpointToReturnTo) {

@@ -32,7 +32,7 @@ StampedDigests EarlyHasher::finish() {
   // the last look are left to verification, which reads them once anyway.
   for (auto& [key, f] : m_followed) {
     bool was_complete = f.complete();
-    f.advance(/*writer_done=*/true);
+    m_tail_bytes += f.advance(/*writer_done=*/true);
     if (!was_complete && f.complete()) ++m_taken;
   }
   for (const auto& rel : list_files(m_dir)) {

@@ -43,6 +43,8 @@ class EarlyHasher {
   StampedDigests finish();
   // How many files have been hashed to their end so far (for tests and progress).
   std::size_t taken() const { return m_taken.load(); }
+  // How many bytes finish() read after the writer had ended: what the user waited for.
+  std::uint64_t tail_bytes() const { return m_tail_bytes; }
 
  private:
   void loop();
@@ -62,6 +64,7 @@ class EarlyHasher {
   std::map<std::string, FileStamp> m_not_safetensors;  // looked at; looked at again when changed
   std::atomic<std::size_t> m_taken{0};
   bool m_finished = false;
+  std::uint64_t m_tail_bytes = 0;
   StampedDigests m_result;
 };
 

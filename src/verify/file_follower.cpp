@@ -9,6 +9,11 @@
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <system_error>
+#include <thread>
 
 #include "intake/safetensors_header.h"
 
@@ -72,6 +77,41 @@ std::uint64_t written_frontier(int fd, std::uint64_t from, std::uint64_t size) {
   }
   ::munmap(map, length);
   return frontier;
+}
+
+// Reads the next batch at `at`: at most `cap` bytes, never past `end` nor across a piece
+// boundary (each piece is hashed from exactly its bytes). 0 at `end`, on a read error (said in
+// `error`), or when the file was truncated under us (the next look at its size says so).
+std::size_t read_batch(int fd, char* buf, std::size_t cap, std::uint64_t at, std::uint64_t end, std::uint64_t piece_used,
+                       std::string& error) {
+  if (at >= end || !error.empty()) return 0;
+  auto want = static_cast<std::size_t>(std::min<std::uint64_t>({cap, end - at, kPieceBytes - piece_used}));
+  std::size_t got = 0;
+  while (got < want) {
+    ssize_t n = ::pread(fd, buf + got, want - got, static_cast<off_t>(at + got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error = std::strerror(errno);
+      return 0;
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  return got;
+}
+
+// Runs `side` on a second thread while `main` runs on this one; both inline, one after the
+// other, when no thread can be started (the result is the same, only slower).
+template <typename Side, typename Main>
+void run_beside(Side& side, Main&& main) {
+  std::optional<std::thread> t;
+  try {
+    t.emplace(std::ref(side));
+  } catch (const std::system_error&) {
+    side();
+  }
+  main();
+  if (t) t->join();
 }
 
 std::int64_t now_ns() {
@@ -158,25 +198,34 @@ void FileFollower::close_piece() {
 
 std::uint64_t FileFollower::advance(bool writer_done) {
   if (!m_failed.empty() || complete()) return 0;
-  std::uint64_t end = readable_end(writer_done);
-  std::uint64_t before = m_hashed;
-  std::vector<char> buf(kHashChunk);
-  while (m_failed.empty() && m_hashed < end) {
-    // Never across a piece boundary, so that each piece is hashed from exactly its bytes.
-    std::uint64_t piece_left = kPieceBytes - m_piece_bytes;
-    auto want = static_cast<std::size_t>(std::min<std::uint64_t>({buf.size(), end - m_hashed, piece_left}));
-    ssize_t n = ::pread(m_fd, buf.data(), want, static_cast<off_t>(m_hashed));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      m_failed = std::strerror(errno);
-      break;
+  const std::uint64_t end = readable_end(writer_done);
+  const std::uint64_t before = m_hashed;
+  if (m_hashed < end) {
+    // The whole file's SHA-256 is one sequential stream, and so the bound on how closely a
+    // follower keeps up with its writer: this thread does only that, while a second one hashes
+    // the same bytes into their piece and reads the next batch (issue 19: one SHA-256 per byte
+    // on the critical path instead of two).
+    const std::size_t cap = static_cast<std::size_t>(std::min<std::uint64_t>(kFollowBatch, end - m_hashed));
+    auto cur = std::make_unique_for_overwrite<char[]>(cap);
+    auto next = std::make_unique_for_overwrite<char[]>(cap);
+    std::string error;
+    std::size_t n = read_batch(m_fd, cur.get(), cap, m_hashed, end, m_piece_bytes, error);
+    while (n > 0) {
+      const std::uint64_t at_next = m_hashed + n;
+      const std::uint64_t piece_next = (m_piece_bytes + n) % kPieceBytes;
+      std::size_t n_next = 0;
+      auto side = [&] {
+        m_piece.update(cur.get(), n);
+        n_next = read_batch(m_fd, next.get(), cap, at_next, end, piece_next, error);
+      };
+      run_beside(side, [&] { m_whole.update(cur.get(), n); });
+      m_hashed += n;
+      m_piece_bytes += n;
+      if (m_piece_bytes == kPieceBytes) close_piece();
+      std::swap(cur, next);
+      n = n_next;
     }
-    if (n == 0) break;  // truncated under us: the next look at the size says so
-    m_whole.update(buf.data(), static_cast<std::size_t>(n));
-    m_piece.update(buf.data(), static_cast<std::size_t>(n));
-    m_hashed += static_cast<std::uint64_t>(n);
-    m_piece_bytes += static_cast<std::uint64_t>(n);
-    if (m_piece_bytes == kPieceBytes) close_piece();
+    if (!error.empty()) m_failed = std::move(error);
   }
   if (complete()) {
     if (m_piece_bytes > 0) close_piece();

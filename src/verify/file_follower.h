@@ -31,6 +31,10 @@ namespace verify {
 inline constexpr std::uint64_t kFollowMargin = 8u << 20;
 // How far ahead of its position a follower looks for the writer (one mapping, one mincore).
 inline constexpr std::uint64_t kFollowWindow = 1ull << 30;
+// A follower's read: large enough that handing it to the second thread (verify/file_follower.cpp,
+// advance) costs nothing beside hashing it, a divisor of kPieceBytes.
+inline constexpr std::size_t kFollowBatch = 8u << 20;
+static_assert(kPieceBytes % kFollowBatch == 0);
 
 class FileFollower {
  public:
@@ -44,7 +48,7 @@ class FileFollower {
   FileFollower& operator=(const FileFollower&) = delete;
   ~FileFollower();
 
-  // Reads what the writer has finished, in kHashChunk reads; `writer_done`: the writer has
+  // Reads what the writer has finished, in kFollowBatch reads; `writer_done`: the writer has
   // ended, so everything up to the declared size is final. Returns the bytes read this call.
   std::uint64_t advance(bool writer_done);
   // Every declared byte has been hashed.

@@ -78,6 +78,7 @@ TEST(FileFollower, HashesWhatTheWriterFinishedAndEndsWithTheFinalFilesDigest) {
   StampedDigest got = f->digest();
   EXPECT_EQ(got.sha256, core::sha256_hex(bytes));
   ASSERT_EQ(got.pieces.size(), 2u);  // written while read: to be checked again
+  EXPECT_EQ(got.pieces[0], core::sha256_hex(std::string_view(bytes).substr(0, kPieceBytes)));
   EXPECT_EQ(got.pieces[1], core::sha256_hex(std::string_view(bytes).substr(kPieceBytes)));
 
   StampedDigests earlier{{"model.safetensors", got}};
