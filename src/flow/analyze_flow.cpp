@@ -55,6 +55,8 @@ core::Result<Analyzed> analyze(const std::filesystem::path& workdir, const intak
   core::Json analysis;
   auto python = how.ask && !request.oracle ? envprobe::resolve_python_env(how.python, how.getenv)
                                            : core::Result<envprobe::PythonEnv>(core::make_error(core::ExitCode::usage, "flow.not_asked"));
+  // As plan: "none found" is recorded and analyze goes on; a bad --python is the user's to fix.
+  if (how.ask && !request.oracle && !python && !how.python.empty()) return core::fail(std::move(python).error());
   if (how.ask && !request.oracle && !python) {
     // No environment: one reading, with the reason recorded (analyze stays fast).
     intake::AnalyzeRequest once = request;

@@ -24,7 +24,8 @@ struct Analyzed {
 // $VIRTUAL_ENV, $CONDA_PREFIX, the quark-cli on PATH). Its Linear set replaces the config-only
 // estimate when no safetensors headers can be read, and its forward pass on the meta device
 // feeds the intake risks. No environment, a refusal, a timeout or a failed run is recorded in
-// model_analysis.json (model_oracle.status "unavailable", with the reason), never an error.
+// model_analysis.json (model_oracle.status "unavailable", with the reason), never an error;
+// a --python that is not an executable is (envprobe.python_not_executable, as in plan).
 struct AnalyzeOracle {
   bool ask = true;                                     // false: not looked for ("not_asked")
   std::string python;                                  // --python ("" the resolution above)
@@ -35,8 +36,8 @@ struct AnalyzeOracle {
   std::function<core::Result<oracle::OracleResult>(const oracle::OracleRequest&)> run;
 };
 
-// Errors: intake::analyze's (bad input, network), a stop (Ctrl-C) while the oracle runs, and
-// the writer's.
+// Errors: intake::analyze's (bad input, network), a bad --python, a stop (Ctrl-C) while the
+// oracle runs, and the writer's.
 core::Result<Analyzed> analyze(const std::filesystem::path& workdir, const intake::AnalyzeRequest& request,
                                const AnalyzeOracle& oracle = {});
 

@@ -124,5 +124,31 @@ TEST_F(AnalyzeFlow, ARefusalIsRecorded) {
   EXPECT_NE(r->analysis["model_oracle"]["reason"].get<std::string>().find("remote_code_required"), std::string::npos);
 }
 
+// --python (analyze's, or start's plan option) names the interpreter the oracle runs in,
+// whatever $VIRTUAL_ENV says; one that is not an executable is an error and nothing is written.
+TEST_F(AnalyzeFlow, PythonNamesTheOraclesInterpreter) {
+  fs::path other = tmp.write("other/bin/python", "#!/bin/sh\nexit 1\n");
+  fs::permissions(other, fs::perms::owner_all);
+  std::string ran_in;
+  how.python = other.string();
+  auto stand_in = how.run;
+  how.run = [&](const oracle::OracleRequest& req) {
+    ran_in = req.python;
+    return stand_in(req);
+  };
+  answer = dbrx_oracle(oracle::ForwardCheck::Status::ok);
+  auto r = analyze(tmp.path() / "wd", request, how);
+  ASSERT_TRUE(r) << r.error().id;
+  EXPECT_EQ(fs::path(ran_in), other);
+  EXPECT_EQ(r->analysis["model_oracle"]["status"], "answered");
+
+  how.python = (tmp.path() / "no-such-python").string();
+  auto bad = analyze(tmp.path() / "wd2", request, how);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().id, "envprobe.python_not_executable");
+  EXPECT_EQ(bad.error().code, core::ExitCode::bad_input);
+  EXPECT_FALSE(fs::exists(tmp.path() / "wd2" / "model_analysis.json"));
+}
+
 }  // namespace
 }  // namespace flow

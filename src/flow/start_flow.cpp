@@ -73,7 +73,12 @@ class Start {
     intake::AnalyzeRequest req;
     req.model = m_req.model;
     if (!m_req.revision.empty()) req.revision = m_req.revision;
-    auto a = analyze(m_req.workdir, req);
+    // The oracle in the environment plan will use (start's --python, $VIRTUAL_ENV, ...).
+    AnalyzeOracle oracle;
+    oracle.python = m_req.plan.options.python;
+    oracle.getenv = m_req.plan.getenv;
+    oracle.run = m_req.plan.oracle;
+    auto a = analyze(m_req.workdir, req, oracle);
     if (!a) return failed(a.error());
     m_observer.on_analyzed(*a);
     return std::nullopt;

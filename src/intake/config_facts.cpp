@@ -205,11 +205,10 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
     f.num_kv_heads = 1;
     f.kv_heads_source = "multi_query";
   }
-  // DBRX: attn_config.clip_qkv null (transformers' default) makes transformers 5.16.1's
-  // DbrxAttention clamp with no bounds, which fails (the risk says what to do).
-  if (const core::Json* attn = core::json_object(t, "attn_config")) {
-    f.clip_qkv_null = !attn->contains("clip_qkv") || (*attn)["clip_qkv"].is_null();
-  }
+  // Config values with which the installed forward pass fails in a known place (DBRX with
+  // attn_config.clip_qkv null): knowledge/intake/forward_risks.json; the risks say what to do.
+  QPTQ_TRY_ASSIGN(const knowledge::ForwardRisks* forward, knowledge::forward_risks());
+  f.forward_risks = forward->holding(f.model_type, t);
   QPTQ_TRY_ASSIGN(f.head_dim, first_int(t, {"head_dim"}, source, kHeads, prefix));
   f.head_dim_source = f.head_dim ? "config" : "";
   QPTQ_TRY_ASSIGN(auto nope, first_int(t, {"qk_nope_head_dim"}, source, kHeads, prefix));

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/json_io.h"
+#include "knowledge/forward_risks.h"
 #include "knowledge/model_families.h"
 
 namespace intake {
@@ -60,7 +61,9 @@ struct ModelFacts {
   core::Json mla = nullptr;       // kv_lora_rank etc. when the attention is MLA
   std::optional<std::int64_t> mtp_layers;  // num_nextn_predict_layers
   std::vector<std::string> layer_types;    // per layer, when the config lists them (hybrid models)
-  bool clip_qkv_null = false;              // an attn_config whose clip_qkv is null or absent (DBRX)
+  // The rules of knowledge/intake/forward_risks.json that hold for this config (DBRX with
+  // attn_config.clip_qkv null or absent).
+  std::vector<knowledge::ForwardRisk> forward_risks;
   std::vector<std::string> missing;  // material facts the config does not give
 };
 

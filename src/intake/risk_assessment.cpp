@@ -185,24 +185,26 @@ void forced_pad_token(const ModelReading& r, const knowledge::ModelFamilies&, Ri
 
 // The installed libraries' own forward pass (the model oracle on the meta device) failed with
 // an error no data avoids: quark-cli fails the same way at its first calibration forward. A
-// DBRX config with clip_qkv null is named with its fix (transformers 5.16.1 DbrxAttention
-// clamps with no bounds; the H200 run passed with the published value 8). Without an oracle
-// answer such a DBRX config is a medium risk: the installed library could not be asked.
+// config value with a known failure (knowledge/intake/forward_risks.json: DBRX with clip_qkv
+// null, where transformers 5.16.1 DbrxAttention clamps with no bounds) is named with its fix
+// when the failure is in the rule's function. Without an oracle answer such a config is a
+// medium risk: the installed library could not be asked.
 void forward_fails(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
-  const bool dbrx_clip = r.facts.model_type == "dbrx" && r.facts.clip_qkv_null;
   const OracleForward* f = r.oracle && r.oracle->forward ? &*r.oracle->forward : nullptr;
   if (f == nullptr) {
-    if (dbrx_clip) risks.add(Severity::medium, message_id("intake.risk_clip_qkv_unchecked"));
+    for (const auto& rule : r.facts.forward_risks) risks.add(Severity::medium, rule.unchecked_risk);
     return;
   }
   if (f->status != "failed") return;
   std::vector<core::MessageArg> args = {{"versions", r.oracle->versions}, {"function", f->function.empty() ? "forward" : f->function},
                                         {"where", f->where.empty() ? "?" : f->where}, {"error", f->error}};
-  if (dbrx_clip && f->function.rfind("DbrxAttention.", 0) == 0) {
-    risks.add(Severity::high, message_id("intake.risk_clip_qkv_null"), std::move(args));
-  } else {
-    risks.add(Severity::high, message_id("intake.risk_forward_fails"), std::move(args));
+  for (const auto& rule : r.facts.forward_risks) {
+    if (f->function.rfind(rule.fails_in, 0) == 0) {
+      risks.add(Severity::high, rule.risk, std::move(args));
+      return;
+    }
   }
+  risks.add(Severity::high, message_id("intake.risk_forward_fails"), std::move(args));
 }
 
 constexpr Rule kRules[] = {

@@ -16,6 +16,16 @@ const knowledge::ModelFamilies& families() {
   return **fam;
 }
 
+// The shipped rules that hold for a DBRX attn_config whose clip_qkv is null, as intake's
+// config reading finds them.
+std::vector<knowledge::ForwardRisk> dbrx_clip_qkv_null() {
+  auto rules = knowledge::forward_risks();
+  EXPECT_TRUE(rules) << rules.error().id;
+  auto held = (*rules)->holding("dbrx", core::Json{{"attn_config", {{"clip_qkv", nullptr}}}});
+  EXPECT_EQ(held.size(), 1u);
+  return held;
+}
+
 ModelReading clean_llama() {
   ModelReading r;
   r.facts.model_type = "llama";
@@ -158,21 +168,21 @@ TEST(RiskAssessment, EachRuleOnItsTable) {
       {"dbrx, clip_qkv null, DbrxAttention fails",
        [](ModelReading& r) {
          r.facts.model_type = "dbrx";
-         r.facts.clip_qkv_null = true;
+         r.facts.forward_risks = dbrx_clip_qkv_null();
          r.oracle = answered("failed", "DbrxAttention.forward");
        },
        {"intake.risk_clip_qkv_null"}},
       {"dbrx, clip_qkv null, an installed transformers that runs it",
        [](ModelReading& r) {
          r.facts.model_type = "dbrx";
-         r.facts.clip_qkv_null = true;
+         r.facts.forward_risks = dbrx_clip_qkv_null();
          r.oracle = answered("inconclusive", "QuarkExpertsBase.forward");
        },
        {}},
       {"dbrx, clip_qkv null, no oracle answer",
        [](ModelReading& r) {
          r.facts.model_type = "dbrx";
-         r.facts.clip_qkv_null = true;
+         r.facts.forward_risks = dbrx_clip_qkv_null();
          r.oracle = intake::OracleLinears{};
          r.oracle->unavailable = "no Python environment";
        },
@@ -210,3 +220,26 @@ TEST(RiskAssessment, ArgumentsNameWhatWasFound) {
 }
 
 }  // namespace
+
+// The config reading names the shipped forward-risk rules that hold: DBRX's attn_config with
+// clip_qkv null or absent, not a number, not another model type with the same keys.
+TEST(RiskAssessment, TheClipQkvRuleHoldsForADbrxConfigWithoutClipQkv) {
+  struct Case {
+    const char* config;
+    std::size_t rules;
+  };
+  for (const Case& c : {
+           Case{R"({"model_type": "dbrx", "attn_config": {"clip_qkv": null, "kv_n_heads": 8}})", 1},
+           Case{R"({"model_type": "dbrx", "attn_config": {"kv_n_heads": 8}})", 1},
+           Case{R"({"model_type": "dbrx", "attn_config": {"clip_qkv": 8}})", 0},
+           Case{R"({"model_type": "dbrx"})", 0},
+           Case{R"({"model_type": "llama", "attn_config": {"clip_qkv": null}})", 0},
+       }) {
+    auto j = core::parse_json(c.config, "config.json");
+    ASSERT_TRUE(j);
+    auto f = intake::read_config_facts(*j, families(), "config.json");
+    ASSERT_TRUE(f) << f.error().id;
+    ASSERT_EQ(f->forward_risks.size(), c.rules) << c.config;
+    for (const auto& rule : f->forward_risks) EXPECT_EQ(rule.risk, "intake.risk_clip_qkv_null");
+  }
+}

@@ -8,9 +8,11 @@
 #include <sstream>
 
 #include "core/embedded.h"
+#include "core/messages.h"
 #include "core/schema.h"
 #include "knowledge/environment.h"
 #include "knowledge/estimate_constants.h"
+#include "knowledge/forward_risks.h"
 #include "knowledge/model_families.h"
 #include "knowledge/release_data.h"
 #include "knowledge/schemes.h"
@@ -93,12 +95,15 @@ TEST(KnowledgeSchema, SchemasRejectAMissingOrMistypedField) {
   check("knowledge/quark/0.13/schemes.json", "/schemes/0/bytes_per_weight", nullptr);
   check("knowledge/quark/0.13/templates.json", "/templates/llama/exclude_layers_name", "lm_head");
   check("knowledge/model_families.json", "/memory/multi_device_bytes", nullptr);
+  check("knowledge/intake/forward_risks.json", "/rules/0/fails_in", nullptr);
+  check("knowledge/intake/forward_risks.json", "/rules/0/risk", "clip_qkv_null");
 }
 
 TEST(KnowledgeLoaders, ShippedFilesLoad) {
   EXPECT_TRUE(knowledge::estimate_constants());
   EXPECT_TRUE(knowledge::environment_facts());
   EXPECT_TRUE(knowledge::model_families());
+  EXPECT_TRUE(knowledge::forward_risks());
   for (const auto& r : knowledge::shipped_releases()) {
     EXPECT_TRUE(knowledge::schemes(r)) << r;
     EXPECT_TRUE(knowledge::template_set(r)) << r;
@@ -117,6 +122,46 @@ TEST(KnowledgeLoaders, StrictFieldsNameTheFirstBadField) {
   EXPECT_EQ(r.error().id, "knowledge.data_invalid");
   EXPECT_EQ(r.error().code, core::ExitCode::internal);
   EXPECT_EQ(r.error().detail, "/a/flag is not a boolean");
+}
+
+// The forward-risk rules name catalog ids (each with its _hint, in both languages), and their
+// loader refuses a rule with a field missing or mistyped, naming it.
+TEST(KnowledgeLoaders, ForwardRisksNameCatalogIdsAndLoadStrictly) {
+  auto rules = knowledge::forward_risks();
+  ASSERT_TRUE(rules) << rules.error().detail;
+  ASSERT_FALSE((*rules)->rules.empty());
+  for (const auto& r : (*rules)->rules) {
+    for (const std::string& id : {r.risk, r.risk + "_hint", r.unchecked_risk, r.unchecked_risk + "_hint"}) {
+      EXPECT_TRUE(core::catalog_has(core::Lang::en, id)) << id;
+      EXPECT_TRUE(core::catalog_has(core::Lang::ja, id)) << id;
+    }
+  }
+  core::Json doc = *core::parse_json(*core::embedded_file("knowledge/intake/forward_risks.json"), "forward_risks.json");
+  doc["rules"][0]["field"] = 8;
+  auto bad = knowledge::parse_forward_risks(doc);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().id, "knowledge.data_invalid");
+  EXPECT_EQ(bad.error().detail, "/rules/0/field is not a string");
+  doc["rules"][0].erase("field");
+  bad = knowledge::parse_forward_risks(doc);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().detail, "/rules/0/field is missing");
+  EXPECT_FALSE(knowledge::parse_forward_risks(core::Json::object()));
+}
+
+// The rule holds when the object is there and the field is null or absent in it.
+TEST(KnowledgeLoaders, AForwardRiskHoldsOnANullOrAbsentField) {
+  knowledge::ForwardRisk r;
+  r.model_type = "dbrx";
+  r.object = "attn_config";
+  r.field = "clip_qkv";
+  EXPECT_TRUE(r.holds_for({{"attn_config", {{"clip_qkv", nullptr}}}}));
+  EXPECT_TRUE(r.holds_for({{"attn_config", core::Json::object()}}));
+  EXPECT_FALSE(r.holds_for({{"attn_config", {{"clip_qkv", 8}}}}));
+  EXPECT_FALSE(r.holds_for(core::Json::object()));
+  knowledge::ForwardRisks set{{r}};
+  EXPECT_EQ(set.holding("dbrx", {{"attn_config", core::Json::object()}}).size(), 1u);
+  EXPECT_TRUE(set.holding("llama", {{"attn_config", core::Json::object()}}).empty());
 }
 
 // The bits per weight of the formats Quark 0.13 defines itself (quark/common/data_type.py:

@@ -104,7 +104,9 @@ ToolResult call_analyze(ToolCall& c) {
   intake::AnalyzeRequest req;
   req.model = arg_string(c.args, "model");
   if (std::string rev = arg_string(c.args, "revision"); !rev.empty()) req.revision = rev;
-  auto analyzed = flow::analyze(workdir_of(c.args), req);
+  flow::AnalyzeOracle oracle;
+  oracle.python = arg_string(c.args, "python");
+  auto analyzed = flow::analyze(workdir_of(c.args), req, oracle);
   if (!analyzed) return failed(c.lang, analyzed.error());
   return done(analyzed->analysis);
 }
@@ -487,7 +489,8 @@ std::vector<Tool> make_tools() {
                {wd}, true, call_status});
   t.push_back({"analyze", "Step 1: read a model's config.json and safetensors headers (never its weights) and write model_analysis.json (quark-ptq analyze MODEL --json).",
                {wd, {"model", Type::string, "A model directory or a Hugging Face Hub repo id (org/name)", true, {}, {}, {}},
-                {"revision", Type::string, "Hub branch, tag or commit (default: main)", false, {}, {}, {}}},
+                {"revision", Type::string, "Hub branch, tag or commit (default: main)", false, {}, {}, {}},
+                {"python", Type::string, "The Python whose transformers and Quark the model oracle asks (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)", false, {}, {}, {}}},
                false, call_analyze});
   t.push_back({"confirm_analysis", "Checkpoint 1: propose the analysis (with corrections) for confirmation. The person confirms it through the client; the agent cannot (quark-ptq confirm analysis --json).",
                {wd, {"corrections", Type::strings, "KEY=VALUE corrections to apply first (KEY dotted, e.g. model.model_type=llama)", false, {}, {}, {}}, digest},

@@ -1,6 +1,8 @@
-// quark-ptq analyze MODEL [--revision REV]: step 1. Reads configuration and safetensors
-// headers only, writes model_analysis.json into the workdir (validated, atomically) and
-// prints a short table; --json prints the artifact itself on stdout.
+// quark-ptq analyze MODEL [--revision REV] [--python PATH]: step 1. Reads configuration and
+// safetensors headers only (and, where a Python environment is found, asks the model oracle,
+// which builds the model from its config on the meta device), writes model_analysis.json into
+// the workdir (validated, atomically) and prints a short table; --json prints the artifact
+// itself on stdout.
 #include <memory>
 #include <optional>
 
@@ -136,7 +138,9 @@ int run_analyze_command(Context& ctx, const AnalyzeOptions& opt) {
   intake::AnalyzeRequest req;
   req.model = opt.model;
   if (!opt.revision.empty()) req.revision = opt.revision;
-  auto analyzed = flow::analyze(ctx.workdir, req);
+  flow::AnalyzeOracle oracle;
+  oracle.python = opt.python;
+  auto analyzed = flow::analyze(ctx.workdir, req, oracle);
   if (!analyzed) return ctx.console.error(analyzed.error());
   render_analyzed(ctx.console, *analyzed);
   return 0;
@@ -147,6 +151,8 @@ void add_analyze_command(CLI::App& app, CommandFn& selected) {
   auto* sub = app.add_subcommand("analyze", "Step 1: analyze a model's configuration and safetensors headers (never its weights)");
   sub->add_option("model", opt->model, "A model directory or a Hugging Face Hub repo id (org/name)")->required();
   sub->add_option("--revision", opt->revision, "Hub branch, tag or commit (default: main)");
+  sub->add_option("--python", opt->python,
+                  "The Python interpreter of the environment whose transformers and Quark the model oracle asks (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)");
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_analyze_command(ctx, *opt); }; });
 }
 

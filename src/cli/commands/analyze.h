@@ -11,6 +11,7 @@ namespace cli {
 struct AnalyzeOptions {
   std::string model;     // repo id or local directory, as typed
   std::string revision;  // "" = default branch
+  std::string python;    // --python PATH: the model oracle's interpreter ("" = as plan finds it)
 };
 
 // Writes model_analysis.json in ctx.workdir, prints its summary; returns the exit code.
