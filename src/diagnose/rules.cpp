@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "core/embedded.h"
 #include "core/messages.h"
 #include "core/text.h"
 #include "diagnose/traceback.h"
@@ -12,32 +11,10 @@ namespace diagnose {
 
 namespace {
 
-constexpr const char* kRulesPath = "knowledge/diagnose/rules.json";
 // The error region: enough lines before the end to hold a long traceback and its context.
 constexpr std::size_t kRegionLines = 400;
 constexpr std::size_t kMaxEvidence = 8;
 constexpr std::size_t kMaxMatchedLine = 4096;
-
-core::Error bad_rules(const std::string& source, const std::string& what) {
-  return core::make_error(core::ExitCode::internal, "diagnose.rules_invalid").with("path", source).with_detail(what);
-}
-
-core::Result<std::regex> compile(const std::string& source, const std::string& pattern) {
-  try {
-    return std::regex(pattern, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
-    return bad_rules(source, pattern + ": " + e.what());
-  }
-}
-
-core::Result<std::vector<std::regex>> compile_all(const std::string& source, const std::vector<std::string>& patterns) {
-  std::vector<std::regex> out;
-  for (const auto& p : patterns) {
-    QPTQ_TRY_ASSIGN(std::regex re, compile(source, p));
-    out.push_back(std::move(re));
-  }
-  return out;
-}
 
 bool search(const std::string& line, const std::regex& re) { return line.size() <= kMaxMatchedLine && std::regex_search(line, re); }
 
@@ -163,48 +140,8 @@ bool conditions_hold(const Rule& r, const FailureContext& ctx) {
 }  // namespace
 
 core::Result<RuleSet> RuleSet::from_knowledge() {
-  auto text = core::embedded_file(kRulesPath);
-  if (!text) return bad_rules(kRulesPath, "not embedded");
-  QPTQ_TRY_ASSIGN(core::Json doc, core::parse_json(*text, kRulesPath));
-  return from_json(doc, kRulesPath);
-}
-
-core::Result<RuleSet> RuleSet::from_json(const core::Json& doc, const std::string& source) {
-  const core::Json* rules = core::json_array(doc, "rules");
-  if (rules == nullptr || rules->empty()) return bad_rules(source, "no rules");
-  RuleSet set;
-  for (const auto& j : *rules) {
-    Rule r;
-    r.id = core::json_string(j, "id").value_or("");
-    r.category = core::json_string(j, "category").value_or("");
-    if (r.id.empty() || r.category.empty()) return bad_rules(source, "a rule without id or category");
-    QPTQ_TRY_ASSIGN(r.any, compile_all(source, core::json_string_list(j, "any")));
-    QPTQ_TRY_ASSIGN(r.all, compile_all(source, core::json_string_list(j, "all")));
-    if (const core::Json* facts = core::json_array(j, "facts")) {
-      for (const auto& f : *facts) {
-        QPTQ_TRY_ASSIGN(std::regex re, compile(source, core::json_string(f, "pattern").value_or("")));
-        r.facts.push_back({core::json_string(f, "name").value_or(""), std::move(re)});
-      }
-    }
-    if (const core::Json* when = core::json_object(j, "when")) {
-      if (core::json_array(*when, "stages") != nullptr) r.stages = core::json_string_list(*when, "stages");
-      r.export_done = core::json_bool(*when, "export_done");
-      if (auto s = core::json_int(*when, "signal")) r.signal = static_cast<int>(*s);
-      auto larger = core::json_string_list(*when, "first_fact_larger");
-      if (!larger.empty()) {
-        if (larger.size() != 2) return bad_rules(source, r.id + ": first_fact_larger names two facts");
-        r.first_fact_larger = std::make_pair(larger[0], larger[1]);
-      }
-    }
-    auto back = core::json_int(j, "return_to_checkpoint");
-    if (!back || *back < 1 || *back > 4) return bad_rules(source, r.id + ": return_to_checkpoint must be 1..4");
-    r.return_to_checkpoint = static_cast<int>(*back);
-    if (const core::Json* pc = core::json_object(j, "plan_change")) r.plan_change = *pc;
-    r.package_change_needs_confirmation = core::json_bool(j, "package_change_needs_confirmation").value_or(false);
-    r.refine = core::json_string(j, "refine").value_or("");
-    set.m_rules.push_back(std::move(r));
-  }
-  return set;
+  QPTQ_TRY_ASSIGN(const knowledge::DiagnosisRules* rules, knowledge::diagnosis_rules());
+  return RuleSet(*rules);
 }
 
 Diagnosis RuleSet::classify(const FailureContext& ctx) const {
@@ -216,7 +153,7 @@ Diagnosis RuleSet::classify(const FailureContext& ctx) const {
   for (auto l : core::split_lines(error_text)) region.emplace_back(l);
   for (std::size_t i = from; i < all_lines.size(); ++i) region.emplace_back(all_lines[i]);
 
-  for (const auto& r : m_rules) {
+  for (const auto& r : *m_rules) {
     if (!conditions_hold(r, ctx)) continue;
     std::vector<std::string> evidence;
     bool any_hit = r.any.empty();

@@ -1,7 +1,8 @@
-// Failure classification with rules kept as data (knowledge/diagnose/rules.json, documented
-// in references/troubleshooting.md). A rule names the category, the patterns that are its
-// evidence, the conditions on where the run stopped, the facts to capture, the smallest plan
-// change and the checkpoint to return to. Diagnosis never retries anything.
+// Failure classification with rules kept as data (knowledge/diagnose/rules.json, read by
+// knowledge::diagnosis_rules(), documented in references/troubleshooting.md). A rule names the
+// category, the patterns that are its evidence, the conditions on where the run stopped, the
+// facts to capture, the smallest plan change and the checkpoint to return to. Diagnosis never
+// retries anything.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include "core/json_io.h"
 #include "core/messages.h"
 #include "core/result.h"
+#include "knowledge/diagnosis_rules.h"
 
 namespace diagnose {
 
@@ -55,39 +57,21 @@ struct Diagnosis {
   core::Json to_json() const;
 };
 
-struct Rule {
-  struct Fact {
-    std::string name;
-    std::regex pattern;
-  };
-  std::string id;
-  std::string category;
-  std::vector<std::regex> any;
-  std::vector<std::regex> all;
-  std::vector<Fact> facts;
-  std::optional<std::vector<std::string>> stages;
-  std::optional<bool> export_done;
-  std::optional<int> signal;
-  // Names of two captured facts holding memory sizes ("132.07 GiB"): the rule holds only when
-  // the first is larger (e.g. another process held more GPU memory than quark-cli did).
-  std::optional<std::pair<std::string, std::string>> first_fact_larger;
-  int return_to_checkpoint = 3;
-  core::Json plan_change = core::Json::object();
-  bool package_change_needs_confirmation = false;
-  std::string refine;  // "group_misfit": name the layers and the scheme that fits from the context
-};
+using Rule = knowledge::DiagnosisRule;
 
 class RuleSet {
  public:
+  // Over the shipped rules (knowledge::diagnosis_rules()); a broken data file is a bug
+  // (internal, knowledge.data_invalid).
   static core::Result<RuleSet> from_knowledge();
-  static core::Result<RuleSet> from_json(const core::Json& doc, const std::string& source);
+  explicit RuleSet(const knowledge::DiagnosisRules& rules) : m_rules(&rules.rules) {}
 
-  const std::vector<Rule>& rules() const { return m_rules; }
+  const std::vector<Rule>& rules() const { return *m_rules; }
   // The first rule that holds; the last rule of the shipped set always holds.
   Diagnosis classify(const FailureContext& ctx) const;
 
  private:
-  std::vector<Rule> m_rules;
+  const std::vector<Rule>* m_rules;
 };
 
 }  // namespace diagnose

@@ -5,10 +5,12 @@
 #include "envprobe/python_env.h"
 #include "evaluate/settings_json.h"
 #include "plan/evaluation_settings.h"
+#include "plan/rules.h"
 
 namespace flow {
 
 core::Result<evaluate::Request> evaluation_request(const EvaluateRequest& r) {
+  QPTQ_TRY(plan::load_tables());
   core::Json section = plan::evaluation_settings(r.eval, r.priority, r.text);
   if (!r.plan.empty()) {
     auto doc = core::read_json_file(core::absolute_path(r.plan));

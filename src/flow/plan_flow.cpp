@@ -14,6 +14,7 @@
 #include "plan/module_inventory.h"
 #include "plan/plan_document.h"
 #include "plan/planner.h"
+#include "plan/rules.h"
 #include "plan/target.h"
 #include "plan/template_file.h"
 #include "runner/capture.h"
@@ -212,6 +213,7 @@ core::ExitCode PlanOutcome::exit_code() const {
 }
 
 core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& observer) {
+  QPTQ_TRY(plan::load_tables());
   workflow::Workdir wd{request.workdir};
   QPTQ_TRY(workflow::require_confirmed(wd, workflow::Checkpoint::analysis));
   QPTQ_TRY_ASSIGN(core::Json analysis, core::read_json_file(wd.analysis()));

@@ -4,20 +4,27 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 
 #include "core/embedded.h"
 #include "core/messages.h"
 #include "core/schema.h"
+#include "knowledge/diagnosis_rules.h"
 #include "knowledge/environment.h"
 #include "knowledge/estimate_constants.h"
 #include "knowledge/forward_risks.h"
+#include "knowledge/log_markers.h"
 #include "knowledge/model_families.h"
+#include "knowledge/plan_rules.h"
+#include "knowledge/plan_targets.h"
 #include "knowledge/release_data.h"
 #include "knowledge/schemes.h"
 #include "knowledge/strict_fields.h"
 #include "knowledge/templates.h"
+#include "knowledge/verify_checkpoint_names.h"
+#include "knowledge/verify_schemes.h"
 #include "support/temp_dir.h"
 
 namespace {
@@ -97,6 +104,13 @@ TEST(KnowledgeSchema, SchemasRejectAMissingOrMistypedField) {
   check("knowledge/model_families.json", "/memory/multi_device_bytes", nullptr);
   check("knowledge/intake/forward_risks.json", "/rules/0/fails_in", nullptr);
   check("knowledge/intake/forward_risks.json", "/rules/0/risk", "clip_qkv_null");
+  check("knowledge/plan/rules.json", "/evaluation", nullptr);
+  check("knowledge/plan/rules.json", "/shape_rules/override_share_max", "0.125");
+  check("knowledge/plan/targets.json", "/targets/0/arch", nullptr);
+  check("knowledge/diagnose/log_markers.json", "/perplexity", nullptr);
+  check("knowledge/diagnose/rules.json", "/rules/0/return_to_checkpoint", "3");
+  check("knowledge/verify/schemes.json", "/schemes/fp8/config_weight_dtype", nullptr);
+  check("knowledge/verify/checkpoint_names.json", "/renames/mixtral/0/replace", nullptr);
 }
 
 TEST(KnowledgeLoaders, ShippedFilesLoad) {
@@ -104,6 +118,12 @@ TEST(KnowledgeLoaders, ShippedFilesLoad) {
   EXPECT_TRUE(knowledge::environment_facts());
   EXPECT_TRUE(knowledge::model_families());
   EXPECT_TRUE(knowledge::forward_risks());
+  EXPECT_TRUE(knowledge::plan_rules());
+  EXPECT_TRUE(knowledge::plan_targets());
+  EXPECT_TRUE(knowledge::log_markers());
+  EXPECT_TRUE(knowledge::diagnosis_rules());
+  EXPECT_TRUE(knowledge::verify_schemes());
+  EXPECT_TRUE(knowledge::verify_checkpoint_names());
   for (const auto& r : knowledge::shipped_releases()) {
     EXPECT_TRUE(knowledge::schemes(r)) << r;
     EXPECT_TRUE(knowledge::template_set(r)) << r;
@@ -147,6 +167,97 @@ TEST(KnowledgeLoaders, ForwardRisksNameCatalogIdsAndLoadStrictly) {
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().detail, "/rules/0/field is missing");
   EXPECT_FALSE(knowledge::parse_forward_risks(core::Json::object()));
+}
+
+core::Json shipped(const std::string& path) { return *core::parse_json(*core::embedded_file(path), path); }
+
+// `parse` of the shipped document at `path` with `pointer` set to `value` (removed when null)
+// fails with knowledge.data_invalid and `detail`.
+template <typename Parse>
+void expect_invalid(Parse parse, const std::string& path, const std::string& pointer, const core::Json& value, const std::string& detail) {
+  core::Json doc = shipped(path);
+  auto ptr = nlohmann::ordered_json::json_pointer(pointer);
+  if (value.is_null()) {
+    doc[ptr.parent_pointer()].erase(ptr.back());
+  } else {
+    doc[ptr] = value;
+  }
+  auto bad = parse(doc);
+  ASSERT_FALSE(bad) << path << pointer;
+  EXPECT_EQ(bad.error().id, "knowledge.data_invalid") << path << pointer;
+  EXPECT_EQ(bad.error().code, core::ExitCode::internal) << path << pointer;
+  EXPECT_EQ(bad.error().detail.substr(0, detail.size()), detail) << path << pointer;
+}
+
+// The loaders of the planner's, the run's, the diagnosis' and verification's tables read the
+// shipped files into their types and refuse a missing or mistyped field, or a pattern that
+// does not compile, naming it.
+TEST(KnowledgeLoaders, PlanRulesAndTargetsAreTypedAndStrict) {
+  auto rules = knowledge::plan_rules();
+  ASSERT_TRUE(rules) << rules.error().detail;
+  const knowledge::PlanRules& r = **rules;
+  EXPECT_EQ(knowledge::PlanRules::preferences(r.scheme_preferences, "size", "gfx950"), (std::vector<std::string>{"mxfp4", "fp8"}));
+  EXPECT_TRUE(knowledge::PlanRules::preferences(r.scheme_preferences, "size", "gfx1").empty());
+  EXPECT_EQ(r.kv_cache_default.at("size"), std::optional<std::string>("fp8"));
+  EXPECT_EQ(r.kv_cache_default.at("accuracy"), std::nullopt);
+  EXPECT_EQ(r.role_patterns.count("_comment"), 0u);
+  EXPECT_EQ(r.role_order.size(), r.role_patterns.size());
+  EXPECT_EQ(r.evaluation.budgets.at("smoke").windows, 8);
+  EXPECT_DOUBLE_EQ(r.evaluation.max_ppl_increase_pct.at("balanced"), 5.0);
+  EXPECT_EQ(r.scheme_failures.with_algorithm.at("awq").count("nvfp4"), 1u);
+  expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/evaluation/full/windows", "40", "/evaluation/full/windows is not an integer");
+  expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/kv_cache_default/size", 8, "/kv_cache_default/size is neither");
+  expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/role_order", nullptr, "/role_order is missing");
+
+  auto targets = knowledge::plan_targets();
+  ASSERT_TRUE(targets) << targets.error().detail;
+  ASSERT_FALSE((*targets)->targets.empty());
+  EXPECT_EQ((*targets)->targets.back().name, "cpu");
+  EXPECT_FALSE((*targets)->targets.back().memory_gib);
+  EXPECT_EQ((*targets)->detectors.front().program, "nvidia-smi");
+  expect_invalid(knowledge::parse_plan_targets, "knowledge/plan/targets.json", "/targets/1/match", "MI325X", "/targets/1/match is not a list of strings");
+  expect_invalid(knowledge::parse_plan_targets, "knowledge/plan/targets.json", "/detectors/0/program", nullptr, "/detectors/0/program is missing");
+}
+
+TEST(KnowledgeLoaders, LogMarkersAndDiagnosisRulesCompileTheirPatterns) {
+  auto markers = knowledge::log_markers();
+  ASSERT_TRUE(markers) << markers.error().detail;
+  ASSERT_FALSE((*markers)->stages.empty());
+  EXPECT_EQ((*markers)->stages.front().name, "loading_model");
+  EXPECT_TRUE(std::regex_search("[QUARK-INFO]: Perplexity: 12.5", (*markers)->perplexity));
+  expect_invalid(knowledge::parse_log_markers, "knowledge/diagnose/log_markers.json", "/stages/2/patterns/0", "([", "/stages/2/patterns/0 does not compile");
+  expect_invalid(knowledge::parse_log_markers, "knowledge/diagnose/log_markers.json", "/perplexity", "(", "/perplexity does not compile");
+  expect_invalid(knowledge::parse_log_markers, "knowledge/diagnose/log_markers.json", "/line_filter", nullptr, "/line_filter is missing");
+
+  auto rules = knowledge::diagnosis_rules();
+  ASSERT_TRUE(rules) << rules.error().detail;
+  ASSERT_FALSE((*rules)->rules.empty());
+  EXPECT_EQ((*rules)->rules.back().id, "unclassified");
+  const std::string path = "knowledge/diagnose/rules.json";
+  expect_invalid(knowledge::parse_diagnosis_rules, path, "/rules/0/any/0", "(", "/rules/0/any/0 does not compile");
+  expect_invalid(knowledge::parse_diagnosis_rules, path, "/rules/0/return_to_checkpoint", 5, "/rules/0/return_to_checkpoint is not 1..4");
+  expect_invalid(knowledge::parse_diagnosis_rules, path, "/rules/0/category", nullptr, "/rules/0/category is missing");
+  expect_invalid(knowledge::parse_diagnosis_rules, path, "/rules", core::Json::array(), "/rules is empty");
+}
+
+TEST(KnowledgeLoaders, VerifyTablesAreTypedAndStrict) {
+  auto schemes = knowledge::verify_schemes();
+  ASSERT_TRUE(schemes) << schemes.error().detail;
+  EXPECT_EQ((*schemes)->schemes.at("fp8").config_weight_dtype, "fp8_e4m3");
+  EXPECT_EQ((*schemes)->kv_cache.at("fp8").required_tensors, (std::vector<std::string>{"output_scale"}));
+  expect_invalid(knowledge::parse_verify_schemes, "knowledge/verify/schemes.json", "/schemes/fp8/weight_dtypes", "F8_E4M3",
+                 "/schemes/fp8/weight_dtypes is not a list of strings");
+  expect_invalid(knowledge::parse_verify_schemes, "knowledge/verify/schemes.json", "/tokenizer_files/one_of", nullptr, "/tokenizer_files/one_of is missing");
+
+  auto names = knowledge::verify_checkpoint_names();
+  ASSERT_TRUE(names) << names.error().detail;
+  const auto& mixtral = (*names)->renames.at("mixtral");
+  ASSERT_FALSE(mixtral.empty());
+  EXPECT_EQ(std::regex_replace("model.layers.0.block_sparse_moe.gate", mixtral.front().compiled, mixtral.front().replace), "model.layers.0.mlp.gate");
+  EXPECT_EQ((*names)->non_linear_weight_holders.at("gpt_oss"), (std::vector<std::string>{"*.mlp.router"}));
+  const std::string path = "knowledge/verify/checkpoint_names.json";
+  expect_invalid(knowledge::parse_verify_checkpoint_names, path, "/renames/mixtral/1/match", "([", "/renames/mixtral/1/match does not compile");
+  expect_invalid(knowledge::parse_verify_checkpoint_names, path, "/non_linear_weight_holders/dbrx", "*.ffn.router", "/non_linear_weight_holders/dbrx is not a list");
 }
 
 // The rule holds when the object is there and the field is null or absent in it.

@@ -5,15 +5,17 @@
 namespace plan {
 
 core::Json evaluation_settings(const std::string& intent, const std::string& priority, const std::string& text) {
-  const core::Json* ev = core::json_object(plan_rules(), "evaluation");
-  const core::Json* per = ev != nullptr ? core::json_object(*ev, intent) : nullptr;
-  const core::Json* thr = ev != nullptr ? core::json_object(*ev, "max_ppl_increase_pct") : nullptr;
+  const knowledge::EvaluationRules& ev = plan_rules().evaluation;
   core::Json e = {{"intent", intent}};
-  for (const char* k : {"windows", "seq_len", "canary_tokens", "budget_seconds"}) {
-    if (per != nullptr && per->contains(k)) e[k] = (*per)[k];
+  if (auto per = ev.budgets.find(intent); per != ev.budgets.end()) {
+    e["windows"] = per->second.windows;
+    e["seq_len"] = per->second.seq_len;
+    e["canary_tokens"] = per->second.canary_tokens;
+    e["budget_seconds"] = per->second.budget_seconds;
   }
-  e["max_ppl_increase_pct"] = thr != nullptr ? core::json_number(*thr, priority).value_or(5.0) : 5.0;
-  e["z"] = ev != nullptr ? core::json_number(*ev, "z").value_or(1.96) : 1.96;
+  auto thr = ev.max_ppl_increase_pct.find(priority);
+  e["max_ppl_increase_pct"] = thr != ev.max_ppl_increase_pct.end() ? thr->second : 5.0;
+  e["z"] = ev.z;
   e["text"] = text.empty() ? core::Json(nullptr) : core::Json(text);
   return e;
 }

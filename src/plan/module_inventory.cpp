@@ -37,12 +37,10 @@ bool any_pattern_matches(const std::vector<std::string>& patterns, const std::st
 }
 
 std::string infer_role(const std::string& name) {
-  const core::Json* roles = core::json_object(plan_rules(), "role_patterns");
-  if (roles == nullptr) {
-    return "other";
-  }
-  for (const auto& role : core::json_string_list(plan_rules(), "role_order")) {
-    if (any_pattern_matches(core::json_string_list(*roles, role), name)) {
+  const knowledge::PlanRules& rules = plan_rules();
+  for (const auto& role : rules.role_order) {
+    auto patterns = rules.role_patterns.find(role);
+    if (patterns != rules.role_patterns.end() && any_pattern_matches(patterns->second, name)) {
       return role;
     }
   }

@@ -193,9 +193,10 @@ core::Json scheme_facts_json(const Capabilities& caps, const std::string& scheme
 void decide_scheme(const PlanInputs& in, const TemplateView& tv, Plan& p) {
   const Capabilities& caps = *in.caps;
   const std::string arch = in.target.arch;
-  auto prefs = rule_list("scheme_preferences", in.options.priority, arch);
+  const knowledge::PlanRules& rules = plan_rules();
+  auto prefs = knowledge::PlanRules::preferences(rules.scheme_preferences, in.options.priority, arch);
   if (prefs.empty()) {
-    prefs = rule_list("scheme_preferences", in.options.priority, "unknown");
+    prefs = knowledge::PlanRules::preferences(rules.scheme_preferences, in.options.priority, "unknown");
   }
   Decision d{"global_scheme", "", DecisionSource::priority, {}, {}};
   if (!in.options.scheme.empty()) {
@@ -248,8 +249,8 @@ void decide_scheme(const PlanInputs& in, const TemplateView& tv, Plan& p) {
     }
   }
   // Also offer what the other priorities would pick on this target.
-  for (const auto& prio : core::json_string_list(plan_rules(), "priorities")) {
-    auto other = rule_list("scheme_preferences", prio, arch.empty() ? "unknown" : arch);
+  for (const auto& prio : rules.priorities) {
+    const auto& other = knowledge::PlanRules::preferences(rules.scheme_preferences, prio, arch.empty() ? "unknown" : arch);
     for (const auto& c : other) {
       if (caps.supports_scheme(c) && c != d.value &&
           std::find(d.alternatives.begin(), d.alternatives.end(), c) == d.alternatives.end()) {
@@ -284,8 +285,9 @@ void decide_kv_cache(const PlanInputs& in, const TemplateView& tv, Plan& p) {
     d.reason = txt("plan.reason.kv_none_user");
     kv.clear();
   } else {
-    const core::Json* defaults = core::json_object(plan_rules(), "kv_cache_default");
-    auto def = defaults == nullptr ? std::nullopt : core::json_string(*defaults, in.options.priority);
+    const auto& defaults = plan_rules().kv_cache_default;
+    auto found = defaults.find(in.options.priority);
+    std::optional<std::string> def = found != defaults.end() ? found->second : std::nullopt;
     bool has_layers = !tv.kv_layers_known || !tv.kv_layers.empty();
     if (def && in.target.arch != "cpu" && has_layers && kv_layers_problem(in, tv, *def)) {
       d.reason = txt("plan.reason.kv_default_none_layers", {{"patterns", join(tv.kv_layers)}});
@@ -371,7 +373,7 @@ void decide_algorithms(const PlanInputs& in, const std::string& model_type, Plan
     d.value = join(p.algorithms, ",");
     d.reason = txt("plan.reason.algo_user", {{"algos", d.value}});
   } else {
-    for (const auto& a : rule_list("algorithm_preferences", in.options.priority, family)) {
+    for (const auto& a : knowledge::PlanRules::preferences(plan_rules().algorithm_preferences, in.options.priority, family)) {
       if (caps.supports_algorithm(a) && caps.algorithm_has_config(a, model_type)) {
         p.algorithms.push_back(a);
         break;

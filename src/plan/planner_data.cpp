@@ -106,7 +106,7 @@ void decide_calibration(const PlanInputs& in, Plan& p) {
 }
 
 void decide_evaluation(const PlanInputs& in, Plan& p) {
-  std::string intent = in.options.eval.empty() ? core::json_string(plan_rules(), "default_evaluation_intent").value_or("none") : in.options.eval;
+  std::string intent = in.options.eval.empty() ? plan_rules().default_evaluation_intent : in.options.eval;
   p.evaluation_intent = intent;
   Decision d{"evaluation_intent", intent, in.options.eval.empty() ? DecisionSource::default_value : DecisionSource::user,
              txt("plan.reason.eval_" + intent), {}};
@@ -226,7 +226,7 @@ void check_coverage(const PlanInputs& in, Plan& p) {
   std::vector<std::string> quantized;
   std::vector<std::string> excluded;
   std::map<std::string, std::vector<std::string>> risky;  // role -> quantized names
-  auto never = core::json_string_list(plan_rules(), "never_quantize_roles");
+  const auto& never = plan_rules().never_quantize_roles;
   for (const auto& m : inventory) {
     if (any_pattern_matches(p.exclude_layers, m.name)) {
       excluded.push_back(m.name);

@@ -97,8 +97,7 @@ std::size_t quantized_count(const std::vector<Module>& modules, const std::vecto
 void propose_regroup(const PlanInputs& in, const std::vector<Module>& modules, const Plan& p, const knowledge::Scheme& s,
                      bool global, const std::vector<Misfit>& mf, Problem& out) {
   const Capabilities& caps = *in.caps;
-  const core::Json* rules = core::json_object(plan_rules(), "shape_rules");
-  double share = rules == nullptr ? 0.125 : core::json_number(*rules, "override_share_max").value_or(0.125);
+  double share = plan_rules().shape_rules.override_share_max;
   const knowledge::Scheme* fit = nullptr;
   for (const auto* c : regroupings(caps, s)) {
     if (divides_all(*c, p.algorithms, mf) && scheme_failure(c->name, p.algorithms, nullptr).empty()) {

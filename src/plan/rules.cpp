@@ -1,39 +1,23 @@
 #include "plan/rules.h"
 
-#include "core/embedded.h"
-
 namespace plan {
 
-namespace {
-
-core::Json load(std::string_view path) {
-  auto text = core::embedded_file(path);
-  if (!text) {
-    return core::Json::object();
-  }
-  auto parsed = core::parse_json(*text, path);
-  return parsed ? *parsed : core::Json::object();
+core::Result<void> load_tables() {
+  QPTQ_TRY(knowledge::plan_rules());
+  QPTQ_TRY(knowledge::plan_targets());
+  return core::ok();
 }
 
-}  // namespace
-
-const core::Json& plan_rules() {
-  static const core::Json doc = load("knowledge/plan/rules.json");
-  return doc;
+const knowledge::PlanRules& plan_rules() {
+  static const knowledge::PlanRules kEmpty;
+  auto r = knowledge::plan_rules();
+  return r ? **r : kEmpty;
 }
 
-const core::Json& targets_table() {
-  static const core::Json doc = load("knowledge/plan/targets.json");
-  return doc;
-}
-
-std::vector<std::string> rule_list(const char* table, const std::string& priority, const std::string& key) {
-  const core::Json* t = core::json_object(plan_rules(), table);
-  if (t == nullptr) {
-    return {};
-  }
-  const core::Json* per = core::json_object(*t, priority);
-  return per == nullptr ? std::vector<std::string>{} : core::json_string_list(*per, key);
+const knowledge::PlanTargets& targets_table() {
+  static const knowledge::PlanTargets kEmpty;
+  auto t = knowledge::plan_targets();
+  return t ? **t : kEmpty;
 }
 
 }  // namespace plan

@@ -10,19 +10,16 @@ namespace {
 
 bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
-const core::Json* rules_object(const char* key) { return core::json_object(plan_rules(), key); }
-
 }  // namespace
 
 std::optional<std::uint64_t> required_group(const knowledge::Scheme& scheme, const std::vector<std::string>& algorithms) {
   if (scheme.weight.granularity != "per_group" || !scheme.weight.group_size || *scheme.weight.group_size <= 0) {
     return std::nullopt;
   }
-  const core::Json* r = rules_object("shape_rules");
-  if (r == nullptr) return std::nullopt;
-  bool by_family = contains(core::json_string_list(*r, "group_divides_in_features_families"), scheme.family);
+  const knowledge::ShapeRules& r = plan_rules().shape_rules;
+  bool by_family = contains(r.group_divides_in_features_families, scheme.family);
   bool by_algo = false;
-  for (const auto& a : core::json_string_list(*r, "group_divides_in_features_algorithms")) {
+  for (const auto& a : r.group_divides_in_features_algorithms) {
     by_algo = by_algo || contains(algorithms, a);
   }
   if (!by_family && !by_algo) return std::nullopt;
@@ -51,19 +48,14 @@ std::vector<Misfit> misfits(const std::vector<Module>& modules, const std::vecto
 }
 
 std::string scheme_failure(const std::string& scheme, const std::vector<std::string>& algorithms, std::string* algo) {
-  const core::Json* f = rules_object("scheme_failures");
-  if (f == nullptr) return "";
-  if (const core::Json* ex = core::json_object(*f, "export")) {
-    if (auto why = core::json_string(*ex, scheme)) return *why;
-  }
-  if (const core::Json* wa = core::json_object(*f, "with_algorithm")) {
-    for (const auto& a : algorithms) {
-      const core::Json* per = core::json_object(*wa, a);
-      if (per == nullptr) continue;
-      if (auto why = core::json_string(*per, scheme)) {
-        if (algo != nullptr) *algo = a;
-        return *why;
-      }
+  const knowledge::SchemeFailures& f = plan_rules().scheme_failures;
+  if (auto why = f.at_export.find(scheme); why != f.at_export.end()) return why->second;
+  for (const auto& a : algorithms) {
+    auto per = f.with_algorithm.find(a);
+    if (per == f.with_algorithm.end()) continue;
+    if (auto why = per->second.find(scheme); why != per->second.end()) {
+      if (algo != nullptr) *algo = a;
+      return why->second;
     }
   }
   return "";

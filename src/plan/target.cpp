@@ -10,12 +10,12 @@ namespace plan {
 
 namespace {
 
-Target target_from_entry(const core::Json& e) {
+Target target_from_spec(const knowledge::TargetSpec& e) {
   Target t;
-  t.name = core::json_string(e, "name").value_or("unknown");
-  t.vendor = core::json_string(e, "vendor").value_or("");
-  t.arch = core::json_string(e, "arch").value_or("unknown");
-  t.memory_gib = core::json_number(e, "memory_gib");
+  t.name = e.name;
+  t.vendor = e.vendor;
+  t.arch = e.arch;
+  t.memory_gib = e.memory_gib;
   return t;
 }
 
@@ -40,22 +40,16 @@ std::string_view target_source_name(TargetSource s) {
 
 std::vector<std::string> target_names() {
   std::vector<std::string> out;
-  if (const core::Json* list = core::json_array(targets_table(), "targets")) {
-    for (const auto& e : *list) {
-      out.push_back(core::json_string(e, "name").value_or(""));
-    }
-  }
+  for (const auto& e : targets_table().targets) out.push_back(e.name);
   return out;
 }
 
 core::Result<Target> target_from_name(const std::string& name) {
-  if (const core::Json* list = core::json_array(targets_table(), "targets")) {
-    for (const auto& e : *list) {
-      if (core::json_string(e, "name").value_or("") == name) {
-        Target t = target_from_entry(e);
-        t.source = TargetSource::option;
-        return t;
-      }
+  for (const auto& e : targets_table().targets) {
+    if (e.name == name) {
+      Target t = target_from_spec(e);
+      t.source = TargetSource::option;
+      return t;
     }
   }
   std::string all;
@@ -67,17 +61,13 @@ core::Result<Target> target_from_name(const std::string& name) {
 
 std::optional<Target> target_from_text(const std::string& text) {
   std::string haystack = upper(text);
-  const core::Json* list = core::json_array(targets_table(), "targets");
-  if (list == nullptr) {
-    return std::nullopt;
-  }
-  for (const auto& e : *list) {
-    for (const auto& m : core::json_string_list(e, "match")) {
+  for (const auto& e : targets_table().targets) {
+    for (const auto& m : e.match) {
       std::size_t pos = haystack.find(upper(m));
       if (pos == std::string::npos) {
         continue;
       }
-      Target t = target_from_entry(e);
+      Target t = target_from_spec(e);
       t.source = TargetSource::detected;
       std::size_t start = haystack.rfind('\n', pos);
       start = start == std::string::npos ? 0 : start + 1;
@@ -91,33 +81,30 @@ std::optional<Target> target_from_text(const std::string& text) {
 
 core::Result<Target> detect_target(const CaptureFn& capture) {
   std::string tried;
-  if (const core::Json* list = core::json_array(targets_table(), "detectors")) {
-    for (const auto& d : *list) {
-      std::string program = core::json_string(d, "program").value_or("");
-      auto path = runner::find_program(program);
-      if (!path) {
-        continue;
+  for (const auto& d : targets_table().detectors) {
+    auto path = runner::find_program(d.program);
+    if (!path) {
+      continue;
+    }
+    runner::CommandSpec spec;
+    spec.argv = {*path};
+    for (const auto& a : d.args) {
+      spec.argv.push_back(a);
+    }
+    auto res = capture(spec, 30);
+    if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
+    tried += (tried.empty() ? "" : ", ") + d.program;
+    if (!res || !res->ok()) {
+      continue;
+    }
+    if (auto t = target_from_text(res->out)) {
+      // One name per line for nvidia-smi; count how many lines name the same product.
+      std::string up = upper(res->out);
+      std::string needle = upper(t->evidence.empty() ? t->name : t->evidence);
+      for (std::size_t p = up.find(needle); p != std::string::npos; p = up.find(needle, p + 1)) {
+        ++t->device_count;
       }
-      runner::CommandSpec spec;
-      spec.argv = {*path};
-      for (const auto& a : core::json_string_list(d, "args")) {
-        spec.argv.push_back(a);
-      }
-      auto res = capture(spec, 30);
-      if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
-      tried += (tried.empty() ? "" : ", ") + program;
-      if (!res || !res->ok()) {
-        continue;
-      }
-      if (auto t = target_from_text(res->out)) {
-        // One name per line for nvidia-smi; count how many lines name the same product.
-        std::string up = upper(res->out);
-        std::string needle = upper(t->evidence.empty() ? t->name : t->evidence);
-        for (std::size_t p = up.find(needle); p != std::string::npos; p = up.find(needle, p + 1)) {
-          ++t->device_count;
-        }
-        return *t;
-      }
+      return *t;
     }
   }
   Target unknown;

@@ -2,27 +2,15 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <regex>
 
-#include "core/embedded.h"
+#include "knowledge/log_markers.h"
 
 namespace runner {
 
 namespace {
 
-constexpr const char* kMarkersPath = "knowledge/diagnose/log_markers.json";
 constexpr std::size_t kMaxMatchedLine = 4096;
-
-core::Error bad_markers(const std::string& what) {
-  return core::make_error(core::ExitCode::internal, "runner.knowledge_invalid").with("path", kMarkersPath).with_detail(what);
-}
-
-core::Result<std::regex> compile(const std::string& pattern) {
-  try {
-    return std::regex(pattern, std::regex::ECMAScript | std::regex::optimize);
-  } catch (const std::regex_error& e) {
-    return bad_markers(pattern + ": " + e.what());
-  }
-}
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
@@ -56,45 +44,13 @@ std::optional<Progress> parse_tqdm(std::string_view line) {
 }
 
 core::Result<LogWatch> LogWatch::from_knowledge() {
-  auto text = core::embedded_file(kMarkersPath);
-  if (!text) return bad_markers("not embedded");
-  QPTQ_TRY_ASSIGN(core::Json doc, core::parse_json(*text, kMarkersPath));
-  return from_json(doc);
-}
-
-core::Result<LogWatch> LogWatch::from_json(const core::Json& markers) {
-  LogWatch w;
-  const core::Json* stages = core::json_array(markers, "stages");
-  if (stages == nullptr) return bad_markers("no stages");
-  for (const auto& s : *stages) {
-    StagePattern sp;
-    sp.name = core::json_string(s, "name").value_or("");
-    for (const auto& p : core::json_string_list(s, "patterns")) {
-      QPTQ_TRY_ASSIGN(std::regex re, compile(p));
-      sp.patterns.push_back(std::move(re));
-    }
-    if (sp.name.empty() || sp.patterns.empty()) return bad_markers("stage without name or patterns");
-    w.m_stage_patterns.push_back(std::move(sp));
-  }
-  if (const core::Json* hints = core::json_array(markers, "progress_stage_hints")) {
-    for (const auto& h : *hints) {
-      w.m_hints.push_back({core::json_string(h, "stage").value_or(""), core::json_string_list(h, "prefixes")});
-    }
-  }
-  w.m_line_filter = core::json_string_list(markers, "line_filter");
-  for (const auto& p : core::json_string_list(markers, "export_done")) {
-    QPTQ_TRY_ASSIGN(std::regex re, compile(p));
-    w.m_export_done_patterns.push_back(std::move(re));
-  }
-  auto ppl = core::json_string(markers, "perplexity");
-  if (!ppl) return bad_markers("no perplexity pattern");
-  QPTQ_TRY_ASSIGN(w.m_perplexity_re, compile(*ppl));
-  return w;
+  QPTQ_TRY_ASSIGN(const knowledge::LogMarkers* markers, knowledge::log_markers());
+  return LogWatch(*markers);
 }
 
 int LogWatch::stage_index(const std::string& name) const {
-  for (std::size_t i = 0; i < m_stage_patterns.size(); ++i) {
-    if (m_stage_patterns[i].name == name) return static_cast<int>(i);
+  for (std::size_t i = 0; i < m_markers->stages.size(); ++i) {
+    if (m_markers->stages[i].name == name) return static_cast<int>(i);
   }
   return -1;
 }
@@ -111,7 +67,7 @@ bool LogWatch::feed(std::string_view line, bool progress_line, double now_s, con
   if (progress) {
     // A calibration bar can be the first sign of quantization when no milestone is logged.
     bool started = false;
-    for (const auto& h : m_hints) {
+    for (const auto& h : m_markers->progress_stage_hints) {
       bool match = false;
       for (const auto& pre : h.prefixes) match = match || starts_with(progress->label, pre);
       // Only forward: an evaluation bar never reopens quantization.
@@ -125,12 +81,12 @@ bool LogWatch::feed(std::string_view line, bool progress_line, double now_s, con
     return started;
   }
   if (progress_line || line.size() > kMaxMatchedLine) return false;
-  bool candidate = m_line_filter.empty();
-  for (const auto& f : m_line_filter) candidate = candidate || line.find(f) != std::string_view::npos;
+  bool candidate = m_markers->line_filter.empty();
+  for (const auto& f : m_markers->line_filter) candidate = candidate || line.find(f) != std::string_view::npos;
   if (!candidate) return false;
   std::string s(line);
   bool started = false;
-  for (const auto& sp : m_stage_patterns) {
+  for (const auto& sp : m_markers->stages) {
     bool hit = false;
     for (const auto& re : sp.patterns) hit = hit || std::regex_search(s, re);
     if (hit) {
@@ -141,11 +97,11 @@ bool LogWatch::feed(std::string_view line, bool progress_line, double now_s, con
       break;
     }
   }
-  for (const auto& re : m_export_done_patterns) {
+  for (const auto& re : m_markers->export_done) {
     if (std::regex_search(s, re)) m_export_done = true;
   }
   std::smatch m;
-  if (std::regex_search(s, m, m_perplexity_re)) m_perplexity = std::strtod(m[1].str().c_str(), nullptr);
+  if (std::regex_search(s, m, m_markers->perplexity)) m_perplexity = std::strtod(m[1].str().c_str(), nullptr);
   return started;
 }
 

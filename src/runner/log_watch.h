@@ -1,16 +1,18 @@
 // Follows quark-cli's log as it streams: which stage the run is in (from the milestone lines
-// in knowledge/diagnose/log_markers.json), the latest tqdm progress, whether the export
+// of knowledge::log_markers()), the latest tqdm progress, whether the export
 // finished, and the perplexity when evaluation printed one. Lines arrive ANSI-stripped.
 #pragma once
 
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/json_io.h"
 #include "core/result.h"
+
+namespace knowledge {
+struct LogMarkers;
+}  // namespace knowledge
 
 namespace runner {
 
@@ -33,9 +35,10 @@ std::optional<Progress> parse_tqdm(std::string_view line);
 
 class LogWatch {
  public:
-  // Loads the embedded markers; a broken data file is a bug (ExitCode::internal).
+  // Over the shipped markers (knowledge::log_markers()); a broken data file is a bug
+  // (internal, knowledge.data_invalid).
   static core::Result<LogWatch> from_knowledge();
-  static core::Result<LogWatch> from_json(const core::Json& markers);
+  explicit LogWatch(const knowledge::LogMarkers& markers) : m_markers(&markers) {}
 
   // Returns true when this line started a new stage. `now_s` is the time since start.
   bool feed(std::string_view line, bool progress_line, double now_s, const std::string& now_iso);
@@ -50,22 +53,10 @@ class LogWatch {
   const std::optional<Progress>& latest_progress() const { return m_progress; }
 
  private:
-  struct StagePattern {
-    std::string name;
-    std::vector<std::regex> patterns;
-  };
-  struct ProgressHint {
-    std::string stage;
-    std::vector<std::string> prefixes;
-  };
   int stage_index(const std::string& name) const;
   void begin_stage(const std::string& name, double now_s, const std::string& now_iso);
 
-  std::vector<StagePattern> m_stage_patterns;
-  std::vector<ProgressHint> m_hints;
-  std::vector<std::string> m_line_filter;
-  std::vector<std::regex> m_export_done_patterns;
-  std::regex m_perplexity_re;
+  const knowledge::LogMarkers* m_markers;
   std::vector<StageRecord> m_stages;
   bool m_export_done = false;
   std::optional<double> m_perplexity;

@@ -2,15 +2,13 @@
 
 #include <regex>
 
-#include "core/embedded.h"
 #include "core/glob_match.h"
+#include "knowledge/verify_checkpoint_names.h"
+#include "knowledge/verify_schemes.h"
 
 namespace verify {
 
 namespace {
-
-constexpr const char* kSchemesPath = "knowledge/verify/schemes.json";
-constexpr const char* kNamesPath = "knowledge/verify/checkpoint_names.json";
 
 // The plan's own names (recorded from the model oracle): every rule must compile, or the
 // plan is not what quark-ptq wrote.
@@ -38,24 +36,17 @@ core::Result<bool> plan_names(const core::Json& plan, Expectations& e) {
 }
 
 core::Result<void> load_names(Expectations& e) {
-  auto text = core::embedded_file(kNamesPath);
-  if (!text) return core::make_error(core::ExitCode::internal, "verify.knowledge_invalid").with("path", kNamesPath);
-  QPTQ_TRY_ASSIGN(core::Json doc, core::parse_json(*text, kNamesPath));
+  QPTQ_TRY_ASSIGN(const knowledge::VerifyCheckpointNames* names, knowledge::verify_checkpoint_names());
   std::vector<std::regex> compiled;
-  if (const core::Json* per = core::json_at(doc, "renames/" + e.model_type); per != nullptr && per->is_array() && !e.model_type.empty()) {
-    for (const auto& r : *per) {
-      NameRule rule{core::json_string(r, "match").value_or(""), core::json_string(r, "replace").value_or("")};
-      try {
-        compiled.emplace_back(rule.match);
-      } catch (const std::regex_error&) {
-        return core::make_error(core::ExitCode::internal, "verify.knowledge_invalid").with("path", kNamesPath);
-      }
-      e.renames.push_back(std::move(rule));
+  if (auto per = names->renames.find(e.model_type); per != names->renames.end() && !e.model_type.empty()) {
+    for (const auto& r : per->second) {
+      e.renames.push_back({r.match, r.replace});
+      compiled.push_back(r.compiled);
     }
   }
   e.compiled_renames = std::make_shared<const std::vector<std::regex>>(std::move(compiled));
-  if (const core::Json* h = core::json_object(doc, "non_linear_weight_holders"); h != nullptr && !e.model_type.empty()) {
-    e.non_linear_holders = core::json_string_list(*h, e.model_type);
+  if (auto h = names->non_linear_weight_holders.find(e.model_type); h != names->non_linear_weight_holders.end() && !e.model_type.empty()) {
+    e.non_linear_holders = h->second;
   }
   return core::ok();
 }
@@ -63,14 +54,8 @@ core::Result<void> load_names(Expectations& e) {
 }  // namespace
 
 SchemeExpectation Expectations::scheme(const std::string& name) const {
-  SchemeExpectation s;
-  const core::Json* j = core::json_object(schemes, name);
-  if (j == nullptr) return s;
-  s.known = true;
-  s.weight_dtypes = core::json_string_list(*j, "weight_dtypes");
-  s.required_tensors = core::json_string_list(*j, "required_tensors");
-  s.config_weight_dtype = core::json_string(*j, "config_weight_dtype").value_or("");
-  return s;
+  auto it = schemes.find(name);
+  return it != schemes.end() ? it->second : SchemeExpectation{};
 }
 
 std::string Expectations::output_name(const std::string& source_module) const {
@@ -91,17 +76,13 @@ std::optional<std::string> Expectations::scheme_for(const std::string& module) c
 }
 
 core::Result<Expectations> load_expectations(const core::Json* plan) {
-  auto text = core::embedded_file(kSchemesPath);
-  if (!text) return core::make_error(core::ExitCode::internal, "verify.knowledge_invalid").with("path", kSchemesPath);
-  QPTQ_TRY_ASSIGN(core::Json doc, core::parse_json(*text, kSchemesPath));
+  QPTQ_TRY_ASSIGN(const knowledge::VerifySchemes* table, knowledge::verify_schemes());
   Expectations e;
-  if (const core::Json* s = core::json_object(doc, "schemes")) e.schemes = *s;
-  e.unquantized_dtypes = core::json_string_list(doc, "unquantized_dtypes");
-  e.non_linear_patterns = core::json_string_list(doc, "non_linear_patterns");
-  if (const core::Json* tok = core::json_object(doc, "tokenizer_files")) {
-    e.tokenizer_all_of = core::json_string_list(*tok, "all_of");
-    e.tokenizer_one_of = core::json_string_list(*tok, "one_of");
-  }
+  for (const auto& [name, s] : table->schemes) e.schemes.emplace(name, SchemeExpectation{s.weight_dtypes, s.required_tensors, s.config_weight_dtype, true});
+  e.unquantized_dtypes = table->unquantized_dtypes;
+  e.non_linear_patterns = table->non_linear_patterns;
+  e.tokenizer_all_of = table->tokenizer_all_of;
+  e.tokenizer_one_of = table->tokenizer_one_of;
   if (plan != nullptr) {
     e.global_scheme = core::json_string(*plan, "global_scheme");
     e.kv_cache_scheme = core::json_string(*plan, "kv_cache_scheme");
@@ -119,9 +100,9 @@ core::Result<Expectations> load_expectations(const core::Json* plan) {
   }
   if (!from_plan) QPTQ_TRY(load_names(e));
   if (e.kv_cache_scheme) {
-    if (const core::Json* kv = core::json_at(doc, "kv_cache/" + *e.kv_cache_scheme)) {
-      e.kv_modules = core::json_string_list(*kv, "modules");
-      e.kv_required = core::json_string_list(*kv, "required_tensors");
+    if (auto kv = table->kv_cache.find(*e.kv_cache_scheme); kv != table->kv_cache.end()) {
+      e.kv_modules = kv->second.modules;
+      e.kv_required = kv->second.required_tensors;
     }
   }
   return e;

@@ -1,7 +1,8 @@
-// What the plan says the output must hold, read from quant_plan.json and the shipped scheme
-// table (knowledge/verify/schemes.json).
+// What the plan says the output must hold, read from quant_plan.json and the shipped tables
+// (knowledge::verify_schemes(), knowledge::verify_checkpoint_names()).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <regex>
@@ -50,7 +51,7 @@ struct Expectations {
   std::vector<std::string> kv_required;
   std::vector<std::string> tokenizer_all_of;
   std::vector<std::string> tokenizer_one_of;
-  core::Json schemes = core::Json::object();
+  std::map<std::string, SchemeExpectation, std::less<>> schemes;  // known = true
 
   SchemeExpectation scheme(const std::string& name) const;
   // `source_module` as the export names it.
