@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "runner/capture.h"
+#include "verify/file_follower.h"
 #include "verify/file_hasher.h"
 
 namespace {
@@ -37,6 +38,41 @@ double cpu_seconds(int who) {
 // On a shared machine the wall time follows the neighbours; GB per CPU second does not.
 void row(const char* who, double secs, double cpu, double gb) {
   std::printf("| %-34s | %8.3f | %7.2f | %8.3f | %7.2f |\n", who, secs, gb / secs, cpu, gb / cpu);
+}
+
+// The early hasher's tail (verify/file_follower.h): one safetensors file as large as all the
+// shards together (an export of one model.safetensors), read to its end by a follower as
+// EarlyHasher::finish() does once quark-cli has exited, against openssl hashing that one file:
+// both are one SHA-256 stream, so openssl's rate is the most a follower can reach.
+void follower_tail(const std::string& dir, std::size_t bytes, std::mt19937_64& rng) {
+  std::string json = R"({"t":{"dtype":"U8","shape":[)" + std::to_string(bytes) + R"(],"data_offsets":[0,)" + std::to_string(bytes) + "]}}";
+  while (json.size() % 8 != 0) json += ' ';
+  const std::string path = dir + "/model.safetensors";
+  {
+    std::ofstream out(path, std::ios::binary);
+    for (int i = 0; i < 8; ++i) out.put(static_cast<char>((json.size() >> (8 * i)) & 0xFF));
+    out << json;
+    std::vector<std::uint64_t> block(1 << 17);
+    for (std::size_t written = 0; written < bytes;) {
+      for (auto& w : block) w = rng();
+      std::size_t n = std::min(bytes - written, block.size() * sizeof(std::uint64_t));
+      out.write(reinterpret_cast<const char*>(block.data()), static_cast<std::streamsize>(n));
+      written += n;
+    }
+  }
+  const double gb = static_cast<double>(bytes + 8 + json.size()) / 1e9;
+  runner::CommandSpec spec;
+  spec.argv = {"openssl", "dgst", "-sha256", path};
+  auto t0 = std::chrono::steady_clock::now();
+  double c0 = cpu_seconds(RUSAGE_CHILDREN);
+  auto r = runner::capture(spec, 3600);
+  if (r && r->ok()) row("openssl dgst -sha256, one file", seconds_since(t0), cpu_seconds(RUSAGE_CHILDREN) - c0, gb);
+  auto f = verify::FileFollower::open(path, 0);
+  if (!f) return;
+  t0 = std::chrono::steady_clock::now();
+  c0 = cpu_seconds(RUSAGE_SELF);
+  f->advance(/*writer_done=*/true);
+  if (f->complete()) row("FileFollower tail, one file", seconds_since(t0), cpu_seconds(RUSAGE_SELF) - c0, gb);
 }
 
 }  // namespace
@@ -102,6 +138,7 @@ int main(int argc, char** argv) {
     row(label.c_str(), s, c, gb);
     if (d.empty() || d[0].sha256.empty()) return 1;
   }
+  follower_tail(dir, per_file * static_cast<std::size_t>(files), rng);
   if (!keep) std::filesystem::remove_all(dir);
   return 0;
 }
