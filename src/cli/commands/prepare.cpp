@@ -78,15 +78,15 @@ int run_prepare_command(Context& ctx, const PrepareOptions& opt) {
   return core::to_int(r->ready ? core::ExitCode::ok : core::ExitCode::env_not_ready);
 }
 
-void add_prepare_command(CLI::App& app, CommandFn& selected) {
+void add_prepare_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<PrepareOptions>();
   opt->ask_question = true;
-  auto* sub = app.add_subcommand("prepare", "Step 3: check the environment and write the exact command (run_manifest.yaml)");
-  sub->add_option("--output-dir", opt->output_dir, "Where the quantized model will go (created only after approval)")->required();
-  sub->add_option("--python", opt->python, "The Python interpreter that has amd-quark (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)");
+  auto* sub = app.add_subcommand("prepare", help("help.prepare.summary"));
+  sub->add_option("--output-dir", opt->output_dir, help("help.prepare.output_dir"))->required();
+  sub->add_option("--python", opt->python, help("help.prepare.python"));
   sub->add_option("--eval-python", opt->eval_python,
-                  "The Python that runs the evaluation after the run, when the plan asks for one (default: the same as quark-cli's)");
-  sub->add_flag("--overwrite", opt->overwrite, "Allow an existing non-empty --output-dir (recorded in the manifest)");
+                  help("help.prepare.eval_python"));
+  sub->add_flag("--overwrite", opt->overwrite, help("help.prepare.overwrite"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_prepare_command(ctx, *opt); }; });
 }
 

@@ -142,11 +142,11 @@ int run_run_command(Context& ctx, const RunOptions& opt) {
   return render_ran(console, *outcome);
 }
 
-void add_run_command(CLI::App& app, CommandFn& selected) {
+void add_run_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<RunOptions>();
-  auto* sub = app.add_subcommand("run", "Checkpoint 3 and step 4: approve and run the exact command, then verify the output");
-  sub->add_option("--approve", opt->approve, "The command digest printed by prepare (approves without a prompt)");
-  sub->add_option("--stop-grace", opt->stop_grace_seconds, "Seconds between forwarding Ctrl-C/SIGTERM to quark-cli and killing it (default 10)")
+  auto* sub = app.add_subcommand("run", help("help.run.summary"));
+  sub->add_option("--approve", opt->approve, help("help.run.approve"));
+  sub->add_option("--stop-grace", opt->stop_grace_seconds, help("help.run.stop_grace"))
       ->check(CLI::Range(0.0, 3600.0));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_run_command(ctx, *opt); }; });
 }

@@ -122,8 +122,8 @@ int run_status(Context& ctx) {
 
 }  // namespace
 
-void add_status_command(CLI::App& app, CommandFn& selected) {
-  auto* sub = app.add_subcommand("status", "Where the workflow stands and what to do next");
+void add_status_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
+  auto* sub = app.add_subcommand("status", help("help.status.summary"));
   sub->callback([&selected] { selected = [](Context& ctx) { return run_status(ctx); }; });
 }
 
