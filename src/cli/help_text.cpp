@@ -1,6 +1,9 @@
 #include "cli/help_text.h"
 
 #include <memory>
+#include <sstream>
+
+#include "cli/table.h"
 
 namespace cli {
 
@@ -12,6 +15,30 @@ class CatalogFormatter final : public CLI::Formatter {
  public:
   std::string make_group(std::string group, bool is_positional, std::vector<const CLI::Option*> opts) const override {
     return CLI::Formatter::make_group(get_label(group), is_positional, std::move(opts));
+  }
+  // CLI11 pads the left column by bytes; "必須" takes 6 bytes and 4 columns, so the column is
+  // padded by display width here (ASCII: the same bytes as CLI11's own detail::format_help).
+  std::string make_option(const CLI::Option* opt, bool is_positional) const override {
+    return help_line(make_option_name(opt, is_positional) + make_option_opts(opt), make_option_desc(opt));
+  }
+
+ private:
+  std::string help_line(const std::string& left, const std::string& description) const {
+    const std::string name = "  " + left;
+    const std::size_t width = static_cast<std::size_t>(display_width(name));
+    const std::string indent(column_width_, ' ');
+    std::ostringstream out;
+    out << name;
+    if (width < column_width_) out << std::string(column_width_ - width, ' ');
+    if (!description.empty()) {
+      if (width >= column_width_) out << "\n" << indent;
+      for (const char c : description) {
+        out.put(c);
+        if (c == '\n') out << indent;
+      }
+    }
+    out << "\n";
+    return out.str();
   }
 };
 
