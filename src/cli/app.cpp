@@ -82,6 +82,7 @@ int run_app(int argc, char** argv) {
   ParsedCommandLine line = parse_command_line(argc, argv);
   if (line.exit_code) return *line.exit_code;
   Console console(line.lang, line.json);
+  console.set_workdir(line.workdir);
   Context ctx{console, line.workdir};
   return console.finish(line.command(ctx));
 }

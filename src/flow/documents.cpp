@@ -30,12 +30,29 @@ std::string evaluation_verdict_text(core::Lang lang, std::string verdict) {
   return core::catalog_has(lang, id) ? core::msg(lang, id) : verdict;
 }
 
-std::string next_action_text(core::Lang lang, const workflow::WorkflowStatus& s) {
-  std::vector<core::MessageArg> args = s.next_action_args;
-  for (auto& a : args) {
-    a.value = user_command(s.workdir, a.value);
-    if (a.name == "verdict") a.value = evaluation_verdict_text(lang, a.value);
+std::vector<core::MessageArg> localized_args(core::Lang lang, std::vector<core::MessageArg> args) {
+  const std::string* reason_id = nullptr;
+  std::vector<core::MessageArg> reason_args;
+  for (const auto& a : args) {
+    if (a.name == "reason_id") reason_id = &a.value;
+    if (a.name.rfind("reason.", 0) == 0) reason_args.push_back({a.name.substr(7), a.value});
   }
+  std::string reason = reason_id != nullptr && core::catalog_has(lang, *reason_id) ? core::msg(lang, *reason_id, reason_args) : "";
+  for (auto& a : args) {
+    if (a.name == "verdict") a.value = evaluation_verdict_text(lang, a.value);
+    if (a.name == "reason" && !reason.empty()) a.value = reason;
+  }
+  return args;
+}
+
+core::Error localized(core::Lang lang, core::Error e) {
+  e.args = localized_args(lang, std::move(e.args));
+  return e;
+}
+
+std::string next_action_text(core::Lang lang, const workflow::WorkflowStatus& s) {
+  std::vector<core::MessageArg> args = localized_args(lang, s.next_action_args);
+  for (auto& a : args) a.value = user_command(s.workdir, a.value);
   return core::msg(lang, s.next_action_id, args);
 }
 
@@ -48,7 +65,7 @@ core::Json next_action_json(core::Lang lang, const workflow::WorkflowStatus& s) 
 core::Json error_document(core::Lang lang, const core::Error& e) {
   core::Json args = core::Json::object();
   for (const auto& a : e.args) args[a.name] = core::redact_credentials(a.value);
-  core::Json err = {{"exit_code", core::to_int(e.code)}, {"id", e.id}, {"message", core::render_error(lang, e)}, {"args", args}};
+  core::Json err = {{"exit_code", core::to_int(e.code)}, {"id", e.id}, {"message", core::render_error(lang, localized(lang, e))}, {"args", args}};
   if (!e.detail.empty()) err["detail"] = core::redact_credentials(e.detail);
   return {{"error", err}};
 }

@@ -11,6 +11,7 @@
 #include "cli/next_step.h"
 #include "envprobe/report_text.h"
 #include "flow/documents.h"
+#include "manifest/estimate.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
 
@@ -18,7 +19,7 @@ namespace cli {
 
 namespace {
 
-std::string num(double v) { return estimate_text(v); }
+std::string num(double v) { return manifest::gib_text(v); }
 
 void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_question) {
   c.say("prepare.heading");
@@ -42,7 +43,7 @@ void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_
   const auto& e = r.estimate;
   c.say("prepare.estimate", {{"gpu", num(e.gpu_peak_gib)}, {"gpu_free", num(e.gpu_available_gib)}, {"host", num(e.host_peak_gib)},
                              {"host_free", num(e.host_available_gib)}, {"disk", num(e.output_disk_gib)}, {"disk_free", num(e.disk_free_gib)},
-                             {"minutes", num(e.minutes)}});
+                             {"minutes", manifest::minutes_text(e.minutes)}});
   for (const auto& rec : e.recommendations) c.say("prepare.recommendation", {{"text", rec}});
   for (const auto& line : envprobe::verdict_lines(r.env.verdict, c.lang())) c.line(line);
   c.say("prepare.digest", {{"digest", r.digest}});
