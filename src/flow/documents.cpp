@@ -11,6 +11,10 @@ namespace flow {
 
 std::string user_command(const std::filesystem::path& workdir, const std::string& cmd) {
   const std::string prefix = "quark-ptq ";
+  // Alternatives ("quark-ptq accept / quark-ptq followup TEXT"): each as it is typed.
+  if (auto at = cmd.find(" / "); at != std::string::npos) {
+    return user_command(workdir, cmd.substr(0, at)) + " / " + user_command(workdir, cmd.substr(at + 3));
+  }
   if (cmd.rfind(prefix, 0) != 0 || workdir.empty()) return cmd;
   std::error_code ec;
   const std::filesystem::path cwd = std::filesystem::current_path(ec);

@@ -18,7 +18,8 @@
 namespace flow {
 
 // A `quark-ptq ...` command as the person types it for `workdir`: with `--workdir DIR` after
-// `quark-ptq` when the workdir is not the current directory (relative when below it).
+// `quark-ptq` when the workdir is not the current directory (relative when below it); each of
+// the alternatives "A / B" alike.
 std::string user_command(const std::filesystem::path& workdir, const std::string& command);
 // An evaluation verdict as recorded ("pass", "fail", "indeterminate", "not-run") in `lang`.
 std::string evaluation_verdict_text(core::Lang lang, std::string verdict);

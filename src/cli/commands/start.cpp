@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
+#include "cli/next_step.h"
 #include "core/text.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
@@ -150,7 +151,7 @@ int run_start_command(Context& ctx, const StartOptions& opt) {
   auto outcome = flow::start(req, prompter, view, launcher);
   if (!outcome) return c.error(outcome.error());
   if (const auto* s = std::get_if<flow::start_end::Stopped>(&outcome->end)) {
-    std::vector<core::MessageArg> args = {{"checkpoint", std::to_string(static_cast<int>(s->checkpoint))}, {"command", s->command}};
+    std::vector<core::MessageArg> args = {{"checkpoint", std::to_string(static_cast<int>(s->checkpoint))}, {"command", user_command(ctx.workdir, s->command)}};
     if (s->approves.empty()) {
       c.say("start.stopped", args);
     } else {
