@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/console.h"
+#include "cli/help_text.h"
 #include "core/exit_code.h"
 #include "core/fs.h"
 #include "core/messages.h"
@@ -11,38 +12,41 @@
 
 namespace cli {
 
-ParsedCommandLine parse_command_line(int argc, char** argv) {
-  ParsedCommandLine out;
-  CLI::App app{"quark-ptq: from a Hugging Face model to a verified AMD Quark quantized model, in four checkpoints"};
-  app.set_version_flag("--version", std::string(core::tool_version()));
+void define_command_line(CLI::App& app, const HelpText& help, GlobalOptions& global, CommandFn& selected) {
+  app.description(help("help.global.summary"));
+  use_help_frame(app, help);
+  app.set_version_flag("--version", std::string(core::tool_version()), help("help.flag.version"));
   app.require_subcommand(1);
   app.fallthrough();
 
-  std::string workdir = ".";
-  bool json_mode = false;
-  std::string lang_opt;
-  app.add_option("--workdir", workdir, "Directory holding the artifacts and logs/ (default: current directory)");
-  app.add_flag("--json", json_mode, "Machine output on stdout; human text on stderr");
-  app.add_option("--lang", lang_opt, "Language of messages: en or ja (default: from the locale)")
+  app.add_option("--workdir", global.workdir, help("help.global.workdir"));
+  app.add_flag("--json", global.json, help("help.global.json"));
+  app.add_option("--lang", global.lang, help("help.global.lang"))
       ->check(CLI::IsMember({"en", "ja"}));
 
-  CommandFn selected;
-  add_analyze_command(app, selected);
-  add_confirm_command(app, selected);
-  add_plan_command(app, selected);
-  add_prepare_command(app, selected);
-  add_run_command(app, selected);
-  add_accept_command(app, selected);
-  add_followup_command(app, selected);
-  add_start_command(app, selected);
-  add_status_command(app, selected);
-  add_verify_command(app, selected);
-  add_env_command(app, selected);
-  add_validate_command(app, selected);
-  add_data_command(app, selected);
-  add_evaluate_command(app, selected);
-  add_mcp_command(app, selected);
+  add_analyze_command(app, help, selected);
+  add_confirm_command(app, help, selected);
+  add_plan_command(app, help, selected);
+  add_prepare_command(app, help, selected);
+  add_run_command(app, help, selected);
+  add_accept_command(app, help, selected);
+  add_followup_command(app, help, selected);
+  add_start_command(app, help, selected);
+  add_status_command(app, help, selected);
+  add_verify_command(app, help, selected);
+  add_env_command(app, help, selected);
+  add_validate_command(app, help, selected);
+  add_data_command(app, help, selected);
+  add_evaluate_command(app, help, selected);
+  add_mcp_command(app, help, selected);
+}
 
+ParsedCommandLine parse_command_line(int argc, char** argv) {
+  ParsedCommandLine out;
+  CLI::App app;
+  GlobalOptions global;
+  CommandFn selected;
+  define_command_line(app, HelpText(help_lang(argc, argv)), global, selected);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -55,7 +59,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     // With --json stdout still carries one document, the error (--json may not be parsed yet).
     for (int i = 1; i < argc; ++i) {
       if (std::string_view(argv[i]) != "--json") continue;
-      core::Lang lang = lang_opt.empty() ? core::lang_from_environment() : core::parse_lang(lang_opt).value_or(core::Lang::en);
+      core::Lang lang = global.lang.empty() ? core::lang_from_environment() : core::parse_lang(global.lang).value_or(core::Lang::en);
       Console(lang, true).error_document(core::make_error(core::ExitCode::usage, "cli.usage_error").with("text", e.what()));
       break;
     }
@@ -63,14 +67,14 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     return out;
   }
 
-  out.lang = lang_opt.empty() ? core::lang_from_environment() : *core::parse_lang(lang_opt);
-  out.json = json_mode;
+  out.lang = global.lang.empty() ? core::lang_from_environment() : *core::parse_lang(global.lang);
+  out.json = global.json;
   if (!selected) {
     out.exit_code = core::to_int(core::ExitCode::usage);
     return out;
   }
   out.command = std::move(selected);
-  out.workdir = core::absolute_path(workdir);
+  out.workdir = core::absolute_path(global.workdir);
   return out;
 }
 
@@ -78,6 +82,7 @@ int run_app(int argc, char** argv) {
   ParsedCommandLine line = parse_command_line(argc, argv);
   if (line.exit_code) return *line.exit_code;
   Console console(line.lang, line.json);
+  console.set_workdir(line.workdir);
   Context ctx{console, line.workdir};
   return console.finish(line.command(ctx));
 }

@@ -5,7 +5,12 @@
 #include <filesystem>
 #include <optional>
 
+#include <string>
+
+#include <CLI/CLI.hpp>
+
 #include "cli/context.h"
+#include "cli/help_text.h"
 #include "core/messages.h"
 
 namespace cli {
@@ -21,6 +26,17 @@ struct ParsedCommandLine {
   bool json = false;
   core::Lang lang = core::Lang::en;
 };
+
+// The options of the top level, bound while parsing.
+struct GlobalOptions {
+  std::string workdir = ".";
+  bool json = false;
+  std::string lang;  // empty: from the locale
+};
+
+// Every command and option on `app`, each described in `help`'s language; parsing stores the
+// chosen command's function in `selected`.
+void define_command_line(CLI::App& app, const HelpText& help, GlobalOptions& global, CommandFn& selected);
 
 // The parse and bind layer of run_app: no command runs and nothing but CLI11's help, version
 // or usage text is printed (the libFuzzer target tests/fuzz/cli_fuzz.cpp calls it alone).

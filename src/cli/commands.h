@@ -5,23 +5,24 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/context.h"
+#include "cli/help_text.h"
 
 namespace cli {
 
-void add_analyze_command(CLI::App& app, CommandFn& selected);
-void add_confirm_command(CLI::App& app, CommandFn& selected);
-void add_plan_command(CLI::App& app, CommandFn& selected);
-void add_prepare_command(CLI::App& app, CommandFn& selected);
-void add_run_command(CLI::App& app, CommandFn& selected);
-void add_accept_command(CLI::App& app, CommandFn& selected);
-void add_followup_command(CLI::App& app, CommandFn& selected);
-void add_start_command(CLI::App& app, CommandFn& selected);
-void add_status_command(CLI::App& app, CommandFn& selected);
-void add_verify_command(CLI::App& app, CommandFn& selected);
-void add_env_command(CLI::App& app, CommandFn& selected);
-void add_validate_command(CLI::App& app, CommandFn& selected);
-void add_data_command(CLI::App& app, CommandFn& selected);
-void add_evaluate_command(CLI::App& app, CommandFn& selected);
-void add_mcp_command(CLI::App& app, CommandFn& selected);
+void add_analyze_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_confirm_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_plan_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_prepare_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_run_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_accept_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_followup_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_start_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_status_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_verify_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_env_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_validate_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_data_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_evaluate_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_mcp_command(CLI::App& app, const HelpText& help, CommandFn& selected);
 
 }  // namespace cli

@@ -73,15 +73,20 @@ void Console::warn(std::string_view text) const {
 }
 
 void Console::error_line(const core::Error& e) const {
-  std::string s = t("cli.error_prefix") + core::render_error(m_lang, e) + "\n";
+  std::string s = t("cli.error_prefix") + core::render_error(m_lang, shown(e)) + "\n";
   if (m_color) s = "\033[31m" + s.substr(0, s.size() - 1) + "\033[0m\n";
   std::fwrite(s.data(), 1, s.size(), m_err);
   std::fflush(m_err);
 }
 
+core::Error Console::shown(core::Error e) const {
+  for (auto& a : e.args) a.value = flow::user_command(m_workdir, a.value);
+  return flow::localized(m_lang, std::move(e));
+}
+
 int Console::error(const core::Error& e) const {
   error_line(e);
-  if (m_json && !m_document_written) json(error_json(m_lang, e));
+  if (m_json && !m_document_written) json(error_json(m_lang, shown(e)));
   return core::to_int(e.code);
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,9 @@ class Console {
   Console(core::Lang lang, bool json_mode);
 
   core::Lang lang() const { return m_lang; }
+  // The workdir of the command: a `quark-ptq ...` command an error names is shown with
+  // `--workdir DIR` when it is not the current directory (issue 16 item 13).
+  void set_workdir(std::filesystem::path workdir) { m_workdir = std::move(workdir); }
   bool json_mode() const { return m_json; }
   // stdin is a terminal: questions can be asked.
   bool interactive() const { return m_interactive; }
@@ -69,7 +73,11 @@ class Console {
   void set_streams(std::FILE* out, std::FILE* err, std::FILE* in, bool interactive);
 
  private:
+  // `e` as the person reads it: its commands with --workdir, its verdict and reason localized.
+  core::Error shown(core::Error e) const;
+
   core::Lang m_lang;
+  std::filesystem::path m_workdir;
   bool m_json;
   bool m_interactive;
   bool m_color;

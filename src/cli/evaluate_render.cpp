@@ -13,7 +13,7 @@ std::string status(const Console& c, evaluate::Status s) {
   return c.t(id);
 }
 
-std::string reason(const std::string& r) { return r.empty() ? "" : " - " + r; }
+std::string reason(const Console& c, const evaluate::Reason& r) { return r.empty() ? "" : " - " + r.text(c.lang()); }
 
 // One line of generated text, shortened for the terminal.
 std::string brief(const std::string& text) {
@@ -30,7 +30,7 @@ void print_evaluation(const Console& console, const evaluate::EvaluationResult& 
   const auto& p = r.perplexity;
   if (c.status != evaluate::Status::not_run || r.verdict != evaluate::Status::not_run) {
     console.say("evaluate.canary_line", {{"status", status(console, c.status)}, {"agreement", fmt::format("{:.0f}", c.agreement * 100)},
-                                         {"prompts", std::to_string(c.prompts.size())}, {"reason", reason(c.reason)}});
+                                         {"prompts", std::to_string(c.prompts.size())}, {"reason", reason(console, c.reason)}});
     for (const auto& pr : c.prompts) {
       console.say("evaluate.canary_prompt", {{"prompt", brief(pr.prompt)}, {"source", brief(pr.source_text)}, {"quantized", brief(pr.quantized_text)}});
     }
@@ -38,10 +38,10 @@ void print_evaluation(const Console& console, const evaluate::EvaluationResult& 
                                       {"quantized", fmt::format("{:.3f}", p.quantized_ppl)}, {"delta", fmt::format("{:+.2f}", p.delta_pct)},
                                       {"se", fmt::format("{:.2f}", p.se_pct)}, {"windows", std::to_string(p.windows)},
                                       {"seq_len", std::to_string(p.seq_len)}, {"threshold", fmt::format("{:.1f}", p.threshold_pct)},
-                                      {"reason", p.status == evaluate::Status::pass ? reason(p.reason) : ""}});
+                                      {"reason", p.status == evaluate::Status::pass ? reason(console, p.reason) : ""}});
   }
   std::string verdict_id = "evaluate.verdict_" + std::string(evaluate::status_name(r.verdict));
-  console.say(verdict_id, {{"seconds", fmt::format("{:.0f}", r.seconds)}, {"reason", r.reason}});
+  console.say(verdict_id, {{"seconds", fmt::format("{:.0f}", r.seconds)}, {"reason", r.reason.text(console.lang())}});
 }
 
 void say_evaluator(const Console& console, const core::Json& evaluator) {

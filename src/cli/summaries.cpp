@@ -5,6 +5,7 @@
 
 #include "cli/table.h"
 #include "core/messages.h"
+#include "manifest/estimate.h"
 
 namespace cli {
 
@@ -33,13 +34,6 @@ std::vector<core::MessageArg> risk_args(const core::Json& r) {
 }
 
 }  // namespace
-
-std::string estimate_text(double v) {
-  if (v < 0) return "?";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
 
 // A risk's text in the user's language from its catalog id; the recorded English message
 // only when it has none.
@@ -153,7 +147,9 @@ void show_execution_summary(const Console& c, const core::Json& m) {
                            {"disk_gib", "cli.unit_disk_gib"}, {"minutes", "cli.unit_minutes"}};
   for (const auto& k : keys) {
     const core::Json* e = core::json_at(m, std::string("estimate/") + k[0]);
-    if (e != nullptr && e->is_number()) estimate += (estimate.empty() ? "" : ", ") + c.t(k[1], {{"value", estimate_text(e->get<double>())}});
+    if (e == nullptr || !e->is_number()) continue;
+    std::string value = std::string_view(k[0]) == "minutes" ? manifest::minutes_text(e->get<double>()) : manifest::gib_text(e->get<double>());
+    estimate += (estimate.empty() ? "" : c.t("cli.list_separator")) + c.t(k[1], {{"value", value}});
   }
   add(t, c, "cli.label_estimate", estimate);
   const core::Json* argv = core::json_at(m, "command/argv");
@@ -181,7 +177,11 @@ void show_result_summary(const Console& c, const core::Json& m) {
   }
   add(t, c, "cli.label_files", c.t("cli.files_count", {{"count", std::to_string(count)}, {"bytes", std::to_string(bytes)}}));
   if (const core::Json* metrics = core::json_at(m, "result/metrics"); metrics != nullptr && metrics->is_object()) {
-    for (auto it = metrics->begin(); it != metrics->end(); ++it) t.add_row({it.key(), brief(&it.value())});
+    // Each measurement under its name in the user's language (cli.metric.<key>; issue 16 item 10).
+    for (auto it = metrics->begin(); it != metrics->end(); ++it) {
+      std::string id = "cli.metric." + it.key();
+      t.add_row({core::catalog_has(c.lang(), id) ? c.t(id) : it.key(), brief(&it.value())});
+    }
   }
   c.line(t.render());
 }

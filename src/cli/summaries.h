@@ -20,10 +20,6 @@ void show_result_summary(const Console& console, const core::Json& manifest);
 std::string risk_line(const Console& console, const core::Json& risk);
 std::string risk_hint(const Console& console, const core::Json& risk);
 
-// An estimate as every view shows it: one decimal ("?" when negative: unknown), so the same
-// number never reads differently in two places (prepare's lines, start's checkpoint 3 table).
-std::string estimate_text(double value);
-
 // A JSON value as one short line: strings bare, lists comma-separated, null as "-".
 std::string brief(const core::Json* value);
 

@@ -238,6 +238,11 @@ Verdict check_environment(const CheckInputs& in) {
 core::Json problem_to_json(const Problem& p) {
   core::Json j = {{"code", p.code}, {"severity", p.blocking ? "blocking" : "warning"},
                   {"message", core::msg(core::Lang::en, p.message_id, p.args)}};
+  // The id and arguments beside the English, so that status shows it in the user's language.
+  core::Json args = core::Json::object();
+  for (const auto& a : p.args) args[a.name] = a.value;
+  j["message_id"] = p.message_id;
+  j["args"] = std::move(args);
   if (!p.installed.empty()) j["installed"] = p.installed;
   if (!p.required.empty()) j["required"] = p.required;
   return j;

@@ -76,7 +76,7 @@ struct CheckInputs {
 
 Verdict check_environment(const CheckInputs& in);
 
-// {"code", "severity", "message" (English), "installed", "required"}
+// {"code", "severity", "message" (English), "message_id", "args", "installed", "required"}
 core::Json problem_to_json(const Problem& p);
 
 }  // namespace envprobe

@@ -82,7 +82,7 @@ TEST(Judge, SmallDeltaAndMatchingCanaryPasses) {
                   {"source", model({3.0, 3.2, 2.8, 3.1}, {{1, 2, 3, 4}, {5, 6, 7, 8}})},
                   {"quantized", model({3.01, 3.22, 2.80, 3.12}, {{1, 2, 3, 9}, {5, 6, 7, 8}})}};
   auto r = evaluate::judge(m, settings());
-  EXPECT_EQ(r.verdict, Status::pass) << r.reason;
+  EXPECT_EQ(r.verdict, Status::pass) << r.reason.text();
   EXPECT_EQ(r.canary.status, Status::pass);
   EXPECT_DOUBLE_EQ(r.canary.agreement, (0.75 + 1.0) / 2);
   EXPECT_EQ(r.canary.prompts[0].first_divergence, 3);
@@ -100,7 +100,7 @@ TEST(Judge, DegenerateQuantizedTextFailsEvenWithGoodPerplexity) {
   auto r = evaluate::judge(m, settings());
   EXPECT_EQ(r.canary.status, Status::fail);
   EXPECT_EQ(r.verdict, Status::fail);
-  EXPECT_NE(r.reason.find("degenerate"), std::string::npos);
+  EXPECT_NE(r.reason.text().find("degenerate"), std::string::npos);
 }
 
 TEST(Judge, LargePerplexityRiseFails) {
@@ -124,7 +124,7 @@ TEST(Judge, AModelThatDidNotLoadIsNotRunNeverPass) {
   EXPECT_EQ(r.verdict, Status::not_run);
   EXPECT_EQ(r.canary.status, Status::not_run);
   EXPECT_EQ(r.perplexity.status, Status::not_run);
-  EXPECT_NE(r.reason.find("ImportError"), std::string::npos);
+  EXPECT_NE(r.reason.text().find("ImportError"), std::string::npos);
   EXPECT_EQ(r.to_json()["verdict"], "not-run");
 }
 
@@ -136,9 +136,26 @@ TEST(Judge, NoWindowsIsNotRun) {
 }
 
 TEST(Judge, NotRunResultCarriesItsReason) {
-  auto r = evaluate::not_run(settings(), "timed out");
+  auto r = evaluate::not_run(settings(), {"evaluate.reason.deadline", {{"seconds", "900"}}});
   EXPECT_EQ(r.verdict, Status::not_run);
-  EXPECT_EQ(r.to_json()["canary"]["reason"], "timed out");
+  core::Json j = r.to_json();
+  EXPECT_EQ(j["canary"]["reason"], "the evaluator ran past its 900 s deadline and was stopped");
+  EXPECT_EQ(j["reason_id"], "evaluate.reason.deadline");
+  EXPECT_EQ(j["perplexity"]["reason_args"], (core::Json{{"seconds", "900"}}));
+}
+
+// Issue 16 item 10: the reason is recorded in English with its id and arguments, so a reader
+// shows it in Japanese; the English text is the one recorded before.
+TEST(Judge, FailReasonHasAnIdAndReadsInBothLanguages) {
+  core::Json m = {{"source", model({2.0, 2.0, 2.0, 2.0}, {{1}})}, {"quantized", model({2.5, 2.52, 2.48, 2.5}, {{1}})}};
+  auto r = evaluate::judge(m, settings());
+  ASSERT_EQ(r.verdict, Status::fail);
+  EXPECT_EQ(r.reason.id, "evaluate.reason.ppl_rose");
+  core::Json j = r.to_json();
+  EXPECT_EQ(j["reason"], r.reason.text());
+  EXPECT_EQ(j["reason_id"], "evaluate.reason.ppl_rose");
+  EXPECT_NE(r.reason.text().find("perplexity rose"), std::string::npos);
+  EXPECT_NE(r.reason.text(core::Lang::ja).find("パープレキシティが"), std::string::npos);
 }
 
 }  // namespace

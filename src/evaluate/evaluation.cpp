@@ -38,11 +38,13 @@ std::optional<std::string> degenerate(const core::Json& gen) {
   return std::nullopt;
 }
 
-// The model's error when it did not load, else "".
-std::string load_error(const core::Json* model, std::string_view label) {
-  if (model == nullptr) return fmt::format("the evaluator reported nothing for the {} model", label);
-  if (core::json_bool(*model, "loaded").value_or(false)) return "";
-  return fmt::format("the {} model did not load: {}", label, core::json_string(*model, "error").value_or("no reason given"));
+// The model's error when it did not load, else none. `label` is "source" or "quantized".
+Reason load_error(const core::Json* model, const std::string& label) {
+  if (model == nullptr) return {"evaluate.reason." + label + "_not_reported", {}};
+  if (core::json_bool(*model, "loaded").value_or(false)) return {};
+  auto error = core::json_string(*model, "error");
+  if (!error || error->empty()) return {"evaluate.reason." + label + "_not_loaded_no_reason", {}};
+  return {"evaluate.reason." + label + "_not_loaded", {{"error", *error}}};
 }
 
 double round_to(double v, int digits) {
@@ -53,13 +55,13 @@ double round_to(double v, int digits) {
 CanaryCheck judge_canary(const core::Json* src, const core::Json* qnt, const Settings& s) {
   CanaryCheck c;
   if (s.canary_tokens <= 0) {
-    c.reason = "not asked for (canary_tokens 0)";
+    c.reason = {"evaluate.reason.canary_not_asked", {}};
     return c;
   }
   const core::Json* sgen = src != nullptr ? core::json_array(*src, "canary") : nullptr;
   const core::Json* qgen = qnt != nullptr ? core::json_array(*qnt, "canary") : nullptr;
   if (sgen == nullptr || qgen == nullptr || sgen->empty() || sgen->size() != qgen->size()) {
-    c.reason = "the evaluator did not generate with both models";
+    c.reason = {"evaluate.reason.canary_not_generated", {}};
     return c;
   }
   bool failed = false;
@@ -90,10 +92,10 @@ CanaryCheck judge_canary(const core::Json* src, const core::Json* qnt, const Set
     sum += p.agreement;
     if (p.quantized_degenerate && !p.source_degenerate) {
       failed = true;
-      c.reason = fmt::format("the quantized model's text for \"{}\" is degenerate ({}); the source's is not", p.prompt, *p.quantized_degenerate);
+      c.reason = {"evaluate.reason.canary_degenerate", {{"prompt", p.prompt}, {"why", *p.quantized_degenerate}}};
     } else if (p.source_degenerate && !failed) {
       unsure = true;
-      c.reason = fmt::format("the source's own text for \"{}\" is degenerate ({}), so the prompt cannot judge", p.prompt, *p.source_degenerate);
+      c.reason = {"evaluate.reason.canary_source_degenerate", {{"prompt", p.prompt}, {"why", *p.source_degenerate}}};
     }
     c.prompts.push_back(std::move(p));
   }
@@ -109,7 +111,7 @@ PerplexityCheck judge_perplexity(const core::Json* src, const core::Json* qnt, c
   PairedDelta d = paired_delta(numbers(src, "window_nll"), numbers(qnt, "window_nll"));
   p.windows = d.n;
   if (d.n == 0) {
-    p.reason = "no window of held-out text was measured by both models";
+    p.reason = {"evaluate.reason.ppl_no_windows", {}};
     return p;
   }
   p.source_ppl = d.source_ppl;
@@ -122,20 +124,32 @@ PerplexityCheck judge_perplexity(const core::Json* src, const core::Json* qnt, c
       break;
     case Judgement::fail:
       p.status = Status::fail;
-      p.reason = fmt::format("perplexity rose {:.2f} % (SE {:.2f}), beyond the {:.1f} % threshold", p.delta_pct, p.se_pct, p.threshold_pct);
+      p.reason = {"evaluate.reason.ppl_rose",
+                  {{"delta", fmt::format("{:.2f}", p.delta_pct)}, {"se", fmt::format("{:.2f}", p.se_pct)}, {"threshold", fmt::format("{:.1f}", p.threshold_pct)}}};
       break;
     case Judgement::indeterminate:
       p.status = Status::indeterminate;
-      p.reason = !d.se_pct ? fmt::format("{} window(s): too few for a standard error", d.n)
-                           : fmt::format("perplexity delta {:.2f} % with SE {:.2f} on {} windows cannot be told apart from the {:.1f} % threshold; "
-                                         "evaluate with more windows (--eval full)",
-                                         p.delta_pct, p.se_pct, d.n, p.threshold_pct);
+      p.reason = !d.se_pct ? Reason{"evaluate.reason.ppl_too_few_windows", {{"windows", std::to_string(d.n)}}}
+                           : Reason{"evaluate.reason.ppl_undecided",
+                                    {{"delta", fmt::format("{:.2f}", p.delta_pct)}, {"se", fmt::format("{:.2f}", p.se_pct)},
+                                     {"windows", std::to_string(d.n)}, {"threshold", fmt::format("{:.1f}", p.threshold_pct)}}};
       break;
   }
   if (d.n < s.windows && p.status == Status::pass) {
-    p.reason = fmt::format("{} of {} windows measured within the time budget", d.n, s.windows);
+    p.reason = {"evaluate.reason.ppl_budget", {{"windows", std::to_string(d.n)}, {"planned", std::to_string(s.windows)}}};
   }
   return p;
+}
+
+core::Json reason_json(const Reason& r) { return r.empty() ? core::Json(nullptr) : core::Json(r.text()); }
+
+// `reason_id` and `reason_args` of one section of the artifact, beside its English `reason`.
+void add_reason_id(core::Json& section, const Reason& r) {
+  if (r.empty()) return;
+  core::Json args = core::Json::object();
+  for (const auto& a : r.args) args[a.name] = a.value;
+  section["reason_id"] = r.id;
+  section["reason_args"] = std::move(args);
 }
 
 core::Json model_facts(const core::Json* m) {
@@ -163,12 +177,12 @@ std::string_view status_name(Status s) {
   return "not-run";
 }
 
-EvaluationResult not_run(const Settings& settings, std::string reason) {
+EvaluationResult not_run(const Settings& settings, Reason reason) {
   EvaluationResult r;
   r.settings = settings;
   r.reason = reason;
   r.canary.reason = reason;
-  r.perplexity.reason = reason;
+  r.perplexity.reason = std::move(reason);
   r.perplexity.threshold_pct = settings.max_ppl_increase_pct;
   r.perplexity.seq_len = settings.seq_len;
   return r;
@@ -177,7 +191,7 @@ EvaluationResult not_run(const Settings& settings, std::string reason) {
 EvaluationResult judge(const core::Json& measured, const Settings& settings) {
   const core::Json* src = core::json_object(measured, "source");
   const core::Json* qnt = core::json_object(measured, "quantized");
-  std::string why = load_error(src, "source");
+  Reason why = load_error(src, "source");
   if (why.empty()) why = load_error(qnt, "quantized");
   EvaluationResult r = why.empty() ? EvaluationResult{} : not_run(settings, why);
   r.settings = settings;
@@ -217,15 +231,15 @@ core::Json EvaluationResult::to_json() const {
   }
   core::Json j = {
       {"verdict", std::string(status_name(verdict))},
-      {"reason", reason.empty() ? core::Json(nullptr) : core::Json(reason)},
+      {"reason", reason_json(reason)},
       {"intent", settings.intent},
       {"canary", {{"status", std::string(status_name(canary.status))},
-                  {"reason", canary.reason.empty() ? core::Json(nullptr) : core::Json(canary.reason)},
+                  {"reason", reason_json(canary.reason)},
                   {"token_agreement", round_to(canary.agreement, 4)},
                   {"new_tokens", settings.canary_tokens},
                   {"prompts", prompts}}},
       {"perplexity", {{"status", std::string(status_name(perplexity.status))},
-                      {"reason", perplexity.reason.empty() ? core::Json(nullptr) : core::Json(perplexity.reason)},
+                      {"reason", reason_json(perplexity.reason)},
                       {"windows", perplexity.windows},
                       {"windows_planned", settings.windows},
                       {"seq_len", settings.seq_len},
@@ -241,6 +255,9 @@ core::Json EvaluationResult::to_json() const {
       {"environment", environment},
       {"models", models},
   };
+  add_reason_id(j, reason);
+  add_reason_id(j["canary"], canary.reason);
+  add_reason_id(j["perplexity"], perplexity.reason);
   return j;
 }
 

@@ -9,11 +9,22 @@
 #include <vector>
 
 #include "core/json_io.h"
+#include "core/messages.h"
 
 namespace evaluate {
 
 enum class Status { pass, fail, indeterminate, not_run };
 std::string_view status_name(Status s);
+
+// Why a check or the verdict is not a plain pass: a catalog id ("evaluate.reason.*") and its
+// arguments. The artifact records the English text as `reason`, with `reason_id` and
+// `reason_args` beside it, so each reader shows it in the user's language (issue 16 item 10).
+struct Reason {
+  std::string id;
+  std::vector<core::MessageArg> args;
+  bool empty() const { return id.empty(); }
+  std::string text(core::Lang lang = core::Lang::en) const { return id.empty() ? std::string() : core::msg(lang, id, args); }
+};
 
 // What to measure and how to judge it; recorded by the plan (quant_plan.json `evaluation`).
 struct Settings {
@@ -38,14 +49,14 @@ struct CanaryPrompt {
 
 struct CanaryCheck {
   Status status = Status::not_run;
-  std::string reason;          // why it failed / was indeterminate / did not run
+  Reason reason;               // why it failed / was indeterminate / did not run
   double agreement = 0;        // mean over prompts
   std::vector<CanaryPrompt> prompts;
 };
 
 struct PerplexityCheck {
   Status status = Status::not_run;
-  std::string reason;
+  Reason reason;
   int windows = 0;             // paired windows measured by both models
   int seq_len = 0;
   double source_ppl = 0;
@@ -57,7 +68,7 @@ struct PerplexityCheck {
 
 struct EvaluationResult {
   Status verdict = Status::not_run;
-  std::string reason;          // set when the verdict is not pass
+  Reason reason;               // set when the verdict is not pass
   CanaryCheck canary;
   PerplexityCheck perplexity;
   Settings settings;
@@ -75,6 +86,6 @@ EvaluationResult judge(const core::Json& measured, const Settings& settings);
 
 // A result whose every check is not_run, with the reason (the evaluator could not start,
 // timed out, crashed or printed something unreadable).
-EvaluationResult not_run(const Settings& settings, std::string reason);
+EvaluationResult not_run(const Settings& settings, Reason reason);
 
 }  // namespace evaluate

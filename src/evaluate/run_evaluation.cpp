@@ -24,7 +24,7 @@ double hard_timeout_seconds(const Settings& s) { return s.budget_seconds * 1.5 +
 
 EvaluationResult run_evaluation(const Request& req) {
   auto script = core::embedded_file(kScriptPath);
-  if (!script) return not_run(req.settings, "the evaluator script is not embedded in this build");
+  if (!script) return not_run(req.settings, {"evaluate.reason.script_missing", {}});
   std::error_code ec;
   std::filesystem::create_directories(req.work_dir, ec);
   const auto result_file = req.work_dir / "evaluation.json";
@@ -43,22 +43,23 @@ EvaluationResult run_evaluation(const Request& req) {
   mo.stop = req.stop;
   auto run = runner::run_monitored(spec, mo, nullptr);
   if (!run) {
-    return not_run(req.settings, fmt::format("the evaluator could not start: {}", run.error().detail.empty() ? run.error().id : run.error().detail));
+    return not_run(req.settings, {"evaluate.reason.could_not_start", {{"error", run.error().detail.empty() ? run.error().id : run.error().detail}}});
   }
   if (run->timed_out) {
-    return not_run(req.settings, fmt::format("the evaluator ran past its {:.0f} s deadline and was stopped", mo.timeout_seconds));
+    return not_run(req.settings, {"evaluate.reason.deadline", {{"seconds", fmt::format("{:.0f}", mo.timeout_seconds)}}});
   }
   if (run->interrupted) {
-    EvaluationResult r = not_run(req.settings, "the evaluation was interrupted");
+    EvaluationResult r = not_run(req.settings, {"evaluate.reason.interrupted", {}});
     r.interrupted = true;
     return r;
   }
   if (!run->exited_zero()) {
     std::string why(core::last_line(run->log_tail));
-    return not_run(req.settings, fmt::format("the evaluator failed (exit {}): {}", run->exit_code.value_or(-1), why.empty() ? "no message" : why));
+    if (why.empty()) return not_run(req.settings, {"evaluate.reason.failed_no_message", {{"exit", std::to_string(run->exit_code.value_or(-1))}}});
+    return not_run(req.settings, {"evaluate.reason.failed", {{"exit", std::to_string(run->exit_code.value_or(-1))}, {"message", why}}});
   }
   auto doc = core::read_json_file(result_file);
-  if (!doc || !doc->is_object()) return not_run(req.settings, "the evaluator wrote no readable result (" + result_file.string() + ")");
+  if (!doc || !doc->is_object()) return not_run(req.settings, {"evaluate.reason.no_result", {{"path", result_file.string()}}});
   EvaluationResult r = judge(*doc, req.settings);
   r.process_seconds = run->wall_seconds;
   return r;

@@ -11,6 +11,10 @@ namespace flow {
 
 std::string user_command(const std::filesystem::path& workdir, const std::string& cmd) {
   const std::string prefix = "quark-ptq ";
+  // Alternatives ("quark-ptq accept / quark-ptq followup TEXT"): each as it is typed.
+  if (auto at = cmd.find(" / "); at != std::string::npos) {
+    return user_command(workdir, cmd.substr(0, at)) + " / " + user_command(workdir, cmd.substr(at + 3));
+  }
   if (cmd.rfind(prefix, 0) != 0 || workdir.empty()) return cmd;
   std::error_code ec;
   const std::filesystem::path cwd = std::filesystem::current_path(ec);
@@ -30,12 +34,29 @@ std::string evaluation_verdict_text(core::Lang lang, std::string verdict) {
   return core::catalog_has(lang, id) ? core::msg(lang, id) : verdict;
 }
 
-std::string next_action_text(core::Lang lang, const workflow::WorkflowStatus& s) {
-  std::vector<core::MessageArg> args = s.next_action_args;
-  for (auto& a : args) {
-    a.value = user_command(s.workdir, a.value);
-    if (a.name == "verdict") a.value = evaluation_verdict_text(lang, a.value);
+std::vector<core::MessageArg> localized_args(core::Lang lang, std::vector<core::MessageArg> args) {
+  const std::string* reason_id = nullptr;
+  std::vector<core::MessageArg> reason_args;
+  for (const auto& a : args) {
+    if (a.name == "reason_id") reason_id = &a.value;
+    if (a.name.rfind("reason.", 0) == 0) reason_args.push_back({a.name.substr(7), a.value});
   }
+  std::string reason = reason_id != nullptr && core::catalog_has(lang, *reason_id) ? core::msg(lang, *reason_id, reason_args) : "";
+  for (auto& a : args) {
+    if (a.name == "verdict") a.value = evaluation_verdict_text(lang, a.value);
+    if (a.name == "reason" && !reason.empty()) a.value = reason;
+  }
+  return args;
+}
+
+core::Error localized(core::Lang lang, core::Error e) {
+  e.args = localized_args(lang, std::move(e.args));
+  return e;
+}
+
+std::string next_action_text(core::Lang lang, const workflow::WorkflowStatus& s) {
+  std::vector<core::MessageArg> args = localized_args(lang, s.next_action_args);
+  for (auto& a : args) a.value = user_command(s.workdir, a.value);
   return core::msg(lang, s.next_action_id, args);
 }
 
@@ -48,7 +69,7 @@ core::Json next_action_json(core::Lang lang, const workflow::WorkflowStatus& s) 
 core::Json error_document(core::Lang lang, const core::Error& e) {
   core::Json args = core::Json::object();
   for (const auto& a : e.args) args[a.name] = core::redact_credentials(a.value);
-  core::Json err = {{"exit_code", core::to_int(e.code)}, {"id", e.id}, {"message", core::render_error(lang, e)}, {"args", args}};
+  core::Json err = {{"exit_code", core::to_int(e.code)}, {"id", e.id}, {"message", core::render_error(lang, localized(lang, e))}, {"args", args}};
   if (!e.detail.empty()) err["detail"] = core::redact_credentials(e.detail);
   return {{"error", err}};
 }

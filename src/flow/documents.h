@@ -18,10 +18,17 @@
 namespace flow {
 
 // A `quark-ptq ...` command as the person types it for `workdir`: with `--workdir DIR` after
-// `quark-ptq` when the workdir is not the current directory (relative when below it).
+// `quark-ptq` when the workdir is not the current directory (relative when below it); each of
+// the alternatives "A / B" alike.
 std::string user_command(const std::filesystem::path& workdir, const std::string& command);
 // An evaluation verdict as recorded ("pass", "fail", "indeterminate", "not-run") in `lang`.
 std::string evaluation_verdict_text(core::Lang lang, std::string verdict);
+// Message arguments as the person reads them in `lang`: an evaluation {verdict} in words, and a
+// {reason} that comes with a {reason_id} rendered from the catalog with its {reason.NAME}
+// arguments (workflow::evaluation_reason_args); the others as they are.
+std::vector<core::MessageArg> localized_args(core::Lang lang, std::vector<core::MessageArg> args);
+// The error with localized_args.
+core::Error localized(core::Lang lang, core::Error e);
 // The next action's text in `lang`, its commands as the person types them.
 std::string next_action_text(core::Lang lang, const workflow::WorkflowStatus& status);
 // {"id", "text", "command"}.

@@ -98,7 +98,10 @@ core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd
     }
   }
   if (!prompt.can_ask()) {
-    return core::make_error(core::ExitCode::not_approved, "run.no_terminal").with("digest", cmd.digest).with("command", cmd.display);
+    return core::make_error(core::ExitCode::not_approved, "run.no_terminal")
+        .with("digest", cmd.digest)
+        .with("command", cmd.display)
+        .with("approve", "quark-ptq run --approve " + cmd.digest);  // the console adds --workdir
   }
   auto answer = prompt.ask_approval(cmd, output_dir);
   if (!answer || !workflow::is_execution_approval(*answer)) {
@@ -374,13 +377,13 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     // Recorded before the evaluation starts: a crash or Ctrl-C in it leaves the verification on
     // disk, and while it runs the result is not-run, so checkpoint 4 cannot be passed on an
     // evaluation that has not ended.
-    doc["evaluation"] = evaluate::not_run(er.settings, "the evaluation is in progress, or stopped before it ended").to_json();
+    doc["evaluation"] = evaluate::not_run(er.settings, {"evaluate.reason.in_progress", {}}).to_json();
     QPTQ_TRY(file.write());
     if (std::holds_alternative<run_end::Verified>(outcome.end)) {
       observer.on_evaluating(er);
       outcome.evaluation = launcher.evaluate(er);
     } else {
-      outcome.evaluation = evaluate::not_run(er.settings, "the output did not pass verification, so it was not evaluated");
+      outcome.evaluation = evaluate::not_run(er.settings, {"evaluate.reason.not_verified", {}});
     }
     doc["evaluation"] = outcome.evaluation->to_json();
     phases.mark("evaluation");

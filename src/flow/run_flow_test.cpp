@@ -64,7 +64,7 @@ class FakeLauncher final : public Launcher {
   evaluate::EvaluationResult evaluate(const evaluate::Request& r) override {
     evaluations.push_back(r);
     if (while_evaluating) while_evaluating();
-    return evaluation.value_or(evaluate::not_run(r.settings, "no evaluation scripted"));
+    return evaluation.value_or(evaluate::not_run(r.settings, {"evaluate.reason.in_progress", {}}));
   }
 };
 
@@ -612,7 +612,7 @@ TEST_F(RunFlowEvaluated, AVerifiedOutputIsEvaluatedAsApproved) {
   EXPECT_EQ(er.work_dir, wd.root / "evaluation");
   EXPECT_EQ(observer.events.back(), "evaluating " + out.string());
   ASSERT_TRUE(r->evaluation.has_value());
-  EXPECT_EQ(r->evaluation->verdict, evaluate::Status::pass) << r->evaluation->reason;
+  EXPECT_EQ(r->evaluation->verdict, evaluate::Status::pass) << r->evaluation->reason.text();
   EXPECT_EQ(r->exit_code(), core::ExitCode::ok);
   core::Json m = read_manifest();
   EXPECT_EQ(m["evaluation"]["verdict"], "pass");
@@ -657,7 +657,7 @@ TEST_F(RunFlowEvaluated, AnEvaluatorThatDidNotRunIsNeverAPass) {
 }
 
 TEST_F(RunFlowEvaluated, AnInterruptedEvaluationIsAnInterruptedRun) {
-  evaluate::EvaluationResult stopped = evaluate::not_run(evaluate::Settings{}, "the evaluation was interrupted");
+  evaluate::EvaluationResult stopped = evaluate::not_run(evaluate::Settings{}, {"evaluate.reason.interrupted", {}});
   stopped.interrupted = true;
   launcher.evaluation = stopped;
   auto r = run_it();

@@ -73,7 +73,7 @@ class NoLauncher final : public Launcher {
   }
   evaluate::EvaluationResult evaluate(const evaluate::Request& r) override {
     ADD_FAILURE() << "start evaluated an output it was not asked to";
-    return evaluate::not_run(r.settings, "not expected");
+    return evaluate::not_run(r.settings, {"evaluate.reason.in_progress", {}});
   }
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "knowledge/estimate_constants.h"
 #include "knowledge/release_data.h"
@@ -386,13 +387,24 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
   return e;
 }
 
+std::string gib_text(double gib) {
+  if (gib < 0) return "?";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", gib);
+  return buf;
+}
+
+double recorded_minutes(double minutes) { return std::max(1.0, std::round(minutes)); }
+
+std::string minutes_text(double minutes) { return std::to_string(static_cast<long long>(recorded_minutes(minutes))); }
+
 core::Json estimate_to_json(const Estimate& e) {
   auto opt = [](const std::optional<bool>& b) { return b ? core::Json(*b) : core::Json(nullptr); };
   auto known = [](double v) { return v < 0 ? core::Json(nullptr) : core::Json(round2(v)); };
   return {{"gpu_memory_gib", round2(e.gpu_peak_gib)},
           {"host_memory_gib", round2(e.host_peak_gib)},
           {"disk_gib", round2(e.output_disk_gib)},
-          {"minutes", std::max(1.0, std::round(e.minutes))},
+          {"minutes", recorded_minutes(e.minutes)},
           {"time", {{"quark_cli_seconds", std::round(e.quark_cli_seconds)},
                     {"verify_seconds", std::round(e.verify_seconds * 10) / 10},
                     {"evaluation_seconds", std::round(e.evaluation_seconds)}}},

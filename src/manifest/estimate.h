@@ -82,6 +82,14 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in);
 
 core::Json estimate_to_json(const Estimate& e);
 
+// The estimate as it is shown wherever it is shown (prepare, its problems, the checkpoint 3
+// summary, MCP): GiB with one decimal ("?" when unknown, < 0), minutes whole and at least 1,
+// the value estimate_to_json records (issue 16 item 13: the same estimate read "~0.4 min" in
+// prepare and "about 1.0 min" at checkpoint 3, "~20.6 GiB" and "about 21 GiB").
+std::string gib_text(double gib);
+double recorded_minutes(double minutes);
+std::string minutes_text(double minutes);
+
 // Quark 0.13's per-device memory cap for GPU0 given its free bytes (get_device_max_memory()).
 double quark_gpu0_cap_gib(const knowledge::EstimateConstants& constants, double free_gib);
 

@@ -79,8 +79,8 @@ void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate
     // Quark 0.13 refuses to calibrate a model with modules on 'cpu' without --multi_device
     // (MemoryError after loading; docs/quark-facts.md section 5).
     v.add({"weights_exceed_gpu", true, message_id("manifest.problem_weights_exceed_gpu"),
-           {{"offload", std::to_string(static_cast<int>(est.cpu_offload_gib + 0.5))}, {"weights", std::to_string(static_cast<int>(est.weights_gib + 0.5))}},
-           std::to_string(static_cast<int>(est.gpu0_weights_gib + est.other_gpu_weights_gib)) + " GiB on GPUs", std::to_string(static_cast<int>(est.weights_gib + 0.5)) + " GiB"});
+           {{"offload", gib_text(est.cpu_offload_gib)}, {"weights", gib_text(est.weights_gib)}},
+           gib_text(est.gpu0_weights_gib + est.other_gpu_weights_gib) + " GiB on GPUs", gib_text(est.weights_gib) + " GiB"});
   }
   if (plan.multi_device && !plan.algorithms.empty()) {
     v.add({"multi_device_with_algorithms", false, message_id("manifest.problem_multi_device_algorithms"), {}, "--multi_device + algorithms",
@@ -92,14 +92,13 @@ void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate
   }
   if (est.fits_disk == false) {
     v.add({"disk_short", true, message_id("manifest.problem_disk_short"),
-           {{"need", std::to_string(static_cast<int>(est.output_disk_gib + 0.5))}, {"free", std::to_string(static_cast<int>(est.disk_free_gib))},
-            {"path", out.nearest_existing}},
-           std::to_string(est.disk_free_gib) + " GiB free", std::to_string(est.output_disk_gib) + " GiB"});
+           {{"need", gib_text(est.output_disk_gib)}, {"free", gib_text(est.disk_free_gib)}, {"path", out.nearest_existing}},
+           gib_text(est.disk_free_gib) + " GiB free", gib_text(est.output_disk_gib) + " GiB"});
   }
   if (est.fits_gpu == false) {
     v.add({"gpu_memory_short", false, message_id("manifest.problem_gpu_memory_short"),
-           {{"need", std::to_string(static_cast<int>(est.gpu_peak_gib + 0.5))}, {"free", std::to_string(static_cast<int>(est.gpu_available_gib))}},
-           std::to_string(est.gpu_available_gib) + " GiB", std::to_string(est.gpu_peak_gib) + " GiB"});
+           {{"need", gib_text(est.gpu_peak_gib)}, {"free", gib_text(est.gpu_available_gib)}},
+           gib_text(est.gpu_available_gib) + " GiB", gib_text(est.gpu_peak_gib) + " GiB"});
   }
 }
 

@@ -16,6 +16,7 @@
 #include "flow/plan_flow.h"
 #include "flow/run_flow.h"
 #include "flow/verify_flow.h"
+#include "manifest/estimate.h"
 #include "manifest/prepare_flow.h"
 #include "workflow/approval.h"
 #include "workflow/confirm.h"
@@ -242,8 +243,14 @@ ToolResult call_prepare(ToolCall& c) {
 // --- checkpoint 3 and step 4 ------------------------------------------------------------------
 
 std::string estimate_text(core::Lang lang, const json& manifest) {
-  auto num = [&](const char* key) { return brief(core::json_at(manifest, std::string("estimate/") + key)); };
-  return core::msg(lang, "mcp.estimate", {{"gpu", num("gpu_memory_gib")}, {"host", num("host_memory_gib")}, {"disk", num("disk_gib")}, {"minutes", num("minutes")}});
+  // As the CLI shows it (manifest::gib_text, minutes_text): one number reads the same everywhere.
+  auto value = [&](const char* key) {
+    const json* v = core::json_at(manifest, std::string("estimate/") + key);
+    return v != nullptr && v->is_number() ? v->get<double>() : -1.0;
+  };
+  auto minutes = value("minutes");
+  return core::msg(lang, "mcp.estimate", {{"gpu", manifest::gib_text(value("gpu_memory_gib"))}, {"host", manifest::gib_text(value("host_memory_gib"))},
+                                          {"disk", manifest::gib_text(value("disk_gib"))}, {"minutes", minutes < 0 ? "?" : manifest::minutes_text(minutes)}});
 }
 
 std::string evaluator_text(core::Lang lang, const json& evaluator) {

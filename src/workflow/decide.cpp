@@ -71,9 +71,13 @@ core::Result<core::Json> acceptable_result(const Workdir& wd, bool despite_evalu
   if (const core::Json* ev = core::json_object(s.manifest.doc, "evaluation"); ev != nullptr && !despite_evaluation) {
     std::string verdict = core::json_string(*ev, "verdict").value_or("not-run");
     if (verdict != "pass") {
-      return core::make_error(core::ExitCode::eval_failed, "workflow.evaluation_not_passed")
-          .with("verdict", verdict)
-          .with("reason", core::json_string(*ev, "reason").value_or("-"));
+      core::Error e = core::make_error(core::ExitCode::eval_failed, "workflow.evaluation_not_passed").with("verdict", verdict);
+      for (auto& a : evaluation_reason_args(s.manifest.doc)) e.args.push_back(std::move(a));
+      // The ways on, as commands to type (the console adds --workdir; the plan keeps --python).
+      bool back_to_plan = s.next_action_id == "workflow.next_evaluation_not_pass" && !s.next_command.empty();
+      return e.with("plan", back_to_plan ? s.next_command : "quark-ptq plan")
+          .with("followup", "quark-ptq followup TEXT")
+          .with("accept", "quark-ptq accept --despite-evaluation");
     }
   }
   return result;

@@ -244,11 +244,10 @@ void choose_result_action(WorkflowStatus& s) {
                {{"count", std::to_string(ids.size())}, {"checkpoint", std::to_string(static_cast<int>(c))}, {"accept", "quark-ptq accept"}});
   }
   if (!s.evaluation.empty() && s.evaluation != "pass") {
-    const core::Json* reason = core::json_at(s.manifest.doc, "evaluation/reason");
-    return set("workflow.next_evaluation_not_pass", less_aggressive_plan_command(s),
-               {{"verdict", s.evaluation},
-                {"reason", reason != nullptr && reason->is_string() ? reason->get<std::string>() : "-"},
-                {"followup", "quark-ptq followup TEXT"}});
+    std::vector<core::MessageArg> args = {{"verdict", s.evaluation}};
+    for (auto& a : evaluation_reason_args(s.manifest.doc)) args.push_back(std::move(a));
+    args.push_back({"followup", "quark-ptq followup TEXT"});
+    return set("workflow.next_evaluation_not_pass", less_aggressive_plan_command(s), std::move(args));
   }
   set("workflow.next_accept", "quark-ptq accept", {});
 }
@@ -314,6 +313,20 @@ std::string recorded_evaluation(const core::Json& manifest) {
 }
 
 }  // namespace
+
+std::vector<core::MessageArg> evaluation_reason_args(const core::Json& manifest) {
+  const core::Json* e = core::json_object(manifest, "evaluation");
+  std::vector<core::MessageArg> args = {{"reason", e != nullptr ? core::json_string(*e, "reason").value_or("-") : "-"}};
+  auto id = e != nullptr ? core::json_string(*e, "reason_id") : std::nullopt;
+  if (!id) return args;
+  args.push_back({"reason_id", *id});
+  if (const core::Json* given = core::json_object(*e, "reason_args")) {
+    for (auto it = given->begin(); it != given->end(); ++it) {
+      args.push_back({"reason." + it.key(), it->is_string() ? it->get<std::string>() : core::dump_compact(*it)});
+    }
+  }
+  return args;
+}
 
 core::Result<WorkflowStatus> evaluate(const Workdir& wd) {
   QPTQ_TRY_ASSIGN(auto all, load_confirmations(wd));

@@ -72,6 +72,12 @@ struct WorkflowStatus {
 
 core::Result<WorkflowStatus> evaluate(const Workdir& wd);
 
+// The recorded evaluation's reason as message arguments: {reason}, its English text, and when
+// the manifest records its id (evaluation.reason_id, reason_args) also {reason_id} and one
+// {reason.NAME} per argument, so that a reader shows {reason} in the user's language
+// (flow::localized_args; issue 16 item 10).
+std::vector<core::MessageArg> evaluation_reason_args(const core::Json& manifest);
+
 // The command that confirms checkpoint `c` (for messages), e.g. "quark-ptq confirm plan".
 std::string confirm_command(Checkpoint c);
 

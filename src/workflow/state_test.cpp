@@ -336,6 +336,22 @@ TEST(State, EvaluationFailureAfterExportIsJudgedOnTheResult) {
   EXPECT_EQ(s.next_command, "quark-ptq plan");
 }
 
+// Issue 16 item 10: the recorded reason's id and arguments travel with its English text, so a
+// reader can show it in the user's language.
+TEST(State, EvaluationReasonArgsCarryTheReasonId) {
+  core::Json m = {{"evaluation", {{"verdict", "fail"}, {"reason", "perplexity rose 9.10 % (SE 0.50), beyond the 5.0 % threshold"},
+                                  {"reason_id", "evaluate.reason.ppl_rose"},
+                                  {"reason_args", {{"delta", "9.10"}, {"se", "0.50"}, {"threshold", "5.0"}}}}}};
+  auto args = workflow::evaluation_reason_args(m);
+  ASSERT_EQ(args.size(), 5U);
+  EXPECT_EQ(args[0].name, "reason");
+  EXPECT_EQ(args[1].name, "reason_id");
+  EXPECT_EQ(args[1].value, "evaluate.reason.ppl_rose");
+  EXPECT_EQ(args[2].name, "reason.delta");
+  EXPECT_EQ(args[2].value, "9.10");
+  EXPECT_EQ(workflow::evaluation_reason_args(core::Json::object()).size(), 1U);
+}
+
 // The manifest's evaluation section (run_manifest.schema.json): any verdict but pass sends
 // the user back to checkpoint 2 or to a follow-up, never to a plain accept.
 TEST(State, EvaluationVerdictOtherThanPassIsNotAPlainAccept) {

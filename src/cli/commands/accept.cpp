@@ -35,11 +35,11 @@ int run_followup_command(Context& ctx, const DecideOptions& opt) {
   return 0;
 }
 
-void add_accept_command(CLI::App& app, CommandFn& selected) {
+void add_accept_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<DecideOptions>();
-  auto* sub = app.add_subcommand("accept", "Checkpoint 4: accept the verified result");
+  auto* sub = app.add_subcommand("accept", help("help.accept.summary"));
   sub->add_flag("--despite-evaluation", opt->despite_evaluation,
-                "Accept although step 4's evaluation is not a pass (fail, indeterminate or not-run); recorded with the acceptance");
+                help("help.accept.despite_evaluation"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_accept_command(ctx, *opt); }; });
 }
 

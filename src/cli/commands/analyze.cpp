@@ -146,13 +146,12 @@ int run_analyze_command(Context& ctx, const AnalyzeOptions& opt) {
   return 0;
 }
 
-void add_analyze_command(CLI::App& app, CommandFn& selected) {
+void add_analyze_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<AnalyzeOptions>();
-  auto* sub = app.add_subcommand("analyze", "Step 1: analyze a model's configuration and safetensors headers (never its weights)");
-  sub->add_option("model", opt->model, "A model directory or a Hugging Face Hub repo id (org/name)")->required();
-  sub->add_option("--revision", opt->revision, "Hub branch, tag or commit (default: main)");
-  sub->add_option("--python", opt->python,
-                  "The Python interpreter of the environment whose transformers and Quark the model oracle asks (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)");
+  auto* sub = app.add_subcommand("analyze", help("help.analyze.summary"));
+  sub->add_option("model", opt->model, help("help.analyze.model"))->required();
+  sub->add_option("--revision", opt->revision, help("help.analyze.revision"));
+  sub->add_option("--python", opt->python, help("help.analyze.python"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_analyze_command(ctx, *opt); }; });
 }
 

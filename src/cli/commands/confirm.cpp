@@ -74,14 +74,14 @@ int run_confirm_command(Context& ctx, const ConfirmOptions& opt) {
   return 0;
 }
 
-void add_confirm_command(CLI::App& app, CommandFn& selected) {
+void add_confirm_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<ConfirmOptions>();
-  auto* sub = app.add_subcommand("confirm", "Checkpoint 1 or 2: confirm (or correct) the analysis, or confirm the plan");
-  sub->add_option("what", opt->what, "analysis or plan")->required()->check(CLI::IsMember({"analysis", "plan"}));
-  sub->add_option("--set", opt->sets, "analysis only: correct a field first, KEY=VALUE (KEY dotted, e.g. model.model_type=llama)")
+  auto* sub = app.add_subcommand("confirm", help("help.confirm.summary"));
+  sub->add_option("what", opt->what, help("help.confirm.what"))->required()->check(CLI::IsMember({"analysis", "plan"}));
+  sub->add_option("--set", opt->sets, help("help.confirm.set"))
       ->take_all()
       ->expected(1);
-  sub->add_option("--digest", opt->digest, "Refuse unless the artifact still has this digest (the one you reviewed)");
+  sub->add_option("--digest", opt->digest, help("help.confirm.digest"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_confirm_command(ctx, *opt); }; });
 }
 

@@ -47,16 +47,16 @@ int run_stage(Context& ctx, const StageOptions& opt) {
 
 }  // namespace
 
-void add_data_command(CLI::App& app, CommandFn& selected) {
-  auto* data = app.add_subcommand("data", "Stage local corpora into the Hugging Face cache for offline calibration/evaluation");
+void add_data_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
+  auto* data = app.add_subcommand("data", help("help.data.summary"));
   data->require_subcommand(1);
   auto opt = std::make_shared<StageOptions>();
-  auto* stage = data->add_subcommand("stage", "Stage a .txt / .jsonl / .parquet corpus as quark-cli's pileval and/or wikitext");
-  stage->add_option("source", opt->source, "The corpus: .txt (one record per line), .jsonl or .parquet with a text field")->required();
-  stage->add_option("--as", opt->as, "pileval (calibration) and/or wikitext (calibration + evaluation); repeatable")
+  auto* stage = data->add_subcommand("stage", help("help.data_stage.summary"));
+  stage->add_option("source", opt->source, help("help.data_stage.source"))->required();
+  stage->add_option("--as", opt->as, help("help.data_stage.as"))
       ->required()
       ->check(CLI::IsMember(envprobe::stage_targets()));
-  stage->add_option("--python", opt->python, "Python interpreter whose `datasets` writes the cache (default: as prepare)");
+  stage->add_option("--python", opt->python, help("help.data_stage.python"));
   stage->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_stage(ctx, *opt); }; });
 }
 

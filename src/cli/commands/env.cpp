@@ -26,10 +26,10 @@ int run_env(Context& ctx, const EnvOptions& opt) {
 
 }  // namespace
 
-void add_env_command(CLI::App& app, CommandFn& selected) {
+void add_env_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<EnvOptions>();
-  auto* sub = app.add_subcommand("env", "The environment report: Python, packages, PyTorch build, GPUs, container, variables");
-  sub->add_option("--python", opt->python, "The Python interpreter that has amd-quark (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)");
+  auto* sub = app.add_subcommand("env", help("help.env.summary"));
+  sub->add_option("--python", opt->python, help("help.env.python"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_env(ctx, *opt); }; });
 }
 

@@ -32,23 +32,23 @@ int run_evaluate(Context& ctx, flow::EvaluateRequest request) {
 
 }  // namespace
 
-void add_evaluate_command(CLI::App& app, CommandFn& selected) {
+void add_evaluate_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<flow::EvaluateRequest>();  // bound as given; workdir at run time
-  auto* sub = app.add_subcommand("evaluate", "Evaluate a quantized output against its source: canary + perplexity delta (exit 0 only on pass)");
-  sub->add_option("output_dir", opt->output_dir, "The quantized model directory")->required();
-  sub->add_option("--source", opt->source, "The original (unquantized) model directory")->required();
-  sub->add_option("--text", opt->text, "Held-out text: .jsonl with a text field, or .txt paragraphs (default: the plan's evaluation.text)");
-  sub->add_option("--plan", opt->plan, "quant_plan.json whose evaluation settings and threshold to use");
-  sub->add_option("--eval", opt->eval, "smoke (canary + a few windows) or full (more windows); default smoke")
+  auto* sub = app.add_subcommand("evaluate", help("help.evaluate.summary"));
+  sub->add_option("output_dir", opt->output_dir, help("help.evaluate.output_dir"))->required();
+  sub->add_option("--source", opt->source, help("help.evaluate.source"))->required();
+  sub->add_option("--text", opt->text, help("help.evaluate.text"));
+  sub->add_option("--plan", opt->plan, help("help.evaluate.plan"));
+  sub->add_option("--eval", opt->eval, help("help.evaluate.eval"))
       ->check(CLI::IsMember({"smoke", "full"}));
-  sub->add_option("--priority", opt->priority, "accuracy, balanced or size: picks the perplexity threshold (default: balanced)")
+  sub->add_option("--priority", opt->priority, help("help.evaluate.priority"))
       ->check(CLI::IsMember({"accuracy", "balanced", "size"}));
-  sub->add_option("--threshold", opt->threshold, "Largest accepted perplexity rise, in percent (overrides the priority's)")->check(CLI::PositiveNumber);
-  sub->add_option("--windows", opt->windows, "Perplexity windows")->check(CLI::PositiveNumber);
-  sub->add_option("--seq-len", opt->seq_len, "Tokens per window")->check(CLI::Range(2, 1 << 20));
-  sub->add_option("--canary-tokens", opt->canary_tokens, "Greedy tokens per canary prompt (0: no canary)")->check(CLI::NonNegativeNumber);
-  sub->add_option("--budget", opt->budget, "Seconds after which no further window is started")->check(CLI::PositiveNumber);
-  sub->add_option("--python", opt->python, "Python interpreter with torch, transformers and amd-quark (default: as prepare)");
+  sub->add_option("--threshold", opt->threshold, help("help.evaluate.threshold"))->check(CLI::PositiveNumber);
+  sub->add_option("--windows", opt->windows, help("help.evaluate.windows"))->check(CLI::PositiveNumber);
+  sub->add_option("--seq-len", opt->seq_len, help("help.evaluate.seq_len"))->check(CLI::Range(2, 1 << 20));
+  sub->add_option("--canary-tokens", opt->canary_tokens, help("help.evaluate.canary_tokens"))->check(CLI::NonNegativeNumber);
+  sub->add_option("--budget", opt->budget, help("help.evaluate.budget"))->check(CLI::PositiveNumber);
+  sub->add_option("--python", opt->python, help("help.evaluate.python"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_evaluate(ctx, *opt); }; });
 }
 

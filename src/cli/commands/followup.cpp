@@ -6,11 +6,11 @@
 
 namespace cli {
 
-void add_followup_command(CLI::App& app, CommandFn& selected) {
+void add_followup_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<DecideOptions>();
   auto words = std::make_shared<std::vector<std::string>>();
-  auto* sub = app.add_subcommand("followup", "Checkpoint 4: record a bounded follow-up request about the result");
-  sub->add_option("text", *words, "What should change (quote it, or give several words)")->required();
+  auto* sub = app.add_subcommand("followup", help("help.followup.summary"));
+  sub->add_option("text", *words, help("help.followup.text"))->required();
   sub->callback([&selected, opt, words] {
     opt->text.clear();
     for (const auto& w : *words) opt->text += (opt->text.empty() ? "" : " ") + w;

@@ -7,8 +7,8 @@
 
 namespace cli {
 
-void add_mcp_command(CLI::App& app, CommandFn& selected) {
-  auto* sub = app.add_subcommand("mcp", "Serve the workflow to an AI agent over MCP (stdio); the checkpoints stay the person's");
+void add_mcp_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
+  auto* sub = app.add_subcommand("mcp", help("help.mcp.summary"));
   sub->callback([&selected] {
     selected = [](Context& ctx) {
       std::ios::sync_with_stdio(false);

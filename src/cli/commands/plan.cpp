@@ -67,28 +67,28 @@ int render_planned(const Console& console, const flow::PlanOutcome& outcome) {
   return report_written(console, std::get<flow::plan_end::Written>(outcome.end));
 }
 
-void add_plan_options(CLI::App& sub, PlanOptions& o) {
-  sub.add_option("--target", o.target, "Target hardware: mi300x, mi325x, mi350x, mi355x, l40s, h100, h200, b200, cpu (default: detected)");
-  sub.add_option("--priority", o.priority, "accuracy, balanced or size (default: balanced)")
+void add_plan_options(CLI::App& sub, const HelpText& help, PlanOptions& o) {
+  sub.add_option("--target", o.target, help("help.plan.target"));
+  sub.add_option("--priority", o.priority, help("help.plan.priority"))
       ->check(CLI::IsMember({"accuracy", "balanced", "size"}));
-  sub.add_option("--scheme", o.scheme, "Global quantization scheme (--quant_scheme)");
-  sub.add_option("--kv-cache", o.kv_cache, "KV-cache scheme: fp8 or none");
-  sub.add_option("--algo", o.algo, "Algorithms, comma-separated (e.g. awq or gptq,smoothquant)");
-  sub.add_option("--override", o.overrides, "PATTERN=SCHEME per-layer override (repeatable)");
-  sub.add_option("--exclude", o.excludes, "Exclusion pattern (repeatable; replaces the template defaults)");
-  sub.add_option("--calib-dataset", o.calib_dataset, "Calibration dataset (default: pileval)");
-  sub.add_option("--calib-samples", o.calib_samples, "Calibration samples (default: 512)")->check(CLI::PositiveNumber);
-  sub.add_option("--seq-len", o.seq_len, "Calibration sequence length (default: 512)")->check(CLI::PositiveNumber);
-  sub.add_option("--batch-size", o.batch_size, "Calibration batch size (default: 1)")->check(CLI::PositiveNumber);
-  sub.add_option("--eval", o.eval, "Evaluation intent: none, smoke or full (default: none)")
+  sub.add_option("--scheme", o.scheme, help("help.plan.scheme"));
+  sub.add_option("--kv-cache", o.kv_cache, help("help.plan.kv_cache"));
+  sub.add_option("--algo", o.algo, help("help.plan.algo"));
+  sub.add_option("--override", o.overrides, help("help.plan.override"));
+  sub.add_option("--exclude", o.excludes, help("help.plan.exclude"));
+  sub.add_option("--calib-dataset", o.calib_dataset, help("help.plan.calib_dataset"));
+  sub.add_option("--calib-samples", o.calib_samples, help("help.plan.calib_samples"))->check(CLI::PositiveNumber);
+  sub.add_option("--seq-len", o.seq_len, help("help.plan.seq_len"))->check(CLI::PositiveNumber);
+  sub.add_option("--batch-size", o.batch_size, help("help.plan.batch_size"))->check(CLI::PositiveNumber);
+  sub.add_option("--eval", o.eval, help("help.plan.eval"))
       ->check(CLI::IsMember({"none", "smoke", "full"}));
-  sub.add_option("--eval-text", o.eval_text, "Held-out text for the evaluation (.jsonl with a text field, or .txt paragraphs)");
-  sub.add_flag("--multi-device", o.multi_device, "Spread the model over several devices (--multi_device)");
-  sub.add_flag("--trust-remote-code", o.trust_remote_code, "Accept running the model's own code from the Hub");
-  sub.add_option("--python", o.python, "Python interpreter of the environment that has amd-quark");
-  sub.add_option("--quark-version", o.quark_version, "Plan from shipped knowledge for this Quark version when none is installed");
-  sub.add_flag("--write-template", o.write_template, "Write a starting --template_file for a model type without a template");
-  sub.add_option("--template-file", o.template_file, "Use this --template_file (Quark 0.13+)");
+  sub.add_option("--eval-text", o.eval_text, help("help.plan.eval_text"));
+  sub.add_flag("--multi-device", o.multi_device, help("help.plan.multi_device"));
+  sub.add_flag("--trust-remote-code", o.trust_remote_code, help("help.plan.trust_remote_code"));
+  sub.add_option("--python", o.python, help("help.plan.python"));
+  sub.add_option("--quark-version", o.quark_version, help("help.plan.quark_version"));
+  sub.add_flag("--write-template", o.write_template, help("help.plan.write_template"));
+  sub.add_option("--template-file", o.template_file, help("help.plan.template_file"));
 }
 
 flow::PlanRequest plan_request(const PlanOptions& in) {
@@ -156,10 +156,10 @@ int run_plan_command(Context& ctx, const PlanOptions& in) {
   return render_planned(ctx.console, *outcome);
 }
 
-void add_plan_command(CLI::App& app, CommandFn& selected) {
+void add_plan_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<PlanOptions>();
-  auto* sub = app.add_subcommand("plan", "Step 2: build the quantization plan against the installed Quark");
-  add_plan_options(*sub, *opt);
+  auto* sub = app.add_subcommand("plan", help("help.plan.summary"));
+  add_plan_options(*sub, help, *opt);
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_plan_command(ctx, *opt); }; });
 }
 

@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/context.h"
+#include "cli/help_text.h"
 #include "flow/plan_flow.h"
 
 namespace cli {
@@ -37,7 +38,7 @@ struct PlanOptions {
 };
 
 // Registers the plan options (the flags above) on `sub`, bound to `opt`.
-void add_plan_options(CLI::App& sub, PlanOptions& opt);
+void add_plan_options(CLI::App& sub, const HelpText& help, PlanOptions& opt);
 
 // The flow request for these options (workdir left empty).
 flow::PlanRequest plan_request(const PlanOptions& opt);

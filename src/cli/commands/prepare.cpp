@@ -11,6 +11,7 @@
 #include "cli/next_step.h"
 #include "envprobe/report_text.h"
 #include "flow/documents.h"
+#include "manifest/estimate.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
 
@@ -18,7 +19,7 @@ namespace cli {
 
 namespace {
 
-std::string num(double v) { return estimate_text(v); }
+std::string num(double v) { return manifest::gib_text(v); }
 
 void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_question) {
   c.say("prepare.heading");
@@ -42,7 +43,7 @@ void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_
   const auto& e = r.estimate;
   c.say("prepare.estimate", {{"gpu", num(e.gpu_peak_gib)}, {"gpu_free", num(e.gpu_available_gib)}, {"host", num(e.host_peak_gib)},
                              {"host_free", num(e.host_available_gib)}, {"disk", num(e.output_disk_gib)}, {"disk_free", num(e.disk_free_gib)},
-                             {"minutes", num(e.minutes)}});
+                             {"minutes", manifest::minutes_text(e.minutes)}});
   for (const auto& rec : e.recommendations) c.say("prepare.recommendation", {{"text", rec}});
   for (const auto& line : envprobe::verdict_lines(r.env.verdict, c.lang())) c.line(line);
   c.say("prepare.digest", {{"digest", r.digest}});
@@ -78,15 +79,15 @@ int run_prepare_command(Context& ctx, const PrepareOptions& opt) {
   return core::to_int(r->ready ? core::ExitCode::ok : core::ExitCode::env_not_ready);
 }
 
-void add_prepare_command(CLI::App& app, CommandFn& selected) {
+void add_prepare_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<PrepareOptions>();
   opt->ask_question = true;
-  auto* sub = app.add_subcommand("prepare", "Step 3: check the environment and write the exact command (run_manifest.yaml)");
-  sub->add_option("--output-dir", opt->output_dir, "Where the quantized model will go (created only after approval)")->required();
-  sub->add_option("--python", opt->python, "The Python interpreter that has amd-quark (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)");
+  auto* sub = app.add_subcommand("prepare", help("help.prepare.summary"));
+  sub->add_option("--output-dir", opt->output_dir, help("help.prepare.output_dir"))->required();
+  sub->add_option("--python", opt->python, help("help.prepare.python"));
   sub->add_option("--eval-python", opt->eval_python,
-                  "The Python that runs the evaluation after the run, when the plan asks for one (default: the same as quark-cli's)");
-  sub->add_flag("--overwrite", opt->overwrite, "Allow an existing non-empty --output-dir (recorded in the manifest)");
+                  help("help.prepare.eval_python"));
+  sub->add_flag("--overwrite", opt->overwrite, help("help.prepare.overwrite"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_prepare_command(ctx, *opt); }; });
 }
 

@@ -59,12 +59,14 @@ void print_summary(const Console& console, const flow::RunOutcome& outcome, cons
                                   {"log", core::json_string(run, "log").value_or("")}});
   const core::Json* peak = core::json_object(run, "peak");
   if (peak != nullptr) {
-    auto show = [peak](const char* key) {
+    // "N MiB", or "not measured" in the user's language (no GPU tool, no sample).
+    auto show = [&console, peak](const char* key) {
       auto v = core::json_int(*peak, key);
-      return v ? std::to_string(*v) : std::string("-");
+      return v ? console.t("run.peak_mib", {{"mib", std::to_string(*v)}}) : console.enum_text("measurement", "not_measured");
     };
     // quark-cli's own share when the GPU tool lists processes; the device total includes other jobs.
-    std::string gpu = core::json_int(*peak, "gpu_own_mib") ? show("gpu_own_mib") + " MiB (device " + show("gpu_memory_mib") + " MiB)" : show("gpu_memory_mib") + " MiB";
+    std::string gpu = core::json_int(*peak, "gpu_own_mib") ? console.t("run.peak_gpu_own", {{"own", show("gpu_own_mib")}, {"device", show("gpu_memory_mib")}})
+                                                           : show("gpu_memory_mib");
     console.say("run.summary_peak", {{"gpu", gpu}, {"host", show("group_rss_mib")}});
   }
   if (report != nullptr) print_verify_report(console, *report);
@@ -119,9 +121,16 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome) {
   }
   if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
   if (std::holds_alternative<flow::run_end::Interrupted>(outcome.end)) {
-    console.say("run.interrupted_next");
+    console.say("run.interrupted_next", {{"run", user_command(outcome.manifest.parent_path(), "quark-ptq run")}});
   } else if (outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass && exit_code != core::to_int(core::ExitCode::verify_failed)) {
-    console.say("run.next_evaluation_failed", {{"verdict", console.t("evaluate.status_" + std::string(evaluate::status_name(outcome.evaluation->verdict)))}});
+    // The commands as status gives them: with --workdir, the plan's --python (issue 16 item 13).
+    const auto wd = outcome.manifest.parent_path();
+    auto status = workflow::evaluate(workflow::Workdir{wd});
+    std::string plan = status && status->next_action_id == "workflow.next_evaluation_not_pass" ? status->next_command : "quark-ptq plan";
+    console.say("run.next_evaluation_failed", {{"verdict", console.t("evaluate.status_" + std::string(evaluate::status_name(outcome.evaluation->verdict)))},
+                                               {"plan", user_command(wd, plan)},
+                                               {"followup", user_command(wd, "quark-ptq followup TEXT")},
+                                               {"accept", user_command(wd, "quark-ptq accept --despite-evaluation")}});
   } else if (report != nullptr) {
     say_next(console, workflow::Workdir{outcome.manifest.parent_path()});
   }
@@ -142,11 +151,11 @@ int run_run_command(Context& ctx, const RunOptions& opt) {
   return render_ran(console, *outcome);
 }
 
-void add_run_command(CLI::App& app, CommandFn& selected) {
+void add_run_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<RunOptions>();
-  auto* sub = app.add_subcommand("run", "Checkpoint 3 and step 4: approve and run the exact command, then verify the output");
-  sub->add_option("--approve", opt->approve, "The command digest printed by prepare (approves without a prompt)");
-  sub->add_option("--stop-grace", opt->stop_grace_seconds, "Seconds between forwarding Ctrl-C/SIGTERM to quark-cli and killing it (default 10)")
+  auto* sub = app.add_subcommand("run", help("help.run.summary"));
+  sub->add_option("--approve", opt->approve, help("help.run.approve"));
+  sub->add_option("--stop-grace", opt->stop_grace_seconds, help("help.run.stop_grace"))
       ->check(CLI::Range(0.0, 3600.0));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_run_command(ctx, *opt); }; });
 }

@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
+#include "cli/next_step.h"
 #include "core/text.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
@@ -48,7 +49,7 @@ class TerminalPrompter final : public flow::Prompter {
       PlanOptions options = plan_options(current);
       CLI::App app{"checkpoint 2"};
       app.allow_extras(false);
-      add_plan_options(app, options);
+      add_plan_options(app, HelpText(m_c.lang()), options);
       try {
         app.parse(typed, false);
       } catch (const CLI::ParseError& e) {
@@ -150,7 +151,7 @@ int run_start_command(Context& ctx, const StartOptions& opt) {
   auto outcome = flow::start(req, prompter, view, launcher);
   if (!outcome) return c.error(outcome.error());
   if (const auto* s = std::get_if<flow::start_end::Stopped>(&outcome->end)) {
-    std::vector<core::MessageArg> args = {{"checkpoint", std::to_string(static_cast<int>(s->checkpoint))}, {"command", s->command}};
+    std::vector<core::MessageArg> args = {{"checkpoint", std::to_string(static_cast<int>(s->checkpoint))}, {"command", user_command(ctx.workdir, s->command)}};
     if (s->approves.empty()) {
       c.say("start.stopped", args);
     } else {
@@ -163,17 +164,17 @@ int run_start_command(Context& ctx, const StartOptions& opt) {
   return core::to_int(outcome->exit_code());
 }
 
-void add_start_command(CLI::App& app, CommandFn& selected) {
+void add_start_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<StartOptions>();
-  auto* sub = app.add_subcommand("start", "The whole flow interactively, stopping at each of the four checkpoints");
-  sub->add_option("model", opt->model, "Hugging Face repo id or local model directory")->required();
-  sub->add_option("--output-dir", opt->output_dir, "Where the quantized model goes")->required();
-  sub->add_option("--revision", opt->revision, "Model revision (branch, tag or commit)");
+  auto* sub = app.add_subcommand("start", help("help.start.summary"));
+  sub->add_option("model", opt->model, help("help.start.model"))->required();
+  sub->add_option("--output-dir", opt->output_dir, help("help.start.output_dir"))->required();
+  sub->add_option("--revision", opt->revision, help("help.start.revision"));
   sub->add_option("--eval-python", opt->eval_python,
-                  "The Python that runs the evaluation after the run, when the plan asks for one (default: the same as quark-cli's)");
+                  help("help.start.eval_python"));
   std::set<std::string> own;
   for (const auto* o : sub->get_options()) own.insert(o->get_name());
-  add_plan_options(*sub, opt->plan);
+  add_plan_options(*sub, help, opt->plan);
   sub->callback([&selected, opt, sub, own] {
     opt->plan_given = false;
     for (const auto* o : sub->get_options()) {

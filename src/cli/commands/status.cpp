@@ -31,6 +31,17 @@ std::string checkpoint_note(const Console& c, const workflow::CheckpointStatus& 
   return note;
 }
 
+// A recorded item's text in the console's language from its message_id and args, else the
+// English "message" it recorded.
+std::string recorded_text(const Console& c, const core::Json& item) {
+  std::vector<core::MessageArg> args;
+  if (const core::Json* a = core::json_object(item, "args")) {
+    for (auto it = a->begin(); it != a->end(); ++it) args.push_back({it.key(), it->is_string() ? it->get<std::string>() : core::dump_compact(*it)});
+  }
+  auto id = core::json_string(item, "message_id");
+  return id && core::catalog_has(c.lang(), *id) ? c.t(*id, args) : core::json_string(item, "message").value_or("?");
+}
+
 // The recorded verification's failed or partial checks, in the console's language (each check
 // keeps its message id and arguments).
 void show_unpassed_checks(const Console& c, const core::Json& manifest) {
@@ -39,13 +50,7 @@ void show_unpassed_checks(const Console& c, const core::Json& manifest) {
   for (const auto& check : *checks) {
     std::string status = check.is_object() ? core::json_string(check, "status").value_or("") : "";
     if (status != "fail" && status != "partial") continue;
-    std::vector<core::MessageArg> args;
-    if (const core::Json* a = core::json_object(check, "args")) {
-      for (auto it = a->begin(); it != a->end(); ++it) args.push_back({it.key(), it->is_string() ? it->get<std::string>() : core::dump_compact(*it)});
-    }
-    auto id = core::json_string(check, "message_id");
-    std::string text = id && core::catalog_has(c.lang(), *id) ? c.t(*id, args) : core::json_string(check, "message").value_or("?");
-    c.say("verify.check_line", {{"status", c.t("verify.status_" + status)}, {"text", text}});
+    c.say("verify.check_line", {{"status", c.t("verify.status_" + status)}, {"text", recorded_text(c, check)}});
   }
 }
 
@@ -56,7 +61,7 @@ void show_blocking_problems(const Console& c, const core::Json& manifest) {
   if (problems != nullptr && problems->is_array()) {
     for (const auto& p : *problems) {
       if (!p.is_object() || core::json_string(p, "severity").value_or("") != "blocking") continue;
-      lines.push_back("  [" + c.t("envprobe.blocking") + "] " + core::json_string(p, "message").value_or("?"));
+      lines.push_back("  [" + c.t("envprobe.blocking") + "] " + recorded_text(c, p));
     }
   }
   c.say("envprobe.verdict_not_ready", {{"count", std::to_string(lines.size())}});
@@ -122,8 +127,8 @@ int run_status(Context& ctx) {
 
 }  // namespace
 
-void add_status_command(CLI::App& app, CommandFn& selected) {
-  auto* sub = app.add_subcommand("status", "Where the workflow stands and what to do next");
+void add_status_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
+  auto* sub = app.add_subcommand("status", help("help.status.summary"));
   sub->callback([&selected] { selected = [](Context& ctx) { return run_status(ctx); }; });
 }
 

@@ -67,11 +67,11 @@ int run_validate(Context& ctx, const ValidateOptions& opt) {
 
 }  // namespace
 
-void add_validate_command(CLI::App& app, CommandFn& selected) {
+void add_validate_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<ValidateOptions>();
-  auto* sub = app.add_subcommand("validate", "Validate one of our artifacts against its JSON Schema");
-  sub->add_option("file", opt->file, "model_analysis.json, quant_plan.json, run_manifest.yaml or checkpoints.json")->required();
-  sub->add_option("--schema", opt->schema, "Force the schema: model_analysis, quant_plan, run_manifest or checkpoints")
+  auto* sub = app.add_subcommand("validate", help("help.validate.summary"));
+  sub->add_option("file", opt->file, help("help.validate.file"))->required();
+  sub->add_option("--schema", opt->schema, help("help.validate.schema"))
       ->check(CLI::IsMember({"model_analysis", "quant_plan", "run_manifest", "checkpoints"}));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_validate(ctx, *opt); }; });
 }

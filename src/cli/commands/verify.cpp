@@ -29,13 +29,13 @@ int run_verify(Context& ctx, const VerifyCmdOptions& opt) {
 
 }  // namespace
 
-void add_verify_command(CLI::App& app, CommandFn& selected) {
+void add_verify_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<VerifyCmdOptions>();
-  auto* sub = app.add_subcommand("verify", "Verify a quantized output directory (exit 0 only when it passes)");
-  sub->add_option("output_dir", opt->output_dir, "The quantized model directory")->required();
-  sub->add_option("--plan", opt->plan, "quant_plan.json to check the output against");
-  sub->add_option("--source", opt->source, "The original model directory (excluded layers are compared byte for byte)");
-  sub->add_option("--threads", opt->threads, "Hashing threads (default: all cores)");
+  auto* sub = app.add_subcommand("verify", help("help.verify.summary"));
+  sub->add_option("output_dir", opt->output_dir, help("help.verify.output_dir"))->required();
+  sub->add_option("--plan", opt->plan, help("help.verify.plan"));
+  sub->add_option("--source", opt->source, help("help.verify.source"));
+  sub->add_option("--threads", opt->threads, help("help.verify.threads"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_verify(ctx, *opt); }; });
 }
 

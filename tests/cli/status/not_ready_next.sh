@@ -2,7 +2,8 @@
 # --device cuda; exit 6). Neither prepare, status nor status --json offers
 # `run --approve <digest>` (run would refuse it with exit 6): the next action follows the
 # recorded verdict, names the blocking problem and keeps --workdir and --python. The no-GPU
-# problem recommends the CPU route that works (the 0.12.post1 environment), in both languages.
+# problem recommends the CPU route that works (the 0.12.post1 environment), in both languages;
+# Japanese status shows the recorded problem in Japanese (item 10: it showed its English text).
 set -u
 H=$SRC/tests/cli/prepare
 python3 - "$SRC/tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json" nogpu.json <<'PY'
