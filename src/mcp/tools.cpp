@@ -153,6 +153,17 @@ ToolResult call_confirm_analysis(ToolCall& c) {
 class LoggedPlan final : public flow::PlanObserver {
  public:
   explicit LoggedPlan(core::Lang lang) : m_lang(lang) {}
+  // The first probe of an environment can take minutes: the server's log (stderr; stdout
+  // carries only the protocol) says what runs and where it writes, as `plan` does on a terminal.
+  void on_probing(const std::string& python, const std::string& extensions_dir) override {
+    log_line(m_lang, "plan.probing", {{"python", python}, {"dir", extensions_dir.empty() ? "?" : extensions_dir}});
+  }
+  void on_probe_kept(const std::string& cache_file) override { log_line(m_lang, "plan.probe_kept", {{"path", cache_file}}); }
+  void on_probe_progress(const flow::ProbeProgress& p) override {
+    const char* what = p.probing && p.oracle ? "plan.progress.both" : p.probing ? "plan.progress.probe" : "plan.progress.oracle";
+    log_line(m_lang, "plan.progress", {{"seconds", std::to_string(p.seconds)}, {"what", core::msg(m_lang, what)}});
+    for (const auto& b : p.building) log_line(m_lang, "plan.progress.extension", {{"name", b.name}, {"dir", b.dir}});
+  }
   void on_probed(bool from_cache, const std::string& version, const std::string& python) override {
     log_line(m_lang, from_cache ? "plan.probe_cached" : "plan.probe_ran", {{"version", version}, {"python", python}});
   }
