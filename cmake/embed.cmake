@@ -9,4 +9,6 @@ function(qptq_embed_files target out_cpp)
     DEPENDS ${E_FILES} ${PROJECT_SOURCE_DIR}/cmake/embed_run.cmake
     COMMENT "Embedding ${target} data files" VERBATIM)
   target_sources(${target} PRIVATE ${out_cpp})
+  # Its own translation unit in a unity build: a change to a data file recompiles only it.
+  set_source_files_properties(${out_cpp} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 endfunction()

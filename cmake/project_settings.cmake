@@ -64,18 +64,47 @@ function(qptq_use_pch target)
   endif()
 endfunction()
 
+# Unity builds: each first-party library and test binary compiles as ONE translation unit that
+# includes all its sources (UNITY_BUILD_BATCH_SIZE 0). With the precompiled header above, most
+# of a Debug compile is still spent per translation unit on the same inline and template code
+# (nlohmann-json, fmt, GoogleTest, the module's own headers) and its debug information; one
+# unity TU pays it once. Measured cold (no ccache) on src/plan's 19 library sources: 49.8 CPU-s
+# separately, 9.9 CPU-s as one unity TU (docs/benchmarks.md, "CI time"). One TU per target and
+# not batches of a few: which files share a TU then does not change when a file is added, so a
+# clash of two internal-linkage names in one module shows at once and always the same way.
+# The files that clash today (a helper of the same name as another file's, in an anonymous
+# namespace) are named OWN_TU in their module's qptq_add_module and compile on their own.
+# OFF by default, and not yet used by scripts/test.sh: a clash need not be an error. Two
+# helpers of one name with different parameter types become overloads in one TU, and a call
+# may then pick the other file's: src/envprobe's system_probe.cpp trim(std::string_view) lost
+# to data_readiness.cpp's trim(std::string) (RecordedProbe.NvidiaH200 failed: " 9.0"), so that
+# file is OWN_TU too. Enable it only after the whole suite passes with -DQPTQ_UNITY=ON and the
+# same-named internal helpers of each module have distinct names. Never for the fuzz build.
+option(QPTQ_UNITY "Compile each first-party target as one unity translation unit" OFF)
+function(qptq_unity target)
+  if(QPTQ_UNITY AND NOT QPTQ_BUILD_FUZZERS)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 0)
+  endif()
+endfunction()
+
 # qptq_add_module(NAME SOURCES... PUBLIC_DEPS ... DEPS ... TEST_DEPS ...): a static library
 # qptq_<NAME> whose tests are the *_test.cpp files beside it, linked into one gtest binary
 # <NAME>_tests. PUBLIC_DEPS: what its headers include (consumers need it too); DEPS: what only
 # its sources use (private). Which modules a module may name here is src/layers.txt, checked
-# by scripts/check_layers.py.
+# by scripts/check_layers.py. OWN_TU: sources and tests (file names in the module's directory)
+# kept out of the unity translation unit.
 function(qptq_add_module name)
-  cmake_parse_arguments(M "" "" "SOURCES;PUBLIC_DEPS;DEPS;TEST_DEPS" ${ARGN})
+  cmake_parse_arguments(M "" "" "SOURCES;PUBLIC_DEPS;DEPS;TEST_DEPS;OWN_TU" ${ARGN})
+  if(M_OWN_TU)
+    list(TRANSFORM M_OWN_TU PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/)
+    set_source_files_properties(${M_OWN_TU} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+  endif()
   if(M_SOURCES)
     add_library(qptq_${name} STATIC ${M_SOURCES})
     target_include_directories(qptq_${name} PUBLIC ${PROJECT_SOURCE_DIR}/src)
     target_link_libraries(qptq_${name} PUBLIC ${M_PUBLIC_DEPS} PRIVATE ${M_DEPS} qptq_settings)
     qptq_use_pch(qptq_${name})
+    qptq_unity(qptq_${name})
   else()
     # A module whose sources have not landed yet: headers only.
     add_library(qptq_${name} INTERFACE)
@@ -91,6 +120,7 @@ function(qptq_add_module name)
       target_compile_definitions(${name}_tests PRIVATE
         QPTQ_SOURCE_DIR="${PROJECT_SOURCE_DIR}" QPTQ_BINARY_DIR="${PROJECT_BINARY_DIR}")
       qptq_use_pch(${name}_tests TEST)
+      qptq_unity(${name}_tests)
       gtest_discover_tests(${name}_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS unit)
     endif()
   endif()

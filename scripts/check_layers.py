@@ -70,7 +70,7 @@ def cmake_deps(cmake_text):
     if m:
         key = None
         for tok in m.group(1).split()[1:]:
-            if tok in ("SOURCES", "PUBLIC_DEPS", "DEPS", "TEST_DEPS"):
+            if tok in ("SOURCES", "PUBLIC_DEPS", "DEPS", "TEST_DEPS", "OWN_TU"):
                 key = tok
             elif key in out and tok.startswith("qptq_"):
                 out[key].append(tok[len("qptq_"):])

@@ -9,16 +9,23 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 
 bash scripts/setup-deps.sh
-if [ -x scripts/setup-quark-env.sh ]; then
-  # The pinned Python environment with the real quark-cli (python/requirements-quark.txt).
-  bash scripts/setup-quark-env.sh
-fi
-# The second pinned environment (amd-quark 0.12.post1, quantizes without a GPU), the trained
-# model and the held-out text are needed only by the end-to-end run below: they are made while
-# the normal build compiles and its tests run (mostly downloads and unpacking), and waited for
-# before the end-to-end run.
+# The pinned Python environment with the real quark-cli (python/requirements-quark.txt, 2-5 min
+# of downloads and unpacking, about 80 CPU-s of it) is needed only by the tests, not by the
+# build: it is made while the normal build compiles and waited for before its tests run
+# (build/quark-env.status). Then, one download at a time as before, the second pinned
+# environment (amd-quark 0.12.post1, quantizes without a GPU), the trained model and the
+# held-out text, which only the end-to-end run below needs: waited for before it.
 mkdir -p build
-( bash scripts/setup-quark-cpu-env.sh && bash scripts/fetch-smollm2.sh && bash scripts/fetch-heldout-text.sh ) > build/e2e-setup.log 2>&1 &
+rm -f build/quark-env.status
+(
+  status=0
+  if [ -x scripts/setup-quark-env.sh ]; then
+    bash scripts/setup-quark-env.sh > build/quark-env.log 2>&1 || status=1
+  fi
+  echo "$status" > build/quark-env.status.tmp && mv build/quark-env.status.tmp build/quark-env.status
+  [ "$status" = 0 ]
+  bash scripts/setup-quark-cpu-env.sh && bash scripts/fetch-smollm2.sh && bash scripts/fetch-heldout-text.sh
+) > build/e2e-setup.log 2>&1 &
 e2e_setup=$!
 # The Python `mcp` SDK for the real-client test of the MCP server (tests/mcp_sdk/, ~1-2 min of
 # downloads): installed while the build compiles; the test installs it itself (under a lock)
@@ -37,7 +44,16 @@ run_suite() {
 echo "== layering: src/layers.txt against the include graph, CMake and docs/ARCHITECTURE.md"
 python3 scripts/check_layers.py
 echo "== suite: normal build"
-run_suite build
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Debug -DQPTQ_BUILD_TESTS=ON >/dev/null
+cmake --build build -j"$jobs"
+while [ ! -f build/quark-env.status ] && kill -0 "$e2e_setup" 2>/dev/null; do sleep 2; done
+if [ "$(cat build/quark-env.status 2>/dev/null)" != 0 ]; then
+  cat build/quark-env.log
+  echo "test.sh: the pinned Quark environment could not be made (build/quark-env.log above)" >&2
+  exit 1
+fi
+tail -n 1 build/quark-env.log
+(cd build && ctest --output-on-failure -j"$jobs" --timeout 300)
 echo "== end to end: SmolLM2-135M through the four steps with the real quark-cli, evaluated"
 if ! wait "$e2e_setup"; then
   cat build/e2e-setup.log
@@ -50,6 +66,9 @@ e2e_start=$(date +%s)
 [ "${QPTQ_E2E:-1}" = 0 ] || bash scripts/smollm2-flow.sh "$PWD/build/quark-ptq" "$PWD/build/e2e-smollm2"
 echo "end to end: $(( $(date +%s) - e2e_start ))s"
 echo "== suite: AddressSanitizer + UndefinedBehaviorSanitizer"
+# The same tests: ctest -j starts them longest first by the normal run's measured times.
+mkdir -p build-asan/Testing/Temporary
+cp build/Testing/Temporary/CTestCostData.txt build-asan/Testing/Temporary/ 2>/dev/null || true
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   run_suite build-asan "-DQPTQ_SANITIZE=address;undefined"
 echo "== ThreadSanitizer: the tests of the modules that start threads"
