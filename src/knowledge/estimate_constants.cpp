@@ -19,6 +19,8 @@ AlgorithmCost algorithm_cost(StrictFields& f, const core::Json& j, const std::st
   if (j.contains("seconds_per_layer_parameter") || j.contains("seconds_per_layer_parameter_token")) {
     a.seconds_per_layer_parameter = f.number(j, where, "seconds_per_layer_parameter");
     a.seconds_per_layer_parameter_token = f.number(j, where, "seconds_per_layer_parameter_token");
+    a.fixed_seconds = f.number(j, where, "fixed_seconds");
+    a.seconds_per_expert_layer = f.number(j, where, "seconds_per_expert_layer");
   }
   if (j.contains("layerwise")) {
     const core::Json& lw = f.object(j, where, "layerwise");
@@ -68,7 +70,9 @@ core::Result<EstimateConstants> parse() {
   const core::Json& tm = f.object(doc, "", "time");
   c.time = {f.number(tm, "/time", "startup_seconds"),    f.number(tm, "/time", "load_gib_per_second"),
             f.number(tm, "/time", "write_gib_per_second"), f.number(tm, "/time", "calibration_effective_tflops"),
-            f.number(tm, "/time", "cpu_effective_tflops"), f.number(tm, "/time", "cpu_offload_slowdown")};
+            f.number(tm, "/time", "cpu_effective_tflops"), f.number(tm, "/time", "cpu_offload_slowdown"),
+            f.number(tm, "/time", "calibration_floor_seconds"), f.number(tm, "/time", "export_floor_seconds"),
+            f.number(tm, "/time", "pack_seconds_per_quantized_gib")};
   const core::Json& s4 = f.object(doc, "", "step4");
   c.step4 = {f.number(s4, "/step4", "verify_gib_per_second"), f.number(s4, "/step4", "evaluation_startup_seconds"),
              f.number(s4, "/step4", "evaluation_canary_seconds"), f.number(s4, "/step4", "evaluation_effective_tflops"),

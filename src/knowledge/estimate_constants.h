@@ -20,6 +20,8 @@ struct AlgorithmCost {
   double time_factor = 1;     // multiplies the calibration time
   double seconds_per_layer_parameter = 0;
   double seconds_per_layer_parameter_token = 0;
+  double fixed_seconds = 0;             // once per run (AWQ: the first torch.compile of fake quantization)
+  double seconds_per_expert_layer = 0;  // per MoE expert of every decoder layer
   struct Layerwise {          // layer-by-layer algorithms (AWQ): the clip and scale searches
     double clip_copies = 0;
     double clip_out_channels = 0;            // output rows per clip chunk when out_features divides by it
@@ -49,7 +51,7 @@ struct EstimateConstants {
   } overhead{};
   struct {
     double startup_seconds, load_gib_per_second, write_gib_per_second, calibration_effective_tflops, cpu_effective_tflops,
-        cpu_offload_slowdown;
+        cpu_offload_slowdown, calibration_floor_seconds, export_floor_seconds, pack_seconds_per_quantized_gib;
   } time{};
   struct {
     double bytes_per_group_mx, bytes_per_group_other;

@@ -143,7 +143,7 @@ TEST(Estimate, AwqPhaseHoldsOneLayerAtATime) {
   EXPECT_NEAR(s.layerwise_phase_gib, d.layerwise_phase_gib, 0.01);
   EXPECT_DOUBLE_EQ(s.gpu_peak_gib, s.layerwise_phase_gib);       // 8 layers: the clip search dominates
   EXPECT_GT(d.gpu_peak_gib, d.layerwise_phase_gib);              // 32 layers: loading the weights does
-  EXPECT_GT(d.minutes, 3 * s.minutes);                           // AWQ time is per layer
+  EXPECT_GT(d.minutes, 2.5 * s.minutes);  // AWQ time is per layer, beside its one-off compile (fixed_seconds)
   // The clip products use at most 512 sampled tokens (two size classes: 256 rows x 4096 and
   // 256 rows x 14336), but the attention scale search feeds the layer all N samples at once:
   // its attention weights (N x heads x L x L at scale_search_score_bytes), mask (N x L x L) and
@@ -397,6 +397,57 @@ TEST(Estimate, AwqClipSearchMeetsTheDenseMlpOfAnMoeModel) {
   double clip_difference = lw.clip_copies * lw.clip_out_channels * 512 * 10944 * 2 / kGiBytes;
   double inputs_difference = 16.0 * 256 * (10944 - 1408) * 2 / kGiBytes;  // cached Linear inputs
   EXPECT_NEAR(wide.algorithm_gib - narrow.algorithm_gib, clip_difference + inputs_difference, 0.01);
+}
+
+}  // namespace
+}  // namespace manifest
+
+namespace manifest {
+namespace {
+
+// The time of step 4 on the H200: the estimate of every measured run through quark-ptq
+// (quark-cli 0.13), rebuilt from the run's own quant_plan.json and model_analysis.json as
+// prepare builds it, against the seconds its run manifest recorded (quark-cli, the hashing and
+// checks after it, quark-ptq's evaluation when it ran; tests/fixtures/envprobe/measured/
+// h200-times.json). Within 20 % unless the fixture names the run in `outside_20_percent`
+// (with the reason), and then within that entry's `limit`.
+TEST(EstimateCalibration, Step4WithinTwentyPercentOfTheMeasuredH200Runs) {
+  auto doc = core::read_json_file(test_support::source_path("tests/fixtures/envprobe/measured/h200-times.json"));
+  ASSERT_TRUE(doc.has_value());
+  ASSERT_GE((*doc)["runs"].size(), 37U);
+  const core::Json outside = doc->value("outside_20_percent", core::Json::object());
+  for (const auto& run : (*doc)["runs"]) {
+    const std::string name = run["run"].get<std::string>();
+    auto plan = core::read_json_file(test_support::source_path(run["plan"].get<std::string>()));
+    auto analysis = core::read_json_file(test_support::source_path(run["analysis"].get<std::string>()));
+    ASSERT_TRUE(plan.has_value() && analysis.has_value()) << name;
+    auto view = read_plan_view(*plan, *analysis);
+    ASSERT_TRUE(view) << name << ": " << view.error().id;
+    EstimateInputs in;
+    in.size = view->size;
+    in.scheme = view->global_scheme;
+    in.algorithms = view->algorithms;
+    in.calibration = view->calibration;
+    in.evaluation = view->evaluation_intent != "none" && !view->evaluated_by_quark_ptq;
+    in.multi_device = view->multi_device;
+    in.gpus = {{static_cast<std::int64_t>(143.8 * kGiB), static_cast<std::int64_t>(run["gpu_free_gib"].get<double>() * kGiB)}};
+    in.cpu_count = 16;
+    Estimate e = estimated(in);
+    const core::Json& m = run["measured"];
+    double measured = m["quark_cli_seconds"].get<double>() + m["after_quark_cli_seconds"].get<double>() + m["evaluation_seconds"].get<double>();
+    double step4 = e.quark_cli_seconds + e.verify_seconds + e.evaluation_seconds;
+    double error = (step4 - measured) / measured;
+    double limit = outside.contains(name) ? outside[name]["limit"].get<double>() : 0.20;
+    EXPECT_LT(std::abs(error), limit) << name << ": estimated " << step4 << " s, measured " << measured << " s";
+    if (outside.contains(name)) {
+      EXPECT_GE(std::abs(error), 0.20) << name << " is within 20 % now: drop it from outside_20_percent";
+    }
+    std::printf("%-40s estimated %6.1f s (quark-cli %6.1f, after %4.1f, eval %4.1f)  measured %6.1f s (quark-cli %6.1f, after %4.1f)  error %+5.1f %%  [weights %.2f GiB, output %.2f GiB, parameters %lld quantized %lld, layers %lld, experts %lld]\n",
+                name.c_str(), step4, e.quark_cli_seconds, e.verify_seconds, e.evaluation_seconds, measured, m["quark_cli_seconds"].get<double>(),
+                m["after_quark_cli_seconds"].get<double>(), 100 * error, e.weights_gib, e.output_disk_gib,
+                static_cast<long long>(e.total_parameters), static_cast<long long>(e.quantized_parameters), static_cast<long long>(in.size.num_layers),
+                static_cast<long long>(in.size.num_experts));
+  }
 }
 
 }  // namespace
