@@ -366,7 +366,11 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     }
   }
   RunOutcome outcome{wd.manifest(), run, std::move(*end), std::nullopt};
-  phases.mark(outcome.report() != nullptr ? "verify" : "diagnose");
+  if (outcome.report() != nullptr) {
+    phases.mark("verify");
+  } else if (std::holds_alternative<run_end::Failed>(outcome.end)) {
+    phases.mark("diagnose");
+  }  // an interrupted run is neither verified nor diagnosed
   outcome.run["phases"] = phases.to_json();
   outcome.run["hash_tail_bytes"] = early.tail_bytes();
   doc["run"] = outcome.run;

@@ -1,6 +1,7 @@
 #include "knowledge/diagnosis_rules.h"
 
 #include "core/embedded.h"
+#include "knowledge/compiled_patterns.h"
 #include "knowledge/data_error.h"
 #include "knowledge/strict_fields.h"
 
@@ -9,22 +10,6 @@ namespace knowledge {
 namespace {
 
 constexpr std::string_view kPath = "knowledge/diagnose/rules.json";
-
-// `pattern` compiled; when it does not compile, the first such pattern is named in `error`.
-std::regex compile(const std::string& pattern, const std::string& where, std::string& error) {
-  try {
-    return std::regex(pattern, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
-    if (error.empty()) error = where + " does not compile: " + e.what();
-    return {};
-  }
-}
-
-std::vector<std::regex> compile(const std::vector<std::string>& patterns, const std::string& where, std::string& error) {
-  std::vector<std::regex> out;
-  for (std::size_t i = 0; i < patterns.size(); ++i) out.push_back(compile(patterns[i], where + "/" + std::to_string(i), error));
-  return out;
-}
 
 }  // namespace
 
@@ -41,14 +26,14 @@ core::Result<DiagnosisRules> parse_diagnosis_rules(const core::Json& doc) {
     r.id = f.string(j, at, "id");
     r.category = f.string(j, at, "category");
     if (f.ok() && (r.id.empty() || r.category.empty()) && bad.empty()) bad = at + " has an empty id or category";
-    r.any = compile(f.strings(j, at, "any"), at + "/any", bad);
-    if (j.contains("all")) r.all = compile(f.strings(j, at, "all"), at + "/all", bad);
+    r.any = compile_patterns(f.strings(j, at, "any"), at + "/any", bad);
+    if (j.contains("all")) r.all = compile_patterns(f.strings(j, at, "all"), at + "/all", bad);
     if (j.contains("facts")) {
       const core::Json& facts = f.array(j, at, "facts");
       for (std::size_t k = 0; k < facts.size(); ++k) {
         const std::string fat = at + "/facts/" + std::to_string(k);
         std::string name = f.string(facts[k], fat, "name");
-        r.facts.push_back({std::move(name), compile(f.string(facts[k], fat, "pattern"), fat + "/pattern", bad)});
+        r.facts.push_back({std::move(name), compile_pattern(f.string(facts[k], fat, "pattern"), fat + "/pattern", bad)});
       }
     }
     if (j.contains("when")) {

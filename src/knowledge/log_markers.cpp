@@ -1,6 +1,7 @@
 #include "knowledge/log_markers.h"
 
 #include "core/embedded.h"
+#include "knowledge/compiled_patterns.h"
 #include "knowledge/data_error.h"
 #include "knowledge/strict_fields.h"
 
@@ -9,22 +10,8 @@ namespace knowledge {
 namespace {
 
 constexpr std::string_view kPath = "knowledge/diagnose/log_markers.json";
-
-// `pattern` compiled; when it does not compile, the first such pattern is named in `error`.
-std::regex compile(const std::string& pattern, const std::string& where, std::string& error) {
-  try {
-    return std::regex(pattern, std::regex::ECMAScript | std::regex::optimize);
-  } catch (const std::regex_error& e) {
-    if (error.empty()) error = where + " does not compile: " + e.what();
-    return {};
-  }
-}
-
-std::vector<std::regex> compile(const std::vector<std::string>& patterns, const std::string& where, std::string& error) {
-  std::vector<std::regex> out;
-  for (std::size_t i = 0; i < patterns.size(); ++i) out.push_back(compile(patterns[i], where + "/" + std::to_string(i), error));
-  return out;
-}
+// Matched against every line quark-cli prints: compiled for matching speed.
+constexpr auto kMarkerFlags = std::regex::ECMAScript | std::regex::optimize;
 
 }  // namespace
 
@@ -38,7 +25,7 @@ core::Result<LogMarkers> parse_log_markers(const core::Json& doc) {
     const std::string at = "/stages/" + std::to_string(i);
     LogMarkers::Stage s;
     s.name = f.string(stages[i], at, "name");
-    s.patterns = compile(f.strings(stages[i], at, "patterns"), at + "/patterns", bad_pattern);
+    s.patterns = compile_patterns(f.strings(stages[i], at, "patterns"), at + "/patterns", bad_pattern, kMarkerFlags);
     if (f.ok() && (s.name.empty() || s.patterns.empty())) return core::fail(data_invalid(kPath, at + " has no name or no patterns"));
     out.stages.push_back(std::move(s));
   }
@@ -47,10 +34,10 @@ core::Result<LogMarkers> parse_log_markers(const core::Json& doc) {
     const std::string at = "/progress_stage_hints/" + std::to_string(i);
     out.progress_stage_hints.push_back({f.string(hints[i], at, "stage"), f.strings(hints[i], at, "prefixes")});
   }
-  out.export_done = compile(f.strings(doc, "", "export_done"), "/export_done", bad_pattern);
+  out.export_done = compile_patterns(f.strings(doc, "", "export_done"), "/export_done", bad_pattern, kMarkerFlags);
   std::string ppl = f.string(doc, "", "perplexity");
   QPTQ_TRY(f.result());
-  out.perplexity = compile(ppl, "/perplexity", bad_pattern);
+  out.perplexity = compile_pattern(ppl, "/perplexity", bad_pattern, kMarkerFlags);
   if (!bad_pattern.empty()) return core::fail(data_invalid(kPath, bad_pattern));
   return out;
 }

@@ -1,6 +1,7 @@
 #include "knowledge/verify_checkpoint_names.h"
 
 #include "core/embedded.h"
+#include "knowledge/compiled_patterns.h"
 #include "knowledge/data_error.h"
 #include "knowledge/strict_fields.h"
 
@@ -23,11 +24,7 @@ core::Result<VerifyCheckpointNames> parse_verify_checkpoint_names(const core::Js
     for (std::size_t i = 0; i < list.size(); ++i) {
       const std::string rat = at + "/" + std::to_string(i);
       CheckpointRename r{f.string(list[i], rat, "match"), f.string(list[i], rat, "replace"), {}};
-      try {
-        r.compiled = std::regex(r.match);
-      } catch (const std::regex_error& e) {
-        if (bad.empty()) bad = rat + "/match does not compile: " + e.what();
-      }
+      r.compiled = compile_pattern(r.match, rat + "/match", bad);
       rules.push_back(std::move(r));
     }
     out.renames.emplace(model_type, std::move(rules));

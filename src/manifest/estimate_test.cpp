@@ -1,4 +1,5 @@
 #include "manifest/estimate.h"
+#include "manifest/estimate_inputs.h"
 
 #include <gtest/gtest.h>
 
@@ -317,13 +318,7 @@ TEST(EstimateCalibration, GpuAndHostWithinFifteenPercentOfTheH200Zoo) {
     ASSERT_TRUE(plan.has_value() && analysis.has_value()) << name;
     auto view = read_plan_view(*plan, *analysis);
     ASSERT_TRUE(view) << name << ": " << view.error().id;
-    EstimateInputs in;
-    in.size = view->size;
-    in.scheme = view->global_scheme;
-    in.algorithms = view->algorithms;
-    in.calibration = view->calibration;
-    in.evaluation = view->evaluation_intent != "none" && !view->evaluated_by_quark_ptq;
-    in.multi_device = view->multi_device;
+    EstimateInputs in = plan_estimate_inputs(*view);
     in.gpus = {{static_cast<std::int64_t>(run["gpu_total_gib"].get<double>() * kGiBytes),
                 static_cast<std::int64_t>(run["gpu_free_gib"].get<double>() * kGiBytes)}};
     in.cpu_count = run["cpu_count"].get<std::int64_t>();
@@ -423,13 +418,7 @@ TEST(EstimateCalibration, Step4WithinTwentyPercentOfTheMeasuredH200Runs) {
     ASSERT_TRUE(plan.has_value() && analysis.has_value()) << name;
     auto view = read_plan_view(*plan, *analysis);
     ASSERT_TRUE(view) << name << ": " << view.error().id;
-    EstimateInputs in;
-    in.size = view->size;
-    in.scheme = view->global_scheme;
-    in.algorithms = view->algorithms;
-    in.calibration = view->calibration;
-    in.evaluation = view->evaluation_intent != "none" && !view->evaluated_by_quark_ptq;
-    in.multi_device = view->multi_device;
+    EstimateInputs in = plan_estimate_inputs(*view);
     in.gpus = {{static_cast<std::int64_t>(143.8 * kGiB), static_cast<std::int64_t>(run["gpu_free_gib"].get<double>() * kGiB)}};
     in.cpu_count = 16;
     Estimate e = estimated(in);

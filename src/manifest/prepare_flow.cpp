@@ -9,6 +9,7 @@
 #include "core/schema.h"
 #include "core/text.h"
 #include "core/yaml_io.h"
+#include "manifest/estimate_inputs.h"
 #include "manifest/evaluator_block.h"
 #include "manifest/manifest_doc.h"
 #include "core/shell_quote.h"
@@ -40,27 +41,10 @@ std::vector<envprobe::DataNeed> data_needs(const PlanView& plan) {
 }
 
 core::Result<EstimateInputs> estimate_inputs(const PlanView& plan, const envprobe::EnvReport& env, const OutputDir& out) {
-  EstimateInputs in;
-  in.size = plan.size;
-  in.scheme = plan.global_scheme;
+  EstimateInputs in = plan_estimate_inputs(plan);
   auto installed = env.py.packages.count("amd-quark") ? env.py.packages.at("amd-quark") : std::nullopt;
   QPTQ_TRY_ASSIGN(envprobe::Requirements requirements, envprobe::requirements_for(installed, plan.quark_version));
   in.quark_release = requirements.quark_version;
-  in.algorithms = plan.algorithms;
-  in.calibration = plan.calibration;
-  in.evaluation = plan.evaluation_intent != "none" && !plan.evaluated_by_quark_ptq;
-  if (plan.evaluated_by_quark_ptq && plan.evaluation.is_object()) {
-    EstimateInputs::OwnEvaluation own;
-    auto number = [&](const char* key, double fallback) {
-      const core::Json* v = core::json_at(plan.evaluation, key);
-      return v != nullptr && v->is_number() ? v->get<double>() : fallback;
-    };
-    own.windows = number("windows", own.windows);
-    own.seq_len = number("seq_len", own.seq_len);
-    own.budget_seconds = number("budget_seconds", own.budget_seconds);
-    in.own_evaluation = own;
-  }
-  in.multi_device = plan.multi_device;
   for (const auto& d : env.acc.devices) in.gpus.push_back({d.total_memory_bytes, d.free_memory_bytes});
   for (const auto& [name, value] : plan.env_changes) {
     if ((name == "HIP_VISIBLE_DEVICES" || name == "CUDA_VISIBLE_DEVICES") && value == "0" && !in.gpus.empty()) in.gpus.resize(1);

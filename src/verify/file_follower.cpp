@@ -165,7 +165,8 @@ FileFollower::FileFollower(FileFollower&& o) noexcept
       m_piece_bytes(o.m_piece_bytes),
       m_pieces(std::move(o.m_pieces)),
       m_sha256(std::move(o.m_sha256)),
-      m_failed(std::move(o.m_failed)) {
+      m_failed(std::move(o.m_failed)),
+      m_buffers(std::move(o.m_buffers)) {
   o.m_fd = -1;
 }
 
@@ -205,20 +206,25 @@ std::uint64_t FileFollower::advance(bool writer_done) {
     // follower keeps up with its writer: this thread does only that, while a second one hashes
     // the same bytes into their piece and reads the next batch (issue 19: one SHA-256 per byte
     // on the critical path instead of two).
-    const std::size_t cap = static_cast<std::size_t>(std::min<std::uint64_t>(kFollowBatch, end - m_hashed));
-    auto cur = std::make_unique_for_overwrite<char[]>(cap);
-    auto next = std::make_unique_for_overwrite<char[]>(cap);
+    // Allocated once per file and kept until it is complete: a fresh 16 MiB on every call
+    // would page-fault its way in again each time.
+    if (!m_buffers[0]) {
+      for (auto& b : m_buffers) b = std::make_unique_for_overwrite<char[]>(kFollowBatch);
+    }
+    const std::size_t cap = kFollowBatch;
+    char* cur = m_buffers[0].get();
+    char* next = m_buffers[1].get();
     std::string error;
-    std::size_t n = read_batch(m_fd, cur.get(), cap, m_hashed, end, m_piece_bytes, error);
+    std::size_t n = read_batch(m_fd, cur, cap, m_hashed, end, m_piece_bytes, error);
     while (n > 0) {
       const std::uint64_t at_next = m_hashed + n;
       const std::uint64_t piece_next = (m_piece_bytes + n) % kPieceBytes;
       std::size_t n_next = 0;
       auto side = [&] {
-        m_piece.update(cur.get(), n);
-        n_next = read_batch(m_fd, next.get(), cap, at_next, end, piece_next, error);
+        m_piece.update(cur, n);
+        n_next = read_batch(m_fd, next, cap, at_next, end, piece_next, error);
       };
-      run_beside(side, [&] { m_whole.update(cur.get(), n); });
+      run_beside(side, [&] { m_whole.update(cur, n); });
       m_hashed += n;
       m_piece_bytes += n;
       if (m_piece_bytes == kPieceBytes) close_piece();
@@ -230,6 +236,9 @@ std::uint64_t FileFollower::advance(bool writer_done) {
   if (complete()) {
     if (m_piece_bytes > 0) close_piece();
     m_sha256 = m_whole.finish_hex();
+  }
+  if (complete() || !m_failed.empty()) {
+    for (auto& b : m_buffers) b.reset();
   }
   return m_hashed - before;
 }

@@ -15,7 +15,9 @@
 // afterwards (a hole read as zeros, a rewrite) therefore only costs the full read it saved.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -80,6 +82,7 @@ class FileFollower {
   std::vector<std::string> m_pieces;
   std::string m_sha256;
   std::string m_failed;
+  std::array<std::unique_ptr<char[]>, 2> m_buffers;  // one hashed while the other is read
 };
 
 }  // namespace verify
