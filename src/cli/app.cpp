@@ -1,3 +1,4 @@
+#include "cli/option_checks.h"
 #include "cli/app.h"
 
 #include <CLI/CLI.hpp>
@@ -5,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/console.h"
 #include "cli/help_text.h"
+#include "cli/usage_error.h"
 #include "core/exit_code.h"
 #include "core/fs.h"
 #include "core/messages.h"
@@ -22,7 +24,7 @@ void define_command_line(CLI::App& app, const HelpText& help, GlobalOptions& glo
   app.add_option("--workdir", global.workdir, help("help.global.workdir"));
   app.add_flag("--json", global.json, help("help.global.json"));
   app.add_option("--lang", global.lang, help("help.global.lang"))
-      ->check(CLI::IsMember({"en", "ja"}));
+      ->check(one_of(help, {"en", "ja"}));
 
   add_analyze_command(app, help, selected);
   add_confirm_command(app, help, selected);
@@ -46,24 +48,24 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   CLI::App app;
   GlobalOptions global;
   CommandFn selected;
-  define_command_line(app, HelpText(help_lang(argc, argv)), global, selected);
+  const core::Lang early_lang = help_lang(argc, argv);
+  define_command_line(app, HelpText(early_lang), global, selected);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int rc = app.exit(e);
-    // CLI11 uses 0 for --help/--version and its own codes for errors; ours is one table.
-    if (rc == 0) {
-      out.exit_code = 0;
+    // --help and --version are CLI11's "errors" with code 0: it prints them.
+    if (e.get_exit_code() == 0) {
+      out.exit_code = app.exit(e);
       return out;
     }
-    // With --json stdout still carries one document, the error (--json may not be parsed yet).
+    // A refusal is ours: one line in the run's language, and with --json one document on
+    // stdout (--json may not be bound yet, so argv is read for it, as for --lang).
+    bool json = false;
     for (int i = 1; i < argc; ++i) {
-      if (std::string_view(argv[i]) != "--json") continue;
-      core::Lang lang = global.lang.empty() ? core::lang_from_environment() : core::parse_lang(global.lang).value_or(core::Lang::en);
-      Console(lang, true).error_document(core::make_error(core::ExitCode::usage, "cli.usage_error").with("text", e.what()));
-      break;
+      if (std::string_view(argv[i]) == "--") break;
+      if (std::string_view(argv[i]) == "--json") json = true;
     }
-    out.exit_code = core::to_int(core::ExitCode::usage);
+    out.exit_code = Console(early_lang, json).error(usage_error(e, app));
     return out;
   }
 

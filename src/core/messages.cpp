@@ -66,7 +66,11 @@ const Catalog& catalog(Lang lang) {
   return en;
 }
 
-std::string fill(std::string_view text, const std::vector<MessageArg>& args) {
+// A placeholder names an argument, {name}, or an argument whose value is a code of an enum
+// family, {name:family}: the code is shown as the catalog's "enum.<family>.<code>" in the same
+// language (a recorded English code, never English prose, inside a Japanese sentence), or as it
+// is when the catalog has no such entry (an older artifact's free text).
+std::string fill(Lang lang, std::string_view text, const std::vector<MessageArg>& args) {
   std::string out;
   out.reserve(text.size() + 32);
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -85,14 +89,25 @@ std::string fill(std::string_view text, const std::vector<MessageArg>& args) {
       auto close = text.find('}', i);
       if (close != std::string_view::npos) {
         std::string_view name = text.substr(i + 1, close - i - 1);
+        std::string_view family;
+        if (auto colon = name.find(':'); colon != std::string_view::npos) {
+          family = name.substr(colon + 1);
+          name = name.substr(0, colon);
+        }
         const MessageArg* found = nullptr;
         for (const auto& a : args) {
           if (a.name == name) found = &a;
         }
         if (found != nullptr) {
+          std::string value = found->value;
+          if (!family.empty()) {
+            const Catalog& cat = catalog(lang);
+            auto e = cat.find("enum." + std::string(family) + "." + value);
+            if (e != cat.end()) value = e->second;
+          }
           // Arguments carry untrusted text (paths, config values, endpoints): never an
           // escape sequence or a password onto the terminal or into a recorded message.
-          out += terminal_safe(redact_credentials(found->value));
+          out += terminal_safe(redact_credentials(value));
           i = close;
           continue;
         }
@@ -129,7 +144,7 @@ std::string msg(Lang lang, std::string_view id, const std::vector<MessageArg>& a
     for (const auto& a : args) out += " " + a.name + "=" + a.value;
     return out;
   }
-  return fill(it->second, args);
+  return fill(lang, it->second, args);
 }
 
 std::string render_error(Lang lang, const Error& e) {

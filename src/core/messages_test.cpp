@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <algorithm>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -23,8 +24,9 @@ TEST(Messages, CatalogsHaveTheSameIds) {
 }
 
 TEST(Messages, PlaceholdersAgreeBetweenLanguages) {
-  std::regex ph(R"(\{([a-z_0-9]+)\})");
-  for (const auto& id : core::catalog_ids(core::Lang::en)) {
+  std::regex ph(R"(\{([a-z_0-9]+(?::[a-z_0-9]+)?)\})");
+  const auto en_ids = core::catalog_ids(core::Lang::en);
+  for (const auto& id : en_ids) {
     std::set<std::string> a;
     std::set<std::string> b;
     std::string en = core::msg(core::Lang::en, id);
@@ -32,7 +34,24 @@ TEST(Messages, PlaceholdersAgreeBetweenLanguages) {
     for (std::sregex_iterator it(en.begin(), en.end(), ph), end; it != end; ++it) a.insert((*it)[1]);
     for (std::sregex_iterator it(ja.begin(), ja.end(), ph), end; it != end; ++it) b.insert((*it)[1]);
     EXPECT_EQ(a, b) << id;
+    // {name:family} shows a code of an enum family: the family must exist.
+    for (const auto& p : a) {
+      auto colon = p.find(':');
+      if (colon == std::string::npos) continue;
+      std::string stem = "enum." + p.substr(colon + 1) + ".";
+      EXPECT_TRUE(std::any_of(en_ids.begin(), en_ids.end(), [&](const std::string& i) { return i.rfind(stem, 0) == 0; })) << id << ": " << p;
+    }
   }
+}
+
+// A code shown through {name:family} is in the reader's language; a value the family does not
+// know (an older artifact's free text) is shown as it is.
+TEST(Messages, EnumPlaceholdersShowTheCodeInTheLanguage) {
+  const std::string ja = core::msg(core::Lang::ja, "envprobe.problem_no_gpu", {{"evidence", "torch_sees_none"}});
+  EXPECT_EQ(ja.find("torch_sees_none"), std::string::npos) << ja;
+  EXPECT_NE(ja.find(core::msg(core::Lang::ja, "enum.accelerator_evidence.torch_sees_none")), std::string::npos) << ja;
+  const std::string en = core::msg(core::Lang::en, "envprobe.problem_no_gpu", {{"evidence", "free text of an old manifest"}});
+  EXPECT_NE(en.find("(free text of an old manifest)"), std::string::npos) << en;
 }
 
 // Every string literal in src/ that looks like a catalog id ("<area>.<name>", where <area>

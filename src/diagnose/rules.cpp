@@ -231,9 +231,22 @@ std::vector<core::MessageArg> facts_in(core::Lang lang, std::vector<core::Messag
 
 }  // namespace
 
-std::string Diagnosis::cause(core::Lang lang) const { return core::msg(lang, "diagnose." + rule + ".cause", facts_in(lang, facts)); }
+std::string Diagnosis::cause(core::Lang lang) const {
+  const std::string id = "diagnose." + rule + ".cause";
+  if (!core::catalog_has(lang, id) && !recorded_cause.empty()) return recorded_cause;
+  return core::msg(lang, id, facts_in(lang, facts));
+}
 
-std::string Diagnosis::suggestion(core::Lang lang) const { return core::msg(lang, "diagnose." + rule + ".suggestion", facts_in(lang, facts)); }
+std::string Diagnosis::suggestion(core::Lang lang) const {
+  const std::string id = "diagnose." + rule + ".suggestion";
+  if (!core::catalog_has(lang, id) && !recorded_suggestion.empty()) return recorded_suggestion;
+  return core::msg(lang, id, facts_in(lang, facts));
+}
+
+std::string Diagnosis::category_text(core::Lang lang) const {
+  const std::string id = "enum.diagnosis_category." + category;
+  return core::catalog_has(lang, id) ? core::msg(lang, id) : category;
+}
 
 core::Json Diagnosis::to_json() const {
   core::Json facts_json = core::Json::object();
@@ -248,6 +261,32 @@ core::Json Diagnosis::to_json() const {
           {"facts", facts_json},
           {"evidence", evidence},
           {"error_text", error_text}};
+}
+
+std::optional<Diagnosis> Diagnosis::from_json(const core::Json& j) {
+  if (!j.is_object()) return std::nullopt;
+  auto rule = core::json_string(j, "rule");
+  if (!rule || rule->empty()) return std::nullopt;
+  Diagnosis d;
+  d.rule = *rule;
+  d.category = core::json_string(j, "category").value_or("unclassified");
+  d.return_to_checkpoint = static_cast<int>(core::json_int(j, "return_to_checkpoint").value_or(3));
+  if (const core::Json* facts = core::json_object(j, "facts")) {
+    for (auto it = facts->begin(); it != facts->end(); ++it) {
+      if (it->is_string()) d.facts.push_back({it.key(), it->get<std::string>()});
+    }
+  }
+  if (const core::Json* evidence = core::json_array(j, "evidence")) {
+    for (const auto& line : *evidence) {
+      if (line.is_string()) d.evidence.push_back(line.get<std::string>());
+    }
+  }
+  d.error_text = core::json_string(j, "error_text").value_or("");
+  d.recorded_cause = core::json_string(j, "cause").value_or("");
+  d.recorded_suggestion = core::json_string(j, "suggestion").value_or("");
+  if (const core::Json* change = core::json_object(j, "plan_change")) d.plan_change = *change;
+  d.package_change_needs_confirmation = core::json_bool(j, "package_change_needs_confirmation").value_or(false);
+  return d;
 }
 
 }  // namespace diagnose

@@ -50,11 +50,18 @@ struct Diagnosis {
   std::string error_text;                     // the whole final traceback
   core::Json plan_change = core::Json::object();
   bool package_change_needs_confirmation = false;
+  // Read back from a manifest whose rule this release does not know: its English texts.
+  std::string recorded_cause;
+  std::string recorded_suggestion;
 
   std::string cause(core::Lang lang) const;       // diagnose.<rule>.cause
   std::string suggestion(core::Lang lang) const;  // diagnose.<rule>.suggestion
+  std::string category_text(core::Lang lang) const;  // enum.diagnosis_category.<category>
   // The manifest's run.diagnosis (texts in English; ids kept for other languages).
   core::Json to_json() const;
+  // A recorded run.diagnosis read back (its texts are rebuilt from the rule and the facts, in
+  // any language); nothing when it names no rule.
+  static std::optional<Diagnosis> from_json(const core::Json& j);
 };
 
 using Rule = knowledge::DiagnosisRule;

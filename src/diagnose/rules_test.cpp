@@ -105,6 +105,33 @@ TEST(DiagnoseRules, CapturesFactsForTheMessage) {
   EXPECT_NE(m.cause(core::Lang::en).find("qwen3"), std::string::npos);
 }
 
+// status shows the recorded diagnosis as run did, in any language (issue 16 items 2 and 10):
+// what run.diagnosis records is read back to the same texts; a rule this release does not know
+// keeps its recorded English.
+TEST(DiagnoseRules, ARecordedDiagnosisReadsBackToTheSameTexts) {
+  auto rules = RuleSet::from_knowledge();
+  ASSERT_TRUE(rules);
+  auto d = rules->classify(replay(fixture("transformers_too_old.log"), 1, {}));
+  auto back = Diagnosis::from_json(d.to_json());
+  ASSERT_TRUE(back);
+  for (core::Lang lang : {core::Lang::en, core::Lang::ja}) {
+    EXPECT_EQ(back->cause(lang), d.cause(lang));
+    EXPECT_EQ(back->suggestion(lang), d.suggestion(lang));
+    EXPECT_EQ(back->category_text(lang), d.category_text(lang));
+  }
+  EXPECT_EQ(back->evidence, d.evidence);
+  EXPECT_EQ(back->return_to_checkpoint, d.return_to_checkpoint);
+  EXPECT_NE(back->cause(core::Lang::ja), d.cause(core::Lang::en));
+
+  core::Json old = {{"rule", "retired_rule"}, {"category", "memory_at_load"}, {"cause", "it ran out"}, {"suggestion", "use less"}};
+  auto unknown = Diagnosis::from_json(old);
+  ASSERT_TRUE(unknown);
+  EXPECT_EQ(unknown->cause(core::Lang::ja), "it ran out");
+  EXPECT_EQ(unknown->suggestion(core::Lang::en), "use less");
+  EXPECT_FALSE(Diagnosis::from_json(core::Json{{"category", "x"}}));
+  EXPECT_FALSE(Diagnosis::from_json(core::Json::array()));
+}
+
 TEST(DiagnoseRules, ErrorTextIsTheWholeTracebackChain) {
   std::string log = fixture("torch_211_with_quark_011.log");
   std::string text = extract_error_text(log);
@@ -133,6 +160,8 @@ TEST(DiagnoseRules, EveryRuleHasMessagesAndIsDocumented) {
     for (core::Lang lang : {core::Lang::en, core::Lang::ja}) {
       EXPECT_TRUE(core::catalog_has(lang, "diagnose." + r.id + ".cause")) << r.id;
       EXPECT_TRUE(core::catalog_has(lang, "diagnose." + r.id + ".suggestion")) << r.id;
+      // The category is shown in the user's words, never as its id (issue 16 item 10).
+      EXPECT_TRUE(core::catalog_has(lang, "enum.diagnosis_category." + r.category)) << r.id << ": " << r.category;
     }
     EXPECT_NE(doc->find("`" + r.id + "`"), std::string::npos) << r.id << " is not in references/troubleshooting.md";
   }

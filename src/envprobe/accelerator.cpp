@@ -31,19 +31,19 @@ Accelerator merge_accelerator(const PythonFacts& py, const SystemFacts& sys) {
   const bool torch_hip = py.torch_build == "hip";
   if (nvidia_seen && amd_seen) {
     a.kind = "unknown";
-    a.evidence = "both NVIDIA and AMD GPUs are visible on this host";
+    a.evidence = "both_vendors";
     a.devices = merged_devices(py, sys.nvidia_gpus);
     return a;
   }
   if (nvidia_seen || (torch_sees && !torch_hip)) {
     a.kind = "nvidia-cuda";
-    a.evidence = nvidia_seen ? (sys.nvidia_smi_ran ? "nvidia-smi" : "/proc/driver/nvidia") : "torch (CUDA build) sees devices";
+    a.evidence = nvidia_seen ? (sys.nvidia_smi_ran ? "nvidia_smi" : "nvidia_driver") : "torch_cuda_devices";
     a.devices = merged_devices(py, sys.nvidia_gpus);
     return a;
   }
   if (amd_seen || (torch_sees && torch_hip)) {
     a.kind = "amd-rocm";
-    a.evidence = amd_seen ? "/sys/class/kfd topology" : "torch (ROCm build) sees devices";
+    a.evidence = amd_seen ? "amd_kfd" : "torch_rocm_devices";
     a.devices = merged_devices(py, sys.amd_gpus);
     for (std::size_t i = 0; i < a.devices.size() && i < sys.amd_product_names.size(); ++i) {
       if (a.devices[i].name.empty()) a.devices[i].name = sys.amd_product_names[i];
@@ -53,11 +53,11 @@ Accelerator merge_accelerator(const PythonFacts& py, const SystemFacts& sys) {
   // No GPU evidence. CPU only when torch itself ran and saw nothing and no driver is loaded.
   if (py.torch_importable && py.torch_available.has_value() && !*py.torch_available && !sys.amd_kfd_present) {
     a.kind = "cpu";
-    a.evidence = "torch imported and sees no device; no NVIDIA driver or AMD KFD on the host";
+    a.evidence = "torch_sees_none";
     return a;
   }
   a.kind = "unknown";
-  a.evidence = py.torch_importable ? "no GPU found by the system tools" : "torch could not be imported and no GPU tool answered";
+  a.evidence = py.torch_importable ? "system_tools_silent" : "nothing_answered";
   return a;
 }
 

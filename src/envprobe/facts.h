@@ -76,7 +76,9 @@ struct Accelerator {
   std::vector<GpuDevice> devices;  // best source: torch when it sees them, else system tools
   std::string driver_version;      // NVIDIA driver
   std::string rocm_version;
-  std::string evidence;            // which facts decided kind (English, technical)
+  // Which facts decided kind: a code of messages' enum.accelerator_evidence family, shown in
+  // the reader's language; the recorded report also keeps its English text.
+  std::string evidence;
   bool gpu_present() const { return kind == "nvidia-cuda" || kind == "amd-rocm"; }
 };
 

@@ -1,5 +1,6 @@
 #include "envprobe/report.h"
 
+#include "core/messages.h"
 #include "envprobe/accelerator.h"
 #include "envprobe/python_probe.h"
 
@@ -110,7 +111,7 @@ core::Json report_to_json(const EnvReport& r) {
       {"torch", torch},
       {"accelerator", {{"kind", r.acc.kind}, {"count", r.acc.devices.size()}, {"devices", devices},
                        {"nvidia_driver", opt_string(r.acc.driver_version)}, {"rocm_version", opt_string(r.acc.rocm_version)},
-                       {"evidence", r.acc.evidence}}},
+                       {"evidence", core::msg(core::Lang::en, "enum.accelerator_evidence." + r.acc.evidence)}, {"evidence_code", r.acc.evidence}}},
       {"system", {{"os", opt_string(r.sys.os_pretty_name)}, {"kernel", opt_string(r.sys.kernel)}, {"machine", opt_string(r.sys.machine)},
                   {"cpu_count", r.sys.cpu_count < 0 ? core::Json(nullptr) : core::Json(r.sys.cpu_count)},
                   {"host_memory_total_gib", opt_bytes_gib(r.sys.host_memory_total_bytes)},

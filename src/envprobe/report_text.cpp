@@ -60,7 +60,7 @@ std::vector<std::string> report_lines(const EnvReport& r, core::Lang lang) {
   std::string acc = r.acc.kind + ", " + std::to_string(r.acc.devices.size()) + " GPU(s)";
   if (!r.acc.driver_version.empty()) acc += ", driver " + r.acc.driver_version;
   if (!r.acc.rocm_version.empty()) acc += ", ROCm " + r.acc.rocm_version;
-  acc += " [" + r.acc.evidence + "]";
+  acc += " [" + core::msg(lang, "enum.accelerator_evidence." + r.acc.evidence) + "]";
   out.push_back(row(core::msg(lang, "envprobe.row_accelerator"), acc));
   for (const auto& d : r.acc.devices) {
     std::string arch = !d.gcn_arch_name.empty() ? d.gcn_arch_name : (!d.compute_capability.empty() ? "sm " + d.compute_capability : "");

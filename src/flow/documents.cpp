@@ -9,23 +9,46 @@
 
 namespace flow {
 
-std::string user_command(const std::filesystem::path& workdir, const std::string& cmd) {
+namespace {
+
+enum class Shown { relative_when_below, absolute };
+
+std::string command_for(const std::filesystem::path& workdir, const std::string& cmd, Shown style) {
   const std::string prefix = "quark-ptq ";
   // Alternatives ("quark-ptq accept / quark-ptq followup TEXT"): each as it is typed.
   if (auto at = cmd.find(" / "); at != std::string::npos) {
-    return user_command(workdir, cmd.substr(0, at)) + " / " + user_command(workdir, cmd.substr(at + 3));
+    return command_for(workdir, cmd.substr(0, at), style) + " / " + command_for(workdir, cmd.substr(at + 3), style);
   }
   if (cmd.rfind(prefix, 0) != 0 || workdir.empty()) return cmd;
+  // A command that names its workdir already is left as it is.
+  if (cmd.rfind(prefix + "--workdir ", 0) == 0) return cmd;
+  std::filesystem::path shown = workdir;
   std::error_code ec;
   const std::filesystem::path cwd = std::filesystem::current_path(ec);
-  // Relative to where the person stands when the workdir is below it, else absolute.
-  std::filesystem::path shown = workdir;
-  if (!ec) {
+  if (style == Shown::absolute) {
+    if (workdir.is_relative() && !ec) shown = (cwd / workdir).lexically_normal();
+  } else if (!ec) {
+    // Relative to where the person stands when the workdir is below it, else absolute.
     std::filesystem::path rel = workdir.lexically_normal().lexically_relative(cwd.lexically_normal());
     if (rel == ".") return cmd;
     if (!rel.empty() && *rel.begin() != "..") shown = rel;
   }
   return prefix + "--workdir " + core::shell_quote(shown.string()) + " " + cmd.substr(prefix.size());
+}
+
+}  // namespace
+
+std::string user_command(const std::filesystem::path& workdir, const std::string& cmd) {
+  return command_for(workdir, cmd, Shown::relative_when_below);
+}
+
+std::string user_command_absolute(const std::filesystem::path& workdir, const std::string& cmd) {
+  return command_for(workdir, cmd, Shown::absolute);
+}
+
+core::Error with_workdir_absolute(core::Error e, const std::filesystem::path& workdir) {
+  for (auto& a : e.args) a.value = user_command_absolute(workdir, a.value);
+  return e;
 }
 
 std::string evaluation_verdict_text(core::Lang lang, std::string verdict) {

@@ -21,6 +21,11 @@ namespace flow {
 // `quark-ptq` when the workdir is not the current directory (relative when below it); each of
 // the alternatives "A / B" alike.
 std::string user_command(const std::filesystem::path& workdir, const std::string& command);
+// The same with the workdir always absolute: for a reader whose current directory is not ours
+// (the person behind an MCP client, whose terminal is not the server's working directory).
+std::string user_command_absolute(const std::filesystem::path& workdir, const std::string& command);
+// The error with every `quark-ptq ...` argument as user_command_absolute writes it.
+core::Error with_workdir_absolute(core::Error e, const std::filesystem::path& workdir);
 // An evaluation verdict as recorded ("pass", "fail", "indeterminate", "not-run") in `lang`.
 std::string evaluation_verdict_text(core::Lang lang, std::string verdict);
 // Message arguments as the person reads them in `lang`: an evaluation {verdict} in words, and a

@@ -38,25 +38,33 @@ core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) 
   using A = workflow::ArtifactState;
   const std::string path = wd.manifest().string();
   if (st.manifest.state == A::missing) {
-    return core::make_error(core::ExitCode::not_confirmed, "run.no_manifest").with("path", path);
+    return core::make_error(core::ExitCode::not_confirmed, "run.no_manifest").with("path", path).with("command", "quark-ptq prepare --output-dir DIR");
   }
   if (st.manifest.state == A::invalid) {
-    return core::make_error(core::ExitCode::bad_input, "run.manifest_invalid").with("path", path).with_detail(st.manifest.problem);
+    return core::make_error(core::ExitCode::bad_input, "run.manifest_invalid").with("path", path).with("command", "quark-ptq prepare").with_detail(st.manifest.problem);
   }
   if (st.manifest.state == A::stale) {
-    return core::make_error(core::ExitCode::stale, "run.manifest_stale").with("path", path).with_detail(st.manifest.problem);
+    return core::make_error(core::ExitCode::stale, "run.manifest_stale").with("path", path).with("command", "quark-ptq prepare").with_detail(st.manifest.problem);
   }
   auto env = envprobe::RecordedReport::from_json(core::json_object(st.manifest.doc, "environment"));
   if (!env.ready()) {
-    std::string problems;
-    for (const auto& p : env.problems()) problems += (problems.empty() ? "" : "; ") + p;
-    return core::make_error(core::ExitCode::env_not_ready, "run.env_not_ready").with("path", path).with_detail(problems);
+    // The problems themselves are listed by status, in the reader's language (the recorded
+    // lines are English).
+    return core::make_error(core::ExitCode::env_not_ready, "run.env_not_ready")
+        .with("path", path)
+        .with("count", std::to_string(env.problems().size()))
+        .with("status", "quark-ptq status")
+        .with("command", "quark-ptq prepare");
   }
   if (auto live = workflow::assess_run(st.manifest.doc); live.phase == workflow::RunPhase::running) {
     const core::Json* pid = core::json_at(st.manifest.doc, "run/pid");
-    return core::make_error(core::ExitCode::bad_input, "run.already_running")
-        .with("pid", pid != nullptr ? core::dump_compact(*pid) : "?")
-        .with_detail(live.reason);
+    if (live.reason_id.empty()) {
+      return core::make_error(core::ExitCode::bad_input, "run.already_running").with("pid", pid != nullptr ? core::dump_compact(*pid) : "?");
+    }
+    // Why it still counts as running (quark-cli outlived quark-ptq), in the reader's language.
+    core::Error e = core::make_error(core::ExitCode::bad_input, "run.already_running_because").with("reason", live.reason).with("reason_id", live.reason_id);
+    for (const auto& a : live.reason_args) e.with("reason." + a.name, a.value);
+    return e;
   }
   return st;
 }
@@ -246,10 +254,10 @@ core::Result<std::pair<workflow::WorkflowStatus, PendingCommand>> read_pending(c
   p.manifest = st.manifest.doc;
   QPTQ_TRY_ASSIGN(p.command, workflow::read_recorded_command(p.manifest));
   if (workflow::command_digest(p.command) != p.command.digest) {
-    return core::make_error(core::ExitCode::not_approved, "run.command_changed").with("path", wd.manifest().string());
+    return core::make_error(core::ExitCode::not_approved, "run.command_changed").with("path", wd.manifest().string()).with("command", "quark-ptq prepare");
   }
   p.output_dir = output_dir_of(p.manifest, p.command);
-  if (p.output_dir.empty()) return core::make_error(core::ExitCode::bad_input, "run.no_output_dir").with("path", wd.manifest().string());
+  if (p.output_dir.empty()) return core::make_error(core::ExitCode::bad_input, "run.no_output_dir").with("path", wd.manifest().string()).with("command", "quark-ptq prepare --output-dir DIR");
   const workflow::CheckpointStatus& cp = st.at(workflow::Checkpoint::execution);
   p.approved = cp.state == workflow::CheckpointState::confirmed && cp.confirmation && cp.confirmation->digest == p.command.digest;
   return std::make_pair(std::move(st), std::move(p));

@@ -17,9 +17,11 @@
 #include "core/atomic_file.h"
 #include "core/clock.h"
 #include "core/fs.h"
+#include "core/messages.h"
 #include "core/model_identity.h"
 #include "core/yaml_io.h"
 #include "evaluate/settings_json.h"
+#include "flow/documents.h"
 #include "manifest/run_record.h"
 #include "runner/capture.h"
 #include "runner/run_lock.h"
@@ -504,7 +506,7 @@ TEST_F(RunFlow, ModelChangedSincePrepareIsRefused) {
   EXPECT_FALSE(read_manifest().contains("run"));
 }
 
-// A run in progress is bad input (exit 3, not usage), with the liveness reason as detail.
+// A run in progress is bad input (exit 3, not usage), with the liveness reason in the message.
 // Issue 18 item 16: quark-ptq was killed, the quark-cli it started lives on (here: this test
 // process, recorded by pid and start ticks as on_started does).
 TEST_F(RunFlow, AnOrphanedQuarkCliStillHoldsTheRun) {
@@ -520,9 +522,15 @@ TEST_F(RunFlow, AnOrphanedQuarkCliStillHoldsTheRun) {
   write_manifest();
   auto r = run_it();
   ASSERT_FALSE(r.has_value());
-  EXPECT_EQ(r.error().id, "run.already_running");
+  EXPECT_EQ(r.error().id, "run.already_running_because");
   EXPECT_EQ(r.error().code, core::ExitCode::bad_input);
-  EXPECT_NE(r.error().detail.find("quark-cli (pid " + std::to_string(::getpid()) + ") is still running"), std::string::npos) << r.error().detail;
+  const std::string child = std::to_string(::getpid());
+  const std::string en = core::render_error(core::Lang::en, flow::localized(core::Lang::en, r.error()));
+  EXPECT_NE(en.find("quark-cli (pid " + child + ") is still running"), std::string::npos) << en;
+  // In Japanese the reason is Japanese too (issue 16 item 10), the pids kept.
+  const std::string ja = core::render_error(core::Lang::ja, flow::localized(core::Lang::ja, r.error()));
+  EXPECT_EQ(ja.find("is still running"), std::string::npos) << ja;
+  EXPECT_NE(ja.find("kill -TERM -" + child), std::string::npos) << ja;
   EXPECT_EQ(launcher.launches, 0);
   EXPECT_FALSE(fs::exists(out));
 }

@@ -40,7 +40,13 @@ void log_line(core::Lang lang, std::string_view id, const std::vector<core::Mess
 std::filesystem::path workdir_of(const json& args) { return core::absolute_path(arg_string(args, "workdir")); }
 
 ToolResult done(json doc, core::ExitCode code = core::ExitCode::ok) { return {std::move(doc), core::to_int(code), nullptr, ""}; }
-ToolResult failed(core::Lang lang, const core::Error& e) { return {flow::error_document(lang, e), core::to_int(e.code), nullptr, ""}; }
+// A refusal as the person reads it: each command in it names this call's workdir, absolute,
+// since the person's terminal is not the server's working directory.
+ToolResult failed(const ToolCall& c, const core::Error& e) {
+  const std::string wd = arg_string(c.args, "workdir");
+  core::Error shown = wd.empty() ? e : flow::with_workdir_absolute(e, core::absolute_path(wd));
+  return {flow::error_document(c.lang, shown), core::to_int(e.code), nullptr, ""};
+}
 ToolResult ask_again(const Answer& a) { return {nullptr, 0, a.result, ""}; }
 
 Param workdir_param() { return {"workdir", Type::string, "The workflow's directory (artifacts, checkpoints.json, logs/); relative paths resolve against the server's working directory, as on the command line", true, {}, {}, {}}; }
@@ -68,13 +74,13 @@ Asked ask_person(ToolCall& call, const Question& q, const core::Error& cannot_as
   switch (a.kind) {
     case Answer::Kind::answered: return {a.words, std::nullopt};
     case Answer::Kind::input_required: return {std::nullopt, ask_again(a)};
-    case Answer::Kind::cannot_ask: return {std::nullopt, failed(call.lang, cannot_ask)};
+    case Answer::Kind::cannot_ask: return {std::nullopt, failed(call, cannot_ask)};
     case Answer::Kind::declined: {
       core::Error e = declined_base;
-      return {std::nullopt, failed(call.lang, e.with("answer", a.words))};
+      return {std::nullopt, failed(call, e.with("answer", a.words))};
     }
   }
-  return {std::nullopt, failed(call.lang, cannot_ask)};
+  return {std::nullopt, failed(call, cannot_ask)};
 }
 
 core::Error not_confirmed(int checkpoint, const std::string& answer_hint) {
@@ -84,7 +90,7 @@ core::Error not_confirmed(int checkpoint, const std::string& answer_hint) {
 core::Error needs_person(int checkpoint, const std::filesystem::path& wd, const std::string& command) {
   return core::make_error(checkpoint == 3 ? core::ExitCode::not_approved : core::ExitCode::not_confirmed, "mcp.needs_person")
       .with("checkpoint", std::to_string(checkpoint))
-      .with("command", flow::user_command(wd, command));
+      .with("command", flow::user_command_absolute(wd, command));
 }
 
 Question confirmation_question(core::Lang lang, std::string key, std::string bound_to, std::string message) {
@@ -95,7 +101,7 @@ Question confirmation_question(core::Lang lang, std::string key, std::string bou
 
 ToolResult call_status(ToolCall& c) {
   auto s = workflow::evaluate(workflow::Workdir{workdir_of(c.args)});
-  if (!s) return failed(c.lang, s.error());
+  if (!s) return failed(c, s.error());
   return done(flow::status_document(c.lang, *s));
 }
 
@@ -108,7 +114,7 @@ ToolResult call_analyze(ToolCall& c) {
   flow::AnalyzeOracle oracle;
   oracle.python = arg_string(c.args, "python");
   auto analyzed = flow::analyze(workdir_of(c.args), req, oracle);
-  if (!analyzed) return failed(c.lang, analyzed.error());
+  if (!analyzed) return failed(c, analyzed.error());
   return done(analyzed->analysis);
 }
 
@@ -120,17 +126,17 @@ ToolResult call_confirm_analysis(ToolCall& c) {
   for (const auto& s : sets) command += " --set " + core::shell_quote(s);
   workflow::Workdir w{wd};
   auto s = workflow::evaluate(w);
-  if (!s) return failed(c.lang, s.error());
+  if (!s) return failed(c, s.error());
   // The person is asked about the analysis as it is now, and only when it can be confirmed.
   const std::string shown = s->analysis.digest;
   if (!reviewed.empty() && flow::normalize_digest(reviewed) != shown) {
-    return failed(c.lang, core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", w.analysis().string()).with("digest", reviewed));
+    return failed(c, core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", w.analysis().string()).with("digest", reviewed).with("command", "quark-ptq status"));
   }
-  if (auto ok = workflow::check_analysis_confirmable(w, {sets, shown, ""}); !ok) return failed(c.lang, ok.error());
+  if (auto ok = workflow::check_analysis_confirmable(w, {sets, shown, ""}); !ok) return failed(c, ok.error());
   const auto& cp1 = s->at(workflow::Checkpoint::analysis);
   if (sets.empty() && cp1.state == workflow::CheckpointState::confirmed && cp1.confirmation && cp1.confirmation->digest == shown) {
     auto r = workflow::confirm_analysis(w, {sets, shown, ""}, kVia);  // confirmed before: returns it, records nothing
-    if (!r) return failed(c.lang, r.error());
+    if (!r) return failed(c, r.error());
     return done(flow::confirm_document(c.lang, w, *r));
   }
   const json& a = s->analysis.doc;
@@ -142,9 +148,9 @@ ToolResult call_confirm_analysis(ToolCall& c) {
   auto asked = ask_person(c, confirmation_question(c.lang, "confirmation", "confirm_analysis\n" + wd.string() + "\n" + shown + "\n" + core::join(sets, "\n"), message),
                           needs_person(1, wd, command), not_confirmed(1, core::msg(c.lang, "mcp.answer_confirm_hint")));
   if (asked.instead) return *asked.instead;
-  if (!workflow::is_confirmation(*asked.words)) return failed(c.lang, not_confirmed(1, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
+  if (!workflow::is_confirmation(*asked.words)) return failed(c, not_confirmed(1, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
   auto r = workflow::confirm_analysis(w, {sets, shown, *asked.words}, kVia);
-  if (!r) return failed(c.lang, r.error());
+  if (!r) return failed(c, r.error());
   return done(flow::confirm_document(c.lang, w, *r));
 }
 
@@ -201,7 +207,7 @@ ToolResult call_plan(ToolCall& c) {
   req.template_file = arg_string(c.args, "template_file");
   LoggedPlan observer(c.lang);
   auto outcome = flow::make_plan(req, observer);
-  if (!outcome) return failed(c.lang, outcome.error());
+  if (!outcome) return failed(c, outcome.error());
   return done(flow::plan_document(*outcome), outcome->exit_code());
 }
 
@@ -210,16 +216,16 @@ ToolResult call_confirm_plan(ToolCall& c) {
   const std::string reviewed = arg_string(c.args, "digest");
   workflow::Workdir w{wd};
   auto s = workflow::evaluate(w);
-  if (!s) return failed(c.lang, s.error());
+  if (!s) return failed(c, s.error());
   // The person is asked about the plan as it is now, and only when it can be confirmed.
   const std::string shown = s->plan.digest;
   if (!reviewed.empty() && flow::normalize_digest(reviewed) != shown) {
-    return failed(c.lang, core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", w.plan().string()).with("digest", reviewed));
+    return failed(c, core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", w.plan().string()).with("digest", reviewed).with("command", "quark-ptq status"));
   }
-  if (auto ok = workflow::check_plan_confirmable(w, {{}, shown, ""}); !ok) return failed(c.lang, ok.error());
+  if (auto ok = workflow::check_plan_confirmable(w, {{}, shown, ""}); !ok) return failed(c, ok.error());
   if (s->at(workflow::Checkpoint::plan).state == workflow::CheckpointState::confirmed) {
     auto r = workflow::confirm_plan(w, {{}, shown, ""}, kVia);  // confirmed before: returns it, records nothing
-    if (!r) return failed(c.lang, r.error());
+    if (!r) return failed(c, r.error());
     return done(flow::confirm_document(c.lang, w, *r));
   }
   const json& p = s->plan.doc;
@@ -231,9 +237,9 @@ ToolResult call_confirm_plan(ToolCall& c) {
   auto asked = ask_person(c, confirmation_question(c.lang, "confirmation", "confirm_plan\n" + wd.string() + "\n" + shown, message),
                           needs_person(2, wd, "quark-ptq confirm plan"), not_confirmed(2, core::msg(c.lang, "mcp.answer_confirm_hint")));
   if (asked.instead) return *asked.instead;
-  if (!workflow::is_confirmation(*asked.words)) return failed(c.lang, not_confirmed(2, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
+  if (!workflow::is_confirmation(*asked.words)) return failed(c, not_confirmed(2, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
   auto r = workflow::confirm_plan(w, {{}, shown, *asked.words}, kVia);
-  if (!r) return failed(c.lang, r.error());
+  if (!r) return failed(c, r.error());
   return done(flow::confirm_document(c.lang, w, *r));
 }
 
@@ -247,7 +253,7 @@ ToolResult call_prepare(ToolCall& c) {
   p.eval_python = arg_string(c.args, "eval_python");
   p.overwrite = arg_bool(c.args, "overwrite");
   auto r = manifest::prepare(p);
-  if (!r) return failed(c.lang, r.error());
+  if (!r) return failed(c, r.error());
   return done(flow::prepare_document(*r), r->ready ? core::ExitCode::ok : core::ExitCode::env_not_ready);
 }
 
@@ -315,7 +321,7 @@ class ReportedRun final : public flow::RunObserver {
   }
   void on_progress(const runner::LiveProgress& p) override { m_report.progress(p); }
   void on_stop_requested(const std::string& signal) override { log_line(m_lang, "run.stopping", {{"signal", signal}}); }
-  void on_diagnosed(const diagnose::Diagnosis& d) override { log_line(m_lang, "run.failed", {{"rule", d.rule}, {"category", d.category}}); }
+  void on_diagnosed(const diagnose::Diagnosis& d) override { log_line(m_lang, "run.failed", {{"rule", d.rule}, {"category", d.category_text(m_lang)}}); }
   void on_record_failed(const core::Error& e) override { std::cerr << "quark-ptq: " << core::render_error(m_lang, e) << "\n"; }
   void on_evaluating(const evaluate::Request&) override { m_report.stage("evaluating"); }
 
@@ -339,7 +345,7 @@ ToolResult call_run(ToolCall& c) {
   // One run at a time per server (the runner relays Ctrl-C to one monitored run per process);
   // refused before the person is asked.
   if (auto going = c.runs.going()) {
-    return failed(c.lang, core::make_error(core::ExitCode::bad_input, "mcp.run_in_progress").with("run_id", going->id).with("workdir", going->workdir));
+    return failed(c, core::make_error(core::ExitCode::bad_input, "mcp.run_in_progress").with("run_id", going->id).with("workdir", going->workdir));
   }
   std::optional<std::string> words;
   std::string digest;
@@ -381,7 +387,7 @@ ToolResult call_run(ToolCall& c) {
 std::optional<RunSnapshot> named_run(ToolCall& c, ToolResult& failure) {
   const std::string id = arg_string(c.args, "run_id");
   auto snap = c.runs.get(id);
-  if (!snap) failure = failed(c.lang, core::make_error(core::ExitCode::bad_input, "mcp.run_unknown").with("run_id", id));
+  if (!snap) failure = failed(c, core::make_error(core::ExitCode::bad_input, "mcp.run_unknown").with("run_id", id));
   return snap;
 }
 
@@ -413,7 +419,7 @@ ToolResult call_verify(ToolCall& c) {
   flow::VerifyRequest r{arg_string(c.args, "output_dir"), arg_string(c.args, "plan"), arg_string(c.args, "source"),
                         static_cast<unsigned>(arg_int(c.args, "threads").value_or(0))};
   auto report = flow::verify(r);
-  if (!report) return failed(c.lang, report.error());
+  if (!report) return failed(c, report.error());
   return done(report->to_json(), flow::verify_exit_code(*report));
 }
 
@@ -440,7 +446,7 @@ ToolResult call_evaluate(ToolCall& c) {
   r.workdir = workdir_of(c.args);
   r.echo_fd = STDERR_FILENO;  // stdout is the protocol
   auto req = flow::evaluation_request(r);
-  if (!req) return failed(c.lang, req.error());
+  if (!req) return failed(c, req.error());
   const evaluate::Settings& s = req->settings;
   log_line(c.lang, "evaluate.starting", {{"output", req->output.string()}, {"source", req->source.string()}, {"tokens", std::to_string(s.canary_tokens)},
                                          {"windows", std::to_string(s.windows)}, {"seq_len", std::to_string(s.seq_len)}, {"text", req->text.string()},
@@ -457,11 +463,11 @@ ToolResult call_accept(ToolCall& c) {
   const bool despite = arg_bool(c.args, "despite_evaluation");
   workflow::Workdir w{wd};
   auto s = workflow::evaluate(w);
-  if (!s) return failed(c.lang, s.error());
+  if (!s) return failed(c, s.error());
   std::string command = despite ? "quark-ptq accept --despite-evaluation" : "quark-ptq accept";
-  if (auto ok = workflow::check_acceptable(w, despite); !ok) return failed(c.lang, ok.error());
+  if (auto ok = workflow::check_acceptable(w, despite); !ok) return failed(c, ok.error());
   const json* result = core::json_object(s->manifest.doc, "result");
-  if (result == nullptr) return failed(c.lang, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result").with("path", w.manifest().string()).with("command", s->next_command));
+  if (result == nullptr) return failed(c, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result").with("path", w.manifest().string()).with("command", s->next_command));
   std::string message = core::msg(c.lang, "mcp.ask_accept",
                                   {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))}, {"verification", s->verification.empty() ? "-" : s->verification},
                                    {"evaluation", s->evaluation.empty() ? "-" : flow::evaluation_verdict_text(c.lang, s->evaluation)},
@@ -469,9 +475,9 @@ ToolResult call_accept(ToolCall& c) {
   auto asked = ask_person(c, confirmation_question(c.lang, "confirmation", "accept\n" + wd.string() + "\n" + core::json_digest(*result) + (despite ? "\ndespite" : ""), message),
                           needs_person(4, wd, command), not_confirmed(4, core::msg(c.lang, "mcp.answer_confirm_hint")));
   if (asked.instead) return *asked.instead;
-  if (!workflow::is_confirmation(*asked.words)) return failed(c.lang, not_confirmed(4, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
+  if (!workflow::is_confirmation(*asked.words)) return failed(c, not_confirmed(4, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
   auto r = workflow::accept_result(w, *asked.words, despite, kVia);
-  if (!r) return failed(c.lang, r.error());
+  if (!r) return failed(c, r.error());
   return done(flow::decision_document(c.lang, w, *r));
 }
 
@@ -480,10 +486,10 @@ ToolResult call_followup(ToolCall& c) {
   const std::string proposed = arg_string(c.args, "text");
   workflow::Workdir w{wd};
   auto s = workflow::evaluate(w);
-  if (!s) return failed(c.lang, s.error());
-  if (auto ok = workflow::check_followup(w, proposed); !ok) return failed(c.lang, ok.error());
+  if (!s) return failed(c, s.error());
+  if (auto ok = workflow::check_followup(w, proposed); !ok) return failed(c, ok.error());
   const json* result = core::json_object(s->manifest.doc, "result");
-  if (result == nullptr) return failed(c.lang, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result").with("path", w.manifest().string()).with("command", s->next_command));
+  if (result == nullptr) return failed(c, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result").with("path", w.manifest().string()).with("command", s->next_command));
   Question q{"followup", "followup\n" + wd.string() + "\n" + core::json_digest(*result),
              core::msg(c.lang, "mcp.ask_followup", {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))}, {"text", proposed}}),
              core::msg(c.lang, "mcp.followup_title"), core::msg(c.lang, "mcp.followup_hint"), proposed};
@@ -491,11 +497,11 @@ ToolResult call_followup(ToolCall& c) {
                           not_confirmed(4, core::msg(c.lang, "mcp.followup_hint")));
   if (asked.instead) return *asked.instead;
   if (core::trim(*asked.words).empty() || workflow::is_refusal(*asked.words) || !workflow::check_followup(w, *asked.words)) {
-    return failed(c.lang, not_confirmed(4, core::msg(c.lang, "mcp.followup_hint")).with("answer", *asked.words));
+    return failed(c, not_confirmed(4, core::msg(c.lang, "mcp.followup_hint")).with("answer", *asked.words));
   }
   // The person's own words are recorded: the text as they sent it back.
   auto r = workflow::request_followup(w, *asked.words, kVia);
-  if (!r) return failed(c.lang, r.error());
+  if (!r) return failed(c, r.error());
   return done(flow::decision_document(c.lang, w, *r));
 }
 

@@ -128,7 +128,7 @@ void note_target(const PlanInputs& in, Plan& p) {
     d.reason = txt("plan.reason.target_detected", {{"target", t.name}, {"evidence", t.evidence}});
   } else {
     d.source = DecisionSource::knowledge;
-    d.reason = txt("plan.reason.target_unknown", {{"evidence", t.evidence}});
+    d.reason = t.tools_tried.empty() ? txt("plan.reason.target_no_tool") : txt("plan.reason.target_unrecognised", {{"tools", t.tools_tried}});
     add_risk(p, "medium", txt("plan.risk.target_unknown", {{"targets", join(target_names())}}));
   }
   for (const auto& n : target_names()) {

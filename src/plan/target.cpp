@@ -109,6 +109,7 @@ core::Result<Target> detect_target(const CaptureFn& capture) {
   }
   Target unknown;
   unknown.evidence = tried.empty() ? "no GPU tool (nvidia-smi, amd-smi, rocm-smi) on PATH" : "no known GPU named by " + tried;
+  unknown.tools_tried = tried;
   return unknown;
 }
 

@@ -92,12 +92,12 @@ core::Result<std::vector<Confirmation>> load_confirmations(const Workdir& wd) {
   QPTQ_TRY_ASSIGN(core::Json doc, core::read_json_file(wd.checkpoints()));
   const core::Json* list = core::json_array(doc, "confirmations");
   if (list == nullptr) {
-    return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_invalid").with("path", wd.checkpoints().string());
+    return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_invalid").with("path", wd.checkpoints().string()).with("command", "quark-ptq status");
   }
   for (const auto& item : *list) {
     auto c = confirmation_from_json(item);
     if (!c) {
-      return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_invalid").with("path", wd.checkpoints().string());
+      return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_invalid").with("path", wd.checkpoints().string()).with("command", "quark-ptq status");
     }
     out.push_back(*c);
   }

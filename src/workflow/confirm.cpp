@@ -22,7 +22,7 @@ core::Error artifact_invalid(const ArtifactStatus& a, std::string command) {
 
 core::Result<void> check_expected(const std::string& expected, const std::string& actual, const std::filesystem::path& path) {
   if (expected.empty() || expected == actual) return core::ok();
-  return core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", path.string()).with("digest", expected);
+  return core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", path.string()).with("digest", expected).with("command", "quark-ptq status");
 }
 
 // The analysis as it would be confirmed: every check of confirm_analysis, nothing written.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/fs.h"
+#include "core/messages.h"
 
 namespace workflow {
 
@@ -106,20 +107,25 @@ RunState assess_run(const core::Json& manifest) {
   st.phase = phase_from(st.recorded);
   if (st.phase != RunPhase::running) return st;
 
-  auto interrupted = [&st](std::string why) {
+  auto because = [&st](std::string id, std::vector<core::MessageArg> args) {
+    st.reason = core::msg(core::Lang::en, id, args);
+    st.reason_id = std::move(id);
+    st.reason_args = std::move(args);
+  };
+  auto interrupted = [&st, &because](std::string id, std::vector<core::MessageArg> args = {}) {
     st.phase = RunPhase::interrupted;
-    st.reason = std::move(why);
+    because(std::move(id), std::move(args));
     return st;
   };
   auto pid = core::json_int(*run, "pid");
-  if (!pid) return interrupted("no pid recorded for the running step");
+  if (!pid) return interrupted("workflow.run_reason.no_pid");
   auto boot_id = core::json_string(*run, "boot_id");
   std::string current_boot = read_trimmed("/proc/sys/kernel/random/boot_id");
-  if (boot_id && !current_boot.empty() && *boot_id != current_boot) return interrupted("the machine has rebooted since the run started");
+  if (boot_id && !current_boot.empty() && *boot_id != current_boot) return interrupted("workflow.run_reason.rebooted");
   auto started = core::json_string(*run, "started_at");
   auto started_epoch = started ? parse_utc(*started) : std::nullopt;
   auto btime = boot_time_epoch();
-  if (started_epoch && btime && *btime > *started_epoch) return interrupted("the machine has rebooted since the run started");
+  if (started_epoch && btime && *btime > *started_epoch) return interrupted("workflow.run_reason.rebooted");
 
   auto proc = process_identity(*pid);
   if (!proc) {
@@ -131,16 +137,15 @@ RunState assess_run(const core::Json& manifest) {
       auto c = process_identity(*child);
       if (c && c->start_ticks == static_cast<std::uint64_t>(*child_ticks)) {
         st.phase = RunPhase::running;
-        st.reason = "quark-ptq (pid " + std::to_string(*pid) + ") is gone but quark-cli (pid " + std::to_string(*child) +
-                    ") is still running; it can be stopped with: kill -TERM -" + std::to_string(*child);
+        because("workflow.run_reason.orphaned_child", {{"pid", std::to_string(*pid)}, {"child", std::to_string(*child)}});
         return st;
       }
     }
-    return interrupted("process " + std::to_string(*pid) + " is gone");
+    return interrupted("workflow.run_reason.gone", {{"pid", std::to_string(*pid)}});
   }
   if (auto ticks = core::json_int(*run, "process_start_ticks")) {
     if (static_cast<std::uint64_t>(*ticks) != proc->start_ticks) {
-      return interrupted("process " + std::to_string(*pid) + " is another program (pid reused)");
+      return interrupted("workflow.run_reason.pid_reused", {{"pid", std::to_string(*pid)}});
     }
     return st;
   }
@@ -148,7 +153,7 @@ RunState assess_run(const core::Json& manifest) {
     long hz = ::sysconf(_SC_CLK_TCK);
     std::int64_t proc_start = *btime + static_cast<std::int64_t>(proc->start_ticks) / (hz > 0 ? hz : 100);
     if (proc_start > *started_epoch + kStartToleranceSeconds) {
-      return interrupted("process " + std::to_string(*pid) + " is another program (pid reused)");
+      return interrupted("workflow.run_reason.pid_reused", {{"pid", std::to_string(*pid)}});
     }
   }
   return st;

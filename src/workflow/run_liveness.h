@@ -13,7 +13,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "core/error.h"
 #include "core/json_io.h"
 
 namespace workflow {
@@ -34,7 +36,11 @@ std::string_view run_phase_name(RunPhase p);
 struct RunState {
   RunPhase phase = RunPhase::none;
   std::string recorded;  // run.status as written ("" without a run section)
-  std::string reason;    // why a `running` run counts as interrupted, or runs without quark-ptq (English, technical)
+  // Why a `running` run counts as interrupted, or runs without quark-ptq: a catalog id with its
+  // arguments (shown in the reader's language), and its English text (recorded, --json).
+  std::string reason_id;
+  std::vector<core::MessageArg> reason_args;
+  std::string reason;
 };
 
 // The run's phase from the manifest, with `running` checked against /proc.

@@ -1,5 +1,6 @@
 // quark-ptq confirm analysis [--set KEY=VALUE ...] [--digest D]  (checkpoint 1)
 // quark-ptq confirm plan [--digest D]                             (checkpoint 2)
+#include "cli/option_checks.h"
 #include "cli/commands/confirm.h"
 
 #include <memory>
@@ -77,7 +78,7 @@ int run_confirm_command(Context& ctx, const ConfirmOptions& opt) {
 void add_confirm_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<ConfirmOptions>();
   auto* sub = app.add_subcommand("confirm", help("help.confirm.summary"));
-  sub->add_option("what", opt->what, help("help.confirm.what"))->required()->check(CLI::IsMember({"analysis", "plan"}));
+  sub->add_option("what", opt->what, help("help.confirm.what"))->required()->check(one_of(help, {"analysis", "plan"}));
   sub->add_option("--set", opt->sets, help("help.confirm.set"))
       ->take_all()
       ->expected(1);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "envprobe/corpus_stage.h"
 #include "envprobe/data_readiness.h"
 #include "envprobe/python_env.h"
@@ -55,7 +56,7 @@ void add_data_command(CLI::App& app, const HelpText& help, CommandFn& selected) 
   stage->add_option("source", opt->source, help("help.data_stage.source"))->required();
   stage->add_option("--as", opt->as, help("help.data_stage.as"))
       ->required()
-      ->check(CLI::IsMember(envprobe::stage_targets()));
+      ->check(one_of(help, envprobe::stage_targets()));
   stage->add_option("--python", opt->python, help("help.data_stage.python"));
   stage->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_stage(ctx, *opt); }; });
 }

@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/evaluate_render.h"
+#include "cli/option_checks.h"
 #include "flow/evaluate_flow.h"
 
 namespace cli {
@@ -40,14 +41,14 @@ void add_evaluate_command(CLI::App& app, const HelpText& help, CommandFn& select
   sub->add_option("--text", opt->text, help("help.evaluate.text"));
   sub->add_option("--plan", opt->plan, help("help.evaluate.plan"));
   sub->add_option("--eval", opt->eval, help("help.evaluate.eval"))
-      ->check(CLI::IsMember({"smoke", "full"}));
+      ->check(one_of(help, {"smoke", "full"}));
   sub->add_option("--priority", opt->priority, help("help.evaluate.priority"))
-      ->check(CLI::IsMember({"accuracy", "balanced", "size"}));
-  sub->add_option("--threshold", opt->threshold, help("help.evaluate.threshold"))->check(CLI::PositiveNumber);
-  sub->add_option("--windows", opt->windows, help("help.evaluate.windows"))->check(CLI::PositiveNumber);
-  sub->add_option("--seq-len", opt->seq_len, help("help.evaluate.seq_len"))->check(CLI::Range(2, 1 << 20));
-  sub->add_option("--canary-tokens", opt->canary_tokens, help("help.evaluate.canary_tokens"))->check(CLI::NonNegativeNumber);
-  sub->add_option("--budget", opt->budget, help("help.evaluate.budget"))->check(CLI::PositiveNumber);
+      ->check(one_of(help, {"accuracy", "balanced", "size"}));
+  sub->add_option("--threshold", opt->threshold, help("help.evaluate.threshold"))->check(positive_number(help));
+  sub->add_option("--windows", opt->windows, help("help.evaluate.windows"))->check(positive_number(help));
+  sub->add_option("--seq-len", opt->seq_len, help("help.evaluate.seq_len"))->check(number_between(help, 2, 1 << 20, "INT"));
+  sub->add_option("--canary-tokens", opt->canary_tokens, help("help.evaluate.canary_tokens"))->check(non_negative_number(help));
+  sub->add_option("--budget", opt->budget, help("help.evaluate.budget"))->check(positive_number(help));
   sub->add_option("--python", opt->python, help("help.evaluate.python"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_evaluate(ctx, *opt); }; });
 }

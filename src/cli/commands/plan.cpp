@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
 #include "cli/next_step.h"
+#include "cli/option_checks.h"
 #include "cli/step_views.h"
 #include "core/fs.h"
 #include "flow/documents.h"
@@ -70,18 +71,18 @@ int render_planned(const Console& console, const flow::PlanOutcome& outcome) {
 void add_plan_options(CLI::App& sub, const HelpText& help, PlanOptions& o) {
   sub.add_option("--target", o.target, help("help.plan.target"));
   sub.add_option("--priority", o.priority, help("help.plan.priority"))
-      ->check(CLI::IsMember({"accuracy", "balanced", "size"}));
+      ->check(one_of(help, {"accuracy", "balanced", "size"}));
   sub.add_option("--scheme", o.scheme, help("help.plan.scheme"));
   sub.add_option("--kv-cache", o.kv_cache, help("help.plan.kv_cache"));
   sub.add_option("--algo", o.algo, help("help.plan.algo"));
   sub.add_option("--override", o.overrides, help("help.plan.override"));
   sub.add_option("--exclude", o.excludes, help("help.plan.exclude"));
   sub.add_option("--calib-dataset", o.calib_dataset, help("help.plan.calib_dataset"));
-  sub.add_option("--calib-samples", o.calib_samples, help("help.plan.calib_samples"))->check(CLI::PositiveNumber);
-  sub.add_option("--seq-len", o.seq_len, help("help.plan.seq_len"))->check(CLI::PositiveNumber);
-  sub.add_option("--batch-size", o.batch_size, help("help.plan.batch_size"))->check(CLI::PositiveNumber);
+  sub.add_option("--calib-samples", o.calib_samples, help("help.plan.calib_samples"))->check(positive_number(help));
+  sub.add_option("--seq-len", o.seq_len, help("help.plan.seq_len"))->check(positive_number(help));
+  sub.add_option("--batch-size", o.batch_size, help("help.plan.batch_size"))->check(positive_number(help));
   sub.add_option("--eval", o.eval, help("help.plan.eval"))
-      ->check(CLI::IsMember({"none", "smoke", "full"}));
+      ->check(one_of(help, {"none", "smoke", "full"}));
   sub.add_option("--eval-text", o.eval_text, help("help.plan.eval_text"));
   sub.add_flag("--multi-device", o.multi_device, help("help.plan.multi_device"));
   sub.add_flag("--trust-remote-code", o.trust_remote_code, help("help.plan.trust_remote_code"));

@@ -8,8 +8,10 @@
 
 #include "cli/commands.h"
 #include "cli/commands/run.h"
+#include "cli/diagnosis_render.h"
 #include "cli/evaluate_render.h"
 #include "cli/next_step.h"
+#include "cli/option_checks.h"
 #include "cli/step_views.h"
 #include "cli/verify_render.h"
 #include "flow/documents.h"
@@ -95,12 +97,7 @@ void ConsoleRunObserver::on_evaluating(const evaluate::Request& r) {
                                       {"windows", std::to_string(s.windows)}, {"seq_len", std::to_string(s.seq_len)},
                                       {"text", r.text.string()}, {"budget", fmt::format("{:.0f}", s.budget_seconds)}, {"python", r.python}});
 }
-void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) {
-  m_console.say("run.failed", {{"rule", d.rule}, {"category", d.category}});
-  m_console.say("run.cause", {{"text", d.cause(m_console.lang())}});
-  for (const auto& e : d.evidence) m_console.line("    " + e);
-  m_console.say("run.suggestion", {{"text", d.suggestion(m_console.lang())}, {"checkpoint", std::to_string(d.return_to_checkpoint)}});
-}
+void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) { print_diagnosis(m_console, d); }
 
 int render_ran(const Console& console, const flow::RunOutcome& outcome) {
   const verify::VerifyReport* report = outcome.report();
@@ -156,7 +153,7 @@ void add_run_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto* sub = app.add_subcommand("run", help("help.run.summary"));
   sub->add_option("--approve", opt->approve, help("help.run.approve"));
   sub->add_option("--stop-grace", opt->stop_grace_seconds, help("help.run.stop_grace"))
-      ->check(CLI::Range(0.0, 3600.0));
+      ->check(number_between(help, 0.0, 3600.0, "FLOAT"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_run_command(ctx, *opt); }; });
 }
 

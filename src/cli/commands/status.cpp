@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/diagnosis_render.h"
 #include "cli/next_step.h"
 #include "cli/table.h"
 #include "flow/documents.h"
@@ -96,8 +97,14 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
   c.line(t.render());
   if (s.run.phase != workflow::RunPhase::none) {
     c.say("cli.status_run", {{"state", named(c, "cli.run_", s.run_state())}});
-    if (!s.run.reason.empty()) c.line("  (" + s.run.reason + ")");
+    if (!s.run.reason_id.empty()) c.line("  (" + c.t(s.run.reason_id, s.run.reason_args) + ")");
     show_log_truncated(c, s.manifest.doc);
+    // A failed run's diagnosis as run told it, in this console's language (issue 16 item 2: the
+    // failure leads to its diagnosis and the checkpoint to return to).
+    if (s.run.phase == workflow::RunPhase::failed) {
+      const core::Json* recorded = core::json_at(s.manifest.doc, "run/diagnosis");
+      if (auto d = recorded != nullptr ? diagnose::Diagnosis::from_json(*recorded) : std::nullopt) print_diagnosis(c, *d);
+    }
   }
   if (s.verification == "failed" || s.verification == "partial") show_unpassed_checks(c, s.manifest.doc);
   if (!s.evaluation.empty()) c.say("cli.status_evaluation", {{"verdict", evaluation_verdict_text(c, s.evaluation)}});

@@ -2,6 +2,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "core/schema.h"
 #include "core/yaml_io.h"
 #include "workflow/command_digest.h"
@@ -72,7 +73,7 @@ void add_validate_command(CLI::App& app, const HelpText& help, CommandFn& select
   auto* sub = app.add_subcommand("validate", help("help.validate.summary"));
   sub->add_option("file", opt->file, help("help.validate.file"))->required();
   sub->add_option("--schema", opt->schema, help("help.validate.schema"))
-      ->check(CLI::IsMember({"model_analysis", "quant_plan", "run_manifest", "checkpoints"}));
+      ->check(one_of(help, {"model_analysis", "quant_plan", "run_manifest", "checkpoints"}));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_validate(ctx, *opt); }; });
 }
 

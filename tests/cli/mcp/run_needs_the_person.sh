@@ -17,6 +17,11 @@ c.initialize()
 err, code, doc = result_of(c.call("run", {"workdir": wd}))
 print("run:", err, code, doc["error"]["id"])
 print("the refusal shows the command and the person's way:", "--approve " + digest in doc["error"]["message"], doc["error"]["args"]["shown"].startswith("python3 ") or "quark-cli" in doc["error"]["args"]["shown"])
+# The person types it at their own terminal, not in the server's directory: the workdir is absolute.
+print("the person's command names the workdir:", "quark-ptq --workdir " + wd + " run --approve " + digest in doc["error"]["message"])
+# Any refusal with a command in it names the workdir the same way (here: no plan confirmed yet).
+err, code, doc = result_of(c.call("confirm_plan", {"workdir": os.path.abspath("empty")}))
+print("a refusal's command:", code, doc["error"]["id"], "--workdir " + os.path.abspath("empty") in doc["error"]["message"])
 for crafted in ({"approve": digest}, {"digest": digest}, {"yes": True}, {"approved": True, "user_words": "yes"}):
     err, code, doc = result_of(c.call("run", dict(crafted, workdir=wd)))
     print("crafted", sorted(crafted), "->", code, doc["error"]["id"])
