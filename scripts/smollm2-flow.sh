@@ -33,6 +33,14 @@ export HF_HOME=$work/hf HF_HUB_OFFLINE=1
 t0=$(date +%s)
 q data stage "$text/calibration.jsonl" --as pileval --python "$quant_py"
 q analyze "$model"                                               # step 1
+# SmolLM2 is a healthy model that quark-cli quantizes: a high risk at intake would be a false
+# warning to the person (the oracle's forward on the meta device once reported one).
+python3 - "$work/model_analysis.json" <<'PY'
+import json, sys
+high = [r for r in json.load(open(sys.argv[1])).get("risks", []) if r.get("severity") == "high"]
+if high:
+    sys.exit("smollm2-flow: analyze reported a high risk for a model that works: " + "; ".join(r.get("message", r.get("id", "?")) for r in high))
+PY
 q confirm analysis                                               # checkpoint 1
 q plan --python "$quant_py" "${target[@]}" --eval "${QPTQ_EVAL:-smoke}" --eval-text "$text/evaluation.jsonl" \
   --calib-samples "${QPTQ_CALIB_SAMPLES:-16}" --seq-len "${QPTQ_SEQ_LEN:-128}"   # step 2 (probes the installed Quark)

@@ -296,7 +296,9 @@ def _expert_checkpoint(prefix, expert, part, ckpt_of):
 
 
 # Errors the meta device raises where real tensors would have data: no verdict on the model.
-_META_MARKERS = ("meta", "data-dependent", "data dependent")
+# "unknown device type": transformers 5.2's maybe_autocast asks torch's autocast about the
+# input's device type, and autocast knows no "meta" (5.16 skips the meta device itself).
+_META_MARKERS = ("meta", "data-dependent", "data dependent", "unknown device type")
 
 
 def _library_frame(tb):

@@ -145,7 +145,10 @@ void show_execution_summary(const Console& c, const core::Json& m) {
   std::string estimate;
   const char* keys[][2] = {{"gpu_memory_gib", "cli.unit_gpu_gib"}, {"host_memory_gib", "cli.unit_host_gib"},
                            {"disk_gib", "cli.unit_disk_gib"}, {"minutes", "cli.unit_minutes"}};
+  const core::Json* on_cpu = core::json_at(m, "estimate/runs_on_cpu");
   for (const auto& k : keys) {
+    // A CPU run's GPU figure is 0 by construction: not shown.
+    if (std::string_view(k[0]) == "gpu_memory_gib" && on_cpu != nullptr && on_cpu->is_boolean() && on_cpu->get<bool>()) continue;
     const core::Json* e = core::json_at(m, std::string("estimate/") + k[0]);
     if (e == nullptr || !e->is_number()) continue;
     std::string value = std::string_view(k[0]) == "minutes" ? manifest::minutes_text(e->get<double>()) : manifest::gib_text(e->get<double>());

@@ -246,40 +246,35 @@ void compare(const EstimateConstants& k, const EstimateInputs& in, double workin
     e.disk_free_gib = gib(static_cast<double>(in.disk_free_bytes));
     e.fits_disk = e.output_disk_gib <= e.disk_free_gib;
   }
-  if (e.cpu_offload_gib > 0.01) {
+  auto recommend = [&e](const char* id, std::vector<core::MessageArg> args = {}) { e.recommendations.push_back({id, std::move(args)}); };
+  // Without a GPU the weights are in host memory by plan, not offloaded from a GPU.
+  if (e.cpu_offload_gib > 0.01 && !e.runs_on_cpu) {
     std::string gib_text = std::to_string(static_cast<int>(std::ceil(e.cpu_offload_gib)));
-    e.recommendations.push_back(in.multi_device
-        ? "about " + gib_text + " GiB of weights go to CPU memory under --multi_device (slow); make more GPUs visible to keep them on GPUs"
-        : "about " + gib_text + " GiB of weights do not fit on the visible GPUs under Quark's placement (GPU0: 50% of its free memory) and go to CPU memory, where quark-cli refuses to calibrate without --multi_device; plan --multi-device or make more GPUs visible");
+    recommend(in.multi_device ? "manifest.recommend.offload_multi_device" : "manifest.recommend.offload_refused", {{"gib", gib_text}});
   }
   if (e.fits_gpu == false && e.layerwise_phase_gib > 0 && e.layerwise_phase_gib >= e.gpu_peak_gib && e.layerwise_scale_search_gib > 0) {
     // AWQ's attention scale search is linear in the number of samples it runs at once.
     double room = e.gpu_available_gib - (e.layerwise_phase_gib - e.layerwise_scale_search_gib);
     double per_sample = e.layerwise_scale_search_gib / std::max<double>(1, static_cast<double>(in.calibration.num_calib_data));
     auto n = room > 0 ? static_cast<std::int64_t>(room / per_sample) : 0;
-    e.recommendations.push_back("AWQ's attention scale search runs the decoder layer on all " + std::to_string(in.calibration.num_calib_data) +
-                                " calibration samples at once and does not fit on GPU0; plan --calib-samples " +
-                                std::to_string(std::max<std::int64_t>(1, n)) + " or fewer, or a shorter --seq-len");
+    recommend("manifest.recommend.awq_scale_search", {{"samples", std::to_string(in.calibration.num_calib_data)}, {"fit", std::to_string(std::max<std::int64_t>(1, n))}});
   } else if (e.fits_gpu == false && e.layerwise_phase_gib > 0 && e.layerwise_phase_gib >= e.gpu_peak_gib) {
     // AWQ's clip search does not shrink with fewer samples: only more memory or another algorithm helps.
-    e.recommendations.push_back("AWQ's layer-by-layer search needs about " + std::to_string(static_cast<int>(std::ceil(e.layerwise_phase_gib))) +
-                                " GiB on GPU0 whatever the number of calibration samples; free GPU0 or use a GPU with more free memory, or plan without AWQ");
+    recommend("manifest.recommend.awq_layerwise", {{"gib", std::to_string(static_cast<int>(std::ceil(e.layerwise_phase_gib)))}});
   } else if (e.fits_gpu == false) {
     double room = e.gpu_available_gib - e.gpu0_weights_gib - e.moe_unfuse_gib - k.overhead.context_gib;
     double per_sample = working_gib / std::max<double>(1, static_cast<double>(in.calibration.num_calib_data));
     if (e.algorithm_gib > e.activations_gib && per_sample > 0 && room > 0) {
       auto n = static_cast<std::int64_t>(room / per_sample / k.overhead.fragmentation);
-      e.recommendations.push_back("the algorithm state for " + std::to_string(in.calibration.num_calib_data) +
-                                  " calibration samples does not fit on GPU0; plan --calib-samples " + std::to_string(std::max<std::int64_t>(1, n)) +
-                                  " or fewer, or a shorter --seq-len");
+      recommend("manifest.recommend.algorithm_state", {{"samples", std::to_string(in.calibration.num_calib_data)}, {"fit", std::to_string(std::max<std::int64_t>(1, n))}});
     } else if (in.gpus.size() > 1 && !in.multi_device) {
-      e.recommendations.push_back("GPU0 is expected to run out of memory; plan --multi-device (spreads the model over the visible GPUs; no algorithms)");
+      recommend("manifest.recommend.gpu0_multi_device");
     } else {
-      e.recommendations.push_back("GPU0 is expected to run out of memory; plan a smaller --batch-size or --seq-len, or use a GPU with more memory");
+      recommend("manifest.recommend.gpu0_smaller");
     }
   }
-  if (e.fits_host == false) e.recommendations.push_back("host memory is short for the CPU-offloaded weights and the export; free memory or use a bigger host");
-  if (e.fits_disk == false) e.recommendations.push_back("not enough free disk for the output; choose another --output-dir or free space");
+  if (e.fits_host == false) recommend(e.runs_on_cpu ? "manifest.recommend.host_short_cpu" : "manifest.recommend.host_short");
+  if (e.fits_disk == false) recommend("manifest.recommend.disk_short");
 }
 
 }  // namespace
@@ -294,6 +289,7 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
   const EstimateConstants& k = *constants;
   QPTQ_TRY_ASSIGN(SchemeSizing sizing, scheme_sizing(in.scheme, in.quark_release));
   Estimate e;
+  e.runs_on_cpu = in.gpus.empty();
   Shape sh = shape_of(in.size);
   double load_bytes = k.bytes_of_dtype(in.size.dtype);
   double total = static_cast<double>(in.size.total_parameters);
@@ -406,10 +402,22 @@ double recorded_minutes(double minutes) { return std::max(1.0, std::round(minute
 
 std::string minutes_text(double minutes) { return std::to_string(static_cast<long long>(recorded_minutes(minutes))); }
 
+namespace {
+
+// Recorded in English, one line each.
+std::vector<std::string> recommendation_texts(const Estimate& e) {
+  std::vector<std::string> out;
+  for (const auto& r : e.recommendations) out.push_back(r.text(core::Lang::en));
+  return out;
+}
+
+}  // namespace
+
 core::Json estimate_to_json(const Estimate& e) {
   auto opt = [](const std::optional<bool>& b) { return b ? core::Json(*b) : core::Json(nullptr); };
   auto known = [](double v) { return v < 0 ? core::Json(nullptr) : core::Json(round2(v)); };
   return {{"gpu_memory_gib", round2(e.gpu_peak_gib)},
+          {"runs_on_cpu", e.runs_on_cpu},
           {"host_memory_gib", round2(e.host_peak_gib)},
           {"disk_gib", round2(e.output_disk_gib)},
           {"minutes", recorded_minutes(e.minutes)},
@@ -426,7 +434,7 @@ core::Json estimate_to_json(const Estimate& e) {
           {"host", {{"load_gib", round2(e.host_load_gib)}, {"export_gib", round2(e.host_export_gib)}, {"awq_gib", round2(e.host_awq_gib)},
                     {"available_gib", known(e.host_available_gib)}, {"fits", opt(e.fits_host)}}},
           {"disk", {{"free_gib", known(e.disk_free_gib)}, {"fits", opt(e.fits_disk)}}},
-          {"recommendations", e.recommendations},
+          {"recommendations", recommendation_texts(e)},
           {"notes", e.notes},
           {"method", "references/environment.md#resource-estimate"}};
 }

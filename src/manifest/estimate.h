@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/json_io.h"
+#include "core/messages.h"
 #include "knowledge/estimate_constants.h"
 #include "manifest/plan_view.h"
 
@@ -34,10 +36,17 @@ struct EstimateInputs {
   };
   std::optional<OwnEvaluation> own_evaluation;
   bool multi_device = false;
-  std::vector<GpuCapacity> gpus;          // visible GPUs, GPU0 first; empty: none known
+  std::vector<GpuCapacity> gpus;          // visible GPUs, GPU0 first; empty: none known, or a CPU plan
   std::int64_t host_available_bytes = -1;
   std::int64_t disk_free_bytes = -1;      // free space where the output goes
   std::int64_t cpu_count = -1;            // CPUs quark-cli may use (torch.compile's worker pool); -1 unknown
+};
+
+// What to change so that the run fits: a catalog id ("manifest.recommend.*") and its arguments.
+struct Recommendation {
+  std::string id;
+  std::vector<core::MessageArg> args;
+  std::string text(core::Lang lang) const { return core::msg(lang, id, args); }
 };
 
 struct Estimate {
@@ -73,7 +82,10 @@ struct Estimate {
   std::optional<bool> fits_gpu;
   std::optional<bool> fits_host;
   std::optional<bool> fits_disk;
-  std::vector<std::string> recommendations;  // English, one line each
+  // What to change, each a catalog id (messages/manifest.*.json, "manifest.recommend.*") with
+  // its arguments: shown in the reader's language, recorded in English.
+  std::vector<Recommendation> recommendations;
+  bool runs_on_cpu = false;               // no GPU takes part (a CPU plan, or none visible)
   std::vector<std::string> notes;            // assumptions that were needed
 };
 

@@ -103,7 +103,7 @@ TEST(Estimate, SeventyBOnOneH200SpillsToCpuAndSaysSo) {
   EXPECT_NEAR(e.gpu0_weights_gib, quark_gpu0_cap_gib(constants(), 143.0), 1e-6);  // 50% of free
   EXPECT_GT(e.cpu_offload_gib, 50);
   ASSERT_FALSE(e.recommendations.empty());
-  EXPECT_NE(e.recommendations.front().find("--multi-device"), std::string::npos);
+  EXPECT_NE(e.recommendations.front().text(core::Lang::en).find("--multi-device"), std::string::npos);
   // with a second H200 visible the rest goes there
   EstimateInputs two = inputs(s, "fp8");
   two.gpus.push_back(h200());
@@ -124,7 +124,7 @@ TEST(Estimate, GptqStateGrowsWithSamplesAndSuggestsFewer) {
   EXPECT_EQ(big.fits_gpu, false);
   ASSERT_FALSE(big.recommendations.empty());
   bool suggests_fewer = false;
-  for (const auto& r : big.recommendations) suggests_fewer |= r.find("--calib-samples") != std::string::npos;
+  for (const auto& r : big.recommendations) suggests_fewer |= r.text(core::Lang::en).find("--calib-samples") != std::string::npos;
   EXPECT_TRUE(suggests_fewer);
 }
 
@@ -174,11 +174,30 @@ TEST(Estimate, AwqThatDoesNotFitIsNotToldToTakeFewerSamples) {
   Estimate e = estimated(in);
   ASSERT_EQ(e.fits_gpu, false);
   bool names_awq = false;
-  for (const auto& r : e.recommendations) {
+  for (const auto& rec : e.recommendations) {
+    const std::string r = rec.text(core::Lang::en);
     names_awq |= r.find("whatever the number of calibration samples") != std::string::npos;
     EXPECT_EQ(r.find("--calib-samples"), std::string::npos) << r;
   }
   EXPECT_TRUE(names_awq);
+}
+
+// A run on the CPU (no GPU in the inputs) holds its weights in host memory by plan: no advice
+// about GPUs it does not use (issue 16: the quick start's CPU run was told to plan
+// --multi-device), and the recorded estimate says it runs on the CPU; the advice is a catalog
+// message in both languages.
+TEST(Estimate, ACpuRunGetsNoGpuAdvice) {
+  EstimateInputs in = inputs(llama3_8b(), "fp8");
+  in.gpus.clear();
+  Estimate e = estimated(in);
+  EXPECT_TRUE(e.runs_on_cpu);
+  for (const auto& r : e.recommendations) EXPECT_EQ(r.text(core::Lang::en).find("GPU"), std::string::npos) << r.text(core::Lang::en);
+  EXPECT_EQ(estimate_to_json(e)["runs_on_cpu"], true);
+  in.host_available_bytes = static_cast<std::int64_t>(1 * kGiB);
+  Estimate small = estimated(in);
+  ASSERT_FALSE(small.recommendations.empty());
+  EXPECT_EQ(small.recommendations.back().id, "manifest.recommend.host_short_cpu");
+  EXPECT_NE(small.recommendations.back().text(core::Lang::ja), small.recommendations.back().text(core::Lang::en));
 }
 
 // When AWQ's attention scale search is what does not fit, fewer samples do help: it runs the
@@ -194,7 +213,8 @@ TEST(Estimate, AwqScaleSearchThatDoesNotFitIsToldToTakeFewerSamples) {
   ASSERT_EQ(e.fits_gpu, false);
   ASSERT_GT(e.layerwise_scale_search_gib, 0);
   std::int64_t suggested = 0;
-  for (const auto& r : e.recommendations) {
+  for (const auto& rec : e.recommendations) {
+    const std::string r = rec.text(core::Lang::en);
     auto at = r.find("--calib-samples ");
     if (at != std::string::npos) suggested = std::stoll(r.substr(at + 16));
     EXPECT_EQ(r.find("whatever the number"), std::string::npos) << r;

@@ -45,7 +45,10 @@ core::Result<EstimateInputs> estimate_inputs(const PlanView& plan, const envprob
   auto installed = env.py.packages.count("amd-quark") ? env.py.packages.at("amd-quark") : std::nullopt;
   QPTQ_TRY_ASSIGN(envprobe::Requirements requirements, envprobe::requirements_for(installed, plan.quark_version));
   in.quark_release = requirements.quark_version;
-  for (const auto& d : env.acc.devices) in.gpus.push_back({d.total_memory_bytes, d.free_memory_bytes});
+  // A plan for the CPU uses no GPU, even on a host that has some.
+  if (plan.device != "cpu") {
+    for (const auto& d : env.acc.devices) in.gpus.push_back({d.total_memory_bytes, d.free_memory_bytes});
+  }
   for (const auto& [name, value] : plan.env_changes) {
     if ((name == "HIP_VISIBLE_DEVICES" || name == "CUDA_VISIBLE_DEVICES") && value == "0" && !in.gpus.empty()) in.gpus.resize(1);
   }

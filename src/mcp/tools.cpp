@@ -266,7 +266,9 @@ std::string estimate_text(core::Lang lang, const json& manifest) {
     return v != nullptr && v->is_number() ? v->get<double>() : -1.0;
   };
   auto minutes = value("minutes");
-  return core::msg(lang, "mcp.estimate", {{"gpu", manifest::gib_text(value("gpu_memory_gib"))}, {"host", manifest::gib_text(value("host_memory_gib"))},
+  const json* on_cpu = core::json_at(manifest, "estimate/runs_on_cpu");
+  const bool cpu = on_cpu != nullptr && on_cpu->is_boolean() && on_cpu->get<bool>();
+  return core::msg(lang, cpu ? "mcp.estimate_cpu" : "mcp.estimate", {{"gpu", manifest::gib_text(value("gpu_memory_gib"))}, {"host", manifest::gib_text(value("host_memory_gib"))},
                                           {"disk", manifest::gib_text(value("disk_gib"))}, {"minutes", minutes < 0 ? "?" : manifest::minutes_text(minutes)}});
 }
 

@@ -41,10 +41,12 @@ void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_
   c.say(r.trust_remote_code ? "prepare.remote_code_on" : "prepare.remote_code_off");
   say_evaluator(c, r.evaluator);
   const auto& e = r.estimate;
-  c.say("prepare.estimate", {{"gpu", num(e.gpu_peak_gib)}, {"gpu_free", num(e.gpu_available_gib)}, {"host", num(e.host_peak_gib)},
-                             {"host_free", num(e.host_available_gib)}, {"disk", num(e.output_disk_gib)}, {"disk_free", num(e.disk_free_gib)},
-                             {"minutes", manifest::minutes_text(e.minutes)}});
-  for (const auto& rec : e.recommendations) c.say("prepare.recommendation", {{"text", rec}});
+  // On the CPU no GPU takes part: its figures would be noise (GPU0 0.0 of ? GiB).
+  c.say(e.runs_on_cpu ? "prepare.estimate_cpu" : "prepare.estimate",
+        {{"gpu", num(e.gpu_peak_gib)}, {"gpu_free", num(e.gpu_available_gib)}, {"host", num(e.host_peak_gib)},
+         {"host_free", num(e.host_available_gib)}, {"disk", num(e.output_disk_gib)}, {"disk_free", num(e.disk_free_gib)},
+         {"minutes", manifest::minutes_text(e.minutes)}});
+  for (const auto& rec : e.recommendations) c.say("prepare.recommendation", {{"text", rec.text(c.lang())}});
   for (const auto& line : envprobe::verdict_lines(r.env.verdict, c.lang())) c.line(line);
   c.say("prepare.digest", {{"digest", r.digest}});
   c.say("prepare.manifest_written", {{"path", r.path.string()}});
