@@ -5,12 +5,14 @@
 # carried (.devbin/, or .devdata/devbin.tar.xz from scripts/device/bundle-quark-ptq.sh then
 # `tar cJf .devdata/devbin.tar.xz .devbin`):
 #   bash scripts/device/abba-h200.sh DEADLINE_S [CASE...]
-# CASE: probe llama8b_fp8 moe_fp8 (default: all three, in that order).
+# CASE: probe llama8b_fp8 moe_fp8 (default: all three, in that order), llama8b_fp8_eval.
 #   probe        `python -c "import quark.torch"` in a fresh TORCH_EXTENSIONS_DIR and cache, then
 #                the first `plan` in another fresh pair, then a second plan in a new workdir
 #                (the cached probe): first_plan / import, and the second plan's seconds.
 #   llama8b_fp8  Llama-3.1-8B architecture (random weights, made here), fp8;
 #   moe_fp8      Qwen3-30B-A3B with 4 decoder layers, fp8.
+#   llama8b_fp8_eval  the 8B with the plan's own evaluation (--eval smoke, .data/heldout carried):
+#                one pair (ABBA_EVAL_PAIRS), B's run.phases give the evaluation's share.
 #                Steps 1-3 once (quark-ptq), then ABBA with ABBA_PAIRS pairs (default 2):
 #                A = the exact argv and env changes of run_manifest.yaml, run bare;
 #                B = `quark-ptq run --approve DIGEST` (step 4: quark-cli, monitoring,
@@ -63,10 +65,15 @@ for d in sorted(glob.glob(os.path.join(res, "cases", "*"))):
     for k in range(0, len(runs) - 1, 2):
         a = next((r for r in runs[k:k + 2] if r["kind"] == "A"), None)
         b = next((r for r in runs[k:k + 2] if r["kind"] == "B"), None)
-        if a and b and a["exit"] == 0 and b["exit"] == 0:
+        # B exits 12 when its evaluation is not a pass (random weights): its times still count.
+        if a and b and a["exit"] == 0 and b["exit"] in (0, 12):
             pair = {"A_s": a["wall_s"], "B_s": b["wall_s"], "ratio_B_over_A": round(b["wall_s"] / a["wall_s"], 4)}
             for key in ("quark_cli_s", "verify_s", "hash_s", "hashed_bytes", "early_hashed_files"):
                 pair[key] = b.get(key)
+            ev = (b.get("phases") or {}).get("evaluation")
+            if ev is not None:
+                pair["evaluation_s"] = ev
+                pair["evaluation_share_of_B"] = round(ev / b["wall_s"], 4)
             pair["B_minus_quark_cli_s"] = round(b["wall_s"] - (b.get("quark_cli_s") or 0), 2)
             case["pairs"].append(pair)
     for f in ("steps123.json",):
@@ -241,6 +248,12 @@ for c in "${CASES[@]}"; do
     llama8b_fp8)
       make_model "$MODEL_8B" tests/fixtures/quark/models/llama-3.1-8b.json
       abba_case llama8b_fp8 "$MODEL_8B" --scheme fp8 ;;
+    llama8b_fp8_eval)
+      # Issue 19's evaluation goal: step 4 with the plan's own evaluation (smoke) of the 8B,
+      # its share of the run from run.phases. Random weights: the verdict means nothing, the
+      # time is the point (each model loaded once, canary + perplexity windows on the GPU).
+      make_model "$MODEL_8B" tests/fixtures/quark/models/llama-3.1-8b.json
+      PAIRS=${ABBA_EVAL_PAIRS:-1} abba_case llama8b_fp8_eval "$MODEL_8B" --scheme fp8 --eval smoke --eval-text "$REPO/.data/heldout/evaluation.jsonl" ;;
     moe_fp8)
       make_model "$MODEL_MOE" tests/fixtures/quark/models/qwen3-30b-a3b.json --num_hidden_layers 4
       abba_case moe_fp8 "$MODEL_MOE" --scheme fp8 ;;
