@@ -4,15 +4,26 @@
 # .devdata/fuzzers.tar.xz carried (scripts/device/bundle-fuzzers.sh builds it here):
 #   bash scripts/device/fuzz-h200.sh [TARBALL]
 # Environment (all optional):
-#   CORES     libFuzzer -fork workers per target (default: nproc)
+#   CORES     cores to use (default: nproc)
+#   PARALLEL  targets fuzzed at the same time (default 1: one after another)
+#   CORES_PER_TARGET  libFuzzer -fork workers per target (default CORES / PARALLEL, at least
+#             1). More than that oversubscribes the cores: when a target reaches RUNS early,
+#             the cores it leaves go to the targets still running.
 #   RUNS      executions per target (default 10000000)
-#   DEADLINE  seconds for the whole script (default 3300); each target gets the time left
-#             divided by the targets left, so a fast target leaves its time to the slow ones
+#   DEADLINE  seconds for the whole script (default 3300). A target gets the time left, less
+#             RESERVE, divided by the rounds of PARALLEL targets still to start, so a fast
+#             target leaves its time to the slow ones.
+#   RESERVE   seconds kept from fuzzing for the replays, the summary and the fork-mode jobs
+#             that end after -max_total_time (default 30; a dry run here overran by 7 to 11 s)
 #   TARGETS   which targets, in order (default: all nine, the slowest last)
 #   WORK      scratch directory (default /dev/shm/qptq-fuzz: the targets' workdirs are tmpfs)
-# The targets run one after another, each with -fork=CORES over its committed seeds (a grown
-# copy; the seeds stay as they are), crashes, timeouts and OOMs noted and fuzzing continued.
-# Output in $OUT (default /tmp/qptq-fuzz-out), written after each target so that a run cut
+# Each target runs with -fork=CORES_PER_TARGET over its committed seeds (a grown copy; the
+# seeds stay as they are), crashes, timeouts and OOMs noted and fuzzing continued. While
+# fuzzing, ASan keeps 5 frames of each allocation and free instead of 30
+# (malloc_context_size; the unwinding on every malloc and free was 7 to 14 % of the samples,
+# docs/fuzzing.md); what it detects is the same, and the replay of a reproducer afterwards
+# has the full stacks.
+# Output in $OUT (default /tmp/qptq-fuzz-out), written as each target ends so that a run cut
 # short still reports what it did:
 #   <target>.json     executions, exec/s, cov, ft, corpus, wall time, whether RUNS was reached,
 #                     each crash with its reproducer (kind, sha1, size, replay report)
@@ -23,8 +34,11 @@
 set -u
 TARBALL=${1:-.devdata/fuzzers.tar.xz}
 CORES=${CORES:-$(nproc)}
+PARALLEL=${PARALLEL:-1}
+CORES_PER_TARGET=${CORES_PER_TARGET:-$((CORES / PARALLEL > 0 ? CORES / PARALLEL : 1))}
 RUNS=${RUNS:-10000000}
 DEADLINE=${DEADLINE:-3300}
+RESERVE=${RESERVE:-30}
 TARGETS=${TARGETS:-"help cli config index intake checkpoints manifest plan analysis"}
 WORK=${WORK:-/dev/shm/qptq-fuzz}
 OUTDIR=${OUT:-/tmp/qptq-fuzz-out}
@@ -39,22 +53,28 @@ export LD_LIBRARY_PATH="$F/lib" QPTQ_FUZZ_FIXTURES="$F/fixtures/olmo_fp8" TMPDIR
 # bundled: a report names binary+offset, symbolized here against build-fuzz/ (BUILD has the commit).
 export ASAN_OPTIONS="abort_on_error=0:detect_leaks=1:symbolize=0:allocator_may_return_null=1:handle_abort=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:symbolize=0"
+FUZZ_ASAN_OPTIONS="$ASAN_OPTIONS:malloc_context_size=5"
 
 {
   echo "== bundle"; cat "$F/BUILD"
   echo "== host"; nproc; lscpu 2>/dev/null | grep -E "Model name|^CPU\(s\)" ; uptime
   (. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME"); ldd --version 2>/dev/null | head -1
-  echo "== settings"; echo "CORES=$CORES RUNS=$RUNS DEADLINE=$DEADLINE TARGETS=$TARGETS WORK=$WORK"
+  echo "== settings"
+  echo "CORES=$CORES PARALLEL=$PARALLEL CORES_PER_TARGET=$CORES_PER_TARGET RUNS=$RUNS DEADLINE=$DEADLINE RESERVE=$RESERVE"
+  echo "TARGETS=$TARGETS WORK=$WORK"
 } > "$OUTDIR/host.txt" 2>&1
 for t in $TARGETS; do
   "$F/bin/${t}_fuzz" -runs=0 "$F/corpus/$t" > "$WORK/probe-$t.txt" 2>&1 || {
     echo "${t}_fuzz does not run here:" >&2; tail -5 "$WORK/probe-$t.txt" >&2; exit 1; }
 done
 
+# Room for the largest real seed and more: model_analysis.json is 8 to 11 KB, quant_plan.json
+# 7 to 8 KB, run_manifest.yaml 13 to 21 KB, checkpoints.json 1.4 KB (four confirmations).
 max_len() {
   case $1 in
-    analysis|plan|manifest|checkpoints) echo 32768 ;;  # the real artifacts are 12 to 16 KB
-    config|index|intake) echo 16384 ;;
+    manifest) echo 32768 ;;
+    analysis|plan|config|index|intake) echo 16384 ;;
+    checkpoints) echo 8192 ;;
     *) echo 4096 ;;
   esac
 }
@@ -68,23 +88,20 @@ dict() {
 field() { awk -v k="$2" '{for (i = 1; i < NF; i++) if ($i == k) v = $(i + 1)} END {print v}' <<< "$1"; }
 num() { local v; v=$(field "$1" "$2"); echo "${v:-0}"; }
 
-set -- $TARGETS
-left=$#
-for t in $TARGETS; do
-  now=$(date +%s)
-  budget=$(((end - now) / left))
-  [ "$budget" -lt 10 ] && budget=10
-  left=$((left - 1))
-  art="$OUTDIR/$t"
-  grown="$WORK/grown/$t"
+# One target: at most BUDGET seconds with WORKERS forked workers, then its reproducers
+# replayed and <target>.json written.
+run_target() {
+  local t=$1 budget=$2 workers=$3
+  local art="$OUTDIR/$t" grown="$WORK/grown/$t"
+  local t0 rc wall last execs done_runs reached crashes f name replay_rc
   mkdir -p "$art" "$grown"
-  echo "$(date -u +%H:%M:%S) $t: -fork=$CORES -runs=$RUNS, at most ${budget}s" >&2
+  echo "$(date -u +%H:%M:%S) $t: -fork=$workers -runs=$RUNS, at most ${budget}s" >&2
   t0=$(date +%s)
   # shellcheck disable=SC2046
-  (cd "$WORK" && "$F/bin/${t}_fuzz" "$grown" "$F/corpus/$t" -fork="$CORES" -runs="$RUNS" -max_total_time="$budget" \
-      -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -max_len="$(max_len "$t")" $(dict "$t") \
-      -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -close_fd_mask=1 -artifact_prefix="$art/") \
-      > "$OUTDIR/$t.log" 2>&1
+  (cd "$WORK" && ASAN_OPTIONS="$FUZZ_ASAN_OPTIONS" "$F/bin/${t}_fuzz" "$grown" "$F/corpus/$t" -fork="$workers" \
+      -runs="$RUNS" -max_total_time="$budget" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+      -max_len="$(max_len "$t")" $(dict "$t") -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -close_fd_mask=1 \
+      -artifact_prefix="$art/") > "$OUTDIR/$t.log" 2>&1
   rc=$?
   wall=$(($(date +%s) - t0))
   last=$(grep -E '^#[0-9]+: cov:' "$OUTDIR/$t.log" | tail -1)
@@ -107,14 +124,37 @@ for t in $TARGETS; do
   done
   cat > "$OUTDIR/$t.json" <<EOF
 {"target": "${t}_fuzz", "executions": $execs, "runs_asked": $RUNS, "reached_runs": $reached,
- "exec_per_s": $((wall > 0 ? execs / wall : 0)), "wall_s": $wall, "budget_s": $budget, "workers": $CORES,
+ "exec_per_s": $((wall > 0 ? execs / wall : 0)), "wall_s": $wall, "budget_s": $budget, "workers": $workers, "parallel": $PARALLEL,
  "cov": $(num "$last" cov:), "ft": $(num "$last" ft:), "corpus_files": $(num "$last" corp:),
  "seed_files": $(ls "$F/corpus/$t" | wc -l), "grown_files": $(ls "$grown" | wc -l),
  "oom_timeout_crash": "$(field "$last" oom/timeout/crash:)", "libfuzzer_exit": $rc, "max_len": $(max_len "$t"),
  "crashes": [$crashes]}
 EOF
   echo "$(date -u +%H:%M:%S) $t: $execs executions in ${wall}s, $(grep -c '"file"' <<< "$crashes") reproducer(s)" >&2
+}
+
+# PARALLEL targets at a time, in the order of TARGETS; the next starts when one ends.
+set -- $TARGETS
+left=$#
+running=0
+for t in $TARGETS; do
+  while [ "$running" -ge "$PARALLEL" ]; do
+    wait -n
+    running=$((running - 1))
+  done
+  now=$(date +%s)
+  rounds=$(((left + PARALLEL - 1) / PARALLEL))
+  budget=$(((end - RESERVE - now) / rounds))
+  [ "$budget" -lt 10 ] && budget=10
+  left=$((left - 1))
+  if [ "$PARALLEL" -gt 1 ]; then
+    run_target "$t" "$budget" "$CORES_PER_TARGET" &
+    running=$((running + 1))
+  else
+    run_target "$t" "$budget" "$CORES_PER_TARGET"
+  fi
 done
+wait
 
 {
   echo "["

@@ -71,6 +71,8 @@ const Catalog& catalog(Lang lang) {
 // language (a recorded English code, never English prose, inside a Japanese sentence), or as it
 // is when the catalog has no such entry (an older artifact's free text).
 std::string fill(Lang lang, std::string_view text, const std::vector<MessageArg>& args) {
+  // Most texts (every help line) have no placeholder and no brace to unescape.
+  if (text.find('{') == std::string_view::npos && text.find('}') == std::string_view::npos) return std::string(text);
   std::string out;
   out.reserve(text.size() + 32);
   for (std::size_t i = 0; i < text.size(); ++i) {

@@ -41,6 +41,32 @@ TEST(Schema, AllShippedSchemasLoad) {
   }
 }
 
+// The regex of a "pattern" constraint is compiled once per thread and kept (core/schema.cpp):
+// what it matched before decides nothing about the next document, whichever comes first.
+TEST(Schema, PatternVerdictsDoNotCarryOver) {
+  auto checkpoints = [](const std::string& digest) {
+    return core::Json{{"artifact", "checkpoints"},
+                      {"schema_version", 1},
+                      {"confirmations",
+                       {{{"checkpoint", 1}, {"name", "analysis"}, {"reason", "r"}, {"decision", "confirmed"},
+                         {"digest", digest}, {"confirmed_at", "2026-12-02T01:08:20Z"}, {"user_words", "w"}}}}};
+  };
+  const std::string good = "sha256:" + std::string(64, 'a');
+  const std::string bad = "sha256:" + std::string(64, 'A');
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_TRUE(core::schema_issues(checkpoints(good), core::kSchemaCheckpoints).empty()) << round;
+    auto issues = core::schema_issues(checkpoints(bad), core::kSchemaCheckpoints);
+    ASSERT_FALSE(issues.empty()) << round;
+    EXPECT_EQ(issues.front().pointer, "/confirmations/0/digest") << round;
+  }
+  // The same pattern in another schema (quant_plan's analysis_digest) is judged alike.
+  auto plan = core::Json::object();
+  plan["analysis_digest"] = bad;
+  bool saw = false;
+  for (const auto& i : core::schema_issues(plan, core::kSchemaQuantPlan)) saw |= i.pointer == "/analysis_digest";
+  EXPECT_TRUE(saw);
+}
+
 TEST(Schema, UnknownSchemaIsReported) {
   auto issues = core::schema_issues(core::Json::object(), "nope");
   ASSERT_EQ(issues.size(), 1u);

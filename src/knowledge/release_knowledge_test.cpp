@@ -10,6 +10,7 @@
 #include "knowledge/release_data.h"
 #include "knowledge/renames.h"
 #include "knowledge/schemes.h"
+#include "knowledge/tokenizer_fixups.h"
 
 namespace {
 
@@ -49,6 +50,24 @@ TEST(Knowledge, SchemeCountsPerRelease) {
   EXPECT_EQ(knowledge::SchemeCatalog::load("0.12")->all().size(), 27u);
   EXPECT_EQ(knowledge::SchemeCatalog::load("0.12")->find("mx9"), nullptr);
   EXPECT_NE(knowledge::SchemeCatalog::load("0.13")->find("mx9"), nullptr);
+}
+
+// Parsed once per release and kept (tokenizer_fixups.cpp): each load is the file's content;
+// 0.11 was not read for it, and a release that is not shipped has no file either.
+TEST(Knowledge, TokenizerFixupsPerRelease) {
+  for (int round = 0; round < 2; ++round) {
+    auto f13 = knowledge::TokenizerFixups::load("0.13");
+    ASSERT_TRUE(f13.has_value());
+    EXPECT_EQ(f13->forced_pad_for("qwen2"), 151643);
+    EXPECT_EQ(f13->forced_pad_for("llama"), std::nullopt);
+    EXPECT_TRUE(knowledge::TokenizerFixups::load("0.12").has_value());
+    auto f11 = knowledge::TokenizerFixups::load("0.11");
+    ASSERT_FALSE(f11.has_value());
+    EXPECT_EQ(f11.error().id, "knowledge.missing_file");
+    auto none = knowledge::TokenizerFixups::load("9.9");
+    ASSERT_FALSE(none.has_value());
+    EXPECT_EQ(none.error().id, "knowledge.missing_file");
+  }
 }
 
 TEST(Knowledge, NativeHardware) {

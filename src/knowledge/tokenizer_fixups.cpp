@@ -10,7 +10,9 @@ std::optional<std::int64_t> TokenizerFixups::forced_pad_for(const std::string& m
   return it->second;
 }
 
-core::Result<TokenizerFixups> TokenizerFixups::load(const std::string& release) {
+namespace {
+
+core::Result<TokenizerFixups> parse(const std::string& release) {
   QPTQ_TRY_ASSIGN(core::Json doc, load_release_file(release, "tokenizer_fixups"));
   TokenizerFixups f;
   if (const core::Json* ids = core::json_object(doc, "forced_pad_token_id")) {
@@ -19,6 +21,19 @@ core::Result<TokenizerFixups> TokenizerFixups::load(const std::string& release) 
     }
   }
   return f;
+}
+
+}  // namespace
+
+core::Result<TokenizerFixups> TokenizerFixups::load(const std::string& release) {
+  // Every shipped release's file parsed once: each model read asks (intake/model_reading.cpp).
+  static const std::map<std::string, core::Result<TokenizerFixups>, std::less<>> k = [] {
+    std::map<std::string, core::Result<TokenizerFixups>, std::less<>> out;
+    for (const auto& r : shipped_releases()) out.emplace(r, parse(r));
+    return out;
+  }();
+  auto it = k.find(release);
+  return it != k.end() ? it->second : parse(release);  // not shipped: the missing-file error
 }
 
 }  // namespace knowledge

@@ -328,14 +328,26 @@ std::vector<core::MessageArg> evaluation_reason_args(const core::Json& manifest)
   return args;
 }
 
+WorkdirArtifacts read_artifacts(const Workdir& wd) {
+  WorkdirArtifacts a;
+  a.analysis = load_artifact(wd.analysis(), core::kSchemaModelAnalysis, false);
+  a.plan = load_artifact(wd.plan(), core::kSchemaQuantPlan, false);
+  a.manifest = load_artifact(wd.manifest(), core::kSchemaRunManifest, true);
+  check_command_digest(a.manifest);
+  return a;
+}
+
 core::Result<WorkflowStatus> evaluate(const Workdir& wd) {
   QPTQ_TRY_ASSIGN(auto all, load_confirmations(wd));
+  return evaluate(wd, all, read_artifacts(wd));
+}
+
+WorkflowStatus evaluate(const Workdir& wd, const std::vector<Confirmation>& all, WorkdirArtifacts artifacts) {
   WorkflowStatus s;
   s.workdir = wd.root;
-  s.analysis = load_artifact(wd.analysis(), core::kSchemaModelAnalysis, false);
-  s.plan = load_artifact(wd.plan(), core::kSchemaQuantPlan, false);
-  s.manifest = load_artifact(wd.manifest(), core::kSchemaRunManifest, true);
-  check_command_digest(s.manifest);
+  s.analysis = std::move(artifacts.analysis);
+  s.plan = std::move(artifacts.plan);
+  s.manifest = std::move(artifacts.manifest);
 
   // Downstream artifacts are stale when the digests they were built from no longer match.
   if (s.plan.state == ArtifactState::valid) {

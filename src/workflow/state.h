@@ -72,6 +72,19 @@ struct WorkflowStatus {
 
 core::Result<WorkflowStatus> evaluate(const Workdir& wd);
 
+// evaluate() in its two halves: the three artifacts of `wd` read as it reads them (parsed,
+// digested, checked against their schemas, the manifest's command block against its digest),
+// then everything derived from them and the confirmations (staleness, the run, the
+// checkpoints, the next action). evaluate(wd) is the second on the first and on
+// load_confirmations(wd); the checkpoints fuzz target reads its fixed artifacts once.
+struct WorkdirArtifacts {
+  ArtifactStatus analysis;
+  ArtifactStatus plan;
+  ArtifactStatus manifest;
+};
+WorkdirArtifacts read_artifacts(const Workdir& wd);
+WorkflowStatus evaluate(const Workdir& wd, const std::vector<Confirmation>& confirmations, WorkdirArtifacts artifacts);
+
 // The recorded evaluation's reason as message arguments: {reason}, its English text, and when
 // the manifest records its id (evaluation.reason_id, reason_args) also {reason_id} and one
 // {reason.NAME} per argument, so that a reader shows {reason} in the user's language

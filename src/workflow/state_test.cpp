@@ -86,6 +86,27 @@ TEST(State, ManualEditOfTheAnalysisMakesEveryLaterConfirmationStale) {
   }
 }
 
+// The two halves of evaluate(): artifacts read once give, with each list of confirmations,
+// what evaluate(wd) gives for the workdir holding that list.
+TEST(State, ArtifactsReadOnceEvaluateLikeTheWorkdir) {
+  workflow_test::Workdir w;
+  w.build(3);
+  const workflow::WorkdirArtifacts artifacts = workflow::read_artifacts(w.wd);
+  auto all = workflow::load_confirmations(w.wd);
+  ASSERT_TRUE(all.has_value());
+  ASSERT_EQ(all->size(), 3u);
+  EXPECT_EQ(workflow::evaluate(w.wd, *all, artifacts).to_json(), w.status().to_json());
+  auto none = workflow::evaluate(w.wd, {}, artifacts);
+  EXPECT_EQ(none.at(Checkpoint::analysis).state, CheckpointState::pending);
+  EXPECT_EQ(none.next_action_id, "workflow.next_confirm_analysis");
+  EXPECT_EQ(none.manifest.state, ArtifactState::valid);
+  std::vector<workflow::Confirmation> first_two(all->begin(), all->begin() + 2);
+  auto two = workflow::evaluate(w.wd, first_two, artifacts);
+  EXPECT_EQ(two.at(Checkpoint::plan).state, CheckpointState::confirmed);
+  EXPECT_EQ(two.at(Checkpoint::execution).state, CheckpointState::pending);
+  EXPECT_EQ(two.next_action_id, "workflow.next_approve");
+}
+
 TEST(State, ReconfirmedAnalysisSendsTheUserBackToThePlan) {
   workflow_test::Workdir w;
   w.build(2);
