@@ -79,6 +79,8 @@ void Console::error_line(const core::Error& e) const {
   std::fflush(m_err);
 }
 
+std::string Console::command(const std::string& command) const { return flow::user_command(m_workdir, command); }
+
 core::Error Console::shown(core::Error e) const {
   for (auto& a : e.args) a.value = flow::user_command(m_workdir, a.value);
   return flow::localized(m_lang, std::move(e));

@@ -27,6 +27,8 @@ class Console {
   // The workdir of the command: a `quark-ptq ...` command an error names is shown with
   // `--workdir DIR` when it is not the current directory (issue 16 item 13).
   void set_workdir(std::filesystem::path workdir) { m_workdir = std::move(workdir); }
+  // `command` ("quark-ptq ...") as the person types it for this workdir.
+  std::string command(const std::string& command) const;
   bool json_mode() const { return m_json; }
   // stdin is a terminal: questions can be asked.
   bool interactive() const { return m_interactive; }

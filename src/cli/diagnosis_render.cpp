@@ -9,7 +9,9 @@ void print_diagnosis(const Console& console, const diagnose::Diagnosis& d) {
   console.say("run.cause", {{"text", d.cause(console.lang())}});
   // The log's own lines, as quark-cli wrote them.
   for (const auto& e : d.evidence) console.line("    " + e);
-  console.say("run.suggestion", {{"text", d.suggestion(console.lang())}, {"checkpoint", std::to_string(d.return_to_checkpoint)}});
+  const std::vector<core::MessageArg> commands = {{"prepare", console.command("quark-ptq prepare")},
+                                                   {"stage", console.command("quark-ptq data stage CORPUS --as pileval")}};
+  console.say("run.suggestion", {{"text", d.suggestion(console.lang(), commands)}, {"checkpoint", std::to_string(d.return_to_checkpoint)}});
 }
 
 }  // namespace cli

@@ -55,7 +55,9 @@ struct Diagnosis {
   std::string recorded_suggestion;
 
   std::string cause(core::Lang lang) const;       // diagnose.<rule>.cause
-  std::string suggestion(core::Lang lang) const;  // diagnose.<rule>.suggestion
+  // diagnose.<rule>.suggestion; `commands` fills the commands some suggestions name ({prepare},
+  // {stage}) as the reader types them (with --workdir), else they read "quark-ptq prepare" etc.
+  std::string suggestion(core::Lang lang, const std::vector<core::MessageArg>& commands = {}) const;
   std::string category_text(core::Lang lang) const;  // enum.diagnosis_category.<category>
   // The manifest's run.diagnosis (texts in English; ids kept for other languages).
   core::Json to_json() const;

@@ -13,7 +13,7 @@ namespace {
 using Block = std::vector<std::string>;  // one range list per placeholder
 
 core::Error invalid(std::string detail) {
-  return core::make_error(core::ExitCode::bad_input, "intake.inventory_invalid").with_detail(std::move(detail));
+  return core::make_error(core::ExitCode::bad_input, "intake.inventory_invalid").with("command", "quark-ptq analyze").with_detail(std::move(detail));
 }
 
 // Exact product decomposition of the sorted, distinct rows [begin, end) of a flat table with

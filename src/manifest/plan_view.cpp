@@ -7,7 +7,7 @@ namespace manifest {
 namespace {
 
 core::Error invalid(const std::string& field, const std::string& why) {
-  return core::make_error(core::ExitCode::plan_invalid, "manifest.plan_field_invalid").with("field", field).with("why", why);
+  return core::make_error(core::ExitCode::plan_invalid, "manifest.plan_field_invalid").with("field", field).with("why", why).with("command", "quark-ptq plan");
 }
 
 core::Result<void> read_model(PlanView& v, const plan::PlanFile& plan, const core::Json& analysis) {

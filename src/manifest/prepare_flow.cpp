@@ -148,7 +148,7 @@ core::Result<core::Json> carried_history(const workflow::ArtifactStatus& old) {
   if (run == nullptr) return history;
   workflow::RunState state = workflow::assess_run(old.doc);
   if (state.phase == workflow::RunPhase::running) {
-    return core::make_error(core::ExitCode::bad_input, "manifest.run_in_progress").with("path", old.path.string());
+    return core::make_error(core::ExitCode::bad_input, "manifest.run_in_progress").with("path", old.path.string()).with("command", "quark-ptq status");
   }
   core::Json entry = {{"replaced_at", core::now_utc_iso8601()}, {"run", *run}};
   if (const core::Json* d = core::json_at(old.doc, "command/digest")) entry["command_digest"] = *d;

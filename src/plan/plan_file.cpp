@@ -7,7 +7,7 @@ namespace plan {
 namespace {
 
 core::Error invalid(const std::string& field, const std::string& why) {
-  return core::make_error(core::ExitCode::plan_invalid, "manifest.plan_field_invalid").with("field", field).with("why", why);
+  return core::make_error(core::ExitCode::plan_invalid, "manifest.plan_field_invalid").with("field", field).with("why", why).with("command", "quark-ptq plan");
 }
 
 std::vector<std::string> split_commas(const std::string& s) {

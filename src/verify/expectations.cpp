@@ -23,7 +23,7 @@ core::Result<bool> plan_names(const core::Json& plan, Expectations& e) {
     try {
       compiled.emplace_back(rule.match);
     } catch (const std::regex_error&) {
-      return core::make_error(core::ExitCode::bad_input, "verify.plan_names_invalid").with("pattern", rule.match);
+      return core::make_error(core::ExitCode::bad_input, "verify.plan_names_invalid").with("pattern", rule.match).with("command", "quark-ptq plan");
     }
     rules.push_back(std::move(rule));
   }
