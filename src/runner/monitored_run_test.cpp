@@ -6,6 +6,7 @@
 #include <csignal>
 #include <filesystem>
 #include <sstream>
+#include <chrono>
 #include <thread>
 #include <unistd.h>
 
@@ -165,6 +166,19 @@ int live_members(int pgid) {
   return n;
 }
 
+// The group's live members after waiting at most `limit` for them to go: SIGKILL is delivered
+// at once, but the exit itself is the kernel's work and on a loaded machine a killed process can
+// still be tearing down when run_monitored returns (seen once in a full suite on 2 busy cores).
+int live_members_after(int pgid, std::chrono::milliseconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  int n = live_members(pgid);
+  while (n != 0 && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    n = live_members(pgid);
+  }
+  return n;
+}
+
 TEST(MonitoredRun, AStopSwitchStopsTheGroupAsCtrlCDoes) {
   Fixture f;
   StopSwitch stop;
@@ -185,7 +199,7 @@ TEST(MonitoredRun, AStopSwitchStopsTheGroupAsCtrlCDoes) {
   EXPECT_EQ(r->interrupt_signal, SIGINT);
   EXPECT_EQ(r->signal, SIGINT);
   EXPECT_LT(r->wall_seconds, 5);
-  EXPECT_EQ(live_members(rec.started_pid), 0);  // the process group is gone
+  EXPECT_EQ(live_members_after(rec.started_pid, std::chrono::seconds(3)), 0);  // the process group is gone
 }
 
 TEST(MonitoredRun, AStopRequestedBeforeTheStartStopsTheChildAtOnce) {
