@@ -52,7 +52,7 @@ CLI::Validator one_of(const HelpText& help, std::vector<std::string> choices) {
   const core::Lang lang = help.lang();
   std::string listed = core::join(choices, ",");
   return CLI::Validator(
-      [lang, choices, listed](std::string& input) -> std::string {
+      [lang, choices](std::string& input) -> std::string {
         for (const auto& c : choices) {
           if (c == input) return std::string{};
         }
