@@ -26,7 +26,7 @@ TEST(StatusIds, EveryEnumLabelHasBothLanguages) {
   expect_both("cli.run_not_verified");  // WorkflowStatus::run_state()
   for (const char* v : {"pass", "fail", "indeterminate", "not_run"}) expect_both(std::string("cli.evaluation_") + v);
   for (Checkpoint c : kAllCheckpoints) {
-    expect_both("cli.checkpoint_" + std::string(checkpoint_name(c)));
+    expect_both("enum.checkpoint." + std::string(checkpoint_name(c)));
     expect_both(checkpoint_reason_id(c));
   }
   for (const char* d : {"confirmed", "approved", "accepted", "followup"}) expect_both(std::string("cli.status_decision_") + d);

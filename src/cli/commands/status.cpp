@@ -91,7 +91,7 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
   c.say("cli.status_checkpoints");
   Table t = Table::from_ids(c, {"cli.heading_number", "cli.heading_checkpoint", "cli.heading_state", "cli.heading_note"});
   for (const auto& cp : s.checkpoints) {
-    t.add_row({std::to_string(static_cast<int>(cp.checkpoint)), named(c, "cli.checkpoint_", workflow::checkpoint_name(cp.checkpoint)),
+    t.add_row({std::to_string(static_cast<int>(cp.checkpoint)), c.enum_text("checkpoint", std::string(workflow::checkpoint_name(cp.checkpoint))),
                named(c, "cli.state_", workflow::checkpoint_state_name(cp.state)), checkpoint_note(c, cp)});
   }
   c.line(t.render());
@@ -115,7 +115,7 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
       if (art->state == workflow::ArtifactState::valid) valid += (valid.empty() ? "" : ", ") + art->name;
     }
     c.say("cli.status_return_to", {{"checkpoint", std::to_string(static_cast<int>(*s.return_to))},
-                                   {"name", named(c, "cli.checkpoint_", workflow::checkpoint_name(*s.return_to))}});
+                                   {"name", c.enum_text("checkpoint", std::string(workflow::checkpoint_name(*s.return_to)))}});
     c.say("cli.status_still_valid", {{"artifacts", valid.empty() ? "-" : valid}});
   }
   say_next(c, s);
