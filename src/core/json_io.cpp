@@ -1,5 +1,6 @@
 #include "core/json_io.h"
 
+#include <cmath>
 #include <map>
 
 namespace core {
@@ -104,16 +105,25 @@ std::optional<std::string> json_string(const Json& j, std::string_view key) {
   return v->get_ref<const std::string&>();
 }
 
-std::optional<std::int64_t> json_int(const Json& j, std::string_view key) {
-  const Json* v = find_key(j, key);
-  if (v == nullptr) return std::nullopt;
-  if (v->is_number_unsigned()) {
-    auto u = v->get<std::uint64_t>();
+namespace {
+
+// A JSON integer that fits int64 (an unsigned one above INT64_MAX does not).
+std::optional<std::int64_t> integer_in_range(const Json& v) {
+  if (v.is_number_unsigned()) {
+    auto u = v.get<std::uint64_t>();
     if (u > static_cast<std::uint64_t>(INT64_MAX)) return std::nullopt;
     return static_cast<std::int64_t>(u);
   }
-  if (v->is_number_integer()) return v->get<std::int64_t>();
+  if (v.is_number_integer()) return v.get<std::int64_t>();
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::int64_t> json_int(const Json& j, std::string_view key) {
+  const Json* v = find_key(j, key);
+  if (v == nullptr) return std::nullopt;
+  return integer_in_range(*v);
 }
 
 std::optional<double> json_number(const Json& j, std::string_view key) {
@@ -180,8 +190,15 @@ std::optional<std::string> json_first_string(const Json& j, std::initializer_lis
 std::optional<std::int64_t> json_first_int(const Json& j, std::initializer_list<const char*> paths) {
   for (const char* p : paths) {
     const Json* v = json_at(j, p);
-    if (v != nullptr && v->is_number_integer()) return v->get<std::int64_t>();
-    if (v != nullptr && v->is_number_float() && v->get<double>() >= 0) return static_cast<std::int64_t>(v->get<double>());
+    if (v == nullptr) continue;
+    if (auto i = integer_in_range(*v)) return i;
+    // A float (some configs write 4096.0) counts where the cast is defined: finite, not
+    // negative, below 2^63. A value out of range is no value (the next spelling is tried),
+    // never a wrapped one.
+    if (v->is_number_float()) {
+      const double d = v->get<double>();
+      if (std::isfinite(d) && d >= 0 && d < 9223372036854775808.0) return static_cast<std::int64_t>(d);
+    }
   }
   return std::nullopt;
 }

@@ -51,7 +51,8 @@ const Json* json_at(const Json& j, std::string_view path);
 // artifacts written by earlier releases name some fields differently.
 const Json* json_first_at(const Json& j, std::initializer_list<const char*> paths);  // not null
 std::optional<std::string> json_first_string(const Json& j, std::initializer_list<const char*> paths);
-// An integer, or a non-negative float truncated to one.
+// An integer that fits int64, or a non-negative float below 2^63 truncated to one; a value
+// out of range counts as absent.
 std::optional<std::int64_t> json_first_int(const Json& j, std::initializer_list<const char*> paths);
 std::optional<bool> json_first_bool(const Json& j, std::initializer_list<const char*> paths);
 

@@ -40,6 +40,19 @@ TEST(JsonIo, JsonAtFollowsPaths) {
   EXPECT_EQ(core::json_at(j, "model/nope"), nullptr);
 }
 
+// Found by analysis_fuzz on the H200 (session 12): a float of 1e23 for hidden_size in an
+// edited model_analysis.json was cast to int64 (undefined behaviour; UBSan stopped it).
+TEST(JsonIo, FirstIntRefusesNumbersOutsideInt64) {
+  auto j = core::Json::parse(R"({"a": {"h": 1e23}, "b": {"h": 18446744073709551615},
+                               "c": {"h": -2.5}, "d": {"h": 4096.0}, "e": {"h": 7}})");
+  EXPECT_FALSE(core::json_first_int(j, {"a/h"}));
+  EXPECT_FALSE(core::json_first_int(j, {"b/h"}));
+  EXPECT_FALSE(core::json_first_int(j, {"c/h"}));
+  EXPECT_EQ(core::json_first_int(j, {"d/h"}), 4096);
+  // An unusable spelling gives way to the next one.
+  EXPECT_EQ(core::json_first_int(j, {"a/h", "b/h", "e/h"}), 7);
+}
+
 TEST(YamlIo, RoundTripKeepsTypesAndTrickyStrings) {
   auto j = core::parse_json(R"({
     "argv": ["quark-cli", "--model_dir", "/models/my model", "--flag-like", "-x", "yes", "no",

@@ -85,19 +85,24 @@ void read_execution(PlanView& v, const plan::PlanFile& plan) {
 }
 
 // intake's exact inventory (safetensors headers): inventory.by_dtype totals, and the groups
-// Quark will quantize (count x product of the weight shape).
+// Quark will quantize (count x product of the weight shape). The workdir is input: sums or
+// products that do not fit int64 (an edited analysis; analysis_fuzz found one) make that
+// total unknown, never a wrapped number.
 void read_inventory(ModelSize& s, const core::Json& a) {
+  auto add = [](std::int64_t& sum, std::int64_t n) { return !__builtin_add_overflow(sum, n, &sum); };
   const core::Json* inv = core::json_object(a, "inventory");
   if (inv == nullptr) return;
   if (const core::Json* by_dtype = core::json_object(*inv, "by_dtype")) {
     std::int64_t params = 0;
     std::int64_t bytes = 0;
+    bool params_fit = true;
+    bool bytes_fit = true;
     for (const auto& [dtype, t] : by_dtype->items()) {
-      params += core::json_int(t, "parameters").value_or(0);
-      bytes += core::json_int(t, "bytes").value_or(0);
+      params_fit = params_fit && add(params, core::json_int(t, "parameters").value_or(0));
+      bytes_fit = bytes_fit && add(bytes, core::json_int(t, "bytes").value_or(0));
     }
-    if (params > 0) s.total_parameters = params;
-    if (bytes > 0) s.weight_bytes = bytes;
+    if (params_fit && params > 0) s.total_parameters = params;
+    if (bytes_fit && bytes > 0) s.weight_bytes = bytes;
   }
   const core::Json* groups = core::json_array(*inv, "groups");
   if (groups == nullptr) return;
@@ -107,9 +112,12 @@ void read_inventory(ModelSize& s, const core::Json& a) {
     std::int64_t n = core::json_int(g, "count").value_or(0);
     const core::Json* shape = core::json_array(g, "shape");
     if (shape == nullptr) continue;
-    for (const auto& dim : *shape) n *= dim.is_number_integer() ? dim.get<std::int64_t>() : 0;
-    if (core::json_bool(g, "quantized").value_or(false)) quantized += n;
-    if (core::json_string(g, "role").value_or("") == "experts") experts += n;
+    for (const auto& dim : *shape) {
+      const std::int64_t d = dim.is_number_integer() ? dim.get<std::int64_t>() : 0;
+      if (__builtin_mul_overflow(n, d, &n)) return;
+    }
+    if (core::json_bool(g, "quantized").value_or(false) && !add(quantized, n)) return;
+    if (core::json_string(g, "role").value_or("") == "experts" && !add(experts, n)) return;
   }
   if (quantized > 0) s.quantizable_parameters = quantized;
   s.expert_parameters = experts;

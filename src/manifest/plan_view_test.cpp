@@ -83,6 +83,21 @@ TEST(PlanView, InventoryGivesExactSizes) {
   EXPECT_EQ(v->size.source, "model_analysis inventory");
 }
 
+// Found by plan_fuzz and analysis_fuzz on the H200 (session 12): a group's shape whose
+// product does not fit int64 overflowed (undefined behaviour; UBSan stopped it). Such an
+// inventory gives no total; it never gives a wrapped one.
+TEST(PlanView, AnInventoryThatOverflowsGivesNoTotal) {
+  core::Json a = intake_analysis();
+  a["inventory"]["groups"][1]["shape"] = core::Json::array({8192, INT64_MIN});
+  a["inventory"]["by_dtype"]["F32"]["parameters"] = INT64_MAX;
+  auto v = read_plan_view(plan_branch_plan(), a);
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(v->size.quantizable_parameters, 0);  // none recorded at the top level either
+  EXPECT_EQ(v->size.expert_parameters, 0);
+  EXPECT_EQ(v->size.total_parameters, 0);
+  EXPECT_EQ(v->size.weight_bytes, 1000040);  // the bytes still add up
+}
+
 TEST(PlanView, MissingSchemeIsPlanInvalid) {
   core::Json plan = plan_branch_plan();
   plan.erase("global_scheme");
