@@ -6,6 +6,7 @@
 #include "cli/table.h"
 #include "core/messages.h"
 #include "manifest/estimate.h"
+#include "workflow/checkpoint.h"
 
 namespace cli {
 
@@ -162,6 +163,14 @@ void show_execution_summary(const Console& c, const core::Json& m) {
   add(t, c, "cli.label_expected_outputs", brief(core::json_at(m, "outputs/expected_files")));
   add(t, c, "cli.label_digest", brief(core::json_at(m, "command/digest")));
   c.line(t.render());
+}
+
+void show_execution_reason(const Console& c, const core::Json& m) {
+  // Manifests before model_source was recorded: a local model is an absolute path.
+  std::optional<std::string> source = core::json_first_string(m, {"inputs/model_source"});
+  bool local = source ? *source == "local" : core::json_first_string(m, {"inputs/model"}).value_or("").rfind('/', 0) == 0;
+  const core::Json* on_cpu = core::json_at(m, "estimate/runs_on_cpu");
+  c.say(workflow::execution_reason_id(local, on_cpu != nullptr && on_cpu->is_boolean() && on_cpu->get<bool>()));
 }
 
 void show_result_summary(const Console& c, const core::Json& m) {

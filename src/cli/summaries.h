@@ -12,6 +12,8 @@ namespace cli {
 void show_analysis_summary(const Console& console, const core::Json& analysis);
 void show_decision_table(const Console& console, const core::Json& plan);
 void show_execution_summary(const Console& console, const core::Json& manifest);
+// Why checkpoint 3 asks, for this command: local or downloaded weights, GPU or CPU only.
+void show_execution_reason(const Console& console, const core::Json& manifest);
 void show_result_summary(const Console& console, const core::Json& manifest);
 
 // One entry of an artifact's "risks" (analysis or plan) in the user's language, from its

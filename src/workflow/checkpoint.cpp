@@ -30,6 +30,10 @@ std::string_view checkpoint_name(Checkpoint c) {
 
 std::string checkpoint_reason_id(Checkpoint c) { return "workflow.reason_" + std::string(checkpoint_name(c)); }
 
+std::string execution_reason_id(bool model_is_local, bool runs_on_cpu) {
+  return std::string("workflow.reason_execution_") + (model_is_local ? "local" : "hub") + (runs_on_cpu ? "_cpu" : "_gpu");
+}
+
 Confirmation make_confirmation(Checkpoint c, std::string digest, std::string user_words, std::string decision, std::string via) {
   Confirmation out;
   out.checkpoint = c;

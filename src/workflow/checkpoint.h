@@ -48,6 +48,10 @@ struct Confirmation {
 // The catalog id of why the checkpoint exists ("workflow.reason_<name>"); the English text is
 // what a confirmation records as its reason.
 std::string checkpoint_reason_id(Checkpoint c);
+// What running the command does on this machine, shown at checkpoint 3: it reads local
+// weights or downloads them, and keeps the GPU or (a CPU plan) only the CPU busy. The general
+// reason above is what a confirmation records.
+std::string execution_reason_id(bool model_is_local, bool runs_on_cpu);
 // A new confirmation of `c` bound to `digest`, stamped now, with the English reason.
 Confirmation make_confirmation(Checkpoint c, std::string digest, std::string user_words, std::string decision,
                                std::string via = {});

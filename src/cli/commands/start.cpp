@@ -62,7 +62,7 @@ class TerminalPrompter final : public flow::Prompter {
   }
   std::optional<std::string> ask_execution(const core::Json& manifest) override {
     show_execution_summary(m_c, manifest);
-    m_c.say("workflow.reason_execution");
+    show_execution_reason(m_c, manifest);
     return ask_execution_approval(m_c);
   }
   std::optional<std::string> ask_result(const core::Json& manifest) override {
