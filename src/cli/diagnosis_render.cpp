@@ -9,8 +9,8 @@ void print_diagnosis(const Console& console, const diagnose::Diagnosis& d) {
   console.say("run.cause", {{"text", d.cause(console.lang())}});
   // The log's own lines, as quark-cli wrote them.
   for (const auto& e : d.evidence) console.line("    " + e);
-  const std::vector<core::MessageArg> commands = {{"prepare", console.command("quark-ptq prepare")},
-                                                   {"stage", console.command("quark-ptq data stage CORPUS --as pileval")}};
+  std::vector<core::MessageArg> commands;
+  for (const auto& c : diagnose::Diagnosis::suggestion_commands()) commands.push_back({c.name, console.command(c.value)});
   console.say("run.suggestion", {{"text", d.suggestion(console.lang(), commands)}, {"checkpoint", std::to_string(d.return_to_checkpoint)}});
 }
 

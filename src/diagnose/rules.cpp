@@ -237,13 +237,17 @@ std::string Diagnosis::cause(core::Lang lang) const {
   return core::msg(lang, id, facts_in(lang, facts));
 }
 
+const std::vector<core::MessageArg>& Diagnosis::suggestion_commands() {
+  static const std::vector<core::MessageArg> kCommands = {{"prepare", "quark-ptq prepare"}, {"stage", "quark-ptq data stage CORPUS --as pileval"}};
+  return kCommands;
+}
+
 std::string Diagnosis::suggestion(core::Lang lang, const std::vector<core::MessageArg>& commands) const {
   const std::string id = "diagnose." + rule + ".suggestion";
   if (!core::catalog_has(lang, id) && !recorded_suggestion.empty()) return recorded_suggestion;
   std::vector<core::MessageArg> args = facts_in(lang, facts);
   // The commands last: core::msg takes the last argument of a name.
-  args.push_back({"prepare", "quark-ptq prepare"});
-  args.push_back({"stage", "quark-ptq data stage CORPUS --as pileval"});
+  for (const auto& c : suggestion_commands()) args.push_back(c);
   for (const auto& c : commands) args.push_back(c);
   return core::msg(lang, id, args);
 }

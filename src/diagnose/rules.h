@@ -58,6 +58,9 @@ struct Diagnosis {
   // diagnose.<rule>.suggestion; `commands` fills the commands some suggestions name ({prepare},
   // {stage}) as the reader types them (with --workdir), else they read "quark-ptq prepare" etc.
   std::string suggestion(core::Lang lang, const std::vector<core::MessageArg>& commands = {}) const;
+  // Those commands as typed in the workdir itself ({prepare} -> "quark-ptq prepare", ...): a
+  // front end adds its --workdir to each and passes them to suggestion().
+  static const std::vector<core::MessageArg>& suggestion_commands();
   std::string category_text(core::Lang lang) const;  // enum.diagnosis_category.<category>
   // The manifest's run.diagnosis (texts in English; ids kept for other languages).
   core::Json to_json() const;

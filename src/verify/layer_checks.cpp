@@ -1,6 +1,7 @@
 #include "verify/layer_checks.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string_view>
 
@@ -51,10 +52,21 @@ std::vector<std::string> linear_modules(const ModelTensors& output, const ModelT
   return out;
 }
 
+// The input embedding a tied lm_head shares (output names of the common families).
+std::optional<std::string> tied_embedding(const ModelTensors& output) {
+  static const char* const kEmbeddings[] = {"embed_tokens.weight", "wte.weight", "word_embeddings.weight", "tok_embeddings.weight", "embed_in.weight"};
+  for (const auto& [name, t] : output.tensors) {
+    for (const char* suffix : kEmbeddings) {
+      if (ends_with(name, suffix)) return name.substr(0, name.size() - 7);
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void check_layers(const ModelTensors& output, const Expectations& expect, const std::vector<std::string>& exclusions,
-                  const ModelTensors* source, VerifyReport& report) {
+                  const ModelTensors* source, VerifyReport& report, bool tied_embeddings) {
   std::vector<std::string> quantized_ok;
   std::vector<std::string> wrong_dtype;
   std::vector<std::string> missing_scales;
@@ -69,6 +81,30 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
   untouched_patterns.insert(untouched_patterns.end(), expect.plan_exclusions.begin(), expect.plan_exclusions.end());
   untouched_patterns.insert(untouched_patterns.end(), expect.non_linear_holders.begin(), expect.non_linear_holders.end());
   std::vector<std::string> plan_violations;  // "pattern: module"
+  // An excluded module (shown as `label`) whose weight `w` is `held_by`'s must be untouched: no
+  // scales, an unquantized dtype, and with a source the same dtype, shape and bytes.
+  auto note_excluded = [&](const std::string& label, const std::string& held_by, const LocatedTensor& w) {
+    const std::string& dtype = w.info.dtype;
+    bool changed = output.tensors.count(held_by + ".weight_scale") != 0 || !contains(expect.unquantized_dtypes, dtype);
+    if (!changed && source != nullptr) {
+      auto s = source->tensors.find(held_by + ".weight");
+      if (s != source->tensors.end()) {
+        changed = s->second.info.dtype != dtype || s->second.info.shape != w.info.shape;
+        if (!changed) {
+          auto same = same_bytes(w.file, w.data_start + w.info.begin, s->second.file, s->second.data_start + s->second.info.begin,
+                                 w.info.end - w.info.begin);
+          changed = !same || !*same || s->second.info.end - s->second.info.begin != w.info.end - w.info.begin;
+          byte_compared = true;
+        }
+      }
+    }
+    (changed ? excluded_changed : excluded_ok).push_back(label);
+    if (changed) {
+      for (const auto& p : expect.plan_exclusions) {
+        if (core::glob_match(p, label)) plan_violations.push_back(p + ": " + label);
+      }
+    }
+  };
 
   for (const auto& module : linear_modules(output, source, expect)) {
     auto w = output.tensors.find(module + ".weight");
@@ -77,28 +113,8 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
       continue;
     }
     const std::string& dtype = w->second.info.dtype;
-    bool excluded = core::glob_match_any(untouched_patterns, module);
-    if (excluded) {
-      // Untouched: no scales, an unquantized dtype, and with a source the same dtype, shape and bytes.
-      bool changed = output.tensors.count(module + ".weight_scale") != 0 || !contains(expect.unquantized_dtypes, dtype);
-      if (!changed && source != nullptr) {
-        auto s = source->tensors.find(module + ".weight");
-        if (s != source->tensors.end()) {
-          changed = s->second.info.dtype != dtype || s->second.info.shape != w->second.info.shape;
-          if (!changed) {
-            auto same = same_bytes(w->second.file, w->second.data_start + w->second.info.begin, s->second.file,
-                                   s->second.data_start + s->second.info.begin, w->second.info.end - w->second.info.begin);
-            changed = !same || !*same || s->second.info.end - s->second.info.begin != w->second.info.end - w->second.info.begin;
-            byte_compared = true;
-          }
-        }
-      }
-      (changed ? excluded_changed : excluded_ok).push_back(module);
-      if (changed) {
-        for (const auto& p : expect.plan_exclusions) {
-          if (core::glob_match(p, module)) plan_violations.push_back(p + ": " + module);
-        }
-      }
+    if (core::glob_match_any(untouched_patterns, module)) {
+      note_excluded(module, module, w->second);
       continue;
     }
     if (contains(expect.unquantized_dtypes, dtype) && output.tensors.count(module + ".weight_scale") == 0) {
@@ -125,6 +141,12 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
     }
     seen_dtype = dtype;
     quantized_ok.push_back(module);
+  }
+
+  // A tied lm_head has no weight of its own (the export holds none): the input embedding is its
+  // weight, so an excluded lm_head holds when that embedding is untouched, and it is counted.
+  if (tied_embeddings && output.tensors.count("lm_head.weight") == 0 && core::glob_match_any(untouched_patterns, "lm_head")) {
+    if (auto embedding = tied_embedding(output)) note_excluded("lm_head", *embedding, output.tensors.at(*embedding + ".weight"));
   }
 
   using C = CheckStatus;

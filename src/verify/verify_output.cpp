@@ -22,21 +22,29 @@ std::string gib(std::uint64_t bytes) {
   return buf;
 }
 
-// config.json and its quantization_config against the plan. Returns the exclusions the export applied.
-std::vector<std::string> check_config(const core::fs::path& dir, const Expectations& e, VerifyReport& r) {
+// What the export's config.json says beyond pass/fail: the exclusions it applied, and whether
+// lm_head is tied to the input embedding.
+struct ExportConfig {
+  std::vector<std::string> exclusions;
+  bool tied_embeddings = false;
+};
+
+// config.json and its quantization_config against the plan.
+ExportConfig check_config(const core::fs::path& dir, const Expectations& e, VerifyReport& r) {
   auto config = core::read_json_file(dir / "config.json");
   if (!core::exists(dir / "config.json")) {
     r.add("config", C::fail, "verify.config_missing");
-    return e.plan_exclusions;
+    return {e.plan_exclusions};
   }
   if (!config || !config->is_object()) {
     r.add("config", C::fail, "verify.config_invalid");
-    return e.plan_exclusions;
+    return {e.plan_exclusions};
   }
+  const bool tied = core::json_bool(*config, "tie_word_embeddings").value_or(false);
   const core::Json* qc = core::json_object(*config, "quantization_config");
   if (qc == nullptr) {
     r.add("quantization_config", C::fail, "verify.quant_config_missing");
-    return e.plan_exclusions;
+    return {e.plan_exclusions, tied};
   }
   std::string method = core::json_string(*qc, "quant_method").value_or("");
   if (method != "quark") {
@@ -69,7 +77,7 @@ std::vector<std::string> check_config(const core::fs::path& dir, const Expectati
   } else if (kv_planned) {
     r.add("plan_kv_cache", C::pass, "verify.kv_cache_matches", {{"scheme", *e.kv_cache_scheme}});
   }
-  return applied;
+  return {applied, tied};
 }
 
 // The source's tensors under the names the export gives them (renames of the checkpoint
@@ -129,11 +137,11 @@ void check_contents(const VerifyOptions& o, VerifyReport& r) {
     r.add(expect.error().id == "verify.plan_names_invalid" ? "plan_names" : "knowledge", C::fail, expect.error().id, expect.error().args);
     return;
   }
-  std::vector<std::string> exclusions = check_config(o.output_dir, *expect, r);
+  ExportConfig config = check_config(o.output_dir, *expect, r);
   ModelTensors output = load_model_tensors(o.output_dir, &r);
   std::optional<ModelTensors> source;
   if (o.source_dir && core::is_directory(*o.source_dir)) source = renamed_source(load_model_tensors(*o.source_dir, nullptr), *expect);
-  if (!output.tensors.empty()) check_layers(output, *expect, exclusions, source ? &*source : nullptr, r);
+  if (!output.tensors.empty()) check_layers(output, *expect, config.exclusions, source ? &*source : nullptr, r, config.tied_embeddings);
   check_aux_files(o.output_dir, *expect, r);
 
   r.metrics["weight_bytes"] = output.weight_bytes;

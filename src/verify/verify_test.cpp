@@ -246,6 +246,7 @@ struct MoeCase {
   std::vector<T> source;
   std::vector<T> output;
   std::vector<std::string> plan_exclusions;
+  bool tied = false;  // config.json: tie_word_embeddings
 };
 
 T bf16(const std::string& name, char c) { return {name, "BF16", {4, 4}, bytes(32, c)}; }
@@ -314,9 +315,9 @@ VerifyReport verify_moe(const test_support::TempDir& d, const MoeCase& c, const 
                         const std::optional<core::Json>& names = std::nullopt) {
   core::Json qc = {{"quant_method", "quark"}, {"exclude", listed}, {"global_quant_config", {{"weight", {{"dtype", "fp8_e4m3"}}}}}, {"kv_cache_quant_config", core::Json::object()}};
   d.write("src/model.safetensors", safetensors(c.source));
-  d.write("src/config.json", core::Json{{"model_type", c.model_type}}.dump());
+  d.write("src/config.json", core::Json{{"model_type", c.model_type}, {"tie_word_embeddings", c.tied}}.dump());
   d.write("out/model.safetensors", safetensors(c.output));
-  d.write("out/config.json", core::Json{{"model_type", c.model_type}, {"quantization_config", qc}}.dump());
+  d.write("out/config.json", core::Json{{"model_type", c.model_type}, {"tie_word_embeddings", c.tied}, {"quantization_config", qc}}.dump());
   for (const char* f : {"tokenizer_config.json", "tokenizer.json", "generation_config.json"}) d.write(std::string("out/") + f, "{}");
   VerifyOptions o;
   o.output_dir = d.path() / "out";
@@ -377,6 +378,38 @@ TEST(VerifyOutput, OptPositionEmbeddingsAreNotLayersThePlanQuantizes) {
   auto r = verify_moe(d, c, {"lm_head"});
   EXPECT_EQ(r.status(), "success") << all_checks(r);
   EXPECT_EQ(r.metrics["quantized_modules"], 6);
+}
+
+// SmolLM2-135M (tie_word_embeddings: true): lm_head has no weight of its own, the input
+// embedding is its weight. Checkpoint 4 once said "excluded layers 0" beside "the planned
+// exclusions are applied: lm_head" (issue 16); the excluded lm_head is the untouched embedding.
+TEST(VerifyOutput, ATiedLmHeadIsCountedAndCheckedThroughTheEmbedding) {
+  MoeCase c{"llama", {}, {}, {"lm_head"}, true};
+  c.source.push_back(bf16("model.embed_tokens.weight", 'e'));
+  for (const char* m : {"q_proj", "k_proj", "v_proj", "o_proj"}) {
+    c.source.push_back(bf16(std::string("model.layers.0.self_attn.") + m + ".weight", 'a'));
+    fp8(c.output, std::string("model.layers.0.self_attn.") + m);
+  }
+  {
+    test_support::TempDir d;
+    MoeCase good = c;
+    good.output.push_back(bf16("model.embed_tokens.weight", 'e'));
+    auto r = verify_moe(d, good, {"lm_head"});
+    EXPECT_EQ(r.status(), "success") << all_checks(r);
+    EXPECT_EQ(r.metrics["quantized_modules"], 4);
+    EXPECT_EQ(r.metrics["excluded_modules"], 1);
+    EXPECT_NE(all_checks(r).find("excluded_untouched=ok verify.excluded_identical"), std::string::npos) << all_checks(r);
+  }
+  {
+    // The shared embedding changed: the excluded lm_head did not hold.
+    test_support::TempDir d;
+    MoeCase bad = c;
+    bad.output.push_back(bf16("model.embed_tokens.weight", 'X'));
+    auto r = verify_moe(d, bad, {"lm_head"});
+    EXPECT_EQ(r.status(), "failed") << all_checks(r);
+    EXPECT_NE(all_checks(r).find("excluded_untouched=FAIL"), std::string::npos) << all_checks(r);
+    EXPECT_NE(all_checks(r).find("plan_exclusions=FAIL"), std::string::npos) << all_checks(r);
+  }
 }
 
 // The H200 zoo's DBRX (tests/fixtures/quark/0.13/h200-zoo/runs/dbrx_int4_wo_128): attention
