@@ -15,8 +15,13 @@
 
 namespace cli {
 
+// Whether a step's view ends with the command to run next. Inside `start`, a step that
+// succeeded is followed by start's own question at that checkpoint: a "next: quark-ptq confirm
+// ..." there would send the user away from the question in front of them.
+enum class NextHint { shown, asked_by_start };
+
 // analyze.cpp: the artifact in --json mode, then the summary table.
-void render_analyzed(const Console& console, const flow::Analyzed& a);
+void render_analyzed(const Console& console, const flow::Analyzed& a, NextHint next = NextHint::shown);
 
 // confirm.cpp: corrections applied, the confirmation, and (outside start) the next action.
 void render_confirmed(const Console& console, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome, bool analysis,
@@ -38,7 +43,7 @@ class ConsolePlanObserver : public flow::PlanObserver {
   const Console& m_console;
 };
 // The decision table, or the problems and their fixes; returns the exit code.
-int render_planned(const Console& console, const flow::PlanOutcome& outcome);
+int render_planned(const Console& console, const flow::PlanOutcome& outcome, NextHint next = NextHint::shown);
 
 // prepare.cpp: the command, destination, estimate and verdict; checkpoint 3's question
 // only when `ask_question` (the subcommand; start asks it itself).
@@ -65,7 +70,7 @@ class ConsoleRunObserver : public flow::RunObserver {
 // asked again, never read as a yes); nullopt at end of input.
 std::optional<std::string> ask_execution_approval(const Console& console);
 // The summary, the verification report, the evaluation and what to do next; returns the exit code.
-int render_ran(const Console& console, const flow::RunOutcome& outcome);
+int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint next = NextHint::shown);
 
 // accept.cpp: the decision at checkpoint 4 and the next action.
 void render_decided(const Console& console, const workflow::Workdir& wd, const workflow::Confirmation& conf, bool followup);

@@ -39,7 +39,7 @@ void row(const Console& c, std::string_view label_id, const std::string& value) 
   c.line(fmt::format("  {:<30} {}", c.t(label_id), value));
 }
 
-void print_summary(const Console& c, const core::Json& a, const core::fs::path& written) {
+void print_summary(const Console& c, const core::Json& a, const core::fs::path& written, NextHint next) {
   c.say("intake.summary_title", {{"status", c.enum_text("analysis_status", num(a, "analysis_status"))}, {"path", written.string()}});
   row(c, "intake.summary_model", num(a, "model/model_path"));
   row(c, "intake.summary_type", num(a, "model/model_type") + " / " + num(a, "model/loading_class"));
@@ -124,14 +124,16 @@ void print_summary(const Console& c, const core::Json& a, const core::fs::path& 
       c.line(fmt::format("         -> {}", hint));
     }
   }
-  c.say("intake.summary_next", {{"command", user_command(written.parent_path(), workflow::confirm_command(workflow::Checkpoint::analysis))}});
+  if (next == NextHint::shown) {
+    c.say("intake.summary_next", {{"command", user_command(written.parent_path(), workflow::confirm_command(workflow::Checkpoint::analysis))}});
+  }
 }
 
 }  // namespace
 
-void render_analyzed(const Console& console, const flow::Analyzed& a) {
+void render_analyzed(const Console& console, const flow::Analyzed& a, NextHint next) {
   if (console.json_mode()) console.json(a.analysis);
-  print_summary(console, a.analysis, a.path);
+  print_summary(console, a.analysis, a.path, next);
 }
 
 int run_analyze_command(Context& ctx, const AnalyzeOptions& opt) {

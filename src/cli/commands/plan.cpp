@@ -30,14 +30,18 @@ int report_problems(const Console& console, const flow::PlanOutcome& outcome, co
                            .with("first", plan::render(console.lang(), p.problems.front().text)));
 }
 
-int report_written(const Console& console, const flow::plan_end::Written& w) {
+int report_written(const Console& console, const flow::plan_end::Written& w, NextHint next) {
   for (const auto& line : plan::decision_table(console.lang(), w.plan)) {
     console.line(line);
   }
   if (console.json_mode()) {
     console.json(w.doc);
   }
-  console.say("plan.written", {{"path", w.path.string()}, {"command", user_command(w.path.parent_path(), workflow::confirm_command(workflow::Checkpoint::plan))}});
+  if (next == NextHint::shown) {
+    console.say("plan.written", {{"path", w.path.string()}, {"command", user_command(w.path.parent_path(), workflow::confirm_command(workflow::Checkpoint::plan))}});
+  } else {
+    console.say("plan.written_asked_below", {{"path", w.path.string()}});
+  }
   return 0;
 }
 
@@ -63,9 +67,9 @@ void ConsolePlanObserver::on_help_unavailable(const std::string& problem) {
 void ConsolePlanObserver::on_using_shipped(const std::string& version) { m_console.say("plan.using_shipped", {{"version", version}}); }
 void ConsolePlanObserver::on_template_written(const std::string& path) { m_console.say("plan.template_written", {{"path", path}}); }
 
-int render_planned(const Console& console, const flow::PlanOutcome& outcome) {
+int render_planned(const Console& console, const flow::PlanOutcome& outcome, NextHint next) {
   if (const auto* invalid = std::get_if<flow::plan_end::Invalid>(&outcome.end)) return report_problems(console, outcome, invalid->plan);
-  return report_written(console, std::get<flow::plan_end::Written>(outcome.end));
+  return report_written(console, std::get<flow::plan_end::Written>(outcome.end), next);
 }
 
 void add_plan_options(CLI::App& sub, const HelpText& help, PlanOptions& o) {

@@ -99,7 +99,7 @@ void ConsoleRunObserver::on_evaluating(const evaluate::Request& r) {
 }
 void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) { print_diagnosis(m_console, d); }
 
-int render_ran(const Console& console, const flow::RunOutcome& outcome) {
+int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint next) {
   const verify::VerifyReport* report = outcome.report();
   const int exit_code = core::to_int(outcome.exit_code());
   if (console.json_mode()) {
@@ -128,7 +128,7 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome) {
                                                {"plan", user_command(wd, plan)},
                                                {"followup", user_command(wd, "quark-ptq followup TEXT")},
                                                {"accept", user_command(wd, "quark-ptq accept --despite-evaluation")}});
-  } else if (report != nullptr) {
+  } else if (report != nullptr && !(next == NextHint::asked_by_start && exit_code == 0)) {
     say_next(console, workflow::Workdir{outcome.manifest.parent_path()});
   }
   return exit_code;

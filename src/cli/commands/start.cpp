@@ -87,12 +87,12 @@ class StartView final : public flow::StartObserver {
   void on_already_confirmed(workflow::Checkpoint cp, const std::string& at) override {
     m_c.say("start.already_confirmed", {{"checkpoint", std::to_string(static_cast<int>(cp))}, {"at", at}});
   }
-  void on_analyzed(const flow::Analyzed& a) override { render_analyzed(m_c, a); }
+  void on_analyzed(const flow::Analyzed& a) override { render_analyzed(m_c, a, NextHint::asked_by_start); }
   void on_confirmed(const workflow::ConfirmOutcome& c, bool analysis) override { render_confirmed(m_c, m_wd, c, analysis, true); }
   void on_correction_refused(const core::Error& e) override { m_c.error_line(e); }
   void on_adjustment_refused(const core::Error& e) override { m_c.error_line(e); }
   void on_replanning() override { m_c.say("start.replanning"); }
-  void on_planned(const flow::PlanOutcome& p) override { render_planned(m_c, p); }
+  void on_planned(const flow::PlanOutcome& p) override { render_planned(m_c, p, NextHint::asked_by_start); }
   void on_prepared(const manifest::PrepareResult& p) override { render_prepared(m_c, p, false); }
   void on_execution_answer(const std::string& answer, bool approved, const std::string& digest) override {
     if (approved) {
@@ -101,7 +101,7 @@ class StartView final : public flow::StartObserver {
       m_c.say("start.not_approved", {{"answer", answer}});
     }
   }
-  void on_ran(const flow::RunOutcome& r) override { render_ran(m_c, r); }
+  void on_ran(const flow::RunOutcome& r) override { render_ran(m_c, r, NextHint::asked_by_start); }
   void on_decided(const workflow::Confirmation& c, flow::DecisionKind kind) override {
     render_decided(m_c, m_wd, c, kind == flow::DecisionKind::followup);
   }
