@@ -10,6 +10,7 @@
 #include "core/exit_code.h"
 #include "core/fs.h"
 #include "core/messages.h"
+#include "core/sha256.h"
 #include "core/version.h"
 
 namespace cli {
@@ -85,6 +86,9 @@ int run_app(int argc, char** argv) {
   if (line.exit_code) return *line.exit_code;
   Console console(line.lang, line.json);
   console.set_workdir(line.workdir);
+  // Digests are bound into artifacts everywhere (core/sha256.h): without libcrypto the binary
+  // stops here, as if linked to a missing library, before a command has written anything.
+  if (auto crypto = core::load_crypto(); !crypto) return console.finish(console.error(crypto.error()));
   Context ctx{console, line.workdir};
   return console.finish(line.command(ctx));
 }

@@ -1,8 +1,7 @@
 #include "core/sha256.h"
 
+#include <cassert>
 #include <cerrno>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
@@ -10,7 +9,6 @@
 #include <vector>
 
 #include "core/crypto_library.h"
-#include "core/messages.h"
 #include "core/text.h"
 
 namespace core {
@@ -21,16 +19,13 @@ Error crypto_missing(const CryptoApi& api) {
   return make_error(ExitCode::env_not_ready, "core.crypto_missing").with_detail(api.load_error);
 }
 
-const CryptoApi& loaded_or_exit() {
-  const CryptoApi& api = crypto_api();
-  if (!api.load_error.empty()) {
-    std::fprintf(stderr, "%s\n", render_error(lang_from_environment(), crypto_missing(api)).c_str());
-    std::exit(static_cast<int>(ExitCode::env_not_ready));
-  }
-  return api;
-}
-
 }  // namespace
+
+Result<void> load_crypto() {
+  const CryptoApi& api = crypto_api();
+  if (!api.load_error.empty()) return crypto_missing(api);
+  return ok();
+}
 
 Result<Sha256> Sha256::start() {
   const CryptoApi& api = crypto_api();
@@ -54,7 +49,8 @@ std::string Sha256::finish_hex() {
 }
 
 std::string sha256_hex(std::string_view data) {
-  const CryptoApi& api = loaded_or_exit();
+  const CryptoApi& api = crypto_api();
+  assert(api.load_error.empty() && "load_crypto() first");
   unsigned char md[EVP_MAX_MD_SIZE];
   unsigned n = 0;
   api.digest(data.data(), data.size(), md, &n, api.sha256(), nullptr);

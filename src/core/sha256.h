@@ -1,5 +1,6 @@
 // SHA-256 through OpenSSL's EVP interface (SHA-NI where the CPU has it). libcrypto is loaded
-// on the first hash (core/crypto_library.h), so commands that hash nothing never load it.
+// with dlopen (core/crypto_library.h): the entry point calls load_crypto() once before a
+// command runs, so a missing library is one error at the start, never a failure mid-command.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +14,10 @@
 struct evp_md_ctx_st;  // OpenSSL's EVP_MD_CTX
 
 namespace core {
+
+// Loads libcrypto (once per process; later calls return the first answer): env_not_ready,
+// "core.crypto_missing" when it cannot be loaded.
+Result<void> load_crypto();
 
 // Streaming SHA-256, for data hashed in pieces (verify's file hasher).
 class Sha256 {
@@ -37,9 +42,8 @@ class Sha256 {
   evp_md_ctx_st* m_ctx = nullptr;
 };
 
-// Without libcrypto these two cannot return an error value (their callers bind digests into
-// artifacts): they print core.crypto_missing and exit with env_not_ready, as a binary linked
-// to a missing library would fail at start.
+// These two require load_crypto() to have succeeded (their callers bind digests into
+// artifacts and have no error to return); calling them without libcrypto is a bug.
 std::string sha256_hex(std::string_view data);
 // "sha256:<hex>" of canonical_dump(j): the digest that confirmations are bound to.
 std::string json_digest(const Json& j);
