@@ -17,7 +17,8 @@ namespace cli {
 
 // Whether a step's view ends with the command to run next. Inside `start`, a step that
 // succeeded is followed by start's own question at that checkpoint: a "next: quark-ptq confirm
-// ..." there would send the user away from the question in front of them.
+// ..." there would send the user away from the question in front of them, and what the
+// question shows (the plan's risks) is not printed twice.
 enum class NextHint { shown, asked_by_start };
 
 // analyze.cpp: the artifact in --json mode, then the summary table.

@@ -88,9 +88,13 @@ void show_analysis_summary(const Console& c, const core::Json& a) {
     c.say("cli.summary_no_risks");
     return;
   }
-  Table r = Table::from_ids(c, {"cli.heading_severity", "cli.heading_risk"});
-  for (const auto& risk : *risks) r.add_row({c.enum_text("severity", brief(core::json_at(risk, "severity"))), risk_line_text(c, risk)});
-  c.line(r.render());
+  // Lines, not a table: each risk's recovery hint goes under it, as `analyze` prints them
+  // (start shows only this list at checkpoint 1).
+  c.say("cli.summary_risks");
+  for (const auto& risk : *risks) {
+    c.line("  " + risk_line(c, risk));
+    if (std::string hint = risk_hint(c, risk); !hint.empty()) c.line("         -> " + hint);
+  }
 }
 
 void show_decision_table(const Console& c, const core::Json& p) {

@@ -222,13 +222,17 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
   for (const auto& u : p.patterns) {
     out.push_back(core::msg(lang, "plan.table.pattern", {{"kind", u.kind}, {"pattern", u.pattern}, {"count", std::to_string(u.matches)}}));
   }
-  if (!p.risks.empty()) {
-    out.push_back(core::msg(lang, "plan.table.risks"));
-    for (const auto& r : p.risks) {
-      std::string from = r.origin == "analysis" ? core::msg(lang, "plan.table.from_analysis") + " " : "";
-      out.push_back("  [" + severity_text(lang, r.severity) + "] " + from + render(lang, r.text));
-      if (!r.hint.id.empty()) out.push_back("         -> " + render(lang, r.hint));
-    }
+  return out;
+}
+
+std::vector<std::string> risk_table(core::Lang lang, const Plan& p) {
+  std::vector<std::string> out;
+  if (p.risks.empty()) return out;
+  out.push_back(core::msg(lang, "plan.table.risks"));
+  for (const auto& r : p.risks) {
+    std::string from = r.origin == "analysis" ? core::msg(lang, "plan.table.from_analysis") + " " : "";
+    out.push_back("  [" + severity_text(lang, r.severity) + "] " + from + render(lang, r.text));
+    if (!r.hint.id.empty()) out.push_back("         -> " + render(lang, r.hint));
   }
   return out;
 }

@@ -20,7 +20,10 @@ core::Json plan_to_json(const Plan& p);
 // Validates and writes quant_plan.json; requires p.problems to be empty.
 core::Result<void> write_plan(const workflow::Workdir& wd, const core::Json& doc);
 
-// The human decision table (decision | choice | why | alternatives), risks and coverage.
+// The human decision table (decision | choice | why | alternatives) and coverage.
 std::vector<std::string> decision_table(core::Lang lang, const Plan& p);
+// The risks confirming the plan accepts (none: no lines). Apart from the table because start's
+// question at checkpoint 2 lists them itself, from the written plan.
+std::vector<std::string> risk_table(core::Lang lang, const Plan& p);
 
 }  // namespace plan

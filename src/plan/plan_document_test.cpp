@@ -114,8 +114,10 @@ TEST(PlanDocument, DecisionTableInJapanese) {
   in.analysis = &f.analysis;
   in.caps = &f.caps;
   in.target = *plan::target_from_name("mi300x");
-  auto lines = plan::decision_table(core::Lang::ja, plan::build_plan(in));
+  const plan::Plan built = plan::build_plan(in);
+  auto lines = plan::decision_table(core::Lang::ja, built);
   ASSERT_FALSE(lines.empty());
+  for (auto& risk : plan::risk_table(core::Lang::ja, built)) lines.push_back(std::move(risk));
   EXPECT_EQ(lines.front(), "量子化計画 (チェックポイント 2 は未確定):");
   std::string all;
   for (const auto& l : lines) {

@@ -163,7 +163,12 @@ void note_native(const PlanInputs& in, Plan& p, const std::string& scheme) {
     return;
   }
   if (!s->native(in.target.arch)) {
-    add_risk(p, "medium", txt("plan.risk.emulated", {{"scheme", scheme}, {"target", in.target.name}, {"arch", in.target.arch}, {"native_on", join(s->native_on)}}));
+    // The CPU target is its own architecture: "cpu (cpu)" would say it twice.
+    if (in.target.name == in.target.arch) {
+      add_risk(p, "medium", txt("plan.risk.emulated_cpu", {{"scheme", scheme}, {"target", in.target.name}, {"native_on", join(s->native_on)}}));
+    } else {
+      add_risk(p, "medium", txt("plan.risk.emulated", {{"scheme", scheme}, {"target", in.target.name}, {"arch", in.target.arch}, {"native_on", join(s->native_on)}}));
+    }
   }
 }
 

@@ -12,6 +12,7 @@
 #include "cli/commands/analyze.h"
 #include "cli/next_step.h"
 #include "cli/step_views.h"
+#include "cli/summaries.h"
 #include "intake/linear_inventory.h"
 
 namespace cli {
@@ -37,6 +38,18 @@ std::string join(const core::Json* list, std::string_view none) {
 
 void row(const Console& c, std::string_view label_id, const std::string& value) {
   c.line(fmt::format("  {:<30} {}", c.t(label_id), value));
+}
+
+void print_risks(const Console& c, const core::Json* risks) {
+  if (risks == nullptr || risks->empty()) {
+    c.say("intake.summary_no_risks");
+    return;
+  }
+  c.say("intake.summary_risks");
+  for (const auto& r : *risks) {
+    c.line("  " + risk_line(c, r));
+    if (std::string hint = risk_hint(c, r); !hint.empty()) c.line("         -> " + hint);
+  }
 }
 
 void print_summary(const Console& c, const core::Json& a, const core::fs::path& written, NextHint next) {
@@ -104,29 +117,11 @@ void print_summary(const Console& c, const core::Json& a, const core::fs::path& 
                                                    {"names", names.empty() ? "-" : names}}));
   }
   row(c, "intake.summary_remote_code", c.t(remote ? "intake.summary_yes" : "intake.summary_no") + " (trust_remote_code false)");
-  const core::Json* risks = core::json_array(a, "risks");
-  if (risks == nullptr || risks->empty()) {
-    c.say("intake.summary_no_risks");
-  } else {
-    c.say("intake.summary_risks");
-    for (const auto& r : *risks) {
-      // Re-render from the catalog id so the user sees their language.
-      std::vector<core::MessageArg> args;
-      if (const core::Json* ra = core::json_object(r, "args")) {
-        for (auto it = ra->begin(); it != ra->end(); ++it) {
-          args.push_back({it.key(), it.value().is_string() ? it.value().get<std::string>() : it.value().dump()});
-        }
-      }
-      std::string id = core::json_string(r, "id").value_or("");
-      std::string message = id.empty() ? core::json_string(r, "message").value_or("") : c.t(id, args);
-      std::string hint = id.empty() ? core::json_string(r, "recovery_hint").value_or("") : c.t(id + "_hint", args);
-      c.line(fmt::format("  [{}] {}", c.enum_text("severity", core::json_string(r, "severity").value_or("?")), message));
-      c.line(fmt::format("         -> {}", hint));
-    }
-  }
-  if (next == NextHint::shown) {
-    c.say("intake.summary_next", {{"command", user_command(written.parent_path(), workflow::confirm_command(workflow::Checkpoint::analysis))}});
-  }
+  // Inside start, the question at checkpoint 1 lists the risks (cli/summaries.cpp) and is
+  // itself what comes next.
+  if (next == NextHint::asked_by_start) return;
+  print_risks(c, core::json_array(a, "risks"));
+  c.say("intake.summary_next", {{"command", user_command(written.parent_path(), workflow::confirm_command(workflow::Checkpoint::analysis))}});
 }
 
 }  // namespace

@@ -34,6 +34,9 @@ int report_written(const Console& console, const flow::plan_end::Written& w, Nex
   for (const auto& line : plan::decision_table(console.lang(), w.plan)) {
     console.line(line);
   }
+  if (next == NextHint::shown) {
+    for (const auto& line : plan::risk_table(console.lang(), w.plan)) console.line(line);
+  }
   if (console.json_mode()) {
     console.json(w.doc);
   }
