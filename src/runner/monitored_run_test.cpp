@@ -259,6 +259,17 @@ TEST(MonitoredRun, SamplesMemoryAndMeasuresItsOwnCpu) {
   EXPECT_LT(r->monitor_cpu_seconds, 0.25);  // poll-driven: the supervisor barely runs
 }
 
+TEST(ResourceSummary, AGroupNeverSeenAliveIsNotMeasuredRatherThanZero) {
+  // A fake quark-cli that failed in 0.23 s was summarised as "host (quark-cli) 0 MiB".
+  ResourceSummary none;
+  none.timeline.push_back({});  // a sample taken when the group had no members left
+  EXPECT_TRUE(none.to_json()["peak"]["group_rss_mib"].is_null());
+  EXPECT_TRUE(none.to_json()["peak"]["host_memory_mib"].is_null());
+  ResourceSummary seen;
+  seen.peak_group_rss_mib = 812;
+  EXPECT_EQ(seen.to_json()["peak"]["group_rss_mib"], 812);
+}
+
 TEST(MonitoredRun, MissingProgramIsAnErrorValue) {
   Fixture f;
   auto r = run_monitored(CommandSpec{{"/nonexistent/quark-cli"}, {}, {}, {}}, f.options(), nullptr);

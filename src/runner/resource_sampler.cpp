@@ -32,11 +32,12 @@ core::Json ResourceSummary::to_json() const {
     if (s.gpu_own_mib) item["gpu_own_mib"] = *s.gpu_own_mib;
     timeline_json.push_back(item);
   }
-  core::Json peak = {{"host_used_mib", peak_host_used_mib}, {"group_rss_mib", peak_group_rss_mib}};
+  const core::Json group_peak = peak_group_rss_mib ? core::Json(*peak_group_rss_mib) : core::Json(nullptr);
+  core::Json peak = {{"host_used_mib", peak_host_used_mib}, {"group_rss_mib", group_peak}};
   peak["gpu_memory_mib"] = peak_gpu_used_mib ? core::Json(*peak_gpu_used_mib) : core::Json(nullptr);
   peak["gpu_baseline_mib"] = gpu_baseline_mib ? core::Json(*gpu_baseline_mib) : core::Json(nullptr);
   peak["gpu_own_mib"] = peak_gpu_own_mib ? core::Json(*peak_gpu_own_mib) : core::Json(nullptr);
-  peak["host_memory_mib"] = peak_group_rss_mib;
+  peak["host_memory_mib"] = group_peak;
   peak["host_total_mib"] = host_total_mib;
   peak["gpu_tool"] = gpu_tool;
   return {{"peak", peak}, {"timeline", timeline_json}};
@@ -86,7 +87,7 @@ void ResourceSampler::sample_once(bool with_gpu) {
     m_summary.sampler_cpu_seconds += children_cpu_seconds() - before;
   }
   m_summary.peak_host_used_mib = std::max(m_summary.peak_host_used_mib, s.host_used_mib);
-  m_summary.peak_group_rss_mib = std::max(m_summary.peak_group_rss_mib, s.group_rss_mib);
+  if (s.group_rss_mib > 0) m_summary.peak_group_rss_mib = std::max(m_summary.peak_group_rss_mib.value_or(0), s.group_rss_mib);
   if (s.gpu_used_mib) m_summary.peak_gpu_used_mib = std::max(m_summary.peak_gpu_used_mib.value_or(0), *s.gpu_used_mib);
   if (s.gpu_own_mib) m_summary.peak_gpu_own_mib = std::max(m_summary.peak_gpu_own_mib.value_or(0), *s.gpu_own_mib);
   // A long run keeps a bounded timeline: thin it by half whenever it gets long.

@@ -28,7 +28,9 @@ struct ResourceSample {
 struct ResourceSummary {
   std::vector<ResourceSample> timeline;
   std::int64_t peak_host_used_mib = 0;
-  std::int64_t peak_group_rss_mib = 0;
+  // Unset until a sample found the child's process group alive (a child that exits before
+  // the first sample is "not measured", never 0 MiB).
+  std::optional<std::int64_t> peak_group_rss_mib;
   std::optional<std::int64_t> peak_gpu_used_mib;
   std::optional<std::int64_t> peak_gpu_own_mib;
   std::optional<std::int64_t> gpu_baseline_mib;  // before the child started
