@@ -5,7 +5,8 @@
 
 Each --expect waits (up to --timeout seconds) until the terminal output so far matches
 REGEX after the previous match, then types the paired --send text and Enter. After the
-last pair, --eof types Ctrl-D (end of input: any further question gets no answer), and the
+last pair, --eof types Ctrl-D (end of input: any further question gets no answer; typed again
+every 0.3 s, since a program may discard type-ahead before it asks), and the
 output is read to the end. The transcript (CR LF -> LF) is written to FILE or
 stdout; the exit status is the command's (128+N when killed by signal N; 124 on a timeout).
 """
@@ -68,11 +69,17 @@ def main():
                 break
         if timed_out:
             break
-    if args.eof and not timed_out:
-        os.write(fd, b"\x04")
+    # End of input is typed again every 0.3 s until the command ends: a program that discards
+    # type-ahead before asking (start does, at each checkpoint) would otherwise flush a single
+    # Ctrl-D and wait for an answer until the timeout.
     deadline = time.time() + args.timeout
-    while not timed_out and time.time() < deadline and pump(deadline):
-        pass
+    next_eof = 0.0
+    while not timed_out and time.time() < deadline:
+        if args.eof and time.time() >= next_eof:
+            os.write(fd, b"\x04")
+            next_eof = time.time() + 0.3
+        if not pump(min(deadline, next_eof) if args.eof else deadline):
+            break
     if timed_out or time.time() >= deadline:
         os.kill(pid, 9)
     _, status = os.waitpid(pid, 0)
