@@ -30,7 +30,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 // CPU seconds (user + system) of this process (RUSAGE_SELF) or of its reaped children.
 double cpu_seconds(int who) {
-  struct rusage u{};
+  struct rusage u {};
   ::getrusage(who, &u);
   return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
@@ -116,14 +116,16 @@ int main(int argc, char** argv) {
 
   for (const char* tool : {"sha256sum", "openssl"}) {
     runner::CommandSpec spec;
-    spec.argv = tool == std::string("openssl") ? std::vector<std::string>{"openssl", "dgst", "-sha256"} : std::vector<std::string>{"sha256sum"};
+    spec.argv =
+        tool == std::string("openssl") ? std::vector<std::string>{"openssl", "dgst", "-sha256"} : std::vector<std::string>{"sha256sum"};
     spec.argv.insert(spec.argv.end(), paths.begin(), paths.end());
     auto t0 = std::chrono::steady_clock::now();
     double c0 = cpu_seconds(RUSAGE_CHILDREN);
     auto r = runner::capture(spec, 3600);
     double s = seconds_since(t0);
     double c = cpu_seconds(RUSAGE_CHILDREN) - c0;
-    if (r && r->ok()) row(tool == std::string("openssl") ? "openssl dgst -sha256 (1 process)" : "coreutils sha256sum (1 process)", s, c, gb);
+    if (r && r->ok())
+      row(tool == std::string("openssl") ? "openssl dgst -sha256 (1 process)" : "coreutils sha256sum (1 process)", s, c, gb);
   }
   std::vector<unsigned> counts;
   for (unsigned t = 1; t < cores; t *= 2) counts.push_back(t);

@@ -63,8 +63,8 @@ Run run(const std::vector<std::string>& argv, const fs::path& out_file) {
   posix_spawn_file_actions_destroy(&fa);
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
   r.peak_rss_kb = ru.ru_maxrss;
-  r.cpu_seconds = static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-                  static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+  r.cpu_seconds =
+      static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
   auto text = core::read_file(out_file);
   if (text) r.out = *text;
   return r;
@@ -139,8 +139,8 @@ int main(int argc, char** argv) {
     auto cfg = core::read_json_file(src / "tests/fixtures/models/deepseek-v3/config.json");
     if (!cfg) return 2;
     cfg->erase("quantization_config");
-    if (!core::write_file_atomic(dir / "config.json", core::dump_pretty(*cfg)) ||
-        !core::write_file_atomic(dir / "tokenizer.json", "{}") || !core::write_file_atomic(dir / "tokenizer_config.json", "{}")) {
+    if (!core::write_file_atomic(dir / "config.json", core::dump_pretty(*cfg)) || !core::write_file_atomic(dir / "tokenizer.json", "{}") ||
+        !core::write_file_atomic(dir / "tokenizer_config.json", "{}")) {
       return 2;
     }
   }
@@ -186,21 +186,25 @@ int main(int argc, char** argv) {
     std::sscanf(b->out.c_str(), "%lf %lf", &b_imports, &b_work);
   }
 
-  std::printf("checkpoint: %s: %d shards, %s tensors, %.2f MB of headers, %.2f TB declared\n", dir.c_str(), shards,
-              tensors.c_str(), static_cast<double>(header_bytes) / 1e6, static_cast<double>(declared) / 1e12);
+  std::printf("checkpoint: %s: %d shards, %s tensors, %.2f MB of headers, %.2f TB declared\n", dir.c_str(), shards, tensors.c_str(),
+              static_cast<double>(header_bytes) / 1e6, static_cast<double>(declared) / 1e12);
   std::printf("\n| path | time | peak RSS |\n|---|---|---|\n");
-  std::printf("| `quark-ptq analyze` whole process (median of %d, warm cache) | %.1f ms (CPU %.1f ms) | %.1f MB |\n", runs,
-              q.seconds * 1e3, q.cpu_seconds * 1e3, static_cast<double>(q.peak_rss_kb) / 1024.0);
+  std::printf("| `quark-ptq analyze` whole process (median of %d, warm cache) | %.1f ms (CPU %.1f ms) | %.1f MB |\n", runs, q.seconds * 1e3,
+              q.cpu_seconds * 1e3, static_cast<double>(q.peak_rss_kb) / 1024.0);
   if (a_loop >= 0) {
-    std::printf("| (a) Python in-process loop of json.loads over the headers (best of runs) | %.1f ms (CPU %.1f ms) | %.1f MB (whole interpreter) |\n",
-                a_loop * 1e3, a_cpu * 1e3, static_cast<double>(a.peak_rss_kb) / 1024.0);
+    std::printf(
+        "| (a) Python in-process loop of json.loads over the headers (best of runs) | %.1f ms (CPU %.1f ms) | %.1f MB (whole interpreter) "
+        "|\n",
+        a_loop * 1e3, a_cpu * 1e3, static_cast<double>(a.peak_rss_kb) / 1024.0);
   }
   if (b) {
     std::printf("| (b) python + import transformers/safetensors + AutoConfig + safe_open x%d | %.1f ms (imports %.0f ms) | %.1f MB |\n",
                 shards, b->seconds * 1e3, b_imports * 1e3, static_cast<double>(b->peak_rss_kb) / 1024.0);
   } else {
-    std::printf("| (b) python + import transformers/safetensors + AutoConfig + safe_open | not measured: `%s` cannot import transformers and safetensors here | - |\n",
-                py.c_str());
+    std::printf(
+        "| (b) python + import transformers/safetensors + AutoConfig + safe_open | not measured: `%s` cannot import transformers and "
+        "safetensors here | - |\n",
+        py.c_str());
   }
   if (a_loop > 0) {
     // Wall time is what a user waits for; CPU time is steadier on a loaded machine.

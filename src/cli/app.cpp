@@ -24,8 +24,7 @@ void define_command_line(CLI::App& app, const HelpText& help, GlobalOptions& glo
 
   app.add_option("--workdir", global.workdir, help("help.global.workdir"));
   app.add_flag("--json", global.json, help("help.global.json"));
-  app.add_option("--lang", global.lang, help("help.global.lang"))
-      ->check(one_of(help, {"en", "ja"}));
+  app.add_option("--lang", global.lang, help("help.global.lang"))->check(one_of(help, {"en", "ja"}));
 
   add_analyze_command(app, help, selected);
   add_confirm_command(app, help, selected);

@@ -39,9 +39,7 @@ runner::EchoStyle Console::echo_style(int fd) {
   return colour_wanted() ? runner::EchoStyle::raw : runner::EchoStyle::no_color;
 }
 
-std::string Console::t(std::string_view id, const std::vector<core::MessageArg>& args) const {
-  return core::msg(m_lang, id, args);
-}
+std::string Console::t(std::string_view id, const std::vector<core::MessageArg>& args) const { return core::msg(m_lang, id, args); }
 
 std::string Console::enum_text(std::string_view family, const std::string& value) const {
   std::string id = "enum." + std::string(family) + "." + value;

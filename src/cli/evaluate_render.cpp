@@ -29,15 +29,22 @@ void print_evaluation(const Console& console, const evaluate::EvaluationResult& 
   const auto& c = r.canary;
   const auto& p = r.perplexity;
   if (c.status != evaluate::Status::not_run || r.verdict != evaluate::Status::not_run) {
-    console.say("evaluate.canary_line", {{"status", status(console, c.status)}, {"agreement", fmt::format("{:.0f}", c.agreement * 100)},
-                                         {"prompts", std::to_string(c.prompts.size())}, {"reason", reason(console, c.reason)}});
+    console.say("evaluate.canary_line", {{"status", status(console, c.status)},
+                                         {"agreement", fmt::format("{:.0f}", c.agreement * 100)},
+                                         {"prompts", std::to_string(c.prompts.size())},
+                                         {"reason", reason(console, c.reason)}});
     for (const auto& pr : c.prompts) {
-      console.say("evaluate.canary_prompt", {{"prompt", brief(pr.prompt)}, {"source", brief(pr.source_text)}, {"quantized", brief(pr.quantized_text)}});
+      console.say("evaluate.canary_prompt",
+                  {{"prompt", brief(pr.prompt)}, {"source", brief(pr.source_text)}, {"quantized", brief(pr.quantized_text)}});
     }
-    console.say("evaluate.ppl_line", {{"status", status(console, p.status)}, {"source", fmt::format("{:.3f}", p.source_ppl)},
-                                      {"quantized", fmt::format("{:.3f}", p.quantized_ppl)}, {"delta", fmt::format("{:+.2f}", p.delta_pct)},
-                                      {"se", fmt::format("{:.2f}", p.se_pct)}, {"windows", std::to_string(p.windows)},
-                                      {"seq_len", std::to_string(p.seq_len)}, {"threshold", fmt::format("{:.1f}", p.threshold_pct)},
+    console.say("evaluate.ppl_line", {{"status", status(console, p.status)},
+                                      {"source", fmt::format("{:.3f}", p.source_ppl)},
+                                      {"quantized", fmt::format("{:.3f}", p.quantized_ppl)},
+                                      {"delta", fmt::format("{:+.2f}", p.delta_pct)},
+                                      {"se", fmt::format("{:.2f}", p.se_pct)},
+                                      {"windows", std::to_string(p.windows)},
+                                      {"seq_len", std::to_string(p.seq_len)},
+                                      {"threshold", fmt::format("{:.1f}", p.threshold_pct)},
                                       {"reason", p.status == evaluate::Status::pass ? reason(console, p.reason) : ""}});
   }
   std::string verdict_id = "evaluate.verdict_" + std::string(evaluate::status_name(r.verdict));
@@ -46,7 +53,8 @@ void print_evaluation(const Console& console, const evaluate::EvaluationResult& 
 
 void say_evaluator(const Console& console, const core::Json& evaluator) {
   if (!evaluator.is_object()) return;
-  evaluate::Settings s = evaluate::settings_from_json(core::json_object(evaluator, "settings") != nullptr ? evaluator["settings"] : core::Json::object());
+  evaluate::Settings s =
+      evaluate::settings_from_json(core::json_object(evaluator, "settings") != nullptr ? evaluator["settings"] : core::Json::object());
   console.say("prepare.evaluator", {{"python", core::json_string(evaluator, "python").value_or("?")},
                                     {"tokens", std::to_string(s.canary_tokens)},
                                     {"windows", std::to_string(s.windows)},

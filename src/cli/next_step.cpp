@@ -9,7 +9,9 @@ std::string user_command(const std::filesystem::path& workdir, const std::string
 
 std::string hint_command(const workflow::WorkflowStatus& s) { return user_command(s.workdir, s.next_command); }
 
-std::string evaluation_verdict_text(const Console& c, std::string verdict) { return flow::evaluation_verdict_text(c.lang(), std::move(verdict)); }
+std::string evaluation_verdict_text(const Console& c, std::string verdict) {
+  return flow::evaluation_verdict_text(c.lang(), std::move(verdict));
+}
 
 void say_next(const Console& c, const workflow::WorkflowStatus& s) {
   // Every next step that is `run --approve DIGEST` shows the command the digest approves.

@@ -39,7 +39,8 @@ CLI::Validator number_check(core::Lang lang, std::string description, std::optio
         if (lo && lo_open && *v <= *lo) return core::msg(lang, "cli.check.not_positive", {{"value", input}});
         if (lo && !lo_open && !hi && *v < *lo) return core::msg(lang, "cli.check.negative", {{"value", input}});
         if ((lo && !lo_open && *v < *lo) || (hi && *v > *hi)) {
-          return core::msg(lang, "cli.check.out_of_range", {{"value", input}, {"min", bound_text(lo.value_or(0))}, {"max", bound_text(hi.value_or(0))}});
+          return core::msg(lang, "cli.check.out_of_range",
+                           {{"value", input}, {"min", bound_text(lo.value_or(0))}, {"max", bound_text(hi.value_or(0))}});
         }
         return std::string{};
       },

@@ -107,7 +107,8 @@ void show_decision_table(const Console& c, const core::Json& p) {
     // language from the catalog (plan.decision.<key>, the reason's id).
     for (const auto& d : *decisions) {
       std::string key = core::json_string(d, "key").value_or("");
-      std::string label = !key.empty() && core::catalog_has(core::Lang::en, "plan.decision." + key) ? c.t("plan.decision." + key) : brief(first_of(d, {"key"}));
+      std::string label = !key.empty() && core::catalog_has(core::Lang::en, "plan.decision." + key) ? c.t("plan.decision." + key)
+                                                                                                    : brief(first_of(d, {"key"}));
       std::string reason = "-";
       if (const core::Json* r = core::json_object(d, "reason")) {
         std::string id = core::json_string(*r, "id").value_or("");
@@ -143,26 +144,30 @@ void show_execution_summary(const Console& c, const core::Json& m) {
   Table t = Table::from_ids(c, {"cli.heading_item", "cli.heading_value"});
   std::string env;
   if (const core::Json* changes = core::json_at(m, "command/env_changes"); changes != nullptr && changes->is_array()) {
-    for (const auto& e : *changes) env += (env.empty() ? "" : ", ") + brief(core::json_at(e, "name")) + "=" + brief(core::json_at(e, "value"));
+    for (const auto& e : *changes)
+      env += (env.empty() ? "" : ", ") + brief(core::json_at(e, "name")) + "=" + brief(core::json_at(e, "value"));
   }
   add(t, c, "cli.label_env_changes", env);
   add(t, c, "cli.label_destination", brief(core::json_at(m, "outputs/output_dir")));
   std::string estimate;
-  const char* keys[][2] = {{"gpu_memory_gib", "cli.unit_gpu_gib"}, {"host_memory_gib", "cli.unit_host_gib"},
-                           {"disk_gib", "cli.unit_disk_gib"}, {"minutes", "cli.unit_minutes"}};
+  const char* keys[][2] = {{"gpu_memory_gib", "cli.unit_gpu_gib"},
+                           {"host_memory_gib", "cli.unit_host_gib"},
+                           {"disk_gib", "cli.unit_disk_gib"},
+                           {"minutes", "cli.unit_minutes"}};
   const core::Json* on_cpu = core::json_at(m, "estimate/runs_on_cpu");
   for (const auto& k : keys) {
     // A CPU run's GPU figure is 0 by construction: not shown.
     if (std::string_view(k[0]) == "gpu_memory_gib" && on_cpu != nullptr && on_cpu->is_boolean() && on_cpu->get<bool>()) continue;
     const core::Json* e = core::json_at(m, std::string("estimate/") + k[0]);
     if (e == nullptr || !e->is_number()) continue;
-    std::string value = std::string_view(k[0]) == "minutes" ? manifest::minutes_text(e->get<double>()) : manifest::gib_text(e->get<double>());
+    std::string value =
+        std::string_view(k[0]) == "minutes" ? manifest::minutes_text(e->get<double>()) : manifest::gib_text(e->get<double>());
     estimate += (estimate.empty() ? "" : c.t("cli.list_separator")) + c.t(k[1], {{"value", value}});
   }
   add(t, c, "cli.label_estimate", estimate);
   const core::Json* argv = core::json_at(m, "command/argv");
-  bool trusted = argv == nullptr || !argv->is_array() ||
-                 std::find(argv->begin(), argv->end(), core::Json("--no_trust_remote_code")) == argv->end();
+  bool trusted =
+      argv == nullptr || !argv->is_array() || std::find(argv->begin(), argv->end(), core::Json("--no_trust_remote_code")) == argv->end();
   add(t, c, "cli.label_remote_code", c.t(trusted ? "cli.remote_code_trusted" : "cli.remote_code_not_trusted"));
   add(t, c, "cli.label_expected_outputs", brief(core::json_at(m, "outputs/expected_files")));
   add(t, c, "cli.label_digest", brief(core::json_at(m, "command/digest")));

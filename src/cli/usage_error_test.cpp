@@ -73,17 +73,26 @@ TEST(UsageError, EachRefusalHasItsKindTheInputAndTheHelpToRead) {
 
 TEST(UsageError, RefusedValuesAreToldWithTheBoundsAPersonWrites) {
   auto shown = [](core::Lang lang, std::vector<std::string> args) { return core::render_error(lang, refusal(lang, std::move(args))); };
-  EXPECT_EQ(shown(core::Lang::en, {"plan", "--calib-samples", "0"}), "--calib-samples: 0 is not a positive number; see quark-ptq plan --help");
-  EXPECT_EQ(shown(core::Lang::en, {"run", "--stop-grace", "4000"}), "--stop-grace: 4000 is not between 0 and 3600; see quark-ptq run --help");
-  EXPECT_EQ(shown(core::Lang::en, {"plan", "--calib-samples", "many"}), "--calib-samples: 'many' is not a number; see quark-ptq plan --help");
+  EXPECT_EQ(shown(core::Lang::en, {"plan", "--calib-samples", "0"}),
+            "--calib-samples: 0 is not a positive number; see quark-ptq plan --help");
+  EXPECT_EQ(shown(core::Lang::en, {"run", "--stop-grace", "4000"}),
+            "--stop-grace: 4000 is not between 0 and 3600; see quark-ptq run --help");
+  EXPECT_EQ(shown(core::Lang::en, {"plan", "--calib-samples", "many"}),
+            "--calib-samples: 'many' is not a number; see quark-ptq plan --help");
   EXPECT_EQ(shown(core::Lang::en, {"--lang", "fr", "status"}), "--lang: 'fr' is not one of: en, ja; see quark-ptq --help");
 }
 
 // Every kind, in Japanese, is Japanese: CLI11's English words do not reach the line.
 TEST(UsageError, JapaneseRefusalsHaveNoEnglishSentence) {
   const std::vector<std::vector<std::string>> lines = {
-      {}, {"validate"}, {"status", "surplus"}, {"plan", "--calib-samples"}, {"plan", "--calib-samples", "0"},
-      {"plan", "--calib-samples", "many"}, {"run", "--stop-grace", "4000"}, {"confirm", "everything"},
+      {},
+      {"validate"},
+      {"status", "surplus"},
+      {"plan", "--calib-samples"},
+      {"plan", "--calib-samples", "0"},
+      {"plan", "--calib-samples", "many"},
+      {"run", "--stop-grace", "4000"},
+      {"confirm", "everything"},
   };
   for (const auto& args : lines) {
     std::string ja = core::render_error(core::Lang::ja, refusal(core::Lang::ja, args));

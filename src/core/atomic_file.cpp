@@ -13,9 +13,7 @@ namespace core {
 namespace {
 
 Error write_error(const fs::path& path, int err) {
-  return make_error(ExitCode::bad_input, "core.write_error")
-      .with("path", path.string())
-      .with_detail(std::strerror(err));
+  return make_error(ExitCode::bad_input, "core.write_error").with("path", path.string()).with_detail(std::strerror(err));
 }
 
 }  // namespace

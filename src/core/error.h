@@ -18,9 +18,9 @@ struct MessageArg {
 
 struct Error {
   ExitCode code = ExitCode::internal;
-  std::string id;                 // catalog key, e.g. "intake.config_missing"
-  std::vector<MessageArg> args;   // named placeholders for the catalog text
-  std::string detail;             // untranslated technical detail, may be empty
+  std::string id;                // catalog key, e.g. "intake.config_missing"
+  std::vector<MessageArg> args;  // named placeholders for the catalog text
+  std::string detail;            // untranslated technical detail, may be empty
 
   Error& with(std::string name, std::string value) {
     args.push_back({std::move(name), std::move(value)});

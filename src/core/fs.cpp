@@ -13,15 +13,16 @@ namespace core {
 namespace {
 
 Error io_error(const fs::path& path, int err) {
-  return make_error(ExitCode::bad_input, "core.io_error")
-      .with("path", path.string())
-      .with_detail(std::strerror(err));
+  return make_error(ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(std::strerror(err));
 }
 
 Error not_regular(const fs::path& path, mode_t mode) {
   if (S_ISDIR(mode)) return make_error(ExitCode::bad_input, "core.is_directory").with("path", path.string());
-  const char* kind = S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ? "a character device" : S_ISBLK(mode) ? "a block device"
-                     : S_ISSOCK(mode) ? "a socket" : "not a regular file";
+  const char* kind = S_ISFIFO(mode)   ? "a FIFO"
+                     : S_ISCHR(mode)  ? "a character device"
+                     : S_ISBLK(mode)  ? "a block device"
+                     : S_ISSOCK(mode) ? "a socket"
+                                      : "not a regular file";
   return make_error(ExitCode::bad_input, "core.not_regular_file").with("path", path.string()).with("kind", kind);
 }
 

@@ -62,9 +62,7 @@ std::string dump_pretty(const Json& j) {
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
-std::string dump_compact(const Json& j) {
-  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
+std::string dump_compact(const Json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
 
 namespace {
 
@@ -85,9 +83,7 @@ nlohmann::json sorted_copy(const Json& j) {
 
 }  // namespace
 
-std::string canonical_dump(const Json& j) {
-  return sorted_copy(j).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
+std::string canonical_dump(const Json& j) { return sorted_copy(j).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
 
 namespace {
 

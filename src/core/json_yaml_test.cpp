@@ -58,7 +58,9 @@ TEST(YamlIo, RoundTripKeepsTypesAndTrickyStrings) {
     "argv": ["quark-cli", "--model_dir", "/models/my model", "--flag-like", "-x", "yes", "no",
              "true", "null", "", "123", "1e5", "line1\nline2", "quote\"d", "日本語", "a: b", "# not a comment"],
     "n": 512, "f": 0.25, "t": true, "z": null, "nested": {"k": []}
-  })", "t").value();
+  })",
+                            "t")
+               .value();
   std::string y = core::dump_yaml(j);
   auto back = core::parse_yaml(y, "roundtrip.yaml");
   ASSERT_TRUE(back) << y;
@@ -116,13 +118,38 @@ namespace {
 // Each string a standard loader (PyYAML 6 / YAML 1.2 core) would retype is quoted; ordinary
 // text is not, so the manifest stays readable.
 TEST(YamlScalar, QuotesWhatALoaderWouldRetype) {
-  for (const char* s : {"", "yes", "Off", "y", "N", "~", "NULL", "0", "-12", "1_000", "0x1F", "0o17", "0777", "0b101",
-                        "190:20:30", "1.5", ".5", "1e5", "-1.2E+3", ".inf", "-.Inf", ".nan", "2026-11-29",
-                        "2026-11-29T10:00:00Z", "2026-11-29 10:00:00.25 +09:00", "2026-1-2t3:04:05", "<<", "="}) {
+  for (const char* s : {"",
+                        "yes",
+                        "Off",
+                        "y",
+                        "N",
+                        "~",
+                        "NULL",
+                        "0",
+                        "-12",
+                        "1_000",
+                        "0x1F",
+                        "0o17",
+                        "0777",
+                        "0b101",
+                        "190:20:30",
+                        "1.5",
+                        ".5",
+                        "1e5",
+                        "-1.2E+3",
+                        ".inf",
+                        "-.Inf",
+                        ".nan",
+                        "2026-11-29",
+                        "2026-11-29T10:00:00Z",
+                        "2026-11-29 10:00:00.25 +09:00",
+                        "2026-1-2t3:04:05",
+                        "<<",
+                        "="}) {
     EXPECT_TRUE(core::yaml_plain_retypes(s)) << "'" << s << "'";
   }
-  for (const char* s : {"fp8", "2.11.0+cu130", "0.13.dev1", "sha256:00ab", "llama", "/models/a b", "run-20261129",
-                        "yesterday", "2026-11-29x", "1.2.3", "v1", "--seq_len", "nan", "inf"}) {
+  for (const char* s : {"fp8", "2.11.0+cu130", "0.13.dev1", "sha256:00ab", "llama", "/models/a b", "run-20261129", "yesterday",
+                        "2026-11-29x", "1.2.3", "v1", "--seq_len", "nan", "inf"}) {
     EXPECT_FALSE(core::yaml_plain_retypes(s)) << "'" << s << "'";
   }
 }

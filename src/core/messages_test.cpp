@@ -39,7 +39,8 @@ TEST(Messages, PlaceholdersAgreeBetweenLanguages) {
       auto colon = p.find(':');
       if (colon == std::string::npos) continue;
       std::string stem = "enum." + p.substr(colon + 1) + ".";
-      EXPECT_TRUE(std::any_of(en_ids.begin(), en_ids.end(), [&](const std::string& i) { return i.rfind(stem, 0) == 0; })) << id << ": " << p;
+      EXPECT_TRUE(std::any_of(en_ids.begin(), en_ids.end(), [&](const std::string& i) { return i.rfind(stem, 0) == 0; }))
+          << id << ": " << p;
     }
   }
 }

@@ -81,7 +81,9 @@ Result<void> collect(const fs::path& dir, const std::string& prefix, int depth, 
     }
     out[rel] = it->path();
     if (out.size() > kIdentityMaxFiles) {
-      return make_error(ExitCode::bad_input, "core.too_many_files").with("path", dir.string()).with("max", std::to_string(kIdentityMaxFiles));
+      return make_error(ExitCode::bad_input, "core.too_many_files")
+          .with("path", dir.string())
+          .with("max", std::to_string(kIdentityMaxFiles));
     }
   }
   return ok();

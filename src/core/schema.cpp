@@ -16,9 +16,7 @@ namespace core {
 
 namespace {
 
-std::string schema_path(std::string_view name) {
-  return "references/contracts/" + std::string(name) + ".schema.json";
-}
+std::string schema_path(std::string_view name) { return "references/contracts/" + std::string(name) + ".schema.json"; }
 
 struct LoadedSchema {
   valijson::Schema schema;

@@ -11,12 +11,12 @@ core::Json minimal_analysis() {
     "model": {"model_path": "/m", "model_type": "llama", "trust_remote_code": false},
     "quantization_targets": {"linear_layer_count": 7, "exclude_defaults": ["lm_head"]},
     "risks": []
-  })", "t").value();
+  })",
+                          "t")
+      .value();
 }
 
-TEST(Schema, PublishedMinimalAnalysisIsValid) {
-  EXPECT_TRUE(core::schema_issues(minimal_analysis(), core::kSchemaModelAnalysis).empty());
-}
+TEST(Schema, PublishedMinimalAnalysisIsValid) { EXPECT_TRUE(core::schema_issues(minimal_analysis(), core::kSchemaModelAnalysis).empty()); }
 
 TEST(Schema, ViolationsNameThePointer) {
   auto doc = minimal_analysis();
@@ -48,8 +48,13 @@ TEST(Schema, PatternVerdictsDoNotCarryOver) {
     return core::Json{{"artifact", "checkpoints"},
                       {"schema_version", 1},
                       {"confirmations",
-                       {{{"checkpoint", 1}, {"name", "analysis"}, {"reason", "r"}, {"decision", "confirmed"},
-                         {"digest", digest}, {"confirmed_at", "2026-12-02T01:08:20Z"}, {"user_words", "w"}}}}};
+                       {{{"checkpoint", 1},
+                         {"name", "analysis"},
+                         {"reason", "r"},
+                         {"decision", "confirmed"},
+                         {"digest", digest},
+                         {"confirmed_at", "2026-12-02T01:08:20Z"},
+                         {"user_words", "w"}}}}};
   };
   const std::string good = "sha256:" + std::string(64, 'a');
   const std::string bad = "sha256:" + std::string(64, 'A');

@@ -7,7 +7,16 @@ namespace {
 bool is_safe_char(char c) {
   if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
   switch (c) {
-    case '_': case '@': case '%': case '+': case '=': case ':': case ',': case '.': case '/': case '-':
+    case '_':
+    case '@':
+    case '%':
+    case '+':
+    case '=':
+    case ':':
+    case ',':
+    case '.':
+    case '/':
+    case '-':
       return true;
     default:
       return false;
@@ -91,8 +100,7 @@ std::string shell_quote(std::string_view word) {
   return out;
 }
 
-std::string display_command(const std::vector<std::string>& argv,
-                            const std::vector<std::pair<std::string, std::string>>& env_changes) {
+std::string display_command(const std::vector<std::string>& argv, const std::vector<std::pair<std::string, std::string>>& env_changes) {
   std::string out;
   for (const auto& [name, value] : env_changes) {
     // Names are validated identifiers; only the value needs quoting.

@@ -19,7 +19,6 @@ namespace core {
 std::string shell_quote(std::string_view word);
 
 // "NAME=value ... argv0 arg1 ..." on one line, each value and argument quoted.
-std::string display_command(const std::vector<std::string>& argv,
-                            const std::vector<std::pair<std::string, std::string>>& env_changes);
+std::string display_command(const std::vector<std::string>& argv, const std::vector<std::pair<std::string, std::string>>& env_changes);
 
 }  // namespace core

@@ -64,9 +64,38 @@ std::optional<std::vector<std::string>> split_words(const std::string& s) {
 }
 
 const std::vector<std::string> kHardWords = {
-    "plain", "", " ", "a b", "it's", "'", "''", "a\"b", "line1\nline2", "-leading-dash", "--flag=value",
-    "$HOME", "`id`", "a;b", "a|b", "*glob*", "tab\there", "日本語のパス", "ünïcödé", "back\\slash", "~user", "#hash", "x=1",
-    "\x1b[2J\x1b[1;1Hquark-cli", "esc\x1b]0;title\x07", "cr\rover", "del\x7f", "c1\xc2\x9b" "csi", "bidi\xe2\x80\xae" "evil", "it's\n",
+    "plain",
+    "",
+    " ",
+    "a b",
+    "it's",
+    "'",
+    "''",
+    "a\"b",
+    "line1\nline2",
+    "-leading-dash",
+    "--flag=value",
+    "$HOME",
+    "`id`",
+    "a;b",
+    "a|b",
+    "*glob*",
+    "tab\there",
+    "日本語のパス",
+    "ünïcödé",
+    "back\\slash",
+    "~user",
+    "#hash",
+    "x=1",
+    "\x1b[2J\x1b[1;1Hquark-cli",
+    "esc\x1b]0;title\x07",
+    "cr\rover",
+    "del\x7f",
+    "c1\xc2\x9b"
+    "csi",
+    "bidi\xe2\x80\xae"
+    "evil",
+    "it's\n",
 };
 
 TEST(ShellQuote, SafeWordsStayBare) {

@@ -39,8 +39,12 @@ TEST(Text, Hex) {
 TEST(Text, TerminalSafeShowsControlsAsEscapes) {
   EXPECT_EQ(core::terminal_safe("llama\x1b[2J\x1b]0;pwned\x07"), "llama\\x1b[2J\\x1b]0;pwned\\x07");
   EXPECT_EQ(core::terminal_safe("a\rb\x7f"), "a\\x0db\\x7f");
-  EXPECT_EQ(core::terminal_safe("c1 \xc2\x9b" "31m"), "c1 \\u009b31m");
-  EXPECT_EQ(core::terminal_safe("bidi \xe2\x80\xae" "txt"), "bidi \\u202etxt");
+  EXPECT_EQ(core::terminal_safe("c1 \xc2\x9b"
+                                "31m"),
+            "c1 \\u009b31m");
+  EXPECT_EQ(core::terminal_safe("bidi \xe2\x80\xae"
+                                "txt"),
+            "bidi \\u202etxt");
   EXPECT_EQ(core::terminal_safe("bad \xff\xfe utf8"), "bad \\xff\\xfe utf8");
   EXPECT_EQ(core::terminal_safe("日本語\tタブ\n行"), "日本語\tタブ\n行");  // text, tabs and newlines stay
 }

@@ -108,7 +108,9 @@ void emit(YAML::Emitter& out, const Json& j) {
 
 Result<Json> parse_yaml(std::string_view text, std::string_view source) {
   auto too_deep = [&] {
-    return make_error(ExitCode::bad_input, "core.json_too_deep").with("source", std::string(source)).with("max", std::to_string(kMaxJsonDepth));
+    return make_error(ExitCode::bad_input, "core.json_too_deep")
+        .with("source", std::string(source))
+        .with("max", std::to_string(kMaxJsonDepth));
   };
   // Flow collections ("[[[...") are the only way to nest deeply in a short text; yaml-cpp's
   // own guard allows 2000 levels, more than the code after it can take.
@@ -118,7 +120,9 @@ Result<Json> parse_yaml(std::string_view text, std::string_view source) {
     std::size_t budget = kMaxYamlValues;
     return node_to_json(root, budget, 0);
   } catch (const TooLarge&) {
-    return make_error(ExitCode::bad_input, "core.yaml_too_large").with("source", std::string(source)).with("max", std::to_string(kMaxYamlValues));
+    return make_error(ExitCode::bad_input, "core.yaml_too_large")
+        .with("source", std::string(source))
+        .with("max", std::to_string(kMaxYamlValues));
   } catch (const TooDeep&) {
     return too_deep();
   } catch (const YAML::Exception& e) {
@@ -127,10 +131,7 @@ Result<Json> parse_yaml(std::string_view text, std::string_view source) {
         .with("line", std::to_string(e.mark.line + 1))
         .with_detail(e.msg);
   } catch (const std::exception& e) {
-    return make_error(ExitCode::bad_input, "core.yaml_invalid")
-        .with("source", std::string(source))
-        .with("line", "?")
-        .with_detail(e.what());
+    return make_error(ExitCode::bad_input, "core.yaml_invalid").with("source", std::string(source)).with("line", "?").with_detail(e.what());
   }
 }
 

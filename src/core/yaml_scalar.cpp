@@ -19,10 +19,12 @@ const std::array<std::regex, 7>& retyping_patterns() {
       // int: binary, octal (0o and leading 0), decimal with underscores, hex, sexagesimal
       std::regex(R"([-+]?(0b[0-1_]+|0o?[0-7_]+|(0|[1-9][0-9_]*)|0x[0-9a-fA-F_]+|[1-9][0-9_]*(:[0-5]?[0-9])+))"),
       // float: with a dot or an exponent, sexagesimal, infinities and NaN
-      std::regex(R"([-+]?(([0-9][0-9_]*)?\.[0-9_]*([eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+|[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*|\.(inf|Inf|INF)))"),
+      std::regex(
+          R"([-+]?(([0-9][0-9_]*)?\.[0-9_]*([eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+|[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*|\.(inf|Inf|INF)))"),
       std::regex(R"(\.(nan|NaN|NAN))"),
       // timestamp: a date, or a date and time with optional fraction and zone
-      std::regex(R"([0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt]|[ \t]+)?([0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?([ \t]*(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?)?)"),
+      std::regex(
+          R"([0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt]|[ \t]+)?([0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?([ \t]*(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?)?)"),
       // merge key and the 1.1 value key
       std::regex(R"(<<|=)"),
   };

@@ -78,7 +78,9 @@ void refine_group_misfit(const FailureContext& ctx, Diagnosis& d) {
     misfits.push_back(&l);
   }
   if (misfits.empty()) {
-    set_fact(d.facts, "layers", group ? "the layers whose in_features is not a multiple of " + std::to_string(group) : "the layers whose in_features is not a multiple of the group");
+    set_fact(d.facts, "layers",
+             group ? "the layers whose in_features is not a multiple of " + std::to_string(group)
+                   : "the layers whose in_features is not a multiple of the group");
     set_fact(d.facts, "fix", "pick a scheme of the same format with a smaller group, or exclude those layers (quark-ptq plan names them)");
     return;
   }
@@ -238,7 +240,8 @@ std::string Diagnosis::cause(core::Lang lang) const {
 }
 
 const std::vector<core::MessageArg>& Diagnosis::suggestion_commands() {
-  static const std::vector<core::MessageArg> kCommands = {{"prepare", "quark-ptq prepare"}, {"stage", "quark-ptq data stage CORPUS --as pileval"}};
+  static const std::vector<core::MessageArg> kCommands = {{"prepare", "quark-ptq prepare"},
+                                                          {"stage", "quark-ptq data stage CORPUS --as pileval"}};
   return kCommands;
 }
 

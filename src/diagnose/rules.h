@@ -29,10 +29,10 @@ struct LayerShape {
 
 // What is known about the failed run.
 struct FailureContext {
-  std::string log;                  // ANSI-stripped log (the tail is enough)
+  std::string log;  // ANSI-stripped log (the tail is enough)
   std::optional<int> exit_code;
   std::optional<int> signal;
-  std::string stage;                // stage at failure ("" when none was reached)
+  std::string stage;  // stage at failure ("" when none was reached)
   bool export_done = false;
   std::vector<core::MessageArg> known_facts;  // e.g. installed versions from the manifest
   // For shape failures: the quantized layers, and the schemes of the plan's format with their
@@ -45,16 +45,16 @@ struct Diagnosis {
   std::string rule;
   std::string category;
   int return_to_checkpoint = 3;
-  std::vector<std::string> evidence;          // the log lines that matched, in log order
-  std::vector<core::MessageArg> facts;        // captured and known values
-  std::string error_text;                     // the whole final traceback
+  std::vector<std::string> evidence;    // the log lines that matched, in log order
+  std::vector<core::MessageArg> facts;  // captured and known values
+  std::string error_text;               // the whole final traceback
   core::Json plan_change = core::Json::object();
   bool package_change_needs_confirmation = false;
   // Read back from a manifest whose rule this release does not know: its English texts.
   std::string recorded_cause;
   std::string recorded_suggestion;
 
-  std::string cause(core::Lang lang) const;       // diagnose.<rule>.cause
+  std::string cause(core::Lang lang) const;  // diagnose.<rule>.cause
   // diagnose.<rule>.suggestion; `commands` fills the commands some suggestions name ({prepare},
   // {stage}) as the reader types them (with --workdir), else they read "quark-ptq prepare" etc.
   std::string suggestion(core::Lang lang, const std::vector<core::MessageArg>& commands = {}) const;

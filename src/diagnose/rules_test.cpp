@@ -37,8 +37,9 @@ FailureContext replay(const std::string& raw, std::optional<int> exit_code, std:
   ctx.signal = signal;
   ctx.stage = watch->current_stage();
   ctx.export_done = watch->export_done();
-  ctx.known_facts = {{"installed_transformers", "4.57.1"}, {"installed_torch", "2.11.0+cu128"}, {"installed_quark", "0.11"},
-                     {"exit_status", "1"}, {"peak_gpu_mib", "140000 MiB"}, {"peak_host_mib", "1000 MiB"}, {"stage", ctx.stage}};
+  ctx.known_facts = {
+      {"installed_transformers", "4.57.1"}, {"installed_torch", "2.11.0+cu128"}, {"installed_quark", "0.11"}, {"exit_status", "1"},
+      {"peak_gpu_mib", "140000 MiB"},       {"peak_host_mib", "1000 MiB"},       {"stage", ctx.stage}};
   return ctx;
 }
 
@@ -151,9 +152,10 @@ TEST(DiagnoseRules, EveryRuleHasMessagesAndIsDocumented) {
   auto doc = core::read_file(test_support::source_path("references/troubleshooting.md"));
   ASSERT_TRUE(doc);
   std::set<std::string> ids;
-  const std::set<std::string> categories = {"environment", "model_load", "compatibility", "memory_at_load", "memory_in_calibration",
-                                            "memory_other_process",                                            "configuration", "quantization", "export", "evaluation_after_export", "offline_data",
-                                            "remote_code", "disk_permission", "unclassified"};
+  const std::set<std::string> categories = {
+      "environment",          "model_load",    "compatibility",   "memory_at_load", "memory_in_calibration",
+      "memory_other_process", "configuration", "quantization",    "export",         "evaluation_after_export",
+      "offline_data",         "remote_code",   "disk_permission", "unclassified"};
   for (const auto& r : rules->rules()) {
     EXPECT_TRUE(ids.insert(r.id).second) << "duplicate rule " << r.id;
     EXPECT_TRUE(categories.count(r.category)) << r.id << ": " << r.category;
@@ -247,12 +249,15 @@ FailureContext shape_failure(const std::string& last_lines) {
   FailureContext ctx;
   ctx.stage = "quantizing";
   ctx.exit_code = 1;
-  ctx.log = "[QUARK-INFO]: Quantizing with AWQ\nTraceback (most recent call last):\n"
-            "  File \"/q/quark/torch/algorithm/awq/awq.py\", line 494, in pseudo_quantize_tensor\n" + last_lines;
+  ctx.log =
+      "[QUARK-INFO]: Quantizing with AWQ\nTraceback (most recent call last):\n"
+      "  File \"/q/quark/torch/algorithm/awq/awq.py\", line 494, in pseudo_quantize_tensor\n" +
+      last_lines;
   ctx.known_facts = {{"stage", "quantizing"}};
   ctx.regroupings = {{"int4_wo_64", 64}, {"int4_wo_32", 32}, {"int4_wo_per_channel", 0}};
   ctx.layers = {{"model.layers.0.mlp.gate_proj", 2048, "int4_wo_128", 128}, {"model.layers.0.mlp.down_proj", 10944, "int4_wo_128", 128}};
-  for (int e = 0; e < 64; ++e) ctx.layers.push_back({"model.layers.1.mlp.experts." + std::to_string(e) + ".down_proj", 1408, "int4_wo_128", 128});
+  for (int e = 0; e < 64; ++e)
+    ctx.layers.push_back({"model.layers.1.mlp.experts." + std::to_string(e) + ".down_proj", 1408, "int4_wo_128", 128});
   return ctx;
 }
 
@@ -285,7 +290,8 @@ TEST(DiagnoseShapes, ObserverValueErrorOnSmolLM2SwitchesTheScheme) {
       "The `group_size` used should be updated in the QTensorConfig.\n");
   ctx.layers.clear();
   for (int l = 0; l < 30; ++l) {
-    for (const char* m : {"q_proj", "k_proj", "v_proj", "o_proj"}) ctx.layers.push_back({"model.layers." + std::to_string(l) + ".self_attn." + m, 576, "int4_wo_128", 128});
+    for (const char* m : {"q_proj", "k_proj", "v_proj", "o_proj"})
+      ctx.layers.push_back({"model.layers." + std::to_string(l) + ".self_attn." + m, 576, "int4_wo_128", 128});
   }
   auto d = rules->classify(ctx);
   EXPECT_EQ(d.rule, "group_not_dividing");

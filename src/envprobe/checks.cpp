@@ -22,8 +22,8 @@ std::string major_minor(const std::string& version) {
 // Marks a catalog id so the catalog test (core Messages.*) checks it exists in both languages.
 std::string message_id(const char* id) { return id; }
 
-Problem make(std::string code, bool blocking, std::string id, std::vector<core::MessageArg> args,
-             std::string installed = "", std::string required = "") {
+Problem make(std::string code, bool blocking, std::string id, std::vector<core::MessageArg> args, std::string installed = "",
+             std::string required = "") {
   return Problem{std::move(code), blocking, std::move(id), std::move(args), std::move(installed), std::move(required)};
 }
 
@@ -31,8 +31,8 @@ void check_python_and_packages(const CheckInputs& in, const Requirements& req, V
   const std::string& py = in.env.python;
   if (!in.py.version.empty() && !req.python.empty() && satisfies(in.py.version, req.python) == false) {
     v.add(make("python_version", true, message_id("envprobe.problem_python_version"),
-               {{"python", py}, {"installed", in.py.version}, {"required", req.python}, {"quark", req.quark_version}},
-               in.py.version, req.python));
+               {{"python", py}, {"installed", in.py.version}, {"required", req.python}, {"quark", req.quark_version}}, in.py.version,
+               req.python));
   }
   for (const auto& pkg : req.packages) {
     auto it = in.py.packages.find(pkg.name);
@@ -44,14 +44,18 @@ void check_python_and_packages(const CheckInputs& in, const Requirements& req, V
                  "not installed", required));
     } else if (!pkg.spec.empty() && satisfies(*installed, pkg.spec) == false) {
       v.add(make("package_version", true, message_id("envprobe.problem_package_version"),
-                 {{"package", pkg.name}, {"installed", *installed}, {"python", py}, {"required", pkg.spec},
-                  {"quark", req.quark_version}, {"fix", pkg.fix}},
+                 {{"package", pkg.name},
+                  {"installed", *installed},
+                  {"python", py},
+                  {"required", pkg.spec},
+                  {"quark", req.quark_version},
+                  {"fix", pkg.fix}},
                  *installed, pkg.spec));
     }
   }
   if (!in.env.quark_cli_found) {
-    v.add(make("quark_cli_missing", true, message_id("envprobe.problem_quark_cli_missing"), {{"python", py}, {"quark_cli", in.env.quark_cli}},
-               "not found", in.env.quark_cli));
+    v.add(make("quark_cli_missing", true, message_id("envprobe.problem_quark_cli_missing"),
+               {{"python", py}, {"quark_cli", in.env.quark_cli}}, "not found", in.env.quark_cli));
   }
 }
 
@@ -92,8 +96,8 @@ void check_torch_and_gpu(const CheckInputs& in, Verdict& v) {
   bool torch_installed = torch_pkg != py.packages.end() && torch_pkg->second.has_value();
   if (torch_installed && !py.torch_importable) {
     std::string reason = py.errors.empty() ? "unknown error" : py.errors.back();
-    v.add(make("torch_not_importable", true, message_id("envprobe.problem_torch_not_importable"), {{"python", in.env.python}, {"reason", reason}},
-               *torch_pkg->second, "importable"));
+    v.add(make("torch_not_importable", true, message_id("envprobe.problem_torch_not_importable"),
+               {{"python", in.env.python}, {"reason", reason}}, *torch_pkg->second, "importable"));
     return;
   }
   if (!py.torch_importable) return;  // reported as a missing package
@@ -105,8 +109,11 @@ void check_torch_and_gpu(const CheckInputs& in, Verdict& v) {
                  {{"torch", torch}, {"build", py.torch_build}, {"kind", acc.kind}}, py.torch_build, vendor_build));
     } else if (py.torch_available == false) {
       v.add(make("torch_gpu_unavailable", true, message_id("envprobe.problem_torch_gpu_unavailable"),
-                 {{"count", std::to_string(acc.devices.size())}, {"kind", acc.kind}, {"torch", torch},
-                  {"build", py.torch_build.empty() ? "unknown" : py.torch_build}, {"visible", visible_devices_hint(py)}},
+                 {{"count", std::to_string(acc.devices.size())},
+                  {"kind", acc.kind},
+                  {"torch", torch},
+                  {"build", py.torch_build.empty() ? "unknown" : py.torch_build},
+                  {"visible", visible_devices_hint(py)}},
                  "torch.cuda.is_available() = False", "True"));
     }
     if (py.torch_available == true && !acc.devices.empty()) {
@@ -126,7 +133,8 @@ void check_torch_and_gpu(const CheckInputs& in, Verdict& v) {
     if (acc.kind == "cpu") {
       v.add(make("no_gpu", true, message_id("envprobe.problem_no_gpu"), {{"evidence", acc.evidence}}, "no GPU", "a GPU for --device cuda"));
     } else if (acc.kind == "unknown") {
-      v.add(make("accelerator_unknown", false, message_id("envprobe.problem_accelerator_unknown"), {{"evidence", acc.evidence}}, "unknown", "a GPU"));
+      v.add(make("accelerator_unknown", false, message_id("envprobe.problem_accelerator_unknown"), {{"evidence", acc.evidence}}, "unknown",
+                 "a GPU"));
     }
   }
 }
@@ -143,15 +151,15 @@ void check_devices(const CheckInputs& in, Verdict& v) {
   if (in.acc.kind != "nvidia-cuda" || in.py.torch_build != "cuda") return;
   auto facts = knowledge::environment_facts();
   if (!facts) return;  // reported by requirements_for
-  if (auto p = driver_problem(in.acc.driver_version, in.py.torch_version, in.py.torch_cuda, (*facts)->nvidia_driver_minimum)) v.add(std::move(*p));
+  if (auto p = driver_problem(in.acc.driver_version, in.py.torch_version, in.py.torch_cuda, (*facts)->nvidia_driver_minimum))
+    v.add(std::move(*p));
 }
 
 // A plan that runs on the CPU of a host without a GPU, with a Quark release that cannot.
 void check_cpu_only_release(const CheckInputs& in, const Requirements& req, Verdict& v) {
   if (in.device != "cpu" || in.acc.kind != "cpu" || req.cpu_only_works) return;
-  v.add(make("quark_needs_gpu", true, message_id("envprobe.problem_quark_needs_gpu"),
-             {{"version", req.quark_version}}, "amd-quark " + req.quark_version + " without a GPU",
-             "a GPU, or a Quark release that runs on CPU"));
+  v.add(make("quark_needs_gpu", true, message_id("envprobe.problem_quark_needs_gpu"), {{"version", req.quark_version}},
+             "amd-quark " + req.quark_version + " without a GPU", "a GPU, or a Quark release that runs on CPU"));
 }
 
 void check_schemes(const CheckInputs& in, const std::string& release, Verdict& v) {
@@ -236,8 +244,8 @@ Verdict check_environment(const CheckInputs& in) {
 }
 
 core::Json problem_to_json(const Problem& p) {
-  core::Json j = {{"code", p.code}, {"severity", p.blocking ? "blocking" : "warning"},
-                  {"message", core::msg(core::Lang::en, p.message_id, p.args)}};
+  core::Json j = {
+      {"code", p.code}, {"severity", p.blocking ? "blocking" : "warning"}, {"message", core::msg(core::Lang::en, p.message_id, p.args)}};
   // The id and arguments beside the English, so that status shows it in the user's language.
   core::Json args = core::Json::object();
   for (const auto& a : p.args) args[a.name] = a.value;

@@ -15,12 +15,12 @@
 namespace envprobe {
 
 struct Problem {
-  std::string code;                     // "missing_package", "torch_gpu_unavailable", ...
-  bool blocking = true;                 // false: a warning, the run may still go ahead
-  std::string message_id;               // catalog id of the one-line explanation + fix
+  std::string code;        // "missing_package", "torch_gpu_unavailable", ...
+  bool blocking = true;    // false: a warning, the run may still go ahead
+  std::string message_id;  // catalog id of the one-line explanation + fix
   std::vector<core::MessageArg> args;
-  std::string installed;                // what is there ("not installed" when absent)
-  std::string required;                 // what is needed
+  std::string installed;  // what is there ("not installed" when absent)
+  std::string required;   // what is needed
 };
 
 struct Verdict {
@@ -34,8 +34,8 @@ struct Verdict {
 
 // The requirement set for the installed amd-quark (else `hint`, else the default release).
 struct Requirements {
-  std::string quark_version;            // the release the set belongs to, e.g. "0.13"
-  std::string python;                   // spec
+  std::string quark_version;  // the release the set belongs to, e.g. "0.13"
+  std::string python;         // spec
   struct Package {
     std::string name;
     std::string spec;
@@ -66,8 +66,8 @@ struct CheckInputs {
   PythonEnv env;
   PythonFacts py;
   Accelerator acc;
-  std::vector<std::string> schemes;     // the plan's global + override schemes (empty: none)
-  std::string device = "cuda";          // the command's --device
+  std::vector<std::string> schemes;  // the plan's global + override schemes (empty: none)
+  std::string device = "cuda";       // the command's --device
   std::optional<std::string> quark_version_hint;
   // The GPUs' gfx targets as the kernel driver reports them (SystemFacts::amd_gpus), which
   // HSA_OVERRIDE_GFX_VERSION does not change; empty when unknown.

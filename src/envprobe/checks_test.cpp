@@ -11,8 +11,8 @@ PythonFacts good_nvidia() {
   PythonFacts py;
   py.ran = true;
   py.version = "3.12.3";
-  py.packages = {{"amd-quark", "0.13"}, {"torch", "2.11.0+cu130"}, {"transformers", "5.16.1"}, {"datasets", "5.2.0"},
-                 {"accelerate", "1.15.0"}, {"safetensors", "0.8.0"}};
+  py.packages = {{"amd-quark", "0.13"}, {"torch", "2.11.0+cu130"}, {"transformers", "5.16.1"},
+                 {"datasets", "5.2.0"}, {"accelerate", "1.15.0"},  {"safetensors", "0.8.0"}};
   py.torch_importable = true;
   py.torch_version = "2.11.0+cu130";
   py.torch_cuda = "13.0";

@@ -23,10 +23,15 @@ const std::vector<std::string>& stage_targets() {
 }
 
 core::Json StageResult::to_json() const {
-  core::Json j = {{"records", records}, {"corpus_sha256", corpus_sha256}, {"datasets_version", datasets_version}, {"splits", core::Json::array()}};
+  core::Json j = {
+      {"records", records}, {"corpus_sha256", corpus_sha256}, {"datasets_version", datasets_version}, {"splits", core::Json::array()}};
   for (const auto& s : splits) {
-    j["splits"].push_back({{"target", s.target}, {"repo_id", s.repo_id}, {"config", s.config}, {"split", s.split},
-                           {"rows", s.rows}, {"path", s.path.string()}});
+    j["splits"].push_back({{"target", s.target},
+                           {"repo_id", s.repo_id},
+                           {"config", s.config},
+                           {"split", s.split},
+                           {"rows", s.rows},
+                           {"path", s.path.string()}});
   }
   return j;
 }

@@ -138,7 +138,8 @@ std::string camelcase_to_snakecase(const std::string& name) {
   return s;
 }
 
-std::optional<fs::path> find_cached_model(const fs::path& hub_cache, const std::string& repo_id, const std::optional<std::string>& revision) {
+std::optional<fs::path> find_cached_model(const fs::path& hub_cache, const std::string& repo_id,
+                                          const std::optional<std::string>& revision) {
   std::string folder = "models--" + repo_id;
   for (auto pos = folder.find('/'); pos != std::string::npos; pos = folder.find('/')) folder.replace(pos, 1, "--");
   fs::path repo = hub_cache / folder;
@@ -158,8 +159,8 @@ std::optional<fs::path> find_cached_dataset(const fs::path& datasets_cache, cons
                                             const std::string& split) {
   auto slash = repo_id.find('/');
   std::string name = slash == std::string::npos ? repo_id : repo_id.substr(slash + 1);
-  std::string folder = slash == std::string::npos ? camelcase_to_snakecase(name)
-                                                  : repo_id.substr(0, slash) + "___" + camelcase_to_snakecase(name);
+  std::string folder =
+      slash == std::string::npos ? camelcase_to_snakecase(name) : repo_id.substr(0, slash) + "___" + camelcase_to_snakecase(name);
   fs::path root = datasets_cache / folder / config;
   std::string prefix = camelcase_to_snakecase(name) + "-" + split;
   std::error_code ec;
@@ -171,7 +172,8 @@ std::optional<fs::path> find_cached_dataset(const fs::path& datasets_cache, cons
       for (const auto& f : fs::directory_iterator(hash.path(), ec3)) {
         std::string fname = f.path().filename().string();
         bool arrow = f.path().extension() == ".arrow";
-        bool split_match = fname.rfind(prefix, 0) == 0 && (fname.size() == prefix.size() + 6 || fname[prefix.size()] == '-' || fname[prefix.size()] == '.');
+        bool split_match = fname.rfind(prefix, 0) == 0 &&
+                           (fname.size() == prefix.size() + 6 || fname[prefix.size()] == '-' || fname[prefix.size()] == '.');
         if (arrow && split_match) return hash.path();
       }
     }

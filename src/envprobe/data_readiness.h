@@ -37,18 +37,18 @@ std::optional<std::filesystem::path> find_cached_dataset(const std::filesystem::
                                                          const std::string& config, const std::string& split);
 
 struct DataNeed {
-  std::string role;       // "model", "calibration", "evaluation"
-  std::string id;         // repo id, local path, or the CLI dataset name
+  std::string role;  // "model", "calibration", "evaluation"
+  std::string id;    // repo id, local path, or the CLI dataset name
   std::optional<std::string> revision;
 };
 
 struct DataStatus {
   std::string role;
   std::string id;
-  std::string hub_id;     // datasets: the Hub repo behind the CLI name
-  std::string status;     // local, cached, network, missing
-  std::string location;   // where it was found
-  std::string fix;        // English, one line; empty when nothing to do
+  std::string hub_id;    // datasets: the Hub repo behind the CLI name
+  std::string status;    // local, cached, network, missing
+  std::string location;  // where it was found
+  std::string fix;       // English, one line; empty when nothing to do
 };
 
 // The CLI dataset name -> Hub repo/config/split (knowledge/environment.json).

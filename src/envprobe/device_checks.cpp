@@ -40,14 +40,19 @@ std::string gfx_from_override(const std::string& value) {
   return "gfx" + std::to_string(*major) + hex[*minor] + hex[*stepping];
 }
 
-std::optional<Problem> gfx_override_problem(const std::optional<std::string>& override_value, const std::vector<std::string>& hardware_gfx) {
+std::optional<Problem> gfx_override_problem(const std::optional<std::string>& override_value,
+                                            const std::vector<std::string>& hardware_gfx) {
   if (!override_value || hardware_gfx.empty()) return std::nullopt;
   std::set<std::string> hw(hardware_gfx.begin(), hardware_gfx.end());
   std::string hw_list = core::join(std::vector<std::string>(hw.begin(), hw.end()), ", ");
   std::string named = gfx_from_override(*override_value);
   if (named.empty()) {
-    return Problem{"gfx_override_unreadable", false, "envprobe.problem_gfx_override_unreadable", {{"value", *override_value}, {"hardware", hw_list}},
-                   "HSA_OVERRIDE_GFX_VERSION=" + *override_value, "unset, or X.Y.Z"};
+    return Problem{"gfx_override_unreadable",
+                   false,
+                   "envprobe.problem_gfx_override_unreadable",
+                   {{"value", *override_value}, {"hardware", hw_list}},
+                   "HSA_OVERRIDE_GFX_VERSION=" + *override_value,
+                   "unset, or X.Y.Z"};
   }
   if (hw.size() == 1 && hw.count(named) == 1) return std::nullopt;  // it says what the GPU is
   return Problem{"gfx_override_contradicts",
@@ -62,8 +67,12 @@ std::optional<Problem> visible_devices_problem(const std::map<std::string, std::
   auto hip = variable(variables, "HIP_VISIBLE_DEVICES");
   auto cuda = variable(variables, "CUDA_VISIBLE_DEVICES");
   if (!hip || !cuda || device_list(*hip) == device_list(*cuda)) return std::nullopt;
-  return Problem{"visible_devices_disagree", false, "envprobe.problem_visible_devices_disagree", {{"hip", *hip}, {"cuda", *cuda}},
-                 "HIP_VISIBLE_DEVICES=" + *hip + ", CUDA_VISIBLE_DEVICES=" + *cuda, "one of them, or both the same"};
+  return Problem{"visible_devices_disagree",
+                 false,
+                 "envprobe.problem_visible_devices_disagree",
+                 {{"hip", *hip}, {"cuda", *cuda}},
+                 "HIP_VISIBLE_DEVICES=" + *hip + ", CUDA_VISIBLE_DEVICES=" + *cuda,
+                 "one of them, or both the same"};
 }
 
 std::optional<Problem> driver_problem(const std::string& driver_version, const std::string& torch_version, const std::string& torch_cuda,

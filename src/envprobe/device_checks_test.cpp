@@ -69,7 +69,7 @@ TEST(DeviceChecks, ADriverOlderThanTorchsCudaNeeds) {
   EXPECT_FALSE(driver_problem("580.159.04", "2.11.0+cu130", "13.0", minimum));  // the H200's
   EXPECT_FALSE(driver_problem("525.60.13", "2.5.1+cu124", "12.4", minimum));
   EXPECT_TRUE(driver_problem("520.61.05", "2.5.1+cu124", "12.4", minimum));
-  EXPECT_FALSE(driver_problem("", "2.11.0+cu130", "13.0", minimum));      // no driver facts
+  EXPECT_FALSE(driver_problem("", "2.11.0+cu130", "13.0", minimum));       // no driver facts
   EXPECT_FALSE(driver_problem("470.1", "2.11.0+cu130", "14.0", minimum));  // a major the table lacks
 }
 

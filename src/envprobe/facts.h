@@ -24,17 +24,17 @@ struct GpuDevice {
 
 // What the embedded probe found inside the chosen Python (knowledge/probes/env_probe.py).
 struct PythonFacts {
-  bool ran = false;                 // the probe printed its JSON
-  std::string failure;              // why not (English, technical)
-  std::string version;              // "3.12.3"
+  bool ran = false;     // the probe printed its JSON
+  std::string failure;  // why not (English, technical)
+  std::string version;  // "3.12.3"
   std::string executable;
-  std::string scripts_dir;          // where pip puts console scripts for it
+  std::string scripts_dir;                                     // where pip puts console scripts for it
   std::map<std::string, std::optional<std::string>> packages;  // dist name -> version (nullopt: absent)
   bool torch_importable = false;
   std::string torch_version;
-  std::string torch_cuda;           // torch.version.cuda
-  std::string torch_hip;            // torch.version.hip
-  std::string torch_build;          // "cuda", "hip", "cpu" or "" (unknown)
+  std::string torch_cuda;               // torch.version.cuda
+  std::string torch_hip;                // torch.version.hip
+  std::string torch_build;              // "cuda", "hip", "cpu" or "" (unknown)
   std::optional<bool> torch_available;  // torch.cuda.is_available()
   std::vector<std::string> torch_arch_list;
   std::vector<GpuDevice> torch_devices;
@@ -44,30 +44,30 @@ struct PythonFacts {
 };
 
 struct SystemFacts {
-  std::string os_pretty_name;      // /etc/os-release PRETTY_NAME
+  std::string os_pretty_name;  // /etc/os-release PRETTY_NAME
   std::string os_id;
   std::string os_version_id;
-  std::string kernel;              // uname -r
-  std::string machine;             // uname -m
+  std::string kernel;   // uname -r
+  std::string machine;  // uname -m
   std::int64_t host_memory_total_bytes = -1;
   std::int64_t host_memory_available_bytes = -1;
   std::int64_t cpu_count = -1;
   // containers
-  bool dockerenv = false;          // /.dockerenv
-  bool containerenv = false;       // /run/.containerenv (podman)
-  std::string container_runtime;   // docker, podman, kubernetes, lxc or "" (not seen)
-  std::string container_image;     // when the runtime exposes it
+  bool dockerenv = false;         // /.dockerenv
+  bool containerenv = false;      // /run/.containerenv (podman)
+  std::string container_runtime;  // docker, podman, kubernetes, lxc or "" (not seen)
+  std::string container_image;    // when the runtime exposes it
   // NVIDIA
-  bool nvidia_driver_loaded = false;   // /proc/driver/nvidia/version
+  bool nvidia_driver_loaded = false;  // /proc/driver/nvidia/version
   bool nvidia_smi_ran = false;
   std::string nvidia_driver_version;
   std::vector<GpuDevice> nvidia_gpus;
   // AMD
-  bool amd_kfd_present = false;        // /sys/class/kfd/kfd/topology
-  std::vector<GpuDevice> amd_gpus;     // from the KFD topology (gfx target)
-  std::string rocm_version;            // /opt/rocm/.info/version
+  bool amd_kfd_present = false;                // /sys/class/kfd/kfd/topology
+  std::vector<GpuDevice> amd_gpus;             // from the KFD topology (gfx target)
+  std::string rocm_version;                    // /opt/rocm/.info/version
   std::vector<std::string> amd_product_names;  // rocm-smi --showproductname
-  std::vector<std::string> notes;      // tools that failed, files that could not be read
+  std::vector<std::string> notes;              // tools that failed, files that could not be read
 };
 
 // The merged view the checks and the estimate use.

@@ -12,9 +12,7 @@ namespace envprobe {
 
 namespace {
 
-bool is_executable_file(const std::string& path) {
-  return core::is_regular_file(path) && ::access(path.c_str(), X_OK) == 0;
-}
+bool is_executable_file(const std::string& path) { return core::is_regular_file(path) && ::access(path.c_str(), X_OK) == 0; }
 
 PythonEnv in_environment(const std::string& python, std::string source) {
   PythonEnv env;

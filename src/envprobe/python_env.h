@@ -14,9 +14,9 @@
 namespace envprobe {
 
 struct PythonEnv {
-  std::string python;          // absolute; symlinks kept (a venv's python is a symlink)
-  std::string quark_cli;       // <bin dir of python>/quark-cli
-  std::string source;          // "--python", "VIRTUAL_ENV", "CONDA_PREFIX" or "quark-cli on PATH"
+  std::string python;            // absolute; symlinks kept (a venv's python is a symlink)
+  std::string quark_cli;         // <bin dir of python>/quark-cli
+  std::string source;            // "--python", "VIRTUAL_ENV", "CONDA_PREFIX" or "quark-cli on PATH"
   bool quark_cli_found = false;  // quark_cli exists and is executable
 };
 

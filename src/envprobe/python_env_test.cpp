@@ -41,11 +41,13 @@ TEST(PythonEnv, VirtualEnvThenConda) {
   test_support::TempDir tmp;
   exe(tmp, "venv/bin/python", "#!/bin/sh\n");
   exe(tmp, "conda/bin/python", "#!/bin/sh\n");
-  auto v = resolve_python_env("", vars({{"VIRTUAL_ENV", (tmp.path() / "venv").string()}, {"CONDA_PREFIX", (tmp.path() / "conda").string()}}));
+  auto v =
+      resolve_python_env("", vars({{"VIRTUAL_ENV", (tmp.path() / "venv").string()}, {"CONDA_PREFIX", (tmp.path() / "conda").string()}}));
   ASSERT_TRUE(v.has_value());
   EXPECT_EQ(v->source, "VIRTUAL_ENV");
   EXPECT_FALSE(v->quark_cli_found);
-  auto c = resolve_python_env("", vars({{"VIRTUAL_ENV", (tmp.path() / "nothing").string()}, {"CONDA_PREFIX", (tmp.path() / "conda").string()}}));
+  auto c =
+      resolve_python_env("", vars({{"VIRTUAL_ENV", (tmp.path() / "nothing").string()}, {"CONDA_PREFIX", (tmp.path() / "conda").string()}}));
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->source, "CONDA_PREFIX");
   EXPECT_EQ(c->python, (tmp.path() / "conda/bin/python").string());

@@ -29,9 +29,7 @@ PythonFacts load(const std::string& fixture) {
   return facts ? *facts : PythonFacts{};
 }
 
-TEST(PythonProbe, ScriptIsEmbedded) {
-  EXPECT_NE(probe_script().find("quark-ptq-env"), std::string_view::npos);
-}
+TEST(PythonProbe, ScriptIsEmbedded) { EXPECT_NE(probe_script().find("quark-ptq-env"), std::string_view::npos); }
 
 TEST(PythonProbe, RealVenvWithoutPackages) {
   auto python3 = runner::find_program("python3");
@@ -164,7 +162,8 @@ TEST(RecordedProbe, NvidiaH200Assembled) { check_h200("tests/fixtures/envprobe/p
 TEST(RecordedProbe, NvidiaH200) {
   const std::string fixture = "tests/fixtures/envprobe/probe/nvidia-h200.json";
   if (!core::is_regular_file(test_support::source_path(fixture))) {
-    GTEST_SKIP() << fixture << " not recorded yet: on an H200 run `<venv>/bin/python knowledge/probes/env_probe.py --system > " << fixture << "`";
+    GTEST_SKIP() << fixture << " not recorded yet: on an H200 run `<venv>/bin/python knowledge/probes/env_probe.py --system > " << fixture
+                 << "`";
   }
   check_h200(fixture);
 }

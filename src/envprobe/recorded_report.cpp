@@ -11,14 +11,16 @@ RecordedReport RecordedReport::from_json(const core::Json* environment) {
   r.m_ready = ready != nullptr && ready->is_boolean() && ready->get<bool>();
   if (const core::Json* p = core::json_at(*environment, "verdict/problems"); p != nullptr && p->is_array()) {
     for (const auto& item : *p) {
-      r.m_problems.push_back(item.is_string() ? item.get<std::string>() : core::json_string(item, "message").value_or(core::dump_compact(item)));
+      r.m_problems.push_back(item.is_string() ? item.get<std::string>()
+                                              : core::json_string(item, "message").value_or(core::dump_compact(item)));
     }
   }
   if (const core::Json* packages = core::json_object(*environment, "packages")) {
     for (const auto& [name, value] : packages->items()) {
       // A package is recorded as its version string (null when not installed); older
       // reports wrote {"version": ...}.
-      std::optional<std::string> v = value.is_string() ? std::optional<std::string>(value.get<std::string>()) : core::json_string(value, "version");
+      std::optional<std::string> v =
+          value.is_string() ? std::optional<std::string>(value.get<std::string>()) : core::json_string(value, "version");
       if (v) r.m_packages.emplace_back(name, *v);
     }
   }

@@ -16,8 +16,10 @@ core::Json opt_bytes_gib(std::int64_t bytes) {
 }
 
 core::Json device_json(const GpuDevice& d) {
-  core::Json j = {{"index", d.index}, {"name", opt_string(d.name)},
-                  {"memory_total_gib", opt_bytes_gib(d.total_memory_bytes)}, {"memory_free_gib", opt_bytes_gib(d.free_memory_bytes)}};
+  core::Json j = {{"index", d.index},
+                  {"name", opt_string(d.name)},
+                  {"memory_total_gib", opt_bytes_gib(d.total_memory_bytes)},
+                  {"memory_free_gib", opt_bytes_gib(d.free_memory_bytes)}};
   if (!d.gcn_arch_name.empty()) j["gcn_arch_name"] = d.gcn_arch_name;
   if (!d.compute_capability.empty()) j["compute_capability"] = d.compute_capability;
   if (!d.pci_bus_id.empty()) j["pci_bus_id"] = d.pci_bus_id;
@@ -27,11 +29,19 @@ core::Json device_json(const GpuDevice& d) {
 void add_data_problems(const std::vector<DataStatus>& data, Verdict& v) {
   for (const auto& d : data) {
     if (d.status == "missing") {
-      v.add(Problem{"data_missing", true, message_id("envprobe.problem_data_missing"),
-                    {{"role", d.role}, {"id", d.id}, {"fix", d.fix}}, "not reachable", "cached or reachable"});
+      v.add(Problem{"data_missing",
+                    true,
+                    message_id("envprobe.problem_data_missing"),
+                    {{"role", d.role}, {"id", d.id}, {"fix", d.fix}},
+                    "not reachable",
+                    "cached or reachable"});
     } else if (d.status == "network") {
-      v.add(Problem{"data_download", false, message_id("envprobe.problem_data_download"),
-                    {{"role", d.role}, {"id", d.id}, {"fix", d.fix}}, "not cached", "cached"});
+      v.add(Problem{"data_download",
+                    false,
+                    message_id("envprobe.problem_data_download"),
+                    {{"role", d.role}, {"id", d.id}, {"fix", d.fix}},
+                    "not cached",
+                    "cached"});
     }
   }
 }
@@ -39,10 +49,10 @@ void add_data_problems(const std::vector<DataStatus>& data, Verdict& v) {
 }  // namespace
 
 const std::vector<std::string>& recorded_variables() {
-  static const std::vector<std::string> names = {"HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES",
-                                                 "HSA_OVERRIDE_GFX_VERSION", "PYTORCH_ROCM_ARCH", "PYTORCH_HIP_ALLOC_CONF",
-                                                 "PYTORCH_CUDA_ALLOC_CONF", "HF_HOME", "HF_HUB_CACHE", "HF_DATASETS_CACHE",
-                                                 "HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE"};
+  static const std::vector<std::string> names = {
+      "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES",   "ROCR_VISIBLE_DEVICES",    "HSA_OVERRIDE_GFX_VERSION",
+      "PYTORCH_ROCM_ARCH",   "PYTORCH_HIP_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF", "HF_HOME",
+      "HF_HUB_CACHE",        "HF_DATASETS_CACHE",      "HF_HUB_OFFLINE",          "HF_DATASETS_OFFLINE"};
   return names;
 }
 
@@ -94,8 +104,10 @@ core::Json report_to_json(const EnvReport& r) {
   }
   core::Json devices = core::Json::array();
   for (const auto& d : r.acc.devices) devices.push_back(device_json(d));
-  core::Json torch = {{"version", opt_string(r.py.torch_version)}, {"build", opt_string(r.py.torch_build)},
-                      {"cuda", opt_string(r.py.torch_cuda)}, {"hip", opt_string(r.py.torch_hip)},
+  core::Json torch = {{"version", opt_string(r.py.torch_version)},
+                      {"build", opt_string(r.py.torch_build)},
+                      {"cuda", opt_string(r.py.torch_cuda)},
+                      {"hip", opt_string(r.py.torch_hip)},
                       {"available", r.py.torch_available ? core::Json(*r.py.torch_available) : core::Json(nullptr)},
                       {"device_count", r.py.torch_importable ? core::Json(r.py.torch_devices.size()) : core::Json(nullptr)},
                       {"arch_list", r.py.torch_arch_list}};
@@ -104,24 +116,43 @@ core::Json report_to_json(const EnvReport& r) {
   core::Json data = core::Json::array();
   for (const auto& d : r.data) data.push_back(data_status_to_json(d));
   return {
-      {"python", {{"path", opt_string(r.env.python)}, {"source", opt_string(r.env.source)}, {"version", opt_string(r.py.version)},
-                  {"quark_cli", opt_string(r.env.quark_cli)}, {"quark_cli_found", r.env.quark_cli_found},
-                  {"probe_ran", r.py.ran}, {"probe_failure", opt_string(r.py.failure)}, {"probe_seconds", r.py.seconds}}},
+      {"python",
+       {{"path", opt_string(r.env.python)},
+        {"source", opt_string(r.env.source)},
+        {"version", opt_string(r.py.version)},
+        {"quark_cli", opt_string(r.env.quark_cli)},
+        {"quark_cli_found", r.env.quark_cli_found},
+        {"probe_ran", r.py.ran},
+        {"probe_failure", opt_string(r.py.failure)},
+        {"probe_seconds", r.py.seconds}}},
       {"packages", packages},
       {"torch", torch},
-      {"accelerator", {{"kind", r.acc.kind}, {"count", r.acc.devices.size()}, {"devices", devices},
-                       {"nvidia_driver", opt_string(r.acc.driver_version)}, {"rocm_version", opt_string(r.acc.rocm_version)},
-                       {"evidence", core::msg(core::Lang::en, "enum.accelerator_evidence." + r.acc.evidence)}, {"evidence_code", r.acc.evidence}}},
-      {"system", {{"os", opt_string(r.sys.os_pretty_name)}, {"kernel", opt_string(r.sys.kernel)}, {"machine", opt_string(r.sys.machine)},
-                  {"cpu_count", r.sys.cpu_count < 0 ? core::Json(nullptr) : core::Json(r.sys.cpu_count)},
-                  {"host_memory_total_gib", opt_bytes_gib(r.sys.host_memory_total_bytes)},
-                  {"host_memory_available_gib", opt_bytes_gib(r.sys.host_memory_available_bytes)}}},
-      {"container", {{"in_container", r.sys.dockerenv || r.sys.containerenv || !r.sys.container_runtime.empty()},
-                     {"runtime", opt_string(r.sys.container_runtime)}, {"image", opt_string(r.sys.container_image)},
-                     {"dockerenv", r.sys.dockerenv}}},
+      {"accelerator",
+       {{"kind", r.acc.kind},
+        {"count", r.acc.devices.size()},
+        {"devices", devices},
+        {"nvidia_driver", opt_string(r.acc.driver_version)},
+        {"rocm_version", opt_string(r.acc.rocm_version)},
+        {"evidence", core::msg(core::Lang::en, "enum.accelerator_evidence." + r.acc.evidence)},
+        {"evidence_code", r.acc.evidence}}},
+      {"system",
+       {{"os", opt_string(r.sys.os_pretty_name)},
+        {"kernel", opt_string(r.sys.kernel)},
+        {"machine", opt_string(r.sys.machine)},
+        {"cpu_count", r.sys.cpu_count < 0 ? core::Json(nullptr) : core::Json(r.sys.cpu_count)},
+        {"host_memory_total_gib", opt_bytes_gib(r.sys.host_memory_total_bytes)},
+        {"host_memory_available_gib", opt_bytes_gib(r.sys.host_memory_available_bytes)}}},
+      {"container",
+       {{"in_container", r.sys.dockerenv || r.sys.containerenv || !r.sys.container_runtime.empty()},
+        {"runtime", opt_string(r.sys.container_runtime)},
+        {"image", opt_string(r.sys.container_image)},
+        {"dockerenv", r.sys.dockerenv}}},
       {"variables", variables},
-      {"hf_cache", {{"hub", r.hf.hub_cache.string()}, {"datasets", r.hf.datasets_cache.string()},
-                    {"hub_offline", r.hf.hub_offline}, {"datasets_offline", r.hf.datasets_offline}}},
+      {"hf_cache",
+       {{"hub", r.hf.hub_cache.string()},
+        {"datasets", r.hf.datasets_cache.string()},
+        {"hub_offline", r.hf.hub_offline},
+        {"datasets_offline", r.hf.datasets_offline}}},
       {"data", data},
       {"verdict", {{"ready", r.verdict.ready}, {"problems", problems}}},
   };

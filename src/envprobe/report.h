@@ -19,17 +19,17 @@
 namespace envprobe {
 
 struct ProbeOptions {
-  std::string python_flag;                  // --python
-  std::vector<std::string> schemes;         // the plan's schemes, for the native-support check
+  std::string python_flag;           // --python
+  std::vector<std::string> schemes;  // the plan's schemes, for the native-support check
   std::string device = "cuda";
   std::optional<std::string> quark_version_hint;
-  std::vector<DataNeed> data;               // empty: no data readiness check (quark-ptq env)
+  std::vector<DataNeed> data;  // empty: no data readiness check (quark-ptq env)
   SystemSources system;
   EnvGetter getenv = process_env;
 };
 
 struct EnvReport {
-  PythonEnv env;                            // python empty when none was found
+  PythonEnv env;  // python empty when none was found
   PythonFacts py;
   SystemFacts sys;
   Accelerator acc;

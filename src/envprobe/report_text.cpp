@@ -43,19 +43,20 @@ std::vector<std::string> report_lines(const EnvReport& r, core::Lang lang) {
   std::string py = r.env.python.empty() ? core::msg(lang, "envprobe.unknown")
                                         : r.env.python + " (" + r.env.source + ", Python " + or_unknown(r.py.version, lang) + ")";
   out.push_back(row(core::msg(lang, "envprobe.row_python"), py));
-  out.push_back(row(core::msg(lang, "envprobe.row_quark_cli"), r.env.quark_cli.empty() ? core::msg(lang, "envprobe.unknown")
-                                                                 : r.env.quark_cli + (r.env.quark_cli_found ? "" : " (missing)")));
+  out.push_back(row(core::msg(lang, "envprobe.row_quark_cli"), r.env.quark_cli.empty()
+                                                                   ? core::msg(lang, "envprobe.unknown")
+                                                                   : r.env.quark_cli + (r.env.quark_cli_found ? "" : " (missing)")));
   std::string pkgs;
   for (const auto& [name, v] : r.py.packages) {
     if (name == "tokenizers" || name == "numpy" || name == "huggingface_hub") continue;
     pkgs += (pkgs.empty() ? "" : ", ") + name + " " + (v ? *v : core::msg(lang, "envprobe.not_installed"));
   }
   out.push_back(row(core::msg(lang, "envprobe.row_packages"), pkgs.empty() ? core::msg(lang, "envprobe.unknown") : pkgs));
-  std::string torch = r.py.torch_importable
-      ? r.py.torch_version + " build=" + or_unknown(r.py.torch_build, lang) +
-            (r.py.torch_hip.empty() ? "" : " hip=" + r.py.torch_hip) + (r.py.torch_cuda.empty() ? "" : " cuda=" + r.py.torch_cuda) +
-            " available=" + (r.py.torch_available ? (*r.py.torch_available ? "True" : "False") : "?")
-      : core::msg(lang, "envprobe.unknown");
+  std::string torch = r.py.torch_importable ? r.py.torch_version + " build=" + or_unknown(r.py.torch_build, lang) +
+                                                  (r.py.torch_hip.empty() ? "" : " hip=" + r.py.torch_hip) +
+                                                  (r.py.torch_cuda.empty() ? "" : " cuda=" + r.py.torch_cuda) +
+                                                  " available=" + (r.py.torch_available ? (*r.py.torch_available ? "True" : "False") : "?")
+                                            : core::msg(lang, "envprobe.unknown");
   out.push_back(row(core::msg(lang, "envprobe.row_torch"), torch));
   std::string acc = r.acc.kind + ", " + std::to_string(r.acc.devices.size()) + " GPU(s)";
   if (!r.acc.driver_version.empty()) acc += ", driver " + r.acc.driver_version;
@@ -68,13 +69,13 @@ std::vector<std::string> report_lines(const EnvReport& r, core::Lang lang) {
                       or_unknown(d.name, lang) + (arch.empty() ? "" : ", " + arch) + ", " + gib_text(d.free_memory_bytes) + " free / " +
                           gib_text(d.total_memory_bytes)));
   }
-  out.push_back(row(core::msg(lang, "envprobe.row_system"), or_unknown(r.sys.os_pretty_name, lang) + ", kernel " + or_unknown(r.sys.kernel, lang) +
-                                                                ", RAM " + gib_text(r.sys.host_memory_available_bytes) + " available / " +
-                                                                gib_text(r.sys.host_memory_total_bytes)));
+  out.push_back(row(core::msg(lang, "envprobe.row_system"),
+                    or_unknown(r.sys.os_pretty_name, lang) + ", kernel " + or_unknown(r.sys.kernel, lang) + ", RAM " +
+                        gib_text(r.sys.host_memory_available_bytes) + " available / " + gib_text(r.sys.host_memory_total_bytes)));
   bool in_container = r.sys.dockerenv || r.sys.containerenv || !r.sys.container_runtime.empty();
-  out.push_back(row(core::msg(lang, "envprobe.row_container"),
-                    in_container ? or_unknown(r.sys.container_runtime, lang) + (r.sys.container_image.empty() ? "" : " " + r.sys.container_image)
-                                 : "-"));
+  out.push_back(row(
+      core::msg(lang, "envprobe.row_container"),
+      in_container ? or_unknown(r.sys.container_runtime, lang) + (r.sys.container_image.empty() ? "" : " " + r.sys.container_image) : "-"));
   std::string vars;
   for (const auto& name : recorded_variables()) {
     auto it = r.py.variables.find(name);
@@ -82,7 +83,8 @@ std::vector<std::string> report_lines(const EnvReport& r, core::Lang lang) {
   }
   out.push_back(row(core::msg(lang, "envprobe.row_variables"), vars.empty() ? core::msg(lang, "envprobe.not_set") : vars));
   for (const auto& d : r.data) {
-    out.push_back(row(core::msg(lang, "envprobe.row_data"), d.role + " " + d.id + ": " + d.status + (d.location.empty() ? "" : " (" + d.location + ")")));
+    out.push_back(row(core::msg(lang, "envprobe.row_data"),
+                      d.role + " " + d.id + ": " + d.status + (d.location.empty() ? "" : " (" + d.location + ")")));
   }
   for (auto& l : verdict_lines(r.verdict, lang)) out.push_back(l);
   return out;

@@ -44,7 +44,8 @@ TEST(SystemProbe, OsMemoryAndContainers) {
   EXPECT_EQ(container_runtime_from_cgroup("0::/kubepods/burstable/pod1/abc\n"), "kubernetes");
   EXPECT_EQ(container_runtime_from_cgroup("12:cpu:/docker/3f1e\n"), "docker");
   EXPECT_EQ(container_runtime_from_cgroup("0::/\n"), "");
-  EXPECT_EQ(image_from_containerenv("engine=\"podman-4.9\"\nname=\"q\"\nimage=\"docker.io/rocm/pytorch:latest\"\n"), "docker.io/rocm/pytorch:latest");
+  EXPECT_EQ(image_from_containerenv("engine=\"podman-4.9\"\nname=\"q\"\nimage=\"docker.io/rocm/pytorch:latest\"\n"),
+            "docker.io/rocm/pytorch:latest");
   auto names = parse_rocm_smi_product_names(R"({"card0": {"Card Series": "AMD Instinct MI300X", "GFX Version": "gfx942"}, "system": {}})");
   ASSERT_EQ(names.size(), 1u);
   EXPECT_EQ(names[0], "AMD Instinct MI300X");

@@ -29,8 +29,9 @@ std::optional<Version> parse_version(std::string_view text) {
   std::string_view rest = text.substr(i);
   if (!rest.empty() && rest.front() == '.') rest.remove_prefix(1);
   if (rest.rfind("post", 0) == 0) return v;  // a post-release sorts with its release here
-  if (!rest.empty()) v.pre = rest.rfind("a", 0) == 0 || rest.rfind("b", 0) == 0 || rest.rfind("rc", 0) == 0 ||
-                             rest.rfind("dev", 0) == 0 || rest.rfind("alpha", 0) == 0 || rest.rfind("beta", 0) == 0;
+  if (!rest.empty())
+    v.pre = rest.rfind("a", 0) == 0 || rest.rfind("b", 0) == 0 || rest.rfind("rc", 0) == 0 || rest.rfind("dev", 0) == 0 ||
+            rest.rfind("alpha", 0) == 0 || rest.rfind("beta", 0) == 0;
   return v;
 }
 
@@ -67,8 +68,8 @@ std::optional<bool> satisfies(std::string_view version, std::string_view spec) {
       auto bound = parse_version(clause.substr(op.size()));
       if (!bound) return std::nullopt;
       int c = compare_versions(*v, *bound);
-      bool ok = (op == ">=" && c >= 0) || (op == "<=" && c <= 0) || (op == "==" && c == 0) ||
-                (op == "!=" && c != 0) || (op == ">" && c > 0) || (op == "<" && c < 0);
+      bool ok = (op == ">=" && c >= 0) || (op == "<=" && c <= 0) || (op == "==" && c == 0) || (op == "!=" && c != 0) ||
+                (op == ">" && c > 0) || (op == "<" && c < 0);
       all = all && ok;
     }
     if (comma == std::string_view::npos) break;

@@ -68,7 +68,7 @@ TEST(JudgeDelta, PassFailIndeterminate) {
   d.delta_pct = 4.8;  // interval straddles the threshold
   EXPECT_EQ(evaluate::judge_delta(d, 5.0, 1.96), evaluate::Judgement::indeterminate);
   d.delta_pct = 0.0;
-  d.se_pct = 3.0;     // z*SE wider than the threshold: cannot tell, even at delta 0
+  d.se_pct = 3.0;  // z*SE wider than the threshold: cannot tell, even at delta 0
   EXPECT_EQ(evaluate::judge_delta(d, 5.0, 1.96), evaluate::Judgement::indeterminate);
   d.delta_pct = 159.3;  // interval wider than the threshold but wholly above it (H200 mxfp4)
   d.se_pct = 4.1;

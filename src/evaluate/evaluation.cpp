@@ -125,14 +125,18 @@ PerplexityCheck judge_perplexity(const core::Json* src, const core::Json* qnt, c
     case Judgement::fail:
       p.status = Status::fail;
       p.reason = {"evaluate.reason.ppl_rose",
-                  {{"delta", fmt::format("{:.2f}", p.delta_pct)}, {"se", fmt::format("{:.2f}", p.se_pct)}, {"threshold", fmt::format("{:.1f}", p.threshold_pct)}}};
+                  {{"delta", fmt::format("{:.2f}", p.delta_pct)},
+                   {"se", fmt::format("{:.2f}", p.se_pct)},
+                   {"threshold", fmt::format("{:.1f}", p.threshold_pct)}}};
       break;
     case Judgement::indeterminate:
       p.status = Status::indeterminate;
       p.reason = !d.se_pct ? Reason{"evaluate.reason.ppl_too_few_windows", {{"windows", std::to_string(d.n)}}}
                            : Reason{"evaluate.reason.ppl_undecided",
-                                    {{"delta", fmt::format("{:.2f}", p.delta_pct)}, {"se", fmt::format("{:.2f}", p.se_pct)},
-                                     {"windows", std::to_string(d.n)}, {"threshold", fmt::format("{:.1f}", p.threshold_pct)}}};
+                                    {{"delta", fmt::format("{:.2f}", p.delta_pct)},
+                                     {"se", fmt::format("{:.2f}", p.se_pct)},
+                                     {"windows", std::to_string(d.n)},
+                                     {"threshold", fmt::format("{:.1f}", p.threshold_pct)}}};
       break;
   }
   if (d.n < s.windows && p.status == Status::pass) {
@@ -223,8 +227,11 @@ EvaluationResult judge(const core::Json& measured, const Settings& settings) {
 core::Json EvaluationResult::to_json() const {
   core::Json prompts = core::Json::array();
   for (const auto& p : canary.prompts) {
-    core::Json j = {{"prompt", p.prompt}, {"source", p.source_text}, {"quantized", p.quantized_text},
-                    {"agreement", round_to(p.agreement, 4)}, {"first_divergence", p.first_divergence}};
+    core::Json j = {{"prompt", p.prompt},
+                    {"source", p.source_text},
+                    {"quantized", p.quantized_text},
+                    {"agreement", round_to(p.agreement, 4)},
+                    {"first_divergence", p.first_divergence}};
     j["degenerate"] = p.quantized_degenerate ? core::Json(*p.quantized_degenerate) : core::Json(nullptr);
     j["source_degenerate"] = p.source_degenerate ? core::Json(*p.source_degenerate) : core::Json(nullptr);
     prompts.push_back(std::move(j));
@@ -233,22 +240,24 @@ core::Json EvaluationResult::to_json() const {
       {"verdict", std::string(status_name(verdict))},
       {"reason", reason_json(reason)},
       {"intent", settings.intent},
-      {"canary", {{"status", std::string(status_name(canary.status))},
-                  {"reason", reason_json(canary.reason)},
-                  {"token_agreement", round_to(canary.agreement, 4)},
-                  {"new_tokens", settings.canary_tokens},
-                  {"prompts", prompts}}},
-      {"perplexity", {{"status", std::string(status_name(perplexity.status))},
-                      {"reason", reason_json(perplexity.reason)},
-                      {"windows", perplexity.windows},
-                      {"windows_planned", settings.windows},
-                      {"seq_len", settings.seq_len},
-                      {"source", round_to(perplexity.source_ppl, 4)},
-                      {"quantized", round_to(perplexity.quantized_ppl, 4)},
-                      {"delta_pct", round_to(perplexity.delta_pct, 3)},
-                      {"se_pct", round_to(perplexity.se_pct, 3)},
-                      {"threshold_pct", settings.max_ppl_increase_pct},
-                      {"z", settings.z}}},
+      {"canary",
+       {{"status", std::string(status_name(canary.status))},
+        {"reason", reason_json(canary.reason)},
+        {"token_agreement", round_to(canary.agreement, 4)},
+        {"new_tokens", settings.canary_tokens},
+        {"prompts", prompts}}},
+      {"perplexity",
+       {{"status", std::string(status_name(perplexity.status))},
+        {"reason", reason_json(perplexity.reason)},
+        {"windows", perplexity.windows},
+        {"windows_planned", settings.windows},
+        {"seq_len", settings.seq_len},
+        {"source", round_to(perplexity.source_ppl, 4)},
+        {"quantized", round_to(perplexity.quantized_ppl, 4)},
+        {"delta_pct", round_to(perplexity.delta_pct, 3)},
+        {"se_pct", round_to(perplexity.se_pct, 3)},
+        {"threshold_pct", settings.max_ppl_increase_pct},
+        {"z", settings.z}}},
       {"seconds", round_to(seconds, 1)},
       {"process_seconds", round_to(process_seconds, 1)},
       {"budget_seconds", settings.budget_seconds},

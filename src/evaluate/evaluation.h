@@ -28,56 +28,56 @@ struct Reason {
 
 // What to measure and how to judge it; recorded by the plan (quant_plan.json `evaluation`).
 struct Settings {
-  std::string intent = "smoke";        // "smoke" or "full"
-  int windows = 8;                     // perplexity windows of held-out text
-  int seq_len = 256;                   // tokens per window
-  int canary_tokens = 16;              // greedy tokens per canary prompt
-  double max_ppl_increase_pct = 5.0;   // the threshold the verdict is judged against
-  double budget_seconds = 900;         // the evaluator stops adding windows after this
-  double z = 1.96;                     // two-sided 95 % interval on the paired delta
+  std::string intent = "smoke";       // "smoke" or "full"
+  int windows = 8;                    // perplexity windows of held-out text
+  int seq_len = 256;                  // tokens per window
+  int canary_tokens = 16;             // greedy tokens per canary prompt
+  double max_ppl_increase_pct = 5.0;  // the threshold the verdict is judged against
+  double budget_seconds = 900;        // the evaluator stops adding windows after this
+  double z = 1.96;                    // two-sided 95 % interval on the paired delta
 };
 
 struct CanaryPrompt {
   std::string prompt;
   std::string source_text;
   std::string quantized_text;
-  std::optional<std::string> source_degenerate;     // why, when it is
+  std::optional<std::string> source_degenerate;  // why, when it is
   std::optional<std::string> quantized_degenerate;
-  double agreement = 0;        // matching token positions / the longer generation
-  int first_divergence = -1;   // index of the first differing token, -1 when identical
+  double agreement = 0;       // matching token positions / the longer generation
+  int first_divergence = -1;  // index of the first differing token, -1 when identical
 };
 
 struct CanaryCheck {
   Status status = Status::not_run;
-  Reason reason;               // why it failed / was indeterminate / did not run
-  double agreement = 0;        // mean over prompts
+  Reason reason;         // why it failed / was indeterminate / did not run
+  double agreement = 0;  // mean over prompts
   std::vector<CanaryPrompt> prompts;
 };
 
 struct PerplexityCheck {
   Status status = Status::not_run;
   Reason reason;
-  int windows = 0;             // paired windows measured by both models
+  int windows = 0;  // paired windows measured by both models
   int seq_len = 0;
   double source_ppl = 0;
   double quantized_ppl = 0;
-  double delta_pct = 0;        // (quantized / source - 1) * 100 over the paired windows
-  double se_pct = 0;           // its standard error (paired per-window differences)
+  double delta_pct = 0;  // (quantized / source - 1) * 100 over the paired windows
+  double se_pct = 0;     // its standard error (paired per-window differences)
   double threshold_pct = 0;
 };
 
 struct EvaluationResult {
   Status verdict = Status::not_run;
-  Reason reason;               // set when the verdict is not pass
+  Reason reason;  // set when the verdict is not pass
   CanaryCheck canary;
   PerplexityCheck perplexity;
   Settings settings;
-  double seconds = 0;          // the evaluator's wall time, as it measured it (imports to result)
-  double process_seconds = 0;  // the evaluator process from start to exit, as quark-ptq measured it
-  bool interrupted = false;    // stopped by Ctrl-C / SIGTERM (the verdict is then not_run)
-  core::Json environment = core::Json::object();   // versions, device, dtype, text
-  core::Json models = core::Json::object();        // per model: load / canary / ppl seconds, layer classes
-  core::Json to_json() const;  // run_manifest.yaml `evaluation`
+  double seconds = 0;                             // the evaluator's wall time, as it measured it (imports to result)
+  double process_seconds = 0;                     // the evaluator process from start to exit, as quark-ptq measured it
+  bool interrupted = false;                       // stopped by Ctrl-C / SIGTERM (the verdict is then not_run)
+  core::Json environment = core::Json::object();  // versions, device, dtype, text
+  core::Json models = core::Json::object();       // per model: load / canary / ppl seconds, layer classes
+  core::Json to_json() const;                     // run_manifest.yaml `evaluation`
 };
 
 // The evaluator's JSON (knowledge/probes/evaluate.py stdout) judged with `settings`.

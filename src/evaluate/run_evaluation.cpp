@@ -12,12 +12,25 @@ namespace evaluate {
 
 std::vector<std::string> evaluator_argv(const Request& req, std::string_view script, const std::filesystem::path& result_file) {
   const Settings& s = req.settings;
-  return {req.python, "-c", std::string(script),
-          "--source", req.source.string(), "--output", req.output.string(), "--text", req.text.string(),
-          "--windows", std::to_string(s.windows), "--seq-len", std::to_string(s.seq_len),
-          "--canary-tokens", std::to_string(s.canary_tokens),
-          "--budget-seconds", fmt::format("{:.0f}", s.budget_seconds),
-          "--result-file", result_file.string()};
+  return {req.python,
+          "-c",
+          std::string(script),
+          "--source",
+          req.source.string(),
+          "--output",
+          req.output.string(),
+          "--text",
+          req.text.string(),
+          "--windows",
+          std::to_string(s.windows),
+          "--seq-len",
+          std::to_string(s.seq_len),
+          "--canary-tokens",
+          std::to_string(s.canary_tokens),
+          "--budget-seconds",
+          fmt::format("{:.0f}", s.budget_seconds),
+          "--result-file",
+          result_file.string()};
 }
 
 double hard_timeout_seconds(const Settings& s) { return s.budget_seconds * 1.5 + 600; }
@@ -31,8 +44,11 @@ EvaluationResult run_evaluation(const Request& req) {
   std::filesystem::remove(result_file, ec);
   runner::CommandSpec spec;
   spec.argv = evaluator_argv(req, *script, result_file);
-  spec.env_set = {{"HF_HUB_OFFLINE", "1"}, {"TRANSFORMERS_OFFLINE", "1"}, {"HF_DATASETS_OFFLINE", "1"},
-                  {"TOKENIZERS_PARALLELISM", "false"}, {"PYTHONUNBUFFERED", "1"}};
+  spec.env_set = {{"HF_HUB_OFFLINE", "1"},
+                  {"TRANSFORMERS_OFFLINE", "1"},
+                  {"HF_DATASETS_OFFLINE", "1"},
+                  {"TOKENIZERS_PARALLELISM", "false"},
+                  {"PYTHONUNBUFFERED", "1"}};
   spec.cwd = "/";
   runner::MonitorOptions mo;
   mo.log_path = req.work_dir / "evaluation.log";
@@ -43,7 +59,8 @@ EvaluationResult run_evaluation(const Request& req) {
   mo.stop = req.stop;
   auto run = runner::run_monitored(spec, mo, nullptr);
   if (!run) {
-    return not_run(req.settings, {"evaluate.reason.could_not_start", {{"error", run.error().detail.empty() ? run.error().id : run.error().detail}}});
+    return not_run(req.settings,
+                   {"evaluate.reason.could_not_start", {{"error", run.error().detail.empty() ? run.error().id : run.error().detail}}});
   }
   if (run->timed_out) {
     return not_run(req.settings, {"evaluate.reason.deadline", {{"seconds", fmt::format("{:.0f}", mo.timeout_seconds)}}});
@@ -55,7 +72,8 @@ EvaluationResult run_evaluation(const Request& req) {
   }
   if (!run->exited_zero()) {
     std::string why(core::last_line(run->log_tail));
-    if (why.empty()) return not_run(req.settings, {"evaluate.reason.failed_no_message", {{"exit", std::to_string(run->exit_code.value_or(-1))}}});
+    if (why.empty())
+      return not_run(req.settings, {"evaluate.reason.failed_no_message", {{"exit", std::to_string(run->exit_code.value_or(-1))}}});
     return not_run(req.settings, {"evaluate.reason.failed", {{"exit", std::to_string(run->exit_code.value_or(-1))}, {"message", why}}});
   }
   auto doc = core::read_json_file(result_file);

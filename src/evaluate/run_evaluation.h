@@ -16,13 +16,13 @@ namespace evaluate {
 inline constexpr std::string_view kScriptPath = "knowledge/probes/evaluate.py";
 
 struct Request {
-  std::string python;                 // interpreter with torch, transformers (and amd-quark)
-  std::filesystem::path source;       // the unquantized model directory
-  std::filesystem::path output;       // the quantized output directory
-  std::filesystem::path text;         // held-out text (.jsonl with "text", or .txt)
+  std::string python;            // interpreter with torch, transformers (and amd-quark)
+  std::filesystem::path source;  // the unquantized model directory
+  std::filesystem::path output;  // the quantized output directory
+  std::filesystem::path text;    // held-out text (.jsonl with "text", or .txt)
   Settings settings;
-  std::filesystem::path work_dir;     // evaluation.log and evaluation.json (the raw figures) go here
-  int echo_fd = 2;                    // where the evaluator's progress lines are shown; -1: nowhere
+  std::filesystem::path work_dir;            // evaluation.log and evaluation.json (the raw figures) go here
+  int echo_fd = 2;                           // where the evaluator's progress lines are shown; -1: nowhere
   const runner::StopSwitch* stop = nullptr;  // a request on it interrupts the evaluation (as Ctrl-C)
 };
 

@@ -9,9 +9,9 @@ namespace evaluate {
 
 struct PairedDelta {
   int n = 0;
-  double source_ppl = 0;     // exp(mean source NLL)
+  double source_ppl = 0;  // exp(mean source NLL)
   double quantized_ppl = 0;
-  double delta_pct = 0;      // (exp(mean d) - 1) * 100, d = quantized NLL - source NLL per window
+  double delta_pct = 0;          // (exp(mean d) - 1) * 100, d = quantized NLL - source NLL per window
   std::optional<double> se_pct;  // delta method: exp(mean d) * sd(d) / sqrt(n) * 100; none for n < 2
 };
 

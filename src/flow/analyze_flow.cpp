@@ -43,7 +43,9 @@ core::Result<intake::OracleLinears> ask_oracle(const core::Json& first, const en
   for (const auto& l : o.linear_modules) out.linears.push_back({l.name, l.in_features, l.out_features});
   if (o.forward) {
     using S = oracle::ForwardCheck::Status;
-    out.forward = intake::OracleForward{o.forward->status == S::ok ? "ok" : o.forward->status == S::failed ? "failed" : "inconclusive",
+    out.forward = intake::OracleForward{o.forward->status == S::ok       ? "ok"
+                                        : o.forward->status == S::failed ? "failed"
+                                                                         : "inconclusive",
                                         o.forward->error, o.forward->function, o.forward->where};
   }
   return out;

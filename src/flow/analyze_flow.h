@@ -16,8 +16,8 @@
 namespace flow {
 
 struct Analyzed {
-  core::Json analysis;            // as written
-  std::filesystem::path path;     // model_analysis.json
+  core::Json analysis;         // as written
+  std::filesystem::path path;  // model_analysis.json
 };
 
 // The model oracle for intake: the environment is found as plan finds it (--python, else

@@ -38,7 +38,8 @@ class AnalyzeFlow : public ::testing::Test {
     };
     how.run = [this](const oracle::OracleRequest& req) -> core::Result<oracle::OracleResult> {
       asked.push_back(req.config);
-      if (!answer) return core::make_error(core::ExitCode::env_not_ready, "oracle.timed_out").with("python", req.python).with("seconds", "180");
+      if (!answer)
+        return core::make_error(core::ExitCode::env_not_ready, "oracle.timed_out").with("python", req.python).with("seconds", "180");
       return oracle::OracleResult{*answer, oracle::LibraryVersions{"3.11", "2.11.0", "5.16.1", "0.13"}, false};
     };
     request.model = model.string();
@@ -47,15 +48,17 @@ class AnalyzeFlow : public ::testing::Test {
   static oracle::ModelOracle dbrx_oracle(oracle::ForwardCheck::Status status) {
     oracle::ModelOracle o;
     o.model_type = "dbrx";
-    for (const char* name : {"transformer.blocks.0.norm_attn_norm.attn.Wqkv", "transformer.blocks.0.norm_attn_norm.attn.out_proj", "lm_head"}) {
+    for (const char* name :
+         {"transformer.blocks.0.norm_attn_norm.attn.Wqkv", "transformer.blocks.0.norm_attn_norm.attn.out_proj", "lm_head"}) {
       oracle::LinearModule l;
       l.name = name;
       l.in_features = 2048;
       l.out_features = 2048;
       o.linear_modules.push_back(l);
     }
-    o.forward = oracle::ForwardCheck{status, status == oracle::ForwardCheck::Status::failed ? "ValueError: clamp called but both min and max are none!" : "",
-                                     "DbrxAttention.forward", "transformers/models/dbrx/modeling_dbrx.py:216"};
+    o.forward = oracle::ForwardCheck{
+        status, status == oracle::ForwardCheck::Status::failed ? "ValueError: clamp called but both min and max are none!" : "",
+        "DbrxAttention.forward", "transformers/models/dbrx/modeling_dbrx.py:216"};
     return o;
   }
 

@@ -92,7 +92,8 @@ core::Json next_action_json(core::Lang lang, const workflow::WorkflowStatus& s) 
 core::Json error_document(core::Lang lang, const core::Error& e) {
   core::Json args = core::Json::object();
   for (const auto& a : e.args) args[a.name] = core::redact_credentials(a.value);
-  core::Json err = {{"exit_code", core::to_int(e.code)}, {"id", e.id}, {"message", core::render_error(lang, localized(lang, e))}, {"args", args}};
+  core::Json err = {
+      {"exit_code", core::to_int(e.code)}, {"id", e.id}, {"message", core::render_error(lang, localized(lang, e))}, {"args", args}};
   if (!e.detail.empty()) err["detail"] = core::redact_credentials(e.detail);
   return {{"error", err}};
 }
@@ -108,7 +109,8 @@ core::Json plan_document(const PlanOutcome& outcome) {
   if (const auto* w = std::get_if<plan_end::Written>(&outcome.end)) return w->doc;
   core::Json problems = core::Json::array();
   for (const auto& pr : std::get<plan_end::Invalid>(outcome.end).plan.problems) {
-    problems.push_back({{"code", pr.code}, {"message", plan::render(core::Lang::en, pr.text)}, {"fix", plan::render(core::Lang::en, pr.fix)}});
+    problems.push_back(
+        {{"code", pr.code}, {"message", plan::render(core::Lang::en, pr.text)}, {"fix", plan::render(core::Lang::en, pr.fix)}});
   }
   return {{"valid", false}, {"written", false}, {"problems", problems}};
 }
@@ -119,7 +121,8 @@ core::Json prepare_document(const manifest::PrepareResult& r) {
 
 core::Json confirm_document(core::Lang lang, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome) {
   const workflow::Confirmation& conf = outcome.confirmation;
-  core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)}, {"already_confirmed", outcome.already},
+  core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)},
+                    {"already_confirmed", outcome.already},
                     {"confirmation", workflow::confirmation_to_json(conf)}};
   if (auto status = workflow::evaluate(wd)) out["next_action"] = next_action_json(lang, *status);
   return out;

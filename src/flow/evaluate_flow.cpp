@@ -14,7 +14,8 @@ core::Result<evaluate::Request> evaluation_request(const EvaluateRequest& r) {
   core::Json section = plan::evaluation_settings(r.eval, r.priority, r.text);
   if (!r.plan.empty()) {
     auto doc = core::read_json_file(core::absolute_path(r.plan));
-    if (!doc || !doc->is_object()) return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.plan_unreadable").with("path", r.plan));
+    if (!doc || !doc->is_object())
+      return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.plan_unreadable").with("path", r.plan));
     if (const core::Json* e = core::json_object(*doc, "evaluation")) section = *e;
   }
   evaluate::Settings s = evaluate::settings_from_json(section);
@@ -26,12 +27,15 @@ core::Result<evaluate::Request> evaluation_request(const EvaluateRequest& r) {
   std::string text = !r.text.empty() ? r.text : core::json_string(section, "text").value_or("");
 
   auto source = core::absolute_path(r.source);
-  if (!core::is_directory(source)) return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.source_not_local").with("path", r.source));
+  if (!core::is_directory(source))
+    return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.source_not_local").with("path", r.source));
   auto output = core::absolute_path(r.output_dir);
-  if (!core::is_directory(output)) return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.output_missing").with("path", r.output_dir));
+  if (!core::is_directory(output))
+    return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.output_missing").with("path", r.output_dir));
   if (text.empty()) return core::fail(core::make_error(core::ExitCode::usage, "evaluate.no_text"));
   auto text_path = core::absolute_path(text);
-  if (!core::is_regular_file(text_path)) return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.text_missing").with("path", text));
+  if (!core::is_regular_file(text_path))
+    return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.text_missing").with("path", text));
   QPTQ_TRY_ASSIGN(auto env, envprobe::resolve_python_env(r.python));
 
   evaluate::Request req;

@@ -27,9 +27,9 @@ struct EvaluateRequest {
   std::optional<int> seq_len;
   std::optional<int> canary_tokens;
   std::optional<double> budget;
-  std::string python;               // "" as prepare resolves it
-  std::filesystem::path workdir;    // evaluation/ goes here
-  int echo_fd = 2;                  // where the evaluator's progress lines are shown
+  std::string python;             // "" as prepare resolves it
+  std::filesystem::path workdir;  // evaluation/ goes here
+  int echo_fd = 2;                // where the evaluator's progress lines are shown
 };
 
 // The evaluation to run. Errors: bad_input (evaluate.plan_unreadable, evaluate.source_not_local,

@@ -54,7 +54,6 @@ OracleInventory not_used(std::string id, std::vector<core::MessageArg> args, std
   return out;
 }
 
-
 std::optional<oracle::LibraryVersions> probed_versions(const std::map<std::string, std::string>& versions) {
   auto get = [&versions](const char* k) {
     auto it = versions.find(k);
@@ -66,8 +65,10 @@ std::optional<oracle::LibraryVersions> probed_versions(const std::map<std::strin
 }
 
 // The oracle's request for the analysed model in the probed environment, or why it is not asked.
-std::variant<oracle::OracleRequest, OracleInventory> oracle_request(const PlanRequest& request, const core::Json& analysis, const std::string& python,
-                                                                    const std::map<std::string, std::string>& versions, const std::string& model_type) {
+std::variant<oracle::OracleRequest, OracleInventory> oracle_request(const PlanRequest& request, const core::Json& analysis,
+                                                                    const std::string& python,
+                                                                    const std::map<std::string, std::string>& versions,
+                                                                    const std::string& model_type) {
   // A model the shipped knowledge thinks needs remote code is asked all the same: the installed
   // transformers may implement it, and the oracle never runs a model's own code (it refuses
   // with remote_code_required instead).
@@ -87,7 +88,8 @@ std::variant<oracle::OracleRequest, OracleInventory> oracle_request(const PlanRe
   return req;
 }
 
-core::Result<OracleInventory> oracle_inventory(const oracle::OracleRequest& req, core::Result<oracle::OracleResult> answer, const std::string& model_type) {
+core::Result<OracleInventory> oracle_inventory(const oracle::OracleRequest& req, core::Result<oracle::OracleResult> answer,
+                                               const std::string& model_type) {
   if (!answer) {
     if (answer.error().code == core::ExitCode::interrupted) return core::fail(std::move(answer).error());
     return not_used(answer.error().id, answer.error().args, answer.error().detail);
@@ -103,11 +105,13 @@ core::Result<OracleInventory> oracle_inventory(const oracle::OracleRequest& req,
   std::vector<plan::Module> modules;
   modules.reserve(o.linear_modules.size());
   for (const auto& l : o.linear_modules) {
-    modules.push_back({l.name, plan::infer_role(l.name), static_cast<std::uint64_t>(l.in_features), static_cast<std::uint64_t>(l.out_features)});
+    modules.push_back(
+        {l.name, plan::infer_role(l.name), static_cast<std::uint64_t>(l.in_features), static_cast<std::uint64_t>(l.out_features)});
   }
   out.modules = std::move(modules);
   out.origin.oracle = true;
-  out.origin.versions = {{"torch", answer->versions.torch}, {"transformers", answer->versions.transformers}, {"amd-quark", answer->versions.amd_quark}};
+  out.origin.versions = {
+      {"torch", answer->versions.torch}, {"transformers", answer->versions.transformers}, {"amd-quark", answer->versions.amd_quark}};
   oracle::CheckpointNames names = oracle::checkpoint_names(o);
   plan::CheckpointNames recorded;
   for (auto& r : names.renames) recorded.renames.emplace_back(std::move(r.match), std::move(r.replace));
@@ -217,8 +221,9 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   workflow::Workdir wd{request.workdir};
   QPTQ_TRY(workflow::require_confirmed(wd, workflow::Checkpoint::analysis));
   QPTQ_TRY_ASSIGN(core::Json analysis, core::read_json_file(wd.analysis()));
-  const plan::CaptureFn capture = request.capture ? request.capture : plan::CaptureFn(
-      [](const runner::CommandSpec& spec, double timeout) { return runner::capture(spec, timeout); });
+  const plan::CaptureFn capture =
+      request.capture ? request.capture
+                      : plan::CaptureFn([](const runner::CommandSpec& spec, double timeout) { return runner::capture(spec, timeout); });
   plan::PlanOptions o = request.options;
   o.algorithms = split_algorithms(request.algorithms);
   for (const auto& ov : request.overrides) {

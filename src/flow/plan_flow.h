@@ -22,12 +22,12 @@
 namespace flow {
 
 struct PlanRequest {
-  std::filesystem::path workdir;     // absolute
-  plan::PlanOptions options;         // algorithms and overrides are taken from the two below
-  std::string algorithms;            // --algo "awq" or "gptq, smoothquant"
-  std::vector<std::string> overrides;  // --override PATTERN=SCHEME, as given
-  std::string template_file;         // --template-file PATH ("" none)
-  plan::CaptureFn capture;           // empty: runner::capture (the probe, the GPU query)
+  std::filesystem::path workdir;                       // absolute
+  plan::PlanOptions options;                           // algorithms and overrides are taken from the two below
+  std::string algorithms;                              // --algo "awq" or "gptq, smoothquant"
+  std::vector<std::string> overrides;                  // --override PATTERN=SCHEME, as given
+  std::string template_file;                           // --template-file PATH ("" none)
+  plan::CaptureFn capture;                             // empty: runner::capture (the probe, the GPU query)
   envprobe::EnvGetter getenv = envprobe::process_env;  // where $VIRTUAL_ENV, $PATH, the cache are read
   // The meta-device model oracle, asked in the probed Python for the analysed model's
   // config.json (cached by config digest and library versions). Empty: oracle::model_oracle.
@@ -39,9 +39,9 @@ struct PlanRequest {
 
 // What is still running, said every PlanRequest::progress_every seconds.
 struct ProbeProgress {
-  int seconds = 0;       // since the probe started
-  bool probing = false;  // the full capability probe (imports Quark) is running
-  bool oracle = false;   // the model oracle (builds the model on the meta device) is running
+  int seconds = 0;                             // since the probe started
+  bool probing = false;                        // the full capability probe (imports Quark) is running
+  bool oracle = false;                         // the model oracle (builds the model on the meta device) is running
   std::vector<plan::ExtensionBuild> building;  // torch extensions being compiled now, and where
 };
 

@@ -40,7 +40,8 @@ class PlanFlow : public ::testing::Test {
     };
   }
   void confirm_analysis() {
-    ASSERT_TRUE(workflow::record_confirmation(wd, workflow::make_confirmation(workflow::Checkpoint::analysis, digest, "yes", "confirmed")).has_value());
+    ASSERT_TRUE(workflow::record_confirmation(wd, workflow::make_confirmation(workflow::Checkpoint::analysis, digest, "yes", "confirmed"))
+                    .has_value());
   }
 
   test_support::TempDir tmp;

@@ -120,9 +120,7 @@ class PlanOracle : public ::testing::Test {
   std::function<core::Result<oracle::OracleResult>(const oracle::OracleRequest&)> answer;
 };
 
-bool contains(const core::Json& list, const std::string& s) {
-  return std::find(list.begin(), list.end(), core::Json(s)) != list.end();
-}
+bool contains(const core::Json& list, const std::string& s) { return std::find(list.begin(), list.end(), core::Json(s)) != list.end(); }
 
 TEST_F(PlanOracle, Phi3InventoryIsTheFusedModulesQuarkWillSee) {
   analyse("phi3");
@@ -173,7 +171,8 @@ TEST_F(PlanOracle, ShapeChecksSeeTheExpertsTheConfigEstimateCannotName) {
   ASSERT_NE(invalid, nullptr) << "an int4_wo_128 plan for in_features 1407 was accepted";
   ASSERT_FALSE(invalid->plan.problems.empty());
   EXPECT_EQ(invalid->plan.problems.front().code, "group_not_dividing");
-  EXPECT_NE(plan::render(core::Lang::en, invalid->plan.problems.front().text).find("experts.0.down_proj (in_features 1407)"), std::string::npos)
+  EXPECT_NE(plan::render(core::Lang::en, invalid->plan.problems.front().text).find("experts.0.down_proj (in_features 1407)"),
+            std::string::npos)
       << plan::render(core::Lang::en, invalid->plan.problems.front().text);
   EXPECT_FALSE(fs::exists(wd.plan()));
 
@@ -206,7 +205,8 @@ TEST_F(PlanOracle, AFailedOracleIsARecordedFallbackWithItsReason) {
   EXPECT_EQ(doc["modules"]["source"], "config estimate");
   std::string table;
   for (const auto& line : plan::decision_table(core::Lang::en, std::get<plan_end::Written>(r->end).plan)) table += line + "\n";
-  EXPECT_NE(table.find("  inventory: config estimate; the model oracle was not used: the model oracle in p ended with exit 1"), std::string::npos)
+  EXPECT_NE(table.find("  inventory: config estimate; the model oracle was not used: the model oracle in p ended with exit 1"),
+            std::string::npos)
       << table;
   EXPECT_NE(table.find("(ModuleNotFoundError: No module named 'torch')"), std::string::npos) << table;
 }
@@ -215,7 +215,8 @@ TEST_F(PlanOracle, ARefusalOrAnotherModelIsAFallbackToo) {
   analyse("phi3");
   answer = [](const oracle::OracleRequest&) -> core::Result<oracle::OracleResult> {
     return oracle::OracleResult{oracle::OracleRefusal{"unknown_model_type", "ValueError: model type 'phi3' not recognised"},
-                                {"3.11.7", "2.11.0", "4.40.0", "0.13"}, false};
+                                {"3.11.7", "2.11.0", "4.40.0", "0.13"},
+                                false};
   };
   auto first = make_plan(request, observer);
   core::Json refused = written_doc(first);
@@ -291,7 +292,9 @@ void write_export(const oracle::ModelOracle& o, const core::Json& plan, const fs
   for (const auto& l : o.linear_modules) {
     if (core::glob_match_any(excluded, l.name)) listed.push_back(l.name);
   }
-  core::Json qc = {{"quant_method", "quark"}, {"exclude", listed}, {"global_quant_config", {{"weight", {{"dtype", "fp8_e4m3"}}}}},
+  core::Json qc = {{"quant_method", "quark"},
+                   {"exclude", listed},
+                   {"global_quant_config", {{"weight", {{"dtype", "fp8_e4m3"}}}}},
                    {"kv_cache_quant_config", core::Json::object()}};
   (void)core::write_file_atomic(src / "config.json", core::Json{{"model_type", o.model_type}}.dump());
   (void)core::write_file_atomic(out / "config.json", core::Json{{"model_type", o.model_type}, {"quantization_config", qc}}.dump());
@@ -335,7 +338,8 @@ TEST_F(PlanOracle, VerifyMapsARenamedExportThroughTheNamesThePlanRecorded) {
       vo.plan = old;
       verify::VerifyReport without = verify::verify_output(vo);
       bool missing = false;
-      for (const auto& c : without.checks) missing = missing || (c.status == verify::CheckStatus::fail && c.message_id == "verify.layers_missing");
+      for (const auto& c : without.checks)
+        missing = missing || (c.status == verify::CheckStatus::fail && c.message_id == "verify.layers_missing");
       EXPECT_TRUE(missing);
     }
   }
@@ -348,7 +352,8 @@ TEST_F(PlanOracle, VerifyMapsARenamedExportThroughTheNamesThePlanRecorded) {
 // shapes (measured, tests/fixtures/checks/quark-0.13/README.md), so only the int4 group and
 // AWQ's must divide.
 TEST_F(PlanOracle, NoZooPlanIsWrittenThatAGroupDoesNotDivide) {
-  const std::vector<std::pair<std::string, std::int64_t>> schemes = {{"int4_wo_128", 128}, {"int4_wo_64", 64}, {"int4_wo_32", 32}, {"mxfp4", 1}};
+  const std::vector<std::pair<std::string, std::int64_t>> schemes = {
+      {"int4_wo_128", 128}, {"int4_wo_64", 64}, {"int4_wo_32", 32}, {"mxfp4", 1}};
   int written = 0, refused = 0;
   for (const auto& entry : fs::directory_iterator(test_support::source_path("tests/zoo/oracle"))) {
     const std::string type = entry.path().stem().string();

@@ -38,13 +38,21 @@ core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) 
   using A = workflow::ArtifactState;
   const std::string path = wd.manifest().string();
   if (st.manifest.state == A::missing) {
-    return core::make_error(core::ExitCode::not_confirmed, "run.no_manifest").with("path", path).with("command", "quark-ptq prepare --output-dir DIR");
+    return core::make_error(core::ExitCode::not_confirmed, "run.no_manifest")
+        .with("path", path)
+        .with("command", "quark-ptq prepare --output-dir DIR");
   }
   if (st.manifest.state == A::invalid) {
-    return core::make_error(core::ExitCode::bad_input, "run.manifest_invalid").with("path", path).with("command", "quark-ptq prepare").with_detail(st.manifest.problem);
+    return core::make_error(core::ExitCode::bad_input, "run.manifest_invalid")
+        .with("path", path)
+        .with("command", "quark-ptq prepare")
+        .with_detail(st.manifest.problem);
   }
   if (st.manifest.state == A::stale) {
-    return core::make_error(core::ExitCode::stale, "run.manifest_stale").with("path", path).with("command", "quark-ptq prepare").with_detail(st.manifest.problem);
+    return core::make_error(core::ExitCode::stale, "run.manifest_stale")
+        .with("path", path)
+        .with("command", "quark-ptq prepare")
+        .with_detail(st.manifest.problem);
   }
   auto env = envprobe::RecordedReport::from_json(core::json_object(st.manifest.doc, "environment"));
   if (!env.ready()) {
@@ -59,10 +67,13 @@ core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) 
   if (auto live = workflow::assess_run(st.manifest.doc); live.phase == workflow::RunPhase::running) {
     const core::Json* pid = core::json_at(st.manifest.doc, "run/pid");
     if (live.reason_id.empty()) {
-      return core::make_error(core::ExitCode::bad_input, "run.already_running").with("pid", pid != nullptr ? core::dump_compact(*pid) : "?");
+      return core::make_error(core::ExitCode::bad_input, "run.already_running")
+          .with("pid", pid != nullptr ? core::dump_compact(*pid) : "?");
     }
     // Why it still counts as running (quark-cli outlived quark-ptq), in the reader's language.
-    core::Error e = core::make_error(core::ExitCode::bad_input, "run.already_running_because").with("reason", live.reason).with("reason_id", live.reason_id);
+    core::Error e = core::make_error(core::ExitCode::bad_input, "run.already_running_because")
+                        .with("reason", live.reason)
+                        .with("reason_id", live.reason_id);
     for (const auto& a : live.reason_args) e.with("reason." + a.name, a.value);
     return e;
   }
@@ -156,7 +167,8 @@ diagnose::FailureContext failure_context(const runner::RunOutcome& out, const en
       {"installed_transformers", env.transformers_version().value_or("unknown")},
       {"installed_torch", env.torch_version().value_or("unknown")},
       {"installed_quark", env.quark_version().value_or("unknown")},
-      {"exit_status", out.exit_code ? std::to_string(*out.exit_code) : (out.signal ? std::string("signal ") + std::to_string(*out.signal) : "?")},
+      {"exit_status",
+       out.exit_code ? std::to_string(*out.exit_code) : (out.signal ? std::string("signal ") + std::to_string(*out.signal) : "?")},
       {"peak_gpu_mib", out.resources.peak_gpu_own_mib && out.resources.peak_gpu_used_mib
                            ? mib(out.resources.peak_gpu_own_mib) + " (device: " + mib(out.resources.peak_gpu_used_mib) + ")"
                            : mib(out.resources.peak_gpu_used_mib)},
@@ -254,10 +266,15 @@ core::Result<std::pair<workflow::WorkflowStatus, PendingCommand>> read_pending(c
   p.manifest = st.manifest.doc;
   QPTQ_TRY_ASSIGN(p.command, workflow::read_recorded_command(p.manifest));
   if (workflow::command_digest(p.command) != p.command.digest) {
-    return core::make_error(core::ExitCode::not_approved, "run.command_changed").with("path", wd.manifest().string()).with("command", "quark-ptq prepare");
+    return core::make_error(core::ExitCode::not_approved, "run.command_changed")
+        .with("path", wd.manifest().string())
+        .with("command", "quark-ptq prepare");
   }
   p.output_dir = output_dir_of(p.manifest, p.command);
-  if (p.output_dir.empty()) return core::make_error(core::ExitCode::bad_input, "run.no_output_dir").with("path", wd.manifest().string()).with("command", "quark-ptq prepare --output-dir DIR");
+  if (p.output_dir.empty())
+    return core::make_error(core::ExitCode::bad_input, "run.no_output_dir")
+        .with("path", wd.manifest().string())
+        .with("command", "quark-ptq prepare --output-dir DIR");
   const workflow::CheckpointStatus& cp = st.at(workflow::Checkpoint::execution);
   p.approved = cp.state == workflow::CheckpointState::confirmed && cp.confirmation && cp.confirmation->digest == p.command.digest;
   return std::make_pair(std::move(st), std::move(p));

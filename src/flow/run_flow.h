@@ -110,7 +110,8 @@ struct ExportedEvaluationFailed {  // the model was exported, quark-cli's evalua
 struct Interrupted {};  // stopped by a signal we forwarded, or a timeout
 }  // namespace run_end
 
-using RunEnd = std::variant<run_end::Verified, run_end::NotVerified, run_end::Failed, run_end::ExportedEvaluationFailed, run_end::Interrupted>;
+using RunEnd =
+    std::variant<run_end::Verified, run_end::NotVerified, run_end::Failed, run_end::ExportedEvaluationFailed, run_end::Interrupted>;
 
 struct RunOutcome {
   std::filesystem::path manifest;  // run_manifest.yaml as updated
@@ -124,7 +125,6 @@ struct RunOutcome {
   core::ExitCode exit_code() const;
   // The verification report, when the output was inspected.
   const verify::VerifyReport* report() const;
-
 };
 
 // Errors: not_confirmed / stale / bad_input / env_not_ready (the gates: nothing is created or
@@ -143,8 +143,8 @@ core::Result<RunOutcome> run(const RunRequest& request, Launcher& launcher, Appr
 struct PendingCommand {
   workflow::RecordedCommand command;
   std::string output_dir;
-  core::Json manifest;        // as the gates read it (the estimate, for display)
-  bool approved = false;      // checkpoints.json already holds an approval of this digest
+  core::Json manifest;    // as the gates read it (the estimate, for display)
+  bool approved = false;  // checkpoints.json already holds an approval of this digest
 };
 // Errors: those of run() before the approval (the gates, an edited command, no output dir).
 core::Result<PendingCommand> pending_command(const std::filesystem::path& workdir);

@@ -48,7 +48,8 @@ class FakeLauncher final : public Launcher {
   runner::CommandSpec spec;
   runner::MonitorOptions options;
 
-  core::Result<runner::RunOutcome> launch(const runner::CommandSpec& s, const runner::MonitorOptions& o, runner::RunObserver* observer) override {
+  core::Result<runner::RunOutcome> launch(const runner::CommandSpec& s, const runner::MonitorOptions& o,
+                                          runner::RunObserver* observer) override {
     ++launches;
     spec = s;
     options = o;
@@ -113,34 +114,54 @@ class RunFlow : public ::testing::Test {
     wd = workflow::Workdir{tmp.path() / "wd"};
     out = tmp.path() / "out";
     fs::create_directories(wd.root);
-    core::Json analysis = {{"artifact", "model_analysis"}, {"schema_version", 1}, {"analysis_status", "complete"},
+    core::Json analysis = {{"artifact", "model_analysis"},
+                           {"schema_version", 1},
+                           {"analysis_status", "complete"},
                            {"model", {{"model_path", "/models/tiny"}, {"model_type", "llama"}, {"trust_remote_code", false}}},
                            {"quantization_targets", {{"linear_layer_count", 15}, {"exclude_defaults", {"lm_head"}}}},
                            {"risks", core::Json::array()}};
-    core::Json plan = {{"artifact", "quant_plan"}, {"schema_version", 1}, {"analysis_digest", workflow::artifact_digest(analysis)},
+    core::Json plan = {{"artifact", "quant_plan"},
+                       {"schema_version", 1},
+                       {"analysis_digest", workflow::artifact_digest(analysis)},
                        {"model", {{"model_type", "llama"}, {"analysis_ref", "model_analysis.json"}}},
-                       {"global_scheme", "fp8"}, {"kv_cache_scheme", nullptr}, {"exclude_layers", {"lm_head"}},
-                       {"layer_quant_config", core::Json::object()}, {"algorithm", nullptr}, {"evaluation_intent", "none"},
+                       {"global_scheme", "fp8"},
+                       {"kv_cache_scheme", nullptr},
+                       {"exclude_layers", {"lm_head"}},
+                       {"layer_quant_config", core::Json::object()},
+                       {"algorithm", nullptr},
+                       {"evaluation_intent", "none"},
                        {"requires_confirmation", false}};
     ASSERT_TRUE(core::write_file_atomic(wd.analysis(), core::dump_pretty(analysis)).has_value());
     ASSERT_TRUE(core::write_file_atomic(wd.plan(), core::dump_pretty(plan)).has_value());
     confirm(workflow::Checkpoint::analysis, workflow::artifact_digest(analysis));
     confirm(workflow::Checkpoint::plan, workflow::artifact_digest(plan));
-    std::vector<std::string> argv = {"/opt/venv/bin/quark-cli", "torch-llm-ptq", "--model_dir", "/models/tiny", "--output_dir", out.string(),
-                                     "--quant_scheme", "fp8", "--skip_evaluation"};
-    manifest = {{"artifact", "run_manifest"}, {"schema_version", 1}, {"workflow", "quark-torch-ptq"},
-                {"inputs", {{"model", "/models/tiny"}, {"revision", nullptr}, {"workdir", wd.root.string()},
-                            {"analysis", "model_analysis.json"}, {"plan", "quant_plan.json"}}},
-                {"outputs", {{"output_dir", out.string()}, {"expected_files", {"config.json", "model.safetensors", "tokenizer_config.json"}}}},
-                {"built_from", {{"analysis_digest", workflow::artifact_digest(analysis)}, {"plan_digest", workflow::artifact_digest(plan)}}},
-                {"environment", {{"packages", {{"torch", "2.9.1+cu128"}, {"transformers", "4.57.1"}, {"amd-quark", "0.13"}}},
-                                 {"verdict", {{"ready", true}, {"problems", core::Json::array()}}}}},
-                {"estimate", {{"gpu_memory_gib", 1}, {"host_memory_gib", 1}, {"disk_gib", 1}, {"minutes", 1}, {"method", "test"}}},
-                {"command", {{"python", "/opt/venv/bin/python"}, {"quark_cli", argv.front()}, {"argv", argv},
-                             {"env_changes", core::Json::array()}}},
-                {"steps", {{{"name", "run"}, {"kind", "run"}, {"produces", {out.string()}}}}},
-                {"checkpoints", {{{"id", "1"}, {"reason", "test"}}, {{"id", "2"}, {"reason", "test"}},
-                                 {{"id", "3"}, {"reason", "test"}}, {{"id", "4"}, {"reason", "test"}}}}};
+    std::vector<std::string> argv = {
+        "/opt/venv/bin/quark-cli", "torch-llm-ptq", "--model_dir",      "/models/tiny", "--output_dir", out.string(),
+        "--quant_scheme",          "fp8",           "--skip_evaluation"};
+    manifest = {
+        {"artifact", "run_manifest"},
+        {"schema_version", 1},
+        {"workflow", "quark-torch-ptq"},
+        {"inputs",
+         {{"model", "/models/tiny"},
+          {"revision", nullptr},
+          {"workdir", wd.root.string()},
+          {"analysis", "model_analysis.json"},
+          {"plan", "quant_plan.json"}}},
+        {"outputs", {{"output_dir", out.string()}, {"expected_files", {"config.json", "model.safetensors", "tokenizer_config.json"}}}},
+        {"built_from", {{"analysis_digest", workflow::artifact_digest(analysis)}, {"plan_digest", workflow::artifact_digest(plan)}}},
+        {"environment",
+         {{"packages", {{"torch", "2.9.1+cu128"}, {"transformers", "4.57.1"}, {"amd-quark", "0.13"}}},
+          {"verdict", {{"ready", true}, {"problems", core::Json::array()}}}}},
+        {"estimate", {{"gpu_memory_gib", 1}, {"host_memory_gib", 1}, {"disk_gib", 1}, {"minutes", 1}, {"method", "test"}}},
+        {"command",
+         {{"python", "/opt/venv/bin/python"}, {"quark_cli", argv.front()}, {"argv", argv}, {"env_changes", core::Json::array()}}},
+        {"steps", {{{"name", "run"}, {"kind", "run"}, {"produces", {out.string()}}}}},
+        {"checkpoints",
+         {{{"id", "1"}, {"reason", "test"}},
+          {{"id", "2"}, {"reason", "test"}},
+          {{"id", "3"}, {"reason", "test"}},
+          {{"id", "4"}, {"reason", "test"}}}}};
     seal_manifest();
     write_manifest();
     request.workdir = wd.root;
@@ -166,7 +187,8 @@ class RunFlow : public ::testing::Test {
   }
   // The FP8 export the real quark-cli would write for this plan.
   void write_export() {
-    auto r = runner::capture({{"python3", test_support::source_path("tests/fakes/quark_model.py").string(), "output", out.string()}, {}, {}, {}}, 60);
+    auto r = runner::capture(
+        {{"python3", test_support::source_path("tests/fakes/quark_model.py").string(), "output", out.string()}, {}, {}, {}}, 60);
     ASSERT_TRUE(r.has_value() && r->ok()) << (r ? r->err : r.error().id);
   }
 
@@ -232,8 +254,9 @@ TEST_F(RunFlow, ThePhasesOfTheRunAreRecordedInTheOrderTheyRan) {
 TEST_F(RunFlow, QuarkFailureIsDiagnosedWithTheCheckpointToReturnTo) {
   runner::RunOutcome o = exited(1);
   o.stages = {{"quantizing", "2026-12-01T00:00:10Z", 10, 5.0, ""}};
-  o.log_tail = "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
-               "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n";
+  o.log_tail =
+      "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
+      "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n";
   launcher.result = o;
   auto r = run_it();
   ASSERT_TRUE(r.has_value()) << r.error().id;
@@ -288,7 +311,8 @@ TEST_F(RunFlow, InterruptedRunIsNeitherDiagnosedNorVerified) {
 }
 
 TEST_F(RunFlow, SpawnFailureIsAnErrorAndTheManifestSaysFailed) {
-  launcher.result = core::make_error(core::ExitCode::run_failed, "runner.spawn_failed").with("program", "quark-cli").with("path", "quark-cli");
+  launcher.result =
+      core::make_error(core::ExitCode::run_failed, "runner.spawn_failed").with("program", "quark-cli").with("path", "quark-cli");
   auto r = run_it();
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().id, "runner.spawn_failed");
@@ -345,7 +369,8 @@ TEST_F(RunFlow, ARecordedApprovalCountsOnlyWhenTheRequestAllowsIt) {
   EXPECT_EQ(none.error().id, "run.no_terminal");
   EXPECT_EQ(launcher.launches, 0);
 
-  ASSERT_TRUE(workflow::record_confirmation(wd, workflow::make_confirmation(workflow::Checkpoint::execution, digest, "yes", "approved")).has_value());
+  ASSERT_TRUE(workflow::record_confirmation(wd, workflow::make_confirmation(workflow::Checkpoint::execution, digest, "yes", "approved"))
+                  .has_value());
   request.accept_recorded_approval = false;
   auto cli = run_it();
   ASSERT_FALSE(cli.has_value());
@@ -392,7 +417,8 @@ TEST_F(RunFlow, ThePromptsAnswerIsRecordedWithItsChannel) {
 }
 
 TEST_F(RunFlow, EnvironmentNotReadyStopsAtTheGate) {
-  manifest["environment"]["verdict"] = {{"ready", false}, {"problems", {{{"code", "quark_missing"}, {"severity", "blocking"}, {"message", "no quark"}}}}};
+  manifest["environment"]["verdict"] = {{"ready", false},
+                                        {"problems", {{{"code", "quark_missing"}, {"severity", "blocking"}, {"message", "no quark"}}}}};
   seal_manifest();  // the verdict is inside the digest: re-prepared, not edited
   write_manifest();
   auto r = run_it();
@@ -580,10 +606,18 @@ class RunFlowEvaluated : public RunFlow {
  protected:
   void SetUp() override {
     RunFlow::SetUp();
-    manifest["evaluator"] = {{"python", "/opt/eval/bin/python"}, {"source", "/models/tiny"}, {"output", out.string()},
+    manifest["evaluator"] = {{"python", "/opt/eval/bin/python"},
+                             {"source", "/models/tiny"},
+                             {"output", out.string()},
                              {"text", "/data/heldout.jsonl"},
-                             {"settings", {{"intent", "smoke"}, {"windows", 4}, {"seq_len", 128}, {"canary_tokens", 4},
-                                           {"budget_seconds", 60}, {"max_ppl_increase_pct", 5.0}, {"z", 1.96}}}};
+                             {"settings",
+                              {{"intent", "smoke"},
+                               {"windows", 4},
+                               {"seq_len", 128},
+                               {"canary_tokens", 4},
+                               {"budget_seconds", 60},
+                               {"max_ppl_increase_pct", 5.0},
+                               {"z", 1.96}}}};
     seal_manifest();
     write_manifest();
     request.approve = digest;
@@ -593,7 +627,9 @@ class RunFlowEvaluated : public RunFlow {
   // What the evaluator measures: per-window NLL of source and output, and one canary each.
   static core::Json measured(double shift, std::vector<int> quantized_tokens) {
     auto model = [](std::vector<double> nll, std::vector<int> tokens) {
-      return core::Json{{"loaded", true}, {"path", "/m"}, {"window_nll", nll},
+      return core::Json{{"loaded", true},
+                        {"path", "/m"},
+                        {"window_nll", nll},
                         {"canary", {{{"prompt", "p"}, {"tokens", tokens}, {"text", "some words here"}, {"degenerate", nullptr}}}}};
     };
     return {{"seconds", 3.0},

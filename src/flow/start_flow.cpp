@@ -214,7 +214,8 @@ class Start {
     if (s->manifest.state != ArtifactState::valid) {
       return failed(core::make_error(core::ExitCode::bad_input, "workflow.artifact_invalid")
                         .with("path", s->manifest.path.string())
-                        .with("problem", s->manifest.problem.empty() ? std::string(workflow::artifact_state_name(s->manifest.state)) : s->manifest.problem)
+                        .with("problem", s->manifest.problem.empty() ? std::string(workflow::artifact_state_name(s->manifest.state))
+                                                                     : s->manifest.problem)
                         .with("command", "quark-ptq prepare --output-dir " + m_req.output_dir));
     }
     std::string digest = workflow::recompute_command_digest(s->manifest.doc);
@@ -232,7 +233,9 @@ class Start {
     }
     bool approved = workflow::is_execution_approval(*answer);
     m_observer.on_execution_answer(*answer, approved, digest);
-    if (!approved) return core::Result<StartOutcome>(StartOutcome{start_end::Stopped{Checkpoint::execution, command, core::ExitCode::not_approved, approves}});
+    if (!approved)
+      return core::Result<StartOutcome>(
+          StartOutcome{start_end::Stopped{Checkpoint::execution, command, core::ExitCode::not_approved, approves}});
     m_observer.on_step(4);
     RunRequest req = m_req.run;
     req.workdir = m_req.workdir;

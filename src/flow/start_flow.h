@@ -29,10 +29,10 @@ struct StartRequest {
   std::string model;
   std::string revision;
   std::string output_dir;
-  std::string eval_python;        // prepare --eval-python ("" = quark-cli's interpreter)
-  PlanRequest plan;               // workdir is filled in by start
-  bool plan_given = false;        // a plan option was given: plan again
-  RunRequest run;                 // workdir, approve and user_words are filled in by start
+  std::string eval_python;  // prepare --eval-python ("" = quark-cli's interpreter)
+  PlanRequest plan;         // workdir is filled in by start
+  bool plan_given = false;  // a plan option was given: plan again
+  RunRequest run;           // workdir, approve and user_words are filled in by start
 };
 
 // The answer at checkpoint 2: yes / no as typed, or plan options (bound by the front end
@@ -101,7 +101,8 @@ struct StartOutcome {
 };
 
 // Errors: a step flow's error, start.no_answer (no answer could be read at a checkpoint:
-// a refusal; start.no_answer_approves at checkpoint 3, with the command the digest approves), workflow.artifact_invalid (no usable manifest at checkpoint 3).
+// a refusal; start.no_answer_approves at checkpoint 3, with the command the digest approves), workflow.artifact_invalid (no usable manifest
+// at checkpoint 3).
 core::Result<StartOutcome> start(const StartRequest& request, Prompter& prompter, StartObserver& observer, Launcher& launcher);
 
 }  // namespace flow

@@ -11,18 +11,21 @@ core::Result<verify::VerifyReport> verify(const VerifyRequest& r) {
   o.output_dir = core::absolute_path(r.output_dir);
   o.threads = r.threads;
   o.progress = r.progress;
-  if (!core::exists(o.output_dir)) return core::fail(core::make_error(core::ExitCode::bad_input, "verify.path_missing").with("path", r.output_dir));
+  if (!core::exists(o.output_dir))
+    return core::fail(core::make_error(core::ExitCode::bad_input, "verify.path_missing").with("path", r.output_dir));
   if (!core::is_directory(o.output_dir)) {
     return core::fail(core::make_error(core::ExitCode::bad_input, "verify.path_not_directory").with("path", r.output_dir));
   }
   if (!r.plan.empty()) {
     auto plan = core::read_json_file(core::absolute_path(r.plan));
-    if (!plan || !plan->is_object()) return core::fail(core::make_error(core::ExitCode::bad_input, "verify.plan_unreadable").with("path", r.plan));
+    if (!plan || !plan->is_object())
+      return core::fail(core::make_error(core::ExitCode::bad_input, "verify.plan_unreadable").with("path", r.plan));
     o.plan = std::move(plan).value();
   }
   if (!r.source.empty()) {
     auto src = core::absolute_path(r.source);
-    if (!core::is_directory(src)) return core::fail(core::make_error(core::ExitCode::bad_input, "verify.source_not_local").with("path", r.source));
+    if (!core::is_directory(src))
+      return core::fail(core::make_error(core::ExitCode::bad_input, "verify.source_not_local").with("path", r.source));
     o.source_dir = src;
   }
   return verify::verify_output(o);

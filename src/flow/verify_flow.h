@@ -14,10 +14,10 @@
 namespace flow {
 
 struct VerifyRequest {
-  std::string output_dir;  // required
-  std::string plan;        // quant_plan.json to check against ("" none)
-  std::string source;      // a local source model directory ("" none)
-  unsigned threads = 0;    // hashing threads; 0: all cores
+  std::string output_dir;                      // required
+  std::string plan;                            // quant_plan.json to check against ("" none)
+  std::string source;                          // a local source model directory ("" none)
+  unsigned threads = 0;                        // hashing threads; 0: all cores
   verify::VerifyProgress* progress = nullptr;  // bytes hashed as they go (the CLI's progress line)
 };
 

@@ -6,8 +6,7 @@
 
 namespace intake {
 
-core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& source, unsigned header_threads,
-                                       const OracleLinears* oracle) {
+core::Result<core::Json> analyze_files(ModelFiles& files, const SourceInfo& source, unsigned header_threads, const OracleLinears* oracle) {
   QPTQ_TRY_ASSIGN(const knowledge::ModelFamilies* fam, knowledge::model_families());
   ReadOptions options;
   // A local directory must be complete; a cache snapshot may hold only some files.

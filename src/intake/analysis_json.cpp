@@ -117,8 +117,11 @@ core::Json moe_json(const ModelFacts& facts, const std::optional<LinearInventory
 core::Json modalities_json(const ModelFacts& f, const std::optional<LinearInventory>& inv) {
   core::Json towers = core::Json::array();
   for (const auto& m : f.modalities) {
-    core::Json t = {{"kind", m.kind}, {"config_key", m.config_key}, {"model_type", opt(m.model_type)},
-                    {"hidden_size", opt(m.hidden_size)}, {"num_layers", opt(m.num_layers)}};
+    core::Json t = {{"kind", m.kind},
+                    {"config_key", m.config_key},
+                    {"model_type", opt(m.model_type)},
+                    {"hidden_size", opt(m.hidden_size)},
+                    {"num_layers", opt(m.num_layers)}};
     if (inv) {
       auto it = inv->by_role.find(m.kind);
       t["linear_parameters"] = it == inv->by_role.end() ? 0 : it->second.parameters;
@@ -142,8 +145,11 @@ core::Json pre_quantized_json(const ModelFacts& facts, const std::optional<Linea
     std::uint64_t uncounted = 0;
     std::uint64_t uncounted_bytes = 0;
     for (const auto& pq : inv->prequantized) {
-      tensors.push_back({{"name", pq.templ}, {"module", pq.module}, {"tensors", pq.totals.tensors},
-                         {"bytes", pq.totals.bytes}, {"module_counted", pq.module_counted}});
+      tensors.push_back({{"name", pq.templ},
+                         {"module", pq.module},
+                         {"tensors", pq.totals.tensors},
+                         {"bytes", pq.totals.bytes},
+                         {"module_counted", pq.module_counted}});
       if (!pq.module_counted) {
         uncounted += pq.totals.tensors;
         uncounted_bytes += pq.totals.bytes;
@@ -195,10 +201,10 @@ core::Json files_json(const ModelReading& r) {
 core::Json targets_json(const ModelReading& r) {
   const std::string& version = r.templates.newest_version;
   const std::string& model_type = r.facts.model_type;
-  core::Json targets = {{"exclude_defaults", r.templates.exclusions()},
-                        {"exclude_defaults_source", r.templates.newest() != nullptr
-                                                        ? "quark " + version + " template " + model_type
-                                                        : "no quark " + version + " template for " + model_type}};
+  core::Json targets = {
+      {"exclude_defaults", r.templates.exclusions()},
+      {"exclude_defaults_source", r.templates.newest() != nullptr ? "quark " + version + " template " + model_type
+                                                                  : "no quark " + version + " template for " + model_type}};
   if (r.inventory) {
     const LinearInventory& inv = *r.inventory;
     targets["linear_layer_count"] = inv.linear_modules;
@@ -251,7 +257,9 @@ core::Json oracle_json(const ModelReading& r) {
   core::Json forward = nullptr;
   if (o.forward) {
     auto text = [](const std::string& s) { return s.empty() ? core::Json(nullptr) : core::Json(s); };
-    forward = {{"status", o.forward->status}, {"error", text(o.forward->error)}, {"function", text(o.forward->function)},
+    forward = {{"status", o.forward->status},
+               {"error", text(o.forward->error)},
+               {"function", text(o.forward->function)},
                {"where", text(o.forward->where)}};
   }
   return {{"status", "answered"}, {"versions", o.versions}, {"reason", nullptr}, {"forward", forward}};
@@ -259,8 +267,7 @@ core::Json oracle_json(const ModelReading& r) {
 
 }  // namespace
 
-core::Json analysis_json(const SourceInfo& source, ModelReading reading, const RiskList& risks,
-                         const knowledge::ModelFamilies& fam) {
+core::Json analysis_json(const SourceInfo& source, ModelReading reading, const RiskList& risks, const knowledge::ModelFamilies& fam) {
   core::Json out = core::Json::object();
   out["artifact"] = "model_analysis";
   out["schema_version"] = 1;

@@ -11,7 +11,6 @@
 
 namespace intake {
 
-core::Json analysis_json(const SourceInfo& source, ModelReading reading, const RiskList& risks,
-                         const knowledge::ModelFamilies& fam);
+core::Json analysis_json(const SourceInfo& source, ModelReading reading, const RiskList& risks, const knowledge::ModelFamilies& fam);
 
 }  // namespace intake

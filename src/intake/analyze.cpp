@@ -18,8 +18,8 @@ namespace intake {
 namespace {
 
 bool looks_like_path(const std::string& s) {
-  return s.empty() || s[0] == '/' || s[0] == '.' || s[0] == '~' || s.find('\\') != std::string::npos ||
-         s.find("//") != std::string::npos || (s.size() > 1 && s.back() == '/');
+  return s.empty() || s[0] == '/' || s[0] == '.' || s[0] == '~' || s.find('\\') != std::string::npos || s.find("//") != std::string::npos ||
+         (s.size() > 1 && s.back() == '/');
 }
 
 core::Result<core::Json> analyze_local(const std::string& input, const OracleLinears* oracle) {
@@ -113,5 +113,3 @@ core::Result<core::fs::path> write_analysis(const core::fs::path& workdir, const
 }
 
 }  // namespace intake
-
-

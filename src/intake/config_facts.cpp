@@ -26,8 +26,8 @@ constexpr Bound kExperts = config_limits::experts;
 // The first key of `keys` present in `j`, within [0, b.max]. A present key of the wrong type is
 // an error: the config is malformed and we would otherwise silently fall through to another
 // key. `prefix` names the nested config the key sits in ("text_config."), for the message.
-core::Result<std::optional<std::int64_t>> first_int(const core::Json& j, const std::vector<std::string>& keys,
-                                                    std::string_view source, Bound b, std::string_view prefix = {}) {
+core::Result<std::optional<std::int64_t>> first_int(const core::Json& j, const std::vector<std::string>& keys, std::string_view source,
+                                                    Bound b, std::string_view prefix = {}) {
   for (const auto& k : keys) {
     auto it = j.find(k);
     if (it == j.end() || it->is_null()) continue;
@@ -54,8 +54,7 @@ core::Result<std::optional<std::int64_t>> first_int(const core::Json& j, const s
   return std::optional<std::int64_t>{};
 }
 
-core::Result<std::optional<std::string>> first_string(const core::Json& j, const std::vector<std::string>& keys,
-                                                      std::string_view source) {
+core::Result<std::optional<std::string>> first_string(const core::Json& j, const std::vector<std::string>& keys, std::string_view source) {
   for (const auto& k : keys) {
     auto it = j.find(k);
     if (it == j.end() || it->is_null()) continue;
@@ -118,10 +117,9 @@ void derive_moe_layers(const core::Json& t, MoeFacts& moe, std::int64_t layers) 
   }
 }
 
-core::Result<std::optional<MoeFacts>> read_moe(const core::Json& t, const std::string& model_type,
-                                               const knowledge::ModelFamilies& fam, std::optional<std::int64_t> layers,
-                                               std::optional<std::int64_t> intermediate, std::string_view source,
-                                               std::string_view prefix) {
+core::Result<std::optional<MoeFacts>> read_moe(const core::Json& t, const std::string& model_type, const knowledge::ModelFamilies& fam,
+                                               std::optional<std::int64_t> layers, std::optional<std::int64_t> intermediate,
+                                               std::string_view source, std::string_view prefix) {
   QPTQ_TRY_ASSIGN(auto experts, first_int(t, fam.moe("num_experts"), source, kExperts, prefix));
   if (!experts || *experts <= 0) return std::optional<MoeFacts>{};
   MoeFacts moe;
@@ -131,8 +129,7 @@ core::Result<std::optional<MoeFacts>> read_moe(const core::Json& t, const std::s
   moe.shared_experts = shared.value_or(0);
   QPTQ_TRY_ASSIGN(moe.moe_intermediate_size, first_int(t, fam.moe("moe_intermediate_size"), source, kFfn, prefix));
   auto& from_inter = fam.moe_intermediate_from_intermediate_size;
-  if (!moe.moe_intermediate_size &&
-      std::find(from_inter.begin(), from_inter.end(), model_type) != from_inter.end()) {
+  if (!moe.moe_intermediate_size && std::find(from_inter.begin(), from_inter.end(), model_type) != from_inter.end()) {
     moe.moe_intermediate_size = intermediate;  // these families size experts with intermediate_size
   }
   QPTQ_TRY_ASSIGN(moe.shared_expert_intermediate_size, first_int(t, fam.moe("shared_expert_intermediate_size"), source, kFfn, prefix));
@@ -153,8 +150,7 @@ core::Error implausible_config_value(std::string_view source, const std::string&
       .with("max", std::to_string(b.max));
 }
 
-core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowledge::ModelFamilies& fam,
-                                           std::string_view source) {
+core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowledge::ModelFamilies& fam, std::string_view source) {
   if (!config.is_object()) {
     return core::make_error(core::ExitCode::bad_input, "intake.config_not_object").with("source", std::string(source));
   }

@@ -31,9 +31,9 @@ struct MoeFacts {
   std::int64_t shared_experts = 0;
   std::optional<std::int64_t> moe_intermediate_size;
   std::optional<std::int64_t> shared_expert_intermediate_size;
-  std::vector<std::int64_t> moe_layers;    // from config rules
+  std::vector<std::int64_t> moe_layers;  // from config rules
   std::vector<std::int64_t> dense_layers;
-  std::string layer_rule;                  // how moe_layers was derived
+  std::string layer_rule;  // how moe_layers was derived
 };
 
 struct PreQuantized {
@@ -47,18 +47,17 @@ struct ModelFacts {
   std::string text_config_key;                 // "" when the config is not nested
   std::vector<std::string> architectures;
   std::optional<std::string> transformers_version;
-  std::vector<std::string> auto_map;           // auto_map keys (remote code)
-  std::optional<std::int64_t> num_layers, hidden_size, num_heads, num_kv_heads, head_dim,
-      intermediate_size, vocab_size, context_length;
-  std::string head_dim_source;    // config / derived
-  std::string kv_heads_source;    // config / derived
+  std::vector<std::string> auto_map;  // auto_map keys (remote code)
+  std::optional<std::int64_t> num_layers, hidden_size, num_heads, num_kv_heads, head_dim, intermediate_size, vocab_size, context_length;
+  std::string head_dim_source;  // config / derived
+  std::string kv_heads_source;  // config / derived
   std::optional<bool> tie_word_embeddings;
-  std::string tie_source;         // config / class_default
+  std::string tie_source;  // config / class_default
   std::optional<std::string> dtype;
   std::optional<MoeFacts> moe;
   std::vector<Modality> modalities;
   std::optional<PreQuantized> pre_quantized;
-  core::Json mla = nullptr;       // kv_lora_rank etc. when the attention is MLA
+  core::Json mla = nullptr;                // kv_lora_rank etc. when the attention is MLA
   std::optional<std::int64_t> mtp_layers;  // num_nextn_predict_layers
   std::vector<std::string> layer_types;    // per layer, when the config lists them (hybrid models)
   // The rules of knowledge/intake/forward_risks.json that hold for this config (DBRX with
@@ -77,9 +76,9 @@ struct ConfigBound {
 };
 namespace config_limits {
 inline constexpr ConfigBound layers{10'000};
-inline constexpr ConfigBound width{std::int64_t{1} << 20};    // hidden_size
-inline constexpr ConfigBound heads{std::int64_t{1} << 16};    // attention / KV heads, head dims
-inline constexpr ConfigBound ffn{std::int64_t{1} << 22};      // intermediate sizes
+inline constexpr ConfigBound width{std::int64_t{1} << 20};  // hidden_size
+inline constexpr ConfigBound heads{std::int64_t{1} << 16};  // attention / KV heads, head dims
+inline constexpr ConfigBound ffn{std::int64_t{1} << 22};    // intermediate sizes
 inline constexpr ConfigBound vocab{std::int64_t{1} << 24};
 inline constexpr ConfigBound context{std::int64_t{1} << 34};
 inline constexpr ConfigBound experts{std::int64_t{1} << 14};  // routed, per token, shared
@@ -94,7 +93,6 @@ core::Error implausible_config_value(std::string_view source, const std::string&
 // Errors (bad_input): intake.config_not_object, intake.config_no_model_type,
 // intake.config_bad_field (a known key with the wrong type), intake.config_implausible (a size
 // or count outside config_limits), naming `source` and the key.
-core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowledge::ModelFamilies& fam,
-                                           std::string_view source);
+core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowledge::ModelFamilies& fam, std::string_view source);
 
 }  // namespace intake

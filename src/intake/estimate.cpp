@@ -117,7 +117,8 @@ core::Result<Estimate> estimate_linears(const ModelFacts& facts, const knowledge
     }
     if (L.router) count(base + *L.router, times);
     for (std::int64_t x = 0; x < experts; ++x) {
-      for (const auto& m : L.expert) count(base + with_index(L.experts_prefix, x) + m, by_kind ? times * static_cast<std::uint64_t>(experts) : times);
+      for (const auto& m : L.expert)
+        count(base + with_index(L.experts_prefix, x) + m, by_kind ? times * static_cast<std::uint64_t>(experts) : times);
       if (by_kind) break;
     }
     for (const auto& m : L.shared) count(base + L.shared_prefix + m, times * static_cast<std::uint64_t>(shared));
@@ -147,7 +148,8 @@ core::Result<Estimate> estimate_linears(const ModelFacts& facts, const knowledge
                               " + " + std::to_string(facts.moe->shared_experts) + " shared"
                         : std::string()) +
              (vision > 0 ? ", " + std::to_string(vision) + " vision-tower Linears counted" : "") +
-             (conv1d ? ", Conv1D blocks not counted" : "") + ", lm_head), template exclusions fnmatched against them; an estimate, not a count";
+             (conv1d ? ", Conv1D blocks not counted" : "") +
+             ", lm_head), template exclusions fnmatched against them; an estimate, not a count";
   return e;
 }
 

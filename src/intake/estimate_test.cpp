@@ -16,10 +16,11 @@ const knowledge::ModelFamilies& families() {
 }
 
 core::Json mixtral(std::int64_t layers, std::int64_t experts) {
-  return {{"model_type", "mixtral"},      {"architectures", {"MixtralForCausalLM"}}, {"num_hidden_layers", layers},
-          {"hidden_size", 64},            {"num_attention_heads", 4},                 {"num_key_value_heads", 2},
-          {"intermediate_size", 128},     {"vocab_size", 256},                        {"num_local_experts", experts},
-          {"num_experts_per_tok", 2}};
+  return {{"model_type", "mixtral"},      {"architectures", {"MixtralForCausalLM"}},
+          {"num_hidden_layers", layers},  {"hidden_size", 64},
+          {"num_attention_heads", 4},     {"num_key_value_heads", 2},
+          {"intermediate_size", 128},     {"vocab_size", 256},
+          {"num_local_experts", experts}, {"num_experts_per_tok", 2}};
 }
 
 core::Result<intake::ModelFacts> facts(const std::string& text) {

@@ -6,7 +6,6 @@
 
 namespace intake {
 
-
 std::optional<CachedSnapshot> find_cached_snapshot(const core::fs::path& cache_dir, const std::string& repo_id,
                                                    const std::string& revision) {
   core::fs::path repo_dir = cache_dir / cache_dir_name(repo_id);

@@ -94,8 +94,7 @@ HttpClient::~HttpClient() {
   if (m_curl != nullptr) curl_api().easy_cleanup(static_cast<CURL*>(m_curl));
 }
 
-core::Result<HttpResponse> HttpClient::get(const std::string& url,
-                                           std::optional<std::pair<std::uint64_t, std::uint64_t>> range,
+core::Result<HttpResponse> HttpClient::get(const std::string& url, std::optional<std::pair<std::uint64_t, std::uint64_t>> range,
                                            std::uint64_t max_bytes) {
   const CurlApi& api = curl_api();
   if (!api.load_error.empty()) {
@@ -142,9 +141,7 @@ core::Result<HttpResponse> HttpClient::get(const std::string& url,
   CURLcode rc = api.easy_perform(curl);
   api.slist_free_all(headers);
   if (sink.overflow) {
-    return core::make_error(core::ExitCode::network, "intake.hub_too_large")
-        .with("url", url)
-        .with("limit", std::to_string(max_bytes));
+    return core::make_error(core::ExitCode::network, "intake.hub_too_large").with("url", url).with("limit", std::to_string(max_bytes));
   }
   if (rc != CURLE_OK) {
     std::string detail = errbuf[0] != '\0' ? errbuf : api.easy_strerror(rc);
@@ -157,9 +154,7 @@ core::Result<HttpResponse> HttpClient::get(const std::string& url,
     if (rc == CURLE_PARTIAL_FILE || rc == CURLE_RECV_ERROR || rc == CURLE_GOT_NOTHING) {
       return core::make_error(core::ExitCode::network, "intake.hub_truncated").with("url", url).with_detail(redact(detail, m_settings));
     }
-    return core::make_error(core::ExitCode::network, "intake.hub_unreachable")
-        .with("url", url)
-        .with_detail(redact(detail, m_settings));
+    return core::make_error(core::ExitCode::network, "intake.hub_unreachable").with("url", url).with_detail(redact(detail, m_settings));
   }
   api.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &resp.status);
   resp.total_size = sink.total;

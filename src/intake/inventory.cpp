@@ -13,13 +13,14 @@ namespace {
 using Block = std::vector<std::string>;  // one range list per placeholder
 
 core::Error invalid(std::string detail) {
-  return core::make_error(core::ExitCode::bad_input, "intake.inventory_invalid").with("command", "quark-ptq analyze").with_detail(std::move(detail));
+  return core::make_error(core::ExitCode::bad_input, "intake.inventory_invalid")
+      .with("command", "quark-ptq analyze")
+      .with_detail(std::move(detail));
 }
 
 // Exact product decomposition of the sorted, distinct rows [begin, end) of a flat table with
 // `width` columns, from column `dim` on.
-std::vector<Block> blocks_of(const std::vector<std::uint32_t>& t, std::size_t width, std::size_t begin, std::size_t end,
-                             std::size_t dim) {
+std::vector<Block> blocks_of(const std::vector<std::uint32_t>& t, std::size_t width, std::size_t begin, std::size_t end, std::size_t dim) {
   auto at = [&](std::size_t row, std::size_t col) { return t[row * width + col]; };
   if (dim + 1 == width) {
     std::vector<std::uint32_t> vals;
@@ -126,21 +127,20 @@ void sort_rows(std::vector<std::uint32_t>& t, std::size_t width) {
   std::vector<std::size_t> order(rows);
   for (std::size_t r = 0; r < rows; ++r) order[r] = r;
   auto less = [&](std::size_t a, std::size_t b) {
-    return std::lexicographical_compare(t.begin() + static_cast<std::ptrdiff_t>(a * width),
-                                        t.begin() + static_cast<std::ptrdiff_t>((a + 1) * width),
-                                        t.begin() + static_cast<std::ptrdiff_t>(b * width),
-                                        t.begin() + static_cast<std::ptrdiff_t>((b + 1) * width));
+    return std::lexicographical_compare(
+        t.begin() + static_cast<std::ptrdiff_t>(a * width), t.begin() + static_cast<std::ptrdiff_t>((a + 1) * width),
+        t.begin() + static_cast<std::ptrdiff_t>(b * width), t.begin() + static_cast<std::ptrdiff_t>((b + 1) * width));
   };
   if (!std::is_sorted(order.begin(), order.end(), less)) std::sort(order.begin(), order.end(), less);
   std::vector<std::uint32_t> out;
   out.reserve(t.size());
   for (std::size_t k = 0; k < rows; ++k) {
     std::size_t r = order[k];
-    bool dup = k > 0 && std::equal(t.begin() + static_cast<std::ptrdiff_t>(r * width),
-                                   t.begin() + static_cast<std::ptrdiff_t>((r + 1) * width),
-                                   t.begin() + static_cast<std::ptrdiff_t>(order[k - 1] * width));
-    if (!dup) out.insert(out.end(), t.begin() + static_cast<std::ptrdiff_t>(r * width),
-                         t.begin() + static_cast<std::ptrdiff_t>((r + 1) * width));
+    bool dup =
+        k > 0 && std::equal(t.begin() + static_cast<std::ptrdiff_t>(r * width), t.begin() + static_cast<std::ptrdiff_t>((r + 1) * width),
+                            t.begin() + static_cast<std::ptrdiff_t>(order[k - 1] * width));
+    if (!dup)
+      out.insert(out.end(), t.begin() + static_cast<std::ptrdiff_t>(r * width), t.begin() + static_cast<std::ptrdiff_t>((r + 1) * width));
   }
   t.swap(out);
 }
@@ -313,8 +313,7 @@ core::Result<std::vector<InventoryModule>> expand_inventory(const core::Json& an
     }
     auto count = core::json_int(g, "count");
     if (count && static_cast<std::size_t>(*count) != out.size() - before) {
-      return invalid(*name + ": count says " + std::to_string(*count) + " but the indices give " +
-                     std::to_string(out.size() - before));
+      return invalid(*name + ": count says " + std::to_string(*count) + " but the indices give " + std::to_string(out.size() - before));
     }
   }
   return out;

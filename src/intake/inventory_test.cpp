@@ -194,7 +194,8 @@ TEST(Inventory, PrequantizedTensorsAreCountedAndTiedToModules) {
   auto inv = b.finish();
   std::vector<std::string> seen;
   for (const auto& pq : inv.prequantized) {
-    seen.push_back(intake::prequantized_name(pq) + " " + pq.module + " " + std::to_string(pq.totals.bytes) + (pq.module_counted ? " counted" : " uncounted"));
+    seen.push_back(intake::prequantized_name(pq) + " " + pq.module + " " + std::to_string(pq.totals.bytes) +
+                   (pq.module_counted ? " counted" : " uncounted"));
   }
   EXPECT_EQ(seen, (std::vector<std::string>{
                       "model.layers.*.self_attn.q_proj.weight_scale_inv (x3) model.layers.{}.self_attn.q_proj 12 counted",

@@ -28,13 +28,9 @@ std::string_view last_segment(std::string_view name) {
 
 // A pattern whose answer is the same on a name and on its template: no digits, braces, '?'
 // or '[' (its literal parts can never touch a numeric segment).
-bool template_safe(const std::string& pattern) {
-  return pattern.find_first_of("0123456789{}?[") == std::string::npos;
-}
+bool template_safe(const std::string& pattern) { return pattern.find_first_of("0123456789{}?[") == std::string::npos; }
 
-bool contains(const std::vector<std::string>& v, std::string_view s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
+bool contains(const std::vector<std::string>& v, std::string_view s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 std::uint64_t element_count(const std::uint64_t* shape, std::size_t rank) {
   std::uint64_t n = 1;
@@ -55,22 +51,22 @@ struct Variant {
 // What is known of a template before looking at its numbers, and its groups so far.
 struct TemplateInfo {
   std::string role;
-  bool safe_excluded = false;  // a template-safe exclusion pattern matches
+  bool safe_excluded = false;    // a template-safe exclusion pattern matches
   std::deque<Variant> variants;  // a deque: parts point at the groups, which must not move
 };
 
 // What a tensor's name alone decides (see ShardScanner::State::classify).
 struct TensorClass {
-  bool prequantized = false;   // ends with a pre-quantized tensor suffix
-  bool has_module = false;     // ends with a linear weight suffix
-  std::size_t suffix = 0;      // that suffix's length
-  bool expert_tensor = false;  // a fused expert tensor name (when 3-D)
+  bool prequantized = false;       // ends with a pre-quantized tensor suffix
+  bool has_module = false;         // ends with a linear weight suffix
+  std::size_t suffix = 0;          // that suffix's length
+  bool expert_tensor = false;      // a fused expert tensor name (when 3-D)
   std::uint64_t fused_factor = 1;  // nn.Linear modules per expert when fused (gate_up: 2)
-  std::string_view kind;       // when not fused: linear, embedding or conv1d
-  bool literal = false;        // the module name has braces of its own: no placeholders
-  bool first_embedding = false;  // may stand for a tied lm_head (not a position embedding)
+  std::string_view kind;           // when not fused: linear, embedding or conv1d
+  bool literal = false;            // the module name has braces of its own: no placeholders
+  bool first_embedding = false;    // may stand for a tied lm_head (not a position embedding)
   TemplateInfo* module = nullptr;  // the module's template, when has_module or expert_tensor
-  bool experts_role = false;   // module->role is "experts"
+  bool experts_role = false;       // module->role is "experts"
   bool lm_head_role = false;
   std::string module_templ;
 };
@@ -102,8 +98,8 @@ bool same_shape(const std::vector<std::uint64_t>& a, const std::uint64_t* b, std
 }
 
 bool same_group(const InventoryGroup& a, const InventoryGroup& b) {
-  return a.templ == b.templ && a.literal == b.literal && a.role == b.role && a.kind == b.kind && a.dtype == b.dtype &&
-         a.shape == b.shape && a.linear_modules == b.linear_modules && a.quantized == b.quantized && a.tied == b.tied;
+  return a.templ == b.templ && a.literal == b.literal && a.role == b.role && a.kind == b.kind && a.dtype == b.dtype && a.shape == b.shape &&
+         a.linear_modules == b.linear_modules && a.quantized == b.quantized && a.tied == b.tied;
 }
 
 }  // namespace
@@ -133,10 +129,8 @@ InventoryRules::InventoryRules(const ModelFacts& f, const knowledge::ModelFamili
   bool whole_segments = std::all_of(fam.linear_weight_suffixes.begin(), fam.linear_weight_suffixes.end(),
                                     [](const std::string& x) { return !x.empty() && x[0] == '.'; });
   classes_valid = whole_segments && suffixes_template_safe(fam.linear_weight_suffixes) &&
-                  suffixes_template_safe(fam.pre_quantized_tensor_suffixes) &&
-                  segment_names_template_safe(fam.fused_expert_tensor_names) &&
-                  segment_names_template_safe(fam.fused_gate_up_names) &&
-                  segment_names_template_safe(fam.conv1d_module_suffixes);
+                  suffixes_template_safe(fam.pre_quantized_tensor_suffixes) && segment_names_template_safe(fam.fused_expert_tensor_names) &&
+                  segment_names_template_safe(fam.fused_gate_up_names) && segment_names_template_safe(fam.conv1d_module_suffixes);
 }
 
 struct ShardScanner::State {
@@ -147,7 +141,7 @@ struct ShardScanner::State {
   // name and on its template (`rules.classes_valid`): a few dozen entries for 47k tensors.
   std::unordered_map<std::string, TensorClass, NameHash> classes;
   InventoryPart part;
-  std::uint64_t part_number = 1;  // Variant::part of the part being built
+  std::uint64_t part_number = 1;       // Variant::part of the part being built
   std::vector<std::uint32_t> members;  // per module of the part: its group's slot, then its indices
   std::string templ_buf;
   std::vector<std::uint32_t> idx;
@@ -166,9 +160,8 @@ struct ShardScanner::State {
   }
 
   // Adds one module given its template split (templ/indices) and attributes.
-  void add(TemplateInfo& ti, const std::string& templ, bool literal, const std::vector<std::uint32_t>& indices,
-           std::string_view kind, std::string_view dtype, const std::uint64_t* shape, std::size_t rank,
-           std::uint64_t linear_modules, bool excluded) {
+  void add(TemplateInfo& ti, const std::string& templ, bool literal, const std::vector<std::uint32_t>& indices, std::string_view kind,
+           std::string_view dtype, const std::uint64_t* shape, std::size_t rank, std::uint64_t linear_modules, bool excluded) {
     bool quantized = linear_modules > 0 && !excluded;
     // A template has a handful of variants at most: a linear scan beats hashing a key.
     Variant* hit = nullptr;
@@ -221,9 +214,9 @@ struct ShardScanner::State {
     }
     std::string_view bare = name.substr(0, name.size() - c.suffix);
     std::string_view leaf = last_segment(bare);
-    c.expert_tensor = (bare.find(".experts.") != std::string_view::npos ||
-                       core::glob_match_any(fam.fused_expert_module_patterns, std::string(bare))) &&
-                      contains(fam.fused_expert_tensor_names, leaf);
+    c.expert_tensor =
+        (bare.find(".experts.") != std::string_view::npos || core::glob_match_any(fam.fused_expert_module_patterns, std::string(bare))) &&
+        contains(fam.fused_expert_tensor_names, leaf);
     if (!c.has_module && !c.expert_tensor) return c;
     c.fused_factor = contains(fam.fused_gate_up_names, leaf) ? 2 : 1;  // Quark unfuses them
     c.literal = !is_template && (bare.find('{') != std::string_view::npos || bare.find('}') != std::string_view::npos);
@@ -313,7 +306,8 @@ void ShardScanner::add_tensor(const TensorView& t) {
     std::vector<std::uint32_t> numbers;
     name_template_into(t.name, templ, numbers);
     auto at = std::find_if(part.prequantized.begin(), part.prequantized.end(), [&](const auto& e) { return e.first == templ; });
-    DtypeTotals& totals = at != part.prequantized.end() ? at->second : part.prequantized.emplace_back(std::move(templ), DtypeTotals{}).second;
+    DtypeTotals& totals =
+        at != part.prequantized.end() ? at->second : part.prequantized.emplace_back(std::move(templ), DtypeTotals{}).second;
     ++totals.tensors;
     totals.parameters += elems;
     totals.bytes += t.bytes;
@@ -388,9 +382,9 @@ struct InventoryBuilder::State {
   ShardScanner own;  // add_tensor's
   bool own_pending = false;
   LinearInventory inv;
-  std::unordered_map<const InventoryGroup*, std::size_t> merged;  // a part's group -> inv.groups
+  std::unordered_map<const InventoryGroup*, std::size_t> merged;                  // a part's group -> inv.groups
   std::unordered_map<std::string, std::vector<std::size_t>, NameHash> groups_of;  // template -> inv.groups
-  std::deque<InventoryGroup> given;  // the groups of add_module's parts
+  std::deque<InventoryGroup> given;                                               // the groups of add_module's parts
   bool have_lm_head = false;
   std::optional<InventoryModule> embedding;
 
@@ -460,7 +454,8 @@ struct InventoryBuilder::State {
       // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
       auto& templ = entry.first;
       const auto& t = entry.second;
-      auto at = std::find_if(inv.prequantized.begin(), inv.prequantized.end(), [&](const PrequantizedTensors& e) { return e.templ == templ; });
+      auto at =
+          std::find_if(inv.prequantized.begin(), inv.prequantized.end(), [&](const PrequantizedTensors& e) { return e.templ == templ; });
       if (at == inv.prequantized.end()) {
         at = inv.prequantized.emplace(inv.prequantized.end());
         at->templ = std::move(templ);
@@ -487,9 +482,8 @@ struct InventoryBuilder::State {
   }
 
   // A module given with its attributes, as a part of its own.
-  void add_group(const std::string& name, bool literal, const std::string& role, const std::string& kind,
-                 const std::string& dtype, const std::vector<std::uint64_t>& shape, std::uint64_t linear_modules,
-                 bool quantized, bool tied) {
+  void add_group(const std::string& name, bool literal, const std::string& role, const std::string& kind, const std::string& dtype,
+                 const std::vector<std::uint64_t>& shape, std::uint64_t linear_modules, bool quantized, bool tied) {
     InventoryGroup& g = given.emplace_back();
     std::vector<std::uint32_t> indices;
     if (literal) {
@@ -515,8 +509,7 @@ struct InventoryBuilder::State {
   }
 };
 
-InventoryBuilder::InventoryBuilder(const ModelFacts& facts, const knowledge::ModelFamilies& fam,
-                                   std::vector<std::string> exclusions)
+InventoryBuilder::InventoryBuilder(const ModelFacts& facts, const knowledge::ModelFamilies& fam, std::vector<std::string> exclusions)
     : m_state(std::make_unique<State>(facts, fam, std::move(exclusions))) {}
 
 InventoryBuilder::~InventoryBuilder() = default;
@@ -537,8 +530,7 @@ void InventoryBuilder::add_module(const InventoryModule& m) {
   State& s = *m_state;
   s.merge_own();
   bool literal = m.name.find('{') != std::string::npos || m.name.find('}') != std::string::npos;
-  s.add_group(m.name, literal, m.role, m.kind, m.dtype, m.shape, m.linear_modules, m.quantized && m.linear_modules > 0,
-              m.tied);
+  s.add_group(m.name, literal, m.role, m.kind, m.dtype, m.shape, m.linear_modules, m.quantized && m.linear_modules > 0, m.tied);
 }
 
 LinearInventory InventoryBuilder::finish() {
@@ -548,8 +540,7 @@ LinearInventory InventoryBuilder::finish() {
   // A tied lm_head is a real nn.Linear in the loaded model although the checkpoint stores
   // only the embedding; Quark sees it (and usually excludes it).
   if (!s.have_lm_head && s.embedding && s.rules.facts.tie_word_embeddings.value_or(false)) {
-    bool excluded = core::glob_match_any(s.rules.safe_patterns, "lm_head") ||
-                    core::glob_match_any(s.rules.unsafe_patterns, "lm_head");
+    bool excluded = core::glob_match_any(s.rules.safe_patterns, "lm_head") || core::glob_match_any(s.rules.unsafe_patterns, "lm_head");
     s.add_group("lm_head", false, "lm_head", "linear", s.embedding->dtype, s.embedding->shape, 1, !excluded, true);
   }
   // Which pre-quantized tensors belong to a module the inventory counts: the longest suffix
@@ -561,9 +552,8 @@ LinearInventory InventoryBuilder::finish() {
     }
     pq.module = pq.templ.substr(0, pq.templ.size() - cut);
     auto it = s.groups_of.find(pq.module);
-    pq.module_counted = it != s.groups_of.end() && std::any_of(it->second.begin(), it->second.end(), [&](std::size_t k) {
-                          return inv.groups[k].linear_modules > 0;
-                        });
+    pq.module_counted = it != s.groups_of.end() &&
+                        std::any_of(it->second.begin(), it->second.end(), [&](std::size_t k) { return inv.groups[k].linear_modules > 0; });
   }
   std::sort(inv.expert_layers.begin(), inv.expert_layers.end());
   inv.expert_layers.erase(std::unique(inv.expert_layers.begin(), inv.expert_layers.end()), inv.expert_layers.end());

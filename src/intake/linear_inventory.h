@@ -20,9 +20,9 @@
 namespace intake {
 
 struct InventoryModule {
-  std::string name;   // module name: the tensor name without its weight suffix
-  std::string role;   // attention, mlp, experts, shared_experts, router, vision, audio, lm_head, embeddings, other
-  std::string kind;   // linear, fused_experts, conv1d, embedding, non_linear (a router class, a position table)
+  std::string name;  // module name: the tensor name without its weight suffix
+  std::string role;  // attention, mlp, experts, shared_experts, router, vision, audio, lm_head, embeddings, other
+  std::string kind;  // linear, fused_experts, conv1d, embedding, non_linear (a router class, a position table)
   std::string dtype;
   std::vector<std::uint64_t> shape;
   std::uint64_t linear_modules = 0;  // nn.Linear modules it is in Quark: 1, experts x k when fused, 0
@@ -62,8 +62,8 @@ struct RoleTotals {
 // Tensors the checkpoint stores pre-quantized (packed weights, scales: the knowledge's
 // pre_quantized_tensor_suffixes), by tensor name template.
 struct PrequantizedTensors {
-  std::string templ;            // "model.layers.{}.mlp.experts.gate_up_proj_blocks"
-  std::string module;           // the template without the suffix: the module it belongs to
+  std::string templ;   // "model.layers.{}.mlp.experts.gate_up_proj_blocks"
+  std::string module;  // the template without the suffix: the module it belongs to
   DtypeTotals totals;
   bool module_counted = false;  // that module is in the inventory (an fp8 weight's scale); false:
                                 // the weights it holds are in no linear-module count
@@ -81,16 +81,16 @@ struct LinearInventory {
   std::map<std::string, RoleTotals> by_role;
   std::uint64_t tensor_count = 0;
   std::uint64_t parameters = 0;
-  std::uint64_t linear_modules = 0;     // what Quark sees (fused experts unfused)
+  std::uint64_t linear_modules = 0;  // what Quark sees (fused experts unfused)
   std::uint64_t quantized_modules = 0;
   std::uint64_t linear_parameters = 0;
   std::uint64_t quantized_parameters = 0;
   bool has_fused_experts = false;
   bool has_per_expert_tensors = false;
   bool has_conv1d = false;
-  bool has_prequantized_tensors = false;  // scales / packed weights present
+  bool has_prequantized_tensors = false;          // scales / packed weights present
   std::vector<PrequantizedTensors> prequantized;  // first seen first
-  std::vector<std::int64_t> expert_layers;  // layer indices that hold expert tensors
+  std::vector<std::int64_t> expert_layers;        // layer indices that hold expert tensors
 };
 
 // What the name tests of the inventory need, shared read-only by every ShardScanner (one per
@@ -103,7 +103,7 @@ struct InventoryRules {
   std::vector<std::string> unsafe_patterns;  // the others, matched on each module name
   bool conv1d_family = false;
   std::vector<std::string> non_linear_patterns;  // modules whose weight is not an nn.Linear's
-  bool classes_valid = false;  // every name test gives the same answer on a name's template
+  bool classes_valid = false;                    // every name test gives the same answer on a name's template
 };
 
 // What the tensors of one shard add to the inventory, in the order they came: groups in
@@ -112,8 +112,8 @@ struct InventoryRules {
 // descriptions (no members) kept by whoever made the part, which must outlive the merge.
 struct InventoryPart {
   std::vector<const InventoryGroup*> groups;
-  std::vector<std::uint32_t> counts;   // per group: its modules in this part
-  std::vector<std::uint32_t> indices;  // the modules' indices, group after group
+  std::vector<std::uint32_t> counts;                              // per group: its modules in this part
+  std::vector<std::uint32_t> indices;                             // the modules' indices, group after group
   std::vector<std::pair<std::string, DtypeTotals>> all_by_dtype;  // a few entries
   std::uint64_t tensor_count = 0;
   std::uint64_t parameters = 0;
@@ -123,7 +123,7 @@ struct InventoryPart {
   bool has_conv1d = false;
   bool has_prequantized_tensors = false;
   std::vector<std::pair<std::string, DtypeTotals>> prequantized;  // by tensor name template, a few entries
-  std::vector<std::int64_t> expert_layers;  // in the order seen
+  std::vector<std::int64_t> expert_layers;                        // in the order seen
   bool has_lm_head = false;
   std::optional<InventoryModule> embedding;  // the first token embedding, for a tied lm_head
 };

@@ -53,7 +53,7 @@ core::Error refused_by_type(const std::string& path) {
 // blocks in open() and a device such as /dev/zero never ends, and again on the descriptor in
 // case the path was swapped in between: "core.not_regular_file" / "core.is_directory".
 core::Result<int> open_regular(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
     if (errno == ENOENT) return -1;
     return io_error(path, errno);
@@ -137,7 +137,7 @@ core::Result<std::vector<FileEntry>> LocalModelFiles::list() {
     }
     // One stat per entry gives both the type and the size; it follows symlinks (HF cache
     // snapshots are links).
-    struct stat st{};
+    struct stat st {};
     if (::stat(it->path().c_str(), &st) != 0) {
       if (errno == ENOENT) continue;  // a dangling link: not a file we have
       // A symlink loop or an unreadable link: report it, do not skip silently.
@@ -167,7 +167,7 @@ core::Result<std::optional<std::pair<int, std::uint64_t>>> LocalModelFiles::open
   // A dangling symlink (a cache blob that was never downloaded) counts as absent.
   if (fd < 0) return std::optional<std::pair<int, std::uint64_t>>{};
   Fd guard(fd);
-  struct stat st{};
+  struct stat st {};
   if (::fstat(fd, &st) != 0) return io_error(path, errno);
   auto size = static_cast<std::uint64_t>(st.st_size);
   if (size > kMaxSmallFileBytes) {
@@ -211,7 +211,7 @@ core::Result<ShardHeader> LocalModelFiles::read_header(std::string_view shard, c
   QPTQ_TRY_ASSIGN(int fd, open_regular(path));
   if (fd < 0) return core::make_error(core::ExitCode::bad_input, "intake.shard_missing").with("path", path);
   Fd guard(fd);
-  struct stat st{};
+  struct stat st {};
   if (::fstat(fd, &st) != 0) return io_error(path, errno);
   ShardHeader out;
   out.file_size = static_cast<std::uint64_t>(st.st_size);
@@ -232,8 +232,7 @@ core::Result<ShardHeader> LocalModelFiles::read_header(std::string_view shard, c
   }
   m_bytes_read += done;
   std::fill_n(buf.data() + done, kHeaderPadding, '\0');
-  QPTQ_TRY_ASSIGN(out.header, visit_header(std::string_view(buf.data(), static_cast<std::size_t>(done)), path, out.file_size,
-                                           visit, true));
+  QPTQ_TRY_ASSIGN(out.header, visit_header(std::string_view(buf.data(), static_cast<std::size_t>(done)), path, out.file_size, visit, true));
   return out;
 }
 

@@ -120,7 +120,7 @@ class ShardReads {
 
   ModelFiles& m_files;
   ShardPool& m_pool;
-  std::vector<std::string> m_listed;  // sorted
+  std::vector<std::string> m_listed;     // sorted
   std::vector<ShardScanner> m_scanners;  // one per thread
   std::vector<ShardOutcome> m_outcomes;  // one per listed shard
 };

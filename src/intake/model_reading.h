@@ -39,8 +39,8 @@ struct ModelReading {
   std::optional<std::int64_t> tokenizer_max_id;
   TemplateMatch templates;
   WeightFiles weights;
-  std::uint64_t header_bytes = 0;    // 8 + the JSON header, over the shards read
-  std::uint64_t declared_bytes = 0;  // the shards' file sizes
+  std::uint64_t header_bytes = 0;            // 8 + the JSON header, over the shards read
+  std::uint64_t declared_bytes = 0;          // the shards' file sizes
   std::vector<std::string> unknown_dtypes;   // first seen first
   std::vector<std::string> empty_shards;     // shards whose header lists no tensor ("{}")
   std::optional<LinearInventory> inventory;  // when every shard's header was read

@@ -50,7 +50,6 @@ void copy16(char* dst, const char* src, std::size_t n) {
   for (std::size_t i = 0; i < n; i += 16) std::memcpy(dst + i, src + i, 16);
 }
 
-
 }  // namespace
 
 bool name_template_scan(std::string_view name, std::string& out, std::vector<std::uint32_t>& indices) {
@@ -123,6 +122,5 @@ std::string name_template(std::string_view name, std::vector<std::uint32_t>* ind
   if (indices != nullptr) indices->insert(indices->end(), idx.begin(), idx.end());
   return out;
 }
-
 
 }  // namespace intake

@@ -17,8 +17,8 @@ std::string dtype_name(const std::optional<std::string>& d) {
 
 }  // namespace
 
-LinearInventory inventory_from_oracle(const OracleLinears& oracle, const ModelFacts& facts,
-                                      const knowledge::ModelFamilies& fam, const std::vector<std::string>& exclusions) {
+LinearInventory inventory_from_oracle(const OracleLinears& oracle, const ModelFacts& facts, const knowledge::ModelFamilies& fam,
+                                      const std::vector<std::string>& exclusions) {
   InventoryBuilder builder(facts, fam, exclusions);
   std::string dtype = dtype_name(facts.dtype);
   for (const auto& l : oracle.linears) {

@@ -45,7 +45,7 @@ struct OracleLinears {
 
 // The inventory of those modules, each [out, in] in the config's dtype, roles and template
 // exclusions applied to the names as Quark fnmatches them.
-LinearInventory inventory_from_oracle(const OracleLinears& oracle, const ModelFacts& facts,
-                                      const knowledge::ModelFamilies& fam, const std::vector<std::string>& exclusions);
+LinearInventory inventory_from_oracle(const OracleLinears& oracle, const ModelFacts& facts, const knowledge::ModelFamilies& fam,
+                                      const std::vector<std::string>& exclusions);
 
 }  // namespace intake

@@ -57,8 +57,8 @@ std::string url_encode(std::string_view s, bool keep_slash) {
   std::string out;
   for (char ch : s) {
     auto c = static_cast<unsigned char>(ch);
-    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
-                 c == '_' || c == '~' || (keep_slash && c == '/');
+    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' ||
+                 c == '~' || (keep_slash && c == '/');
     if (plain) {
       out += ch;
     } else {

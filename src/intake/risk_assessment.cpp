@@ -75,7 +75,8 @@ void pre_quantized_uncounted(const ModelReading& r, const knowledge::ModelFamili
   std::uint64_t tenths = (bytes * 10 + (1ULL << 29)) >> 30;  // GiB with one decimal, rounded
   std::uint64_t all = 0;
   for (const auto& [dtype, t] : r.inventory->all_by_dtype) all += t.bytes;
-  std::string shown = comma_list(std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(names.size(), 4))));
+  std::string shown = comma_list(
+      std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(names.size(), 4))));
   if (names.size() > 4) shown += ", ... (+" + std::to_string(names.size() - 4) + ")";
   risks.add(Severity::high, message_id("intake.risk_pre_quantized_uncounted"),
             {{"count", std::to_string(tensors)},
@@ -179,8 +180,10 @@ void moe_layers_disagree(const ModelReading& r, const knowledge::ModelFamilies&,
 void forced_pad_token(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
   if (!r.forced_pad_token_id || !r.tokenizer_max_id || *r.tokenizer_max_id >= *r.forced_pad_token_id) return;
   risks.add(Severity::high, message_id("intake.risk_pad_token_missing"),
-            {{"model_type", r.facts.model_type}, {"id", std::to_string(*r.forced_pad_token_id)},
-             {"max_id", std::to_string(*r.tokenizer_max_id)}, {"version", r.templates.newest_version}});
+            {{"model_type", r.facts.model_type},
+             {"id", std::to_string(*r.forced_pad_token_id)},
+             {"max_id", std::to_string(*r.tokenizer_max_id)},
+             {"version", r.templates.newest_version}});
 }
 
 // The installed libraries' own forward pass (the model oracle on the meta device) failed with
@@ -196,8 +199,10 @@ void forward_fails(const ModelReading& r, const knowledge::ModelFamilies&, RiskL
     return;
   }
   if (f->status != "failed") return;
-  std::vector<core::MessageArg> args = {{"versions", r.oracle->versions}, {"function", f->function.empty() ? "forward" : f->function},
-                                        {"where", f->where.empty() ? "?" : f->where}, {"error", f->error}};
+  std::vector<core::MessageArg> args = {{"versions", r.oracle->versions},
+                                        {"function", f->function.empty() ? "forward" : f->function},
+                                        {"where", f->where.empty() ? "?" : f->where},
+                                        {"error", f->error}};
   for (const auto& rule : r.facts.forward_risks) {
     if (f->function.rfind(rule.fails_in, 0) == 0) {
       risks.add(Severity::high, rule.risk, std::move(args));
@@ -208,9 +213,26 @@ void forward_fails(const ModelReading& r, const knowledge::ModelFamilies&, RiskL
 }
 
 constexpr Rule kRules[] = {
-    generation_config, template_missing, facts_missing, remote_code, pre_quantized, pre_quantized_uncounted, transformers_newer,
-    min_transformers, tokenizer_missing, weights_format, shards_not_cached, empty_shards, unknown_dtypes, conv1d,
-    memory, huge_moe, fused_experts, moe_layers_disagree, forced_pad_token, forward_fails,
+    generation_config,
+    template_missing,
+    facts_missing,
+    remote_code,
+    pre_quantized,
+    pre_quantized_uncounted,
+    transformers_newer,
+    min_transformers,
+    tokenizer_missing,
+    weights_format,
+    shards_not_cached,
+    empty_shards,
+    unknown_dtypes,
+    conv1d,
+    memory,
+    huge_moe,
+    fused_experts,
+    moe_layers_disagree,
+    forced_pad_token,
+    forward_fails,
 };
 
 }  // namespace

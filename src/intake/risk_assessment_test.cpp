@@ -74,23 +74,32 @@ TEST(RiskAssessment, CleanReadingHasNoRisks) {
 
 TEST(RiskAssessment, EachRuleOnItsTable) {
   const std::vector<Row> rows = {
-      {"generation config does not parse", [](ModelReading& r) { r.invalid_generation_config = "/m/generation_config.json"; },
+      {"generation config does not parse",
+       [](ModelReading& r) { r.invalid_generation_config = "/m/generation_config.json"; },
        {"intake.risk_generation_config_invalid"}},
-      {"no template in the newest release", [](ModelReading& r) { r.templates.releases.back().found.reset(); },
+      {"no template in the newest release",
+       [](ModelReading& r) { r.templates.releases.back().found.reset(); },
        {"intake.risk_no_template"}},
-      {"config lacks a material fact", [](ModelReading& r) { r.facts.missing = {"vocab_size", "hidden_size"}; },
-       {"intake.risk_missing_facts"}, true},
+      {"config lacks a material fact",
+       [](ModelReading& r) {
+         r.facts.missing = {"vocab_size", "hidden_size"};
+       },
+       {"intake.risk_missing_facts"},
+       true},
       {"transformers does not implement the type",
        [](ModelReading& r) {
          r.facts.model_type = "not_in_transformers";
          r.templates = intake::match_templates("llama");
        },
        {"intake.risk_remote_code_required"}},
-      {"auto_map on an implemented type", [](ModelReading& r) { r.facts.auto_map = {"AutoModelForCausalLM"}; },
-       {"intake.risk_auto_map"}},
-      {"quantization_config in the config", [](ModelReading& r) { r.facts.pre_quantized = intake::PreQuantized{"fp8", ""}; },
+      {"auto_map on an implemented type", [](ModelReading& r) { r.facts.auto_map = {"AutoModelForCausalLM"}; }, {"intake.risk_auto_map"}},
+      {"quantization_config in the config",
+       [](ModelReading& r) {
+         r.facts.pre_quantized = intake::PreQuantized{"fp8", ""};
+       },
        {"intake.risk_pre_quantized"}},
-      {"scales in the checkpoint only", [](ModelReading& r) { r.inventory->has_prequantized_tensors = true; },
+      {"scales in the checkpoint only",
+       [](ModelReading& r) { r.inventory->has_prequantized_tensors = true; },
        {"intake.risk_pre_quantized_tensors"}},
       {"both: the config's wins",
        [](ModelReading& r) {
@@ -98,7 +107,8 @@ TEST(RiskAssessment, EachRuleOnItsTable) {
          r.inventory->has_prequantized_tensors = true;
        },
        {"intake.risk_pre_quantized"}},
-      {"config written by a transformers too new for Quark", [](ModelReading& r) { r.facts.transformers_version = "9.0.0"; },
+      {"config written by a transformers too new for Quark",
+       [](ModelReading& r) { r.facts.transformers_version = "9.0.0"; },
        {"intake.risk_transformers_newer"}},
       {"config written by a supported transformers", [](ModelReading& r) { r.facts.transformers_version = "4.50.0"; }, {}},
       {"family needs a minimum transformers",
@@ -114,21 +124,26 @@ TEST(RiskAssessment, EachRuleOnItsTable) {
          r.weights.format = intake::WeightsFormat::pytorch_bin;
          r.inventory.reset();
        },
-       {"intake.risk_no_safetensors"}, true},
+       {"intake.risk_no_safetensors"},
+       true},
       {"no weights at all",
        [](ModelReading& r) {
          r.weights = {};
          r.inventory.reset();
        },
-       {"intake.risk_no_weights"}, true},
+       {"intake.risk_no_weights"},
+       true},
       {"shards not in the cache",
        [](ModelReading& r) {
          r.weights.missing_shards = {"model-00002-of-00002.safetensors"};
          r.inventory.reset();
        },
-       {"intake.risk_shards_not_cached"}, true},
-      {"a shard with no tensors (header {})", [](ModelReading& r) { r.empty_shards = {"model.safetensors"}; },
-       {"intake.risk_empty_shard"}, true},
+       {"intake.risk_shards_not_cached"},
+       true},
+      {"a shard with no tensors (header {})",
+       [](ModelReading& r) { r.empty_shards = {"model.safetensors"}; },
+       {"intake.risk_empty_shard"},
+       true},
       {"dtype we do not know", [](ModelReading& r) { r.unknown_dtypes = {"F4"}; }, {"intake.risk_unknown_dtype"}},
       {"Conv1D family",
        [](ModelReading& r) {
@@ -136,8 +151,7 @@ TEST(RiskAssessment, EachRuleOnItsTable) {
          r.templates = intake::match_templates("llama");
        },
        {"intake.risk_conv1d"}},
-      {"weights beyond one device",
-       [](ModelReading& r) { r.declared_bytes = families().multi_device_bytes + 1; }, {"intake.risk_memory"}},
+      {"weights beyond one device", [](ModelReading& r) { r.declared_bytes = families().multi_device_bytes + 1; }, {"intake.risk_memory"}},
       {"weights within one device", [](ModelReading& r) { r.declared_bytes = families().multi_device_bytes; }, {}},
       {"MoE with very many quantized linears",
        [](ModelReading& r) {
@@ -146,7 +160,8 @@ TEST(RiskAssessment, EachRuleOnItsTable) {
        },
        {"intake.risk_huge_moe"}},
       {"as many linears but dense",
-       [](ModelReading& r) { r.inventory->quantized_modules = families().huge_moe_quantized_linears + 1; }, {}},
+       [](ModelReading& r) { r.inventory->quantized_modules = families().huge_moe_quantized_linears + 1; },
+       {}},
       {"fused expert tensors", [](ModelReading& r) { r.inventory->has_fused_experts = true; }, {"intake.risk_fused_experts"}},
       {"expert layers disagree with the config",
        [](ModelReading& r) {
@@ -160,9 +175,11 @@ TEST(RiskAssessment, EachRuleOnItsTable) {
          r.inventory->expert_layers = {1, 2, 3, 4};
        },
        {}},
-      {"the oracle's forward pass fails", [](ModelReading& r) { r.oracle = answered("failed", "LlamaAttention.forward"); },
+      {"the oracle's forward pass fails",
+       [](ModelReading& r) { r.oracle = answered("failed", "LlamaAttention.forward"); },
        {"intake.risk_forward_fails"}},
-      {"the oracle's forward pass stopped by the meta device", [](ModelReading& r) { r.oracle = answered("inconclusive", "QuarkExpertsBase.forward"); },
+      {"the oracle's forward pass stopped by the meta device",
+       [](ModelReading& r) { r.oracle = answered("inconclusive", "QuarkExpertsBase.forward"); },
        {}},
       {"the oracle's forward pass runs", [](ModelReading& r) { r.oracle = answered("ok", ""); }, {}},
       {"dbrx, clip_qkv null, DbrxAttention fails",

@@ -18,10 +18,9 @@ struct DtypeBits {
 };
 
 constexpr DtypeBits kDtypes[] = {
-    {"BOOL", 8},     {"U8", 8},       {"I8", 8},       {"F8_E5M2", 8}, {"F8_E4M3", 8},
-    {"F8_E8M0", 8},  {"F4", 4},       {"F6_E2M3", 6},  {"F6_E3M2", 6}, {"I16", 16},
-    {"U16", 16},     {"F16", 16},     {"BF16", 16},    {"I32", 32},    {"U32", 32},
-    {"F32", 32},     {"F64", 64},     {"I64", 64},     {"U64", 64},    {"C64", 64},
+    {"BOOL", 8},    {"U8", 8},      {"I8", 8},   {"F8_E5M2", 8}, {"F8_E4M3", 8}, {"F8_E8M0", 8}, {"F4", 4},
+    {"F6_E2M3", 6}, {"F6_E3M2", 6}, {"I16", 16}, {"U16", 16},    {"F16", 16},    {"BF16", 16},   {"I32", 32},
+    {"U32", 32},    {"F32", 32},    {"F64", 64}, {"I64", 64},    {"U64", 64},    {"C64", 64},
 };
 
 core::Error header_error(const char* id, std::string_view source, std::string detail) {
@@ -80,8 +79,7 @@ bool read_string(simdjson::ondemand::value& value, bool plain, std::string_view&
 // checked arithmetic. Every value it returns with was fully parsed (so validated); a field it
 // does not know is skipped, and `skipped` tells the caller to validate the whole text.
 core::Result<Entry> read_entry(std::string_view name, simdjson::ondemand::value value, std::string_view source,
-                               std::vector<std::uint64_t>& pool, std::vector<std::string>& unknown, bool plain,
-                               bool& skipped) {
+                               std::vector<std::uint64_t>& pool, std::vector<std::string>& unknown, bool plain, bool& skipped) {
   auto where = [&] { return "tensor '" + std::string(name) + "'"; };
   simdjson::ondemand::object obj;
   if (value.get_object().get(obj) != simdjson::SUCCESS) {
@@ -113,8 +111,7 @@ core::Result<Entry> read_entry(std::string_view name, simdjson::ondemand::value 
         for (auto dim : dims) {
           std::uint64_t d = 0;
           if (dim.get_uint64().get(d) != simdjson::SUCCESS) {
-            return header_error("intake.header_entry", source,
-                                where() + ": shape holds a value that is not a non-negative integer");
+            return header_error("intake.header_entry", source, where() + ": shape holds a value that is not a non-negative integer");
           }
           pool.push_back(d);
         }
@@ -212,16 +209,14 @@ unsigned dtype_bits(std::string_view dtype) {
   return 0;
 }
 
-core::Result<std::uint64_t> parse_header_length(std::string_view prefix, std::string_view source,
-                                                std::optional<std::uint64_t> file_size) {
+core::Result<std::uint64_t> parse_header_length(std::string_view prefix, std::string_view source, std::optional<std::uint64_t> file_size) {
   if (prefix.size() < 8 || (file_size && *file_size < 8)) {
     return header_error("intake.header_too_short", source, "fewer than 8 bytes");
   }
   std::uint64_t n = 0;
   for (int i = 7; i >= 0; --i) n = (n << 8) | static_cast<unsigned char>(prefix[static_cast<std::size_t>(i)]);
   if (n > kMaxHeaderBytes) {
-    return header_error("intake.header_too_large", source,
-                        "header length " + std::to_string(n) + " > " + std::to_string(kMaxHeaderBytes));
+    return header_error("intake.header_too_large", source, "header length " + std::to_string(n) + " > " + std::to_string(kMaxHeaderBytes));
   }
   if (file_size && n > *file_size - 8) {
     return header_error("intake.header_too_large", source,
@@ -230,8 +225,8 @@ core::Result<std::uint64_t> parse_header_length(std::string_view prefix, std::st
   return n;
 }
 
-core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view source,
-                                         std::optional<std::uint64_t> file_size, const TensorVisitor& visit, bool padded) {
+core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view source, std::optional<std::uint64_t> file_size,
+                                         const TensorVisitor& visit, bool padded) {
   static_assert(kHeaderPadding == simdjson::SIMDJSON_PADDING);
   // On-Demand reads each value once, straight into our checks: no DOM tape in between. A
   // value it does not read (an unknown field) it skips without validating, so the whole text
@@ -347,9 +342,9 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
       return header_error("intake.header_overflow", source, "header plus data size overflows");
     }
     if (expected != *file_size) {
-      return header_error("intake.header_data_length", source,
-                          "the tensors end at byte " + std::to_string(expected) + " but the file has " +
-                              std::to_string(*file_size) + " bytes");
+      return header_error(
+          "intake.header_data_length", source,
+          "the tensors end at byte " + std::to_string(expected) + " but the file has " + std::to_string(*file_size) + " bytes");
     }
   }
   // Pass 2: the header is valid; hand out the tensors in header order.
@@ -361,8 +356,7 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
   return h;
 }
 
-core::Result<SafetensorsHeader> parse_header(std::string_view json, std::string_view source,
-                                             std::optional<std::uint64_t> file_size) {
+core::Result<SafetensorsHeader> parse_header(std::string_view json, std::string_view source, std::optional<std::uint64_t> file_size) {
   SafetensorsHeader h;
   auto summary = visit_header(json, source, file_size, [&](const TensorView& t) {
     TensorInfo info;

@@ -30,11 +30,11 @@ struct TensorInfo {
 };
 
 struct SafetensorsHeader {
-  std::uint64_t header_length = 0;  // N, the JSON length after the 8-byte prefix
-  std::vector<TensorInfo> tensors;  // in header order
+  std::uint64_t header_length = 0;                            // N, the JSON length after the 8-byte prefix
+  std::vector<TensorInfo> tensors;                            // in header order
   std::vector<std::pair<std::string, std::string>> metadata;  // "__metadata__"
-  std::uint64_t data_bytes = 0;     // end of the last tensor
-  std::vector<std::string> unknown_dtypes;  // kept as opaque data, sizes not checked
+  std::uint64_t data_bytes = 0;                               // end of the last tensor
+  std::vector<std::string> unknown_dtypes;                    // kept as opaque data, sizes not checked
 };
 
 // Bits per element of a safetensors dtype name; 0 for an unknown name.
@@ -42,8 +42,7 @@ unsigned dtype_bits(std::string_view dtype);
 
 // Decodes the 8-byte prefix. `file_size`, when known, bounds the header. Errors (bad_input):
 // intake.header_too_short, intake.header_too_large.
-core::Result<std::uint64_t> parse_header_length(std::string_view prefix, std::string_view source,
-                                                std::optional<std::uint64_t> file_size);
+core::Result<std::uint64_t> parse_header_length(std::string_view prefix, std::string_view source, std::optional<std::uint64_t> file_size);
 
 // A tensor as the visitor sees it: views into the parser's buffers, valid during the call.
 struct TensorView {
@@ -68,16 +67,14 @@ struct HeaderSummary {
 // rejected header produces no visits). No per-tensor allocation: this is the fast path that
 // intake uses on ~46k tensors.
 // `padded`: the caller guarantees kHeaderPadding readable bytes after `json` (saves a copy).
-core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view source,
-                                         std::optional<std::uint64_t> file_size, const TensorVisitor& visit,
-                                         bool padded = false);
+core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view source, std::optional<std::uint64_t> file_size,
+                                         const TensorVisitor& visit, bool padded = false);
 inline constexpr std::size_t kHeaderPadding = 64;  // simdjson's SIMDJSON_PADDING
 
 // Parses and validates the JSON header. With `file_size` the data region must end exactly at
 // the end of the file. Errors (bad_input), each naming `source`: intake.header_json,
 // intake.header_entry, intake.header_overflow, intake.header_size_mismatch,
 // intake.header_overlap, intake.header_gap, intake.header_data_length.
-core::Result<SafetensorsHeader> parse_header(std::string_view json, std::string_view source,
-                                             std::optional<std::uint64_t> file_size);
+core::Result<SafetensorsHeader> parse_header(std::string_view json, std::string_view source, std::optional<std::uint64_t> file_size);
 
 }  // namespace intake

@@ -56,9 +56,12 @@ TEST(SafetensorsHeader, NamedErrors) {
       {R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0]}})", 4, "intake.header_entry"},
       {R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[4,0]}})", 4, "intake.header_entry"},
       {R"({"__metadata__":{"k":1}})", 0, "intake.header_entry"},
-      {R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"a":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})", 8, "intake.header_entry"},
-      {R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"b":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})", 12, "intake.header_overlap"},
-      {R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"b":{"dtype":"F32","shape":[2],"data_offsets":[12,20]}})", 20, "intake.header_gap"},
+      {R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"a":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})", 8,
+       "intake.header_entry"},
+      {R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"b":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})", 12,
+       "intake.header_overlap"},
+      {R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"b":{"dtype":"F32","shape":[2],"data_offsets":[12,20]}})", 20,
+       "intake.header_gap"},
       {R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})", 12, "intake.header_gap"},
       {R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", 8, "intake.header_size_mismatch"},
       {R"({"a":{"dtype":"F4","shape":[3],"data_offsets":[0,2]}})", 2, "intake.header_size_mismatch"},
@@ -157,8 +160,8 @@ TEST(SafetensorsHeader, DuplicateAmongManyNames) {
   auto ok = intake::parse_header(json + "}", "x", std::nullopt);
   ASSERT_TRUE(ok) << ok.error().detail;
   EXPECT_EQ(ok->tensors.size(), 3000u);
-  std::string twice = json + ",\"model.layers.1234.mlp.weight\":{\"dtype\":\"U8\",\"shape\":[1],\"data_offsets\":[" +
-                      std::to_string(at) + "," + std::to_string(at + 1) + "]}}";
+  std::string twice = json + ",\"model.layers.1234.mlp.weight\":{\"dtype\":\"U8\",\"shape\":[1],\"data_offsets\":[" + std::to_string(at) +
+                      "," + std::to_string(at + 1) + "]}}";
   auto bad = intake::parse_header(twice, "x", std::nullopt);
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().detail.find("model.layers.1234.mlp.weight"), std::string::npos) << bad.error().detail;
@@ -166,8 +169,7 @@ TEST(SafetensorsHeader, DuplicateAmongManyNames) {
 
 TEST(SafetensorsIndex, EscapedAndSpacedText) {
   // Escapes anywhere switch the whole index to decoded strings; spaces around tokens are fine.
-  auto idx = intake::parse_index(
-      R"({ "weight_map" : { "a\u002eb" : "model-1.safetensors" , "c" :  "model-\u0031.safetensors"  } })", "i");
+  auto idx = intake::parse_index(R"({ "weight_map" : { "a\u002eb" : "model-1.safetensors" , "c" :  "model-\u0031.safetensors"  } })", "i");
   ASSERT_TRUE(idx) << idx.error().detail;
   EXPECT_EQ(idx->shards, (std::vector<std::string>{"model-1.safetensors"}));
   EXPECT_EQ(idx->shard_tensors, (std::vector<std::size_t>{2}));
@@ -176,9 +178,9 @@ TEST(SafetensorsIndex, EscapedAndSpacedText) {
   EXPECT_EQ(plain->shards, (std::vector<std::string>{"m-1.safetensors", "m-2.safetensors"}));
   // Raw strings are taken as they are only because stage 1 has refused control characters
   // and invalid UTF-8 in them: check that it does.
-  for (std::string bad : {std::string("{\"weight_map\":{\"a\tb\":\"m.safetensors\"}}"),
-                          std::string("{\"weight_map\":{\"a\":\"m\x01.safetensors\"}}"),
-                          std::string("{\"weight_map\":{\"a\xff\":\"m.safetensors\"}}")}) {
+  for (std::string bad :
+       {std::string("{\"weight_map\":{\"a\tb\":\"m.safetensors\"}}"), std::string("{\"weight_map\":{\"a\":\"m\x01.safetensors\"}}"),
+        std::string("{\"weight_map\":{\"a\xff\":\"m.safetensors\"}}")}) {
     auto r = intake::parse_index(bad, "i");
     ASSERT_FALSE(r) << bad;
     EXPECT_EQ(r.error().id, "intake.index_invalid") << bad;
@@ -211,15 +213,16 @@ TEST(SafetensorsHeader, LengthPrefix) {
 
 TEST(SafetensorsIndex, ParsesAndRefusesEscapes) {
   auto idx = intake::parse_index(
-      R"({"metadata":{"total_size":123},"weight_map":{"a":"model-1.safetensors","b":"model-2.safetensors","c":"model-1.safetensors"}})", "i");
+      R"({"metadata":{"total_size":123},"weight_map":{"a":"model-1.safetensors","b":"model-2.safetensors","c":"model-1.safetensors"}})",
+      "i");
   ASSERT_TRUE(idx);
   EXPECT_EQ(idx->total_size, 123u);
   EXPECT_EQ(idx->shards, (std::vector<std::string>{"model-1.safetensors", "model-2.safetensors"}));
   EXPECT_EQ(idx->tensor_count, 3u);
   EXPECT_EQ(idx->shard_tensors, (std::vector<std::size_t>{2, 1}));
   for (const char* bad : {R"({"weight_map":{"a":"../x.safetensors"}})", R"({"weight_map":{"a":"sub/x.safetensors"}})",
-                          R"({"weight_map":{"a":"x.bin"}})", R"({"weight_map":{"a":5}})", R"({"weight_map":{}})",
-                          R"({"weight_map":[]})", R"({"metadata":{"total_size":"x"},"weight_map":{"a":"m.safetensors"}})", "nope"}) {
+                          R"({"weight_map":{"a":"x.bin"}})", R"({"weight_map":{"a":5}})", R"({"weight_map":{}})", R"({"weight_map":[]})",
+                          R"({"metadata":{"total_size":"x"},"weight_map":{"a":"m.safetensors"}})", "nope"}) {
     auto r = intake::parse_index(bad, "i");
     ASSERT_FALSE(r) << bad;
     EXPECT_EQ(r.error().id, "intake.index_invalid") << bad;

@@ -100,8 +100,8 @@ core::Result<SafetensorsIndex> parse_index(std::string_view json, std::string_vi
         ++idx.shard_tensors[it->second];
       } else {
         if (!plain_shard_name(shard)) {
-          return index_error(source, "weight_map names '" + std::string(shard) +
-                                         "', which is not a .safetensors file name in the model directory");
+          return index_error(source,
+                             "weight_map names '" + std::string(shard) + "', which is not a .safetensors file name in the model directory");
         }
         seen.emplace(shard, static_cast<std::uint32_t>(idx.shards.size()));
         idx.shards.emplace_back(shard);

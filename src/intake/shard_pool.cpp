@@ -124,8 +124,7 @@ unsigned header_threads_for(std::size_t shards) {
   return static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>({cores, by_shards, kMaxThreads})));
 }
 
-ShardPool::ShardPool(unsigned threads)
-    : m_threads(std::max(1u, threads)), m_workers(std::make_unique<Workers>(m_threads - 1)) {}
+ShardPool::ShardPool(unsigned threads) : m_threads(std::max(1u, threads)), m_workers(std::make_unique<Workers>(m_threads - 1)) {}
 
 ShardPool::~ShardPool() = default;
 

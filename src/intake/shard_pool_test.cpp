@@ -172,8 +172,7 @@ TEST(ShardHeaders, FirstFailingShardInOrderIsReported) {
       auto many = analyze(tmp, threads);
       ASSERT_FALSE(many);
       EXPECT_EQ(many.error().id, one.error().id) << threads << " threads";
-      EXPECT_EQ(core::render_error(core::Lang::en, many.error()), core::render_error(core::Lang::en, one.error()))
-          << threads << " threads";
+      EXPECT_EQ(core::render_error(core::Lang::en, many.error()), core::render_error(core::Lang::en, one.error())) << threads << " threads";
     }
   }
 }

@@ -45,8 +45,7 @@ std::vector<std::string> listed_shards(const std::vector<FileEntry>& listing) {
   return out;
 }
 
-core::Result<WeightFiles> find_weight_files(ModelFiles& files, const std::vector<FileEntry>& listing,
-                                            MissingShards missing) {
+core::Result<WeightFiles> find_weight_files(ModelFiles& files, const std::vector<FileEntry>& listing, MissingShards missing) {
   std::set<std::string, std::less<>> names;
   for (const auto& f : listing) names.insert(f.name);
   WeightFiles w;

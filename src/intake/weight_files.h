@@ -37,7 +37,6 @@ std::vector<std::string> listed_shards(const std::vector<FileEntry>& listing);
 
 // Reads the index when the listing has one. Errors: the index's own (bad_input), and
 // intake.index_shard_missing under MissingShards::fail.
-core::Result<WeightFiles> find_weight_files(ModelFiles& files, const std::vector<FileEntry>& listing,
-                                            MissingShards missing);
+core::Result<WeightFiles> find_weight_files(ModelFiles& files, const std::vector<FileEntry>& listing, MissingShards missing);
 
 }  // namespace intake

@@ -8,15 +8,11 @@ namespace knowledge {
 
 namespace {
 
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 }  // namespace
 
-bool Algorithm::has_config_for(const std::string& model_type) const {
-  return contains(model_types_with_config, model_type);
-}
+bool Algorithm::has_config_for(const std::string& model_type) const { return contains(model_types_with_config, model_type); }
 
 bool Algorithm::suits(const std::string& family) const { return contains(suits_families, family); }
 

@@ -15,7 +15,8 @@ std::vector<std::regex> compile_patterns(const std::vector<std::string>& pattern
                                          std::regex::flag_type flags) {
   std::vector<std::regex> out;
   out.reserve(patterns.size());
-  for (std::size_t i = 0; i < patterns.size(); ++i) out.push_back(compile_pattern(patterns[i], where + "/" + std::to_string(i), error, flags));
+  for (std::size_t i = 0; i < patterns.size(); ++i)
+    out.push_back(compile_pattern(patterns[i], where + "/" + std::to_string(i), error, flags));
   return out;
 }
 

@@ -55,7 +55,8 @@ core::Result<DiagnosisRules> parse_diagnosis_rules(const core::Json& doc) {
     if (f.ok() && (back < 1 || back > 4) && bad.empty()) bad = at + "/return_to_checkpoint is not 1..4";
     r.return_to_checkpoint = static_cast<int>(back);
     r.plan_change = f.object(j, at, "plan_change");
-    if (j.contains("package_change_needs_confirmation")) r.package_change_needs_confirmation = f.boolean(j, at, "package_change_needs_confirmation");
+    if (j.contains("package_change_needs_confirmation"))
+      r.package_change_needs_confirmation = f.boolean(j, at, "package_change_needs_confirmation");
     if (j.contains("refine")) r.refine = f.string(j, at, "refine");
     out.rules.push_back(std::move(r));
   }

@@ -33,7 +33,7 @@ struct HubDataset {
 
 struct EnvironmentFacts {
   std::map<std::string, ReleaseRequirements, std::less<>> requirements;  // by release ("0.13")
-  std::string default_quark_version;  // whose requirements apply when nothing else tells
+  std::string default_quark_version;                                     // whose requirements apply when nothing else tells
   // The oldest Linux NVIDIA driver a CUDA build of each major runs on ("12" -> "525.60.13").
   std::map<std::string, std::string, std::less<>> nvidia_driver_minimum;
   std::map<std::string, HubDataset, std::less<>> calibration_datasets;

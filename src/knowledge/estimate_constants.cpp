@@ -53,8 +53,8 @@ core::Result<EstimateConstants> parse() {
                 f.number(cap, "/quark_gpu0_cap", "large_threshold_gib"), f.number(cap, "/quark_gpu0_cap", "other_fraction_large"),
                 f.number(cap, "/quark_gpu0_cap", "other_fraction_small")};
   const core::Json& act = f.object(doc, "", "activation");
-  c.activation = {f.number(act, "/activation", "hidden_copies"), f.number(act, "/activation", "attention_score_bytes_per_element"),
-                  f.number(act, "/activation", "mlp_copies"),    f.number(act, "/activation", "logit_bytes"),
+  c.activation = {f.number(act, "/activation", "hidden_copies"),      f.number(act, "/activation", "attention_score_bytes_per_element"),
+                  f.number(act, "/activation", "mlp_copies"),         f.number(act, "/activation", "logit_bytes"),
                   f.number(act, "/activation", "weight_temp_copies"), f.number(act, "/activation", "weight_temp_bytes")};
   const core::Json& ev = f.object(doc, "", "evaluation");
   c.evaluation = {f.number(ev, "/evaluation", "seq_len"), f.number(ev, "/evaluation", "tokens"),
@@ -68,10 +68,14 @@ core::Result<EstimateConstants> parse() {
                 f.number(ov, "/overhead", "tokenizer_and_config_gib"), f.number(ov, "/overhead", "max_shard_gib"),
                 f.number(ov, "/overhead", "moe_unfuse_fraction")};
   const core::Json& tm = f.object(doc, "", "time");
-  c.time = {f.number(tm, "/time", "startup_seconds"),    f.number(tm, "/time", "load_gib_per_second"),
-            f.number(tm, "/time", "write_gib_per_second"), f.number(tm, "/time", "calibration_effective_tflops"),
-            f.number(tm, "/time", "cpu_effective_tflops"), f.number(tm, "/time", "cpu_offload_slowdown"),
-            f.number(tm, "/time", "calibration_floor_seconds"), f.number(tm, "/time", "export_floor_seconds"),
+  c.time = {f.number(tm, "/time", "startup_seconds"),
+            f.number(tm, "/time", "load_gib_per_second"),
+            f.number(tm, "/time", "write_gib_per_second"),
+            f.number(tm, "/time", "calibration_effective_tflops"),
+            f.number(tm, "/time", "cpu_effective_tflops"),
+            f.number(tm, "/time", "cpu_offload_slowdown"),
+            f.number(tm, "/time", "calibration_floor_seconds"),
+            f.number(tm, "/time", "export_floor_seconds"),
             f.number(tm, "/time", "pack_seconds_per_quantized_gib")};
   const core::Json& s4 = f.object(doc, "", "step4");
   c.step4 = {f.number(s4, "/step4", "verify_gib_per_second"), f.number(s4, "/step4", "evaluation_startup_seconds"),
@@ -80,9 +84,9 @@ core::Result<EstimateConstants> parse() {
   const core::Json& qs = f.object(doc, "", "quantizer_state");
   c.quantizer_state = {f.number(qs, "/quantizer_state", "bytes_per_group_mx"), f.number(qs, "/quantizer_state", "bytes_per_group_other")};
   const core::Json& host = f.object(doc, "", "host");
-  c.host = {f.number(host, "/host", "process_floor_gib"),  f.number(host, "/host", "source_resident_fraction"),
-            f.number(host, "/host", "working_floor_gib"),  f.number(host, "/host", "output_fraction"),
-            f.number(host, "/host", "awq_decoder_copies"), f.number(host, "/host", "compile_worker_gib"),
+  c.host = {f.number(host, "/host", "process_floor_gib"),   f.number(host, "/host", "source_resident_fraction"),
+            f.number(host, "/host", "working_floor_gib"),   f.number(host, "/host", "output_fraction"),
+            f.number(host, "/host", "awq_decoder_copies"),  f.number(host, "/host", "compile_worker_gib"),
             f.number(host, "/host", "max_compile_workers"), f.number(host, "/host", "reference_cpu_count")};
   QPTQ_TRY(f.result());
   return c;

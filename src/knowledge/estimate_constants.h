@@ -14,22 +14,22 @@ namespace knowledge {
 
 // Extra GPU state and time of one algorithm.
 struct AlgorithmCost {
-  double hessian_copies = 0;  // fp32 in_features^2 per Linear of a decoder layer
-  double cached_io = 0;       // copies of N x L x hidden kept for all calibration samples
-  bool linear_inputs = false; // cached inputs of every Linear of a block
-  double time_factor = 1;     // multiplies the calibration time
+  double hessian_copies = 0;   // fp32 in_features^2 per Linear of a decoder layer
+  double cached_io = 0;        // copies of N x L x hidden kept for all calibration samples
+  bool linear_inputs = false;  // cached inputs of every Linear of a block
+  double time_factor = 1;      // multiplies the calibration time
   double seconds_per_layer_parameter = 0;
   double seconds_per_layer_parameter_token = 0;
   double fixed_seconds = 0;             // once per run (AWQ: the first torch.compile of fake quantization)
   double seconds_per_expert_layer = 0;  // per MoE expert of every decoder layer
-  struct Layerwise {          // layer-by-layer algorithms (AWQ): the clip and scale searches
+  struct Layerwise {                    // layer-by-layer algorithms (AWQ): the clip and scale searches
     double clip_copies = 0;
     double clip_out_channels = 0;            // output rows per clip chunk when out_features divides by it
     double clip_out_channels_unaligned = 0;  // ... and otherwise
     double clip_tokens = 0;
-    double scale_search_hidden_copies = 0;   // N x L x hidden tensors of the attention scale search
-    double scale_search_score_bytes = 0;     // bytes per N x heads x L x L attention-weight element there
-    double input_feat_copies = 0;            // host: copies of every Linear's cached inputs (N x L x in_features)
+    double scale_search_hidden_copies = 0;  // N x L x hidden tensors of the attention scale search
+    double scale_search_score_bytes = 0;    // bytes per N x heads x L x L attention-weight element there
+    double input_feat_copies = 0;           // host: copies of every Linear's cached inputs (N x L x in_features)
   };
   std::optional<Layerwise> layerwise;
 };
@@ -60,9 +60,9 @@ struct EstimateConstants {
     double verify_gib_per_second, evaluation_startup_seconds, evaluation_canary_seconds, evaluation_effective_tflops,
         cpu_evaluation_effective_tflops;
   } step4{};
-  struct {  // quark-cli's host peak: the largest of its load, export and AWQ phases
-    double process_floor_gib, source_resident_fraction;           // load: floor + mapped checkpoint pages
-    double working_floor_gib, output_fraction;                    // export: floor after calibration + shard
+  struct {                                               // quark-cli's host peak: the largest of its load, export and AWQ phases
+    double process_floor_gib, source_resident_fraction;  // load: floor + mapped checkpoint pages
+    double working_floor_gib, output_fraction;           // export: floor after calibration + shard
     double awq_decoder_copies, compile_worker_gib, max_compile_workers, reference_cpu_count;  // AWQ
   } host{};
 

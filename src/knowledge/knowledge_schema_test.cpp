@@ -205,8 +205,10 @@ TEST(KnowledgeLoaders, PlanRulesAndTargetsAreTypedAndStrict) {
   EXPECT_EQ(r.evaluation.budgets.at("smoke").windows, 8);
   EXPECT_DOUBLE_EQ(r.evaluation.max_ppl_increase_pct.at("balanced"), 5.0);
   EXPECT_EQ(r.scheme_failures.with_algorithm.at("awq").count("nvfp4"), 1u);
-  expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/evaluation/full/windows", "40", "/evaluation/full/windows is not an integer");
-  expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/kv_cache_default/size", 8, "/kv_cache_default/size is neither");
+  expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/evaluation/full/windows", "40",
+                 "/evaluation/full/windows is not an integer");
+  expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/kv_cache_default/size", 8,
+                 "/kv_cache_default/size is neither");
   expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/role_order", nullptr, "/role_order is missing");
 
   auto targets = knowledge::plan_targets();
@@ -215,8 +217,10 @@ TEST(KnowledgeLoaders, PlanRulesAndTargetsAreTypedAndStrict) {
   EXPECT_EQ((*targets)->targets.back().name, "cpu");
   EXPECT_FALSE((*targets)->targets.back().memory_gib);
   EXPECT_EQ((*targets)->detectors.front().program, "nvidia-smi");
-  expect_invalid(knowledge::parse_plan_targets, "knowledge/plan/targets.json", "/targets/1/match", "MI325X", "/targets/1/match is not a list of strings");
-  expect_invalid(knowledge::parse_plan_targets, "knowledge/plan/targets.json", "/detectors/0/program", nullptr, "/detectors/0/program is missing");
+  expect_invalid(knowledge::parse_plan_targets, "knowledge/plan/targets.json", "/targets/1/match", "MI325X",
+                 "/targets/1/match is not a list of strings");
+  expect_invalid(knowledge::parse_plan_targets, "knowledge/plan/targets.json", "/detectors/0/program", nullptr,
+                 "/detectors/0/program is missing");
 }
 
 TEST(KnowledgeLoaders, LogMarkersAndDiagnosisRulesCompileTheirPatterns) {
@@ -225,7 +229,8 @@ TEST(KnowledgeLoaders, LogMarkersAndDiagnosisRulesCompileTheirPatterns) {
   ASSERT_FALSE((*markers)->stages.empty());
   EXPECT_EQ((*markers)->stages.front().name, "loading_model");
   EXPECT_TRUE(std::regex_search("[QUARK-INFO]: Perplexity: 12.5", (*markers)->perplexity));
-  expect_invalid(knowledge::parse_log_markers, "knowledge/diagnose/log_markers.json", "/stages/2/patterns/0", "([", "/stages/2/patterns/0 does not compile");
+  expect_invalid(knowledge::parse_log_markers, "knowledge/diagnose/log_markers.json", "/stages/2/patterns/0", "([",
+                 "/stages/2/patterns/0 does not compile");
   expect_invalid(knowledge::parse_log_markers, "knowledge/diagnose/log_markers.json", "/perplexity", "(", "/perplexity does not compile");
   expect_invalid(knowledge::parse_log_markers, "knowledge/diagnose/log_markers.json", "/line_filter", nullptr, "/line_filter is missing");
 
@@ -247,17 +252,21 @@ TEST(KnowledgeLoaders, VerifyTablesAreTypedAndStrict) {
   EXPECT_EQ((*schemes)->kv_cache.at("fp8").required_tensors, (std::vector<std::string>{"output_scale"}));
   expect_invalid(knowledge::parse_verify_schemes, "knowledge/verify/schemes.json", "/schemes/fp8/weight_dtypes", "F8_E4M3",
                  "/schemes/fp8/weight_dtypes is not a list of strings");
-  expect_invalid(knowledge::parse_verify_schemes, "knowledge/verify/schemes.json", "/tokenizer_files/one_of", nullptr, "/tokenizer_files/one_of is missing");
+  expect_invalid(knowledge::parse_verify_schemes, "knowledge/verify/schemes.json", "/tokenizer_files/one_of", nullptr,
+                 "/tokenizer_files/one_of is missing");
 
   auto names = knowledge::verify_checkpoint_names();
   ASSERT_TRUE(names) << names.error().detail;
   const auto& mixtral = (*names)->renames.at("mixtral");
   ASSERT_FALSE(mixtral.empty());
-  EXPECT_EQ(std::regex_replace("model.layers.0.block_sparse_moe.gate", mixtral.front().compiled, mixtral.front().replace), "model.layers.0.mlp.gate");
+  EXPECT_EQ(std::regex_replace("model.layers.0.block_sparse_moe.gate", mixtral.front().compiled, mixtral.front().replace),
+            "model.layers.0.mlp.gate");
   EXPECT_EQ((*names)->non_linear_weight_holders.at("gpt_oss"), (std::vector<std::string>{"*.mlp.router"}));
   const std::string path = "knowledge/verify/checkpoint_names.json";
-  expect_invalid(knowledge::parse_verify_checkpoint_names, path, "/renames/mixtral/1/match", "([", "/renames/mixtral/1/match does not compile");
-  expect_invalid(knowledge::parse_verify_checkpoint_names, path, "/non_linear_weight_holders/dbrx", "*.ffn.router", "/non_linear_weight_holders/dbrx is not a list");
+  expect_invalid(knowledge::parse_verify_checkpoint_names, path, "/renames/mixtral/1/match", "([",
+                 "/renames/mixtral/1/match does not compile");
+  expect_invalid(knowledge::parse_verify_checkpoint_names, path, "/non_linear_weight_holders/dbrx", "*.ffn.router",
+                 "/non_linear_weight_holders/dbrx is not a list");
 }
 
 // The rule holds when the object is there and the field is null or absent in it.

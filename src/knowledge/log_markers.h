@@ -19,14 +19,14 @@ struct LogMarkers {
     std::vector<std::regex> patterns;  // a line matching one begins the stage
   };
   struct ProgressHint {
-    std::string stage;                  // begun by a progress bar whose label starts with one of
+    std::string stage;  // begun by a progress bar whose label starts with one of
     std::vector<std::string> prefixes;
   };
   std::vector<std::string> line_filter;  // the regexes are tried only on lines holding one
   std::vector<Stage> stages;             // in log order
   std::vector<ProgressHint> progress_stage_hints;
   std::vector<std::regex> export_done;
-  std::regex perplexity;                 // group 1: the value
+  std::regex perplexity;  // group 1: the value
 };
 
 // The strict reading of a document shaped as knowledge/diagnose/log_markers.json: internal

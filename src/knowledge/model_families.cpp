@@ -120,8 +120,7 @@ core::Result<ModelFamilies> parse(std::string_view text) {
   f.tokenizer_files = core::json_string_list(doc, "tokenizer_files");
   if (const core::Json* mem = core::json_object(doc, "memory")) {
     f.multi_device_bytes = static_cast<std::uint64_t>(core::json_int(*mem, "multi_device_bytes").value_or(0));
-    f.huge_moe_quantized_linears =
-        static_cast<std::uint64_t>(core::json_int(*mem, "huge_moe_quantized_linears").value_or(0));
+    f.huge_moe_quantized_linears = static_cast<std::uint64_t>(core::json_int(*mem, "huge_moe_quantized_linears").value_or(0));
   }
   f.transformers_model_types = core::json_string_list(doc, "transformers_model_types");
   std::sort(f.transformers_model_types.begin(), f.transformers_model_types.end());
@@ -133,9 +132,7 @@ core::Result<ModelFamilies> parse(std::string_view text) {
   return f;
 }
 
-bool contains(const std::vector<std::string>& v, std::string_view s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
+bool contains(const std::vector<std::string>& v, std::string_view s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 }  // namespace
 
@@ -143,9 +140,7 @@ bool ModelFamilies::transformers_implements(std::string_view model_type) const {
   return std::binary_search(transformers_model_types.begin(), transformers_model_types.end(), model_type);
 }
 
-bool ModelFamilies::is_conv1d_family(std::string_view model_type) const {
-  return contains(conv1d_model_types, model_type);
-}
+bool ModelFamilies::is_conv1d_family(std::string_view model_type) const { return contains(conv1d_model_types, model_type); }
 
 bool ModelFamilies::tie_default(std::string_view model_type) const {
   auto it = tie_word_embeddings_default.find(model_type);
@@ -192,7 +187,7 @@ std::vector<std::string> ModelFamilies::non_linear_modules_for(std::string_view 
 }
 
 core::Result<const ModelFamilies*> model_families() {
-  static const core::Result<ModelFamilies> parsed = [] () -> core::Result<ModelFamilies> {
+  static const core::Result<ModelFamilies> parsed = []() -> core::Result<ModelFamilies> {
     auto text = core::embedded_file(kPath);
     if (!text) {
       return core::make_error(core::ExitCode::internal, "knowledge.data_invalid")

@@ -28,9 +28,9 @@ struct TransformersRequirement {
 // Where a model type's nn.Linear modules are, as Quark names them (the config-only estimate
 // synthesizes these names when no headers can be read). "{}" stands for a layer or expert index.
 struct VisionLayout {
-  std::int64_t per_layer = 0;            // nn.Linear per vision-tower layer
-  std::vector<std::string> layer_keys;   // vision-config keys whose values add up to its layers
-  std::int64_t extra = 0;                // fixed ones (pooling head, projector)
+  std::int64_t per_layer = 0;                                      // nn.Linear per vision-tower layer
+  std::vector<std::string> layer_keys;                             // vision-config keys whose values add up to its layers
+  std::int64_t extra = 0;                                          // fixed ones (pooling head, projector)
   std::map<std::string, std::int64_t, std::less<>> per_list_item;  // per element of a list key
 };
 
@@ -42,8 +42,8 @@ struct LinearLayout {
   std::vector<std::string> mlp;
   std::string experts_prefix;
   std::vector<std::string> expert;
-  bool experts_linear = true;          // false: Quark leaves the fused experts unquantized
-  std::optional<std::string> router;   // set when the router is an nn.Linear
+  bool experts_linear = true;         // false: Quark leaves the fused experts unquantized
+  std::optional<std::string> router;  // set when the router is an nn.Linear
   std::string shared_prefix;
   std::vector<std::string> shared;
   std::optional<std::string> shared_expert_gate;
@@ -54,7 +54,7 @@ struct LinearLayout {
 
 struct ModelFamilies {
   std::vector<std::string> text_config_keys;
-  std::map<std::string, std::string, std::less<>> modality_config_keys;  // key -> vision/audio
+  std::map<std::string, std::string, std::less<>> modality_config_keys;   // key -> vision/audio
   std::map<std::string, std::vector<std::string>, std::less<>> moe_keys;  // fact -> config keys
   std::vector<std::string> moe_intermediate_from_intermediate_size;
   std::map<std::string, std::string, std::less<>> dense_intermediate_size_keys;

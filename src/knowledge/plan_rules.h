@@ -28,7 +28,7 @@ struct ShapeRules {
 };
 
 struct SchemeFailures {
-  std::map<std::string, std::string, std::less<>> at_export;  // scheme -> what fails
+  std::map<std::string, std::string, std::less<>> at_export;                                           // scheme -> what fails
   std::map<std::string, std::map<std::string, std::string, std::less<>>, std::less<>> with_algorithm;  // algorithm -> scheme -> what fails
 };
 
@@ -40,20 +40,20 @@ struct EvaluationBudget {
 };
 
 struct EvaluationRules {
-  std::map<std::string, EvaluationBudget, std::less<>> budgets;       // "smoke", "full"
-  std::map<std::string, double, std::less<>> max_ppl_increase_pct;   // by priority
+  std::map<std::string, EvaluationBudget, std::less<>> budgets;     // "smoke", "full"
+  std::map<std::string, double, std::less<>> max_ppl_increase_pct;  // by priority
   double z = 0;
 };
 
 struct PlanRules {
-  PreferenceTable scheme_preferences;     // priority -> architecture ("unknown" as well)
-  PreferenceTable algorithm_preferences;  // priority -> scheme family
+  PreferenceTable scheme_preferences;                                               // priority -> architecture ("unknown" as well)
+  PreferenceTable algorithm_preferences;                                            // priority -> scheme family
   std::map<std::string, std::optional<std::string>, std::less<>> kv_cache_default;  // by priority
   std::string default_evaluation_intent;
   std::vector<std::string> never_quantize_roles;
   std::vector<std::string> priorities;
   std::map<std::string, std::vector<std::string>, std::less<>> role_patterns;  // role -> glob patterns
-  std::vector<std::string> role_order;    // the order in which role_patterns are tried
+  std::vector<std::string> role_order;                                         // the order in which role_patterns are tried
   ShapeRules shape_rules;
   SchemeFailures scheme_failures;
   EvaluationRules evaluation;

@@ -26,9 +26,7 @@ bool parse_major_minor(std::string_view v, MajorMinor& out) {
   return r2.ec == std::errc();
 }
 
-bool less(const MajorMinor& a, const MajorMinor& b) {
-  return a.major != b.major ? a.major < b.major : a.minor < b.minor;
-}
+bool less(const MajorMinor& a, const MajorMinor& b) { return a.major != b.major ? a.major < b.major : a.minor < b.minor; }
 
 }  // namespace
 

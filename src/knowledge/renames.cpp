@@ -11,9 +11,7 @@ std::vector<std::string> CliRenames::renamed_scheme(const std::string& old_name)
   return it == scheme_renames.end() ? std::vector<std::string>{} : it->second;
 }
 
-bool CliRenames::has_flag(const std::string& flag) const {
-  return std::find(cli_flags.begin(), cli_flags.end(), flag) != cli_flags.end();
-}
+bool CliRenames::has_flag(const std::string& flag) const { return std::find(cli_flags.begin(), cli_flags.end(), flag) != cli_flags.end(); }
 
 core::Result<CliRenames> CliRenames::load(const std::string& release) {
   QPTQ_TRY_ASSIGN(core::Json doc, load_release_file(release, "renames"));

@@ -24,9 +24,7 @@ TensorFormat format_from_json(const core::Json& j) {
 
 }  // namespace
 
-bool Scheme::native(const std::string& arch) const {
-  return std::find(native_on.begin(), native_on.end(), arch) != native_on.end();
-}
+bool Scheme::native(const std::string& arch) const { return std::find(native_on.begin(), native_on.end(), arch) != native_on.end(); }
 
 core::Result<SchemeCatalog> SchemeCatalog::load(const std::string& release) {
   QPTQ_TRY_ASSIGN(const SchemeCatalog* cat, schemes(release));

@@ -13,7 +13,7 @@
 namespace knowledge {
 
 struct TensorFormat {
-  std::string format;       // "fp8_e4m3", "int4", "mxfp4", ...
+  std::string format;  // "fp8_e4m3", "int4", "mxfp4", ...
   int bits = 0;
   std::string granularity;  // "per_tensor", "per_channel", "per_group", "per_token"
   std::optional<int> group_size;
@@ -22,12 +22,12 @@ struct TensorFormat {
 
 struct Scheme {
   std::string name;
-  std::string family;                     // "fp8", "int4_wo", "mxfp4", ... (algorithm fit)
+  std::string family;  // "fp8", "int4_wo", "mxfp4", ... (algorithm fit)
   TensorFormat weight;
-  std::optional<TensorFormat> activation; // none: weight-only
-  double bytes_per_weight = 0;            // including scales, approximate
-  std::vector<std::string> native_on;     // architectures: "gfx942", "sm_90", "cpu", ...
-  std::string alias_of;                   // "" unless the name is an alias
+  std::optional<TensorFormat> activation;  // none: weight-only
+  double bytes_per_weight = 0;             // including scales, approximate
+  std::vector<std::string> native_on;      // architectures: "gfx942", "sm_90", "cpu", ...
+  std::string alias_of;                    // "" unless the name is an alias
   std::string note;
 
   bool weight_only() const { return !activation.has_value(); }

@@ -26,7 +26,8 @@ const core::Json* StrictFields::field(const core::Json& obj, std::string_view wh
     if (it != obj.end()) v = &*it;
   }
   if (v != nullptr && (v->*is)()) return v;
-  if (m_error.empty()) m_error = std::string(where) + "/" + std::string(key) + (v == nullptr ? " is missing" : " is not " + std::string(what));
+  if (m_error.empty())
+    m_error = std::string(where) + "/" + std::string(key) + (v == nullptr ? " is missing" : " is not " + std::string(what));
   return nullptr;
 }
 

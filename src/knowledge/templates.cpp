@@ -86,8 +86,7 @@ const Cache& cache() {
 core::Result<const TemplateSet*> template_set(std::string_view quark_version) {
   auto it = cache().sets.find(quark_version);
   if (it == cache().sets.end()) {
-    return core::make_error(core::ExitCode::bad_input, "knowledge.unknown_quark_version")
-        .with("version", std::string(quark_version));
+    return core::make_error(core::ExitCode::bad_input, "knowledge.unknown_quark_version").with("version", std::string(quark_version));
   }
   if (!it->second) return it->second.error();
   return &it->second.value();

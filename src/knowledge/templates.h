@@ -23,7 +23,7 @@ struct QuarkTemplate {
 
 struct TemplateSet {
   std::string quark_version;
-  std::string source;   // where the list was read from
+  std::string source;     // where the list was read from
   bool verified = false;  // false: repeated from a neighbouring release, not read for this one
   std::map<std::string, QuarkTemplate, std::less<>> templates;
 };

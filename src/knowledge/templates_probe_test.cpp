@@ -44,9 +44,7 @@ void expect_matches_probe(const std::string& release, const std::string& probe_p
   }
 }
 
-TEST(TemplatesProbe, Quark012MatchesTheRealProbe) {
-  expect_matches_probe("0.12", "tests/fixtures/quark/0.12/cpu/probe.json");
-}
+TEST(TemplatesProbe, Quark012MatchesTheRealProbe) { expect_matches_probe("0.12", "tests/fixtures/quark/0.12/cpu/probe.json"); }
 
 TEST(TemplatesProbe, Quark013MatchesTheRealProbes) {
   expect_matches_probe("0.13", "tests/fixtures/quark/0.13/cpu/probe.json");

@@ -21,7 +21,7 @@ struct CheckpointRename {
 };
 
 struct VerifyCheckpointNames {
-  std::map<std::string, std::vector<CheckpointRename>, std::less<>> renames;  // by model_type, in order
+  std::map<std::string, std::vector<CheckpointRename>, std::less<>> renames;               // by model_type, in order
   std::map<std::string, std::vector<std::string>, std::less<>> non_linear_weight_holders;  // glob patterns
 };
 

@@ -29,7 +29,7 @@ struct VerifySchemes {
   std::map<std::string, ExportedKvCache, std::less<>> kv_cache;  // by KV-cache scheme
   std::vector<std::string> tokenizer_all_of;
   std::vector<std::string> tokenizer_one_of;
-  std::map<std::string, ExportedScheme, std::less<>> schemes;    // by scheme name
+  std::map<std::string, ExportedScheme, std::less<>> schemes;  // by scheme name
 };
 
 // The strict reading of a document shaped as knowledge/verify/schemes.json: internal

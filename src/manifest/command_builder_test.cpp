@@ -35,9 +35,22 @@ BuiltCommand build(const core::Json& plan, const core::Json& analysis, const std
 
 TEST(CommandBuilder, MinimalPlanGivesTheTemplateCommand) {
   auto cmd = build(minimal_plan(), analysis_for("Qwen/Qwen3-8B"));
-  std::vector<std::string> golden = {"/venv/bin/quark-cli", "torch-llm-ptq", "--model_dir", "Qwen/Qwen3-8B",
-                                     "--output_dir", "/out/dir", "--quant_scheme", "fp8", "--num_calib_data", "128",
-                                     "--seq_len", "512", "--device", "cuda", "--no_trust_remote_code", "--skip_evaluation"};
+  std::vector<std::string> golden = {"/venv/bin/quark-cli",
+                                     "torch-llm-ptq",
+                                     "--model_dir",
+                                     "Qwen/Qwen3-8B",
+                                     "--output_dir",
+                                     "/out/dir",
+                                     "--quant_scheme",
+                                     "fp8",
+                                     "--num_calib_data",
+                                     "128",
+                                     "--seq_len",
+                                     "512",
+                                     "--device",
+                                     "cuda",
+                                     "--no_trust_remote_code",
+                                     "--skip_evaluation"};
   EXPECT_EQ(cmd.argv, golden);
   EXPECT_TRUE(cmd.env_changes.empty());
 }
@@ -55,13 +68,40 @@ TEST(CommandBuilder, EveryConfirmedOptionInItsPlace) {
   plan["trust_remote_code"] = true;
   plan["env_changes"] = {{{"name", "HIP_VISIBLE_DEVICES"}, {"value", "0"}}};
   auto cmd = build(plan, analysis_for("/models/llama"));
-  std::vector<std::string> golden = {
-      "/venv/bin/quark-cli", "torch-llm-ptq", "--model_dir", "/models/llama", "--output_dir", "/out/dir",
-      "--quant_scheme", "fp8", "--num_calib_data", "64", "--seq_len", "1024", "--device", "cuda",
-      "--dataset", "wikitext", "--batch_size", "4", "--kv_cache_dtype", "fp8",
-      "--layer_quant_scheme", "*down_proj", "int8", "--layer_quant_scheme", "lm_head", "fp8",
-      "--quant_algo", "awq,gptq", "--exclude_layers", "lm_head", "*mlp.gate", "--multi_device",
-      "--evaluation_dataset", "wikitext_gpt_oss_120b"};
+  std::vector<std::string> golden = {"/venv/bin/quark-cli",
+                                     "torch-llm-ptq",
+                                     "--model_dir",
+                                     "/models/llama",
+                                     "--output_dir",
+                                     "/out/dir",
+                                     "--quant_scheme",
+                                     "fp8",
+                                     "--num_calib_data",
+                                     "64",
+                                     "--seq_len",
+                                     "1024",
+                                     "--device",
+                                     "cuda",
+                                     "--dataset",
+                                     "wikitext",
+                                     "--batch_size",
+                                     "4",
+                                     "--kv_cache_dtype",
+                                     "fp8",
+                                     "--layer_quant_scheme",
+                                     "*down_proj",
+                                     "int8",
+                                     "--layer_quant_scheme",
+                                     "lm_head",
+                                     "fp8",
+                                     "--quant_algo",
+                                     "awq,gptq",
+                                     "--exclude_layers",
+                                     "lm_head",
+                                     "*mlp.gate",
+                                     "--multi_device",
+                                     "--evaluation_dataset",
+                                     "wikitext_gpt_oss_120b"};
   EXPECT_EQ(cmd.argv, golden);
   ASSERT_EQ(cmd.env_changes.size(), 1u);
   EXPECT_EQ(cmd.env_changes[0].first, "HIP_VISIBLE_DEVICES");
@@ -86,7 +126,7 @@ TEST(CommandBuilder, EmptyExclusionNeedsAnExplicitOverride) {
 
 TEST(CommandBuilder, HardPathsPassIntactAndTheDisplayRoundTrips) {
   const std::vector<std::string> dirs = {"/tmp/with space/out", "/tmp/it's \"quoted\"/out", "/tmp/new\nline/out",
-                                         "/tmp/-dash/--out", "/tmp/日本語/出力", "/tmp/$(rm -rf ~)/out"};
+                                         "/tmp/-dash/--out",    "/tmp/日本語/出力",         "/tmp/$(rm -rf ~)/out"};
   for (const auto& d : dirs) {
     auto cmd = build(minimal_plan(), analysis_for(d + "/model"), d);
     EXPECT_EQ(cmd.argv[3], d + "/model");
@@ -121,9 +161,9 @@ TEST(CommandBuilder, MissingCalibrationFallsBackToCliDefaultsButStaysExplicit) {
   plan.erase("calibration");
   plan.erase("evaluation_intent");
   auto cmd = build(plan, analysis_for("org/m"));
-  std::vector<std::string> golden = {"/venv/bin/quark-cli", "torch-llm-ptq", "--model_dir", "org/m", "--output_dir", "/out/dir",
-                                     "--quant_scheme", "fp8", "--num_calib_data", "512", "--seq_len", "512", "--device", "cuda",
-                                     "--no_trust_remote_code"};
+  std::vector<std::string> golden = {
+      "/venv/bin/quark-cli", "torch-llm-ptq", "--model_dir", "org/m", "--output_dir", "/out/dir", "--quant_scheme",        "fp8",
+      "--num_calib_data",    "512",           "--seq_len",   "512",   "--device",     "cuda",     "--no_trust_remote_code"};
   EXPECT_EQ(cmd.argv, golden);
 }
 

@@ -118,8 +118,8 @@ double layerwise_working_bytes(const EstimateConstants& k, const std::vector<std
     double attn_width = sh.heads * sh.head_dim;
     double mlp_out = sh.moe ? std::max(sh.inter, sh.expert_inter) : sh.inter;
     double narrow_in = std::max(sh.hidden, attn_width);
-    double narrow = std::max({clip_rows(lw, sh.kv_heads * sh.head_dim) * sh.hidden, clip_rows(lw, sh.hidden) * attn_width,
-                              clip_rows(lw, mlp_out) * sh.hidden});
+    double narrow = std::max(
+        {clip_rows(lw, sh.kv_heads * sh.head_dim) * sh.hidden, clip_rows(lw, sh.hidden) * attn_width, clip_rows(lw, mlp_out) * sh.hidden});
     double widest_in = std::max(narrow_in, mlp_out);
     double wide = widest_in > narrow_in ? clip_rows(lw, sh.hidden) * widest_in : 0;
     double tokens = std::min(samples, lw.clip_tokens);
@@ -163,8 +163,8 @@ double layerwise_host_bytes(const EstimateConstants& k, const std::vector<std::s
 
 // The scheme's weight format as the release's catalog describes it.
 struct SchemeSizing {
-  std::optional<double> bits;   // on disk per quantized weight, scales included
-  double group_size = 0;        // 0: not per group
+  std::optional<double> bits;  // on disk per quantized weight, scales included
+  double group_size = 0;       // 0: not per group
   bool mx = false;
 };
 
@@ -257,7 +257,8 @@ void compare(const EstimateConstants& k, const EstimateInputs& in, double workin
     double room = e.gpu_available_gib - (e.layerwise_phase_gib - e.layerwise_scale_search_gib);
     double per_sample = e.layerwise_scale_search_gib / std::max<double>(1, static_cast<double>(in.calibration.num_calib_data));
     auto n = room > 0 ? static_cast<std::int64_t>(room / per_sample) : 0;
-    recommend("manifest.recommend.awq_scale_search", {{"samples", std::to_string(in.calibration.num_calib_data)}, {"fit", std::to_string(std::max<std::int64_t>(1, n))}});
+    recommend("manifest.recommend.awq_scale_search",
+              {{"samples", std::to_string(in.calibration.num_calib_data)}, {"fit", std::to_string(std::max<std::int64_t>(1, n))}});
   } else if (e.fits_gpu == false && e.layerwise_phase_gib > 0 && e.layerwise_phase_gib >= e.gpu_peak_gib) {
     // AWQ's clip search does not shrink with fewer samples: only more memory or another algorithm helps.
     recommend("manifest.recommend.awq_layerwise", {{"gib", std::to_string(static_cast<int>(std::ceil(e.layerwise_phase_gib)))}});
@@ -266,7 +267,8 @@ void compare(const EstimateConstants& k, const EstimateInputs& in, double workin
     double per_sample = working_gib / std::max<double>(1, static_cast<double>(in.calibration.num_calib_data));
     if (e.algorithm_gib > e.activations_gib && per_sample > 0 && room > 0) {
       auto n = static_cast<std::int64_t>(room / per_sample / k.overhead.fragmentation);
-      recommend("manifest.recommend.algorithm_state", {{"samples", std::to_string(in.calibration.num_calib_data)}, {"fit", std::to_string(std::max<std::int64_t>(1, n))}});
+      recommend("manifest.recommend.algorithm_state",
+                {{"samples", std::to_string(in.calibration.num_calib_data)}, {"fit", std::to_string(std::max<std::int64_t>(1, n))}});
     } else if (in.gpus.size() > 1 && !in.multi_device) {
       recommend("manifest.recommend.gpu0_multi_device");
     } else {
@@ -421,18 +423,29 @@ core::Json estimate_to_json(const Estimate& e) {
           {"host_memory_gib", round2(e.host_peak_gib)},
           {"disk_gib", round2(e.output_disk_gib)},
           {"minutes", recorded_minutes(e.minutes)},
-          {"time", {{"quark_cli_seconds", std::round(e.quark_cli_seconds)},
-                    {"verify_seconds", std::round(e.verify_seconds * 10) / 10},
-                    {"evaluation_seconds", std::round(e.evaluation_seconds)}}},
+          {"time",
+           {{"quark_cli_seconds", std::round(e.quark_cli_seconds)},
+            {"verify_seconds", std::round(e.verify_seconds * 10) / 10},
+            {"evaluation_seconds", std::round(e.evaluation_seconds)}}},
           {"parameters", {{"total", e.total_parameters}, {"quantized", e.quantized_parameters}, {"source", e.parameter_source}}},
-          {"gpu", {{"weights_gib", round2(e.weights_gib)}, {"gpu0_weights_gib", round2(e.gpu0_weights_gib)},
-                   {"other_gpus_weights_gib", round2(e.other_gpu_weights_gib)}, {"cpu_offload_gib", round2(e.cpu_offload_gib)},
-                   {"activations_gib", round2(e.activations_gib)}, {"algorithm_state_gib", round2(e.algorithm_gib)},
-                   {"moe_unfuse_gib", round2(e.moe_unfuse_gib)}, {"quantizer_state_gib", round2(e.quantizer_state_gib)},
-                   {"layerwise_phase_gib", round2(e.layerwise_phase_gib)},
-                   {"gpu0_available_gib", known(e.gpu_available_gib)}, {"fits", opt(e.fits_gpu)}}},
-          {"host", {{"load_gib", round2(e.host_load_gib)}, {"export_gib", round2(e.host_export_gib)}, {"awq_gib", round2(e.host_awq_gib)},
-                    {"available_gib", known(e.host_available_gib)}, {"fits", opt(e.fits_host)}}},
+          {"gpu",
+           {{"weights_gib", round2(e.weights_gib)},
+            {"gpu0_weights_gib", round2(e.gpu0_weights_gib)},
+            {"other_gpus_weights_gib", round2(e.other_gpu_weights_gib)},
+            {"cpu_offload_gib", round2(e.cpu_offload_gib)},
+            {"activations_gib", round2(e.activations_gib)},
+            {"algorithm_state_gib", round2(e.algorithm_gib)},
+            {"moe_unfuse_gib", round2(e.moe_unfuse_gib)},
+            {"quantizer_state_gib", round2(e.quantizer_state_gib)},
+            {"layerwise_phase_gib", round2(e.layerwise_phase_gib)},
+            {"gpu0_available_gib", known(e.gpu_available_gib)},
+            {"fits", opt(e.fits_gpu)}}},
+          {"host",
+           {{"load_gib", round2(e.host_load_gib)},
+            {"export_gib", round2(e.host_export_gib)},
+            {"awq_gib", round2(e.host_awq_gib)},
+            {"available_gib", known(e.host_available_gib)},
+            {"fits", opt(e.fits_host)}}},
           {"disk", {{"free_gib", known(e.disk_free_gib)}, {"fits", opt(e.fits_disk)}}},
           {"recommendations", recommendation_texts(e)},
           {"notes", e.notes},

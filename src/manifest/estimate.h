@@ -19,16 +19,16 @@ namespace manifest {
 
 struct GpuCapacity {
   std::int64_t total_bytes = -1;
-  std::int64_t free_bytes = -1;   // -1: unknown, total is used instead
+  std::int64_t free_bytes = -1;  // -1: unknown, total is used instead
 };
 
 struct EstimateInputs {
   ModelSize size;
   std::string scheme;
-  std::string quark_release = "0.13";   // whose knowledge/quark/<release>/schemes.json sizes the output
+  std::string quark_release = "0.13";  // whose knowledge/quark/<release>/schemes.json sizes the output
   std::vector<std::string> algorithms;
   Calibration calibration;
-  bool evaluation = false;                // quark-cli evaluates (ppl_eval)
+  bool evaluation = false;  // quark-cli evaluates (ppl_eval)
   // quark-ptq evaluates after verification (the plan's `evaluation` section): its windows,
   // tokens per window and time budget.
   struct OwnEvaluation {
@@ -36,10 +36,10 @@ struct EstimateInputs {
   };
   std::optional<OwnEvaluation> own_evaluation;
   bool multi_device = false;
-  std::vector<GpuCapacity> gpus;          // visible GPUs, GPU0 first; empty: none known, or a CPU plan
+  std::vector<GpuCapacity> gpus;  // visible GPUs, GPU0 first; empty: none known, or a CPU plan
   std::int64_t host_available_bytes = -1;
-  std::int64_t disk_free_bytes = -1;      // free space where the output goes
-  std::int64_t cpu_count = -1;            // CPUs quark-cli may use (torch.compile's worker pool); -1 unknown
+  std::int64_t disk_free_bytes = -1;  // free space where the output goes
+  std::int64_t cpu_count = -1;        // CPUs quark-cli may use (torch.compile's worker pool); -1 unknown
 };
 
 // What to change so that the run fits: a catalog id ("manifest.recommend.*") and its arguments.
@@ -53,10 +53,10 @@ struct Estimate {
   // parameters
   std::int64_t total_parameters = 0;
   std::int64_t quantized_parameters = 0;
-  std::string parameter_source;           // "inventory" or "config arithmetic"
+  std::string parameter_source;  // "inventory" or "config arithmetic"
   // GPU (GiB)
-  double weights_gib = 0;                 // checkpoint in its load dtype
-  double gpu0_weights_gib = 0;            // what Quark's placement leaves on GPU0
+  double weights_gib = 0;       // checkpoint in its load dtype
+  double gpu0_weights_gib = 0;  // what Quark's placement leaves on GPU0
   double other_gpu_weights_gib = 0;
   double cpu_offload_gib = 0;
   double activations_gib = 0;             // calibration (or evaluation) forward pass
@@ -68,25 +68,25 @@ struct Estimate {
   double gpu_peak_gib = 0;                // GPU0
   double gpu_available_gib = -1;          // GPU0 free (or total), -1 unknown
   // host and disk (GiB)
-  double host_peak_gib = 0;               // the largest of the phases below
-  double host_load_gib = 0;               // loading: process floor + mapped checkpoint pages
-  double host_export_gib = 0;             // export: working floor + the output shard
-  double host_awq_gib = 0;                // AWQ: working floor + compile workers + decoder layers on CPU; 0: no AWQ
+  double host_peak_gib = 0;    // the largest of the phases below
+  double host_load_gib = 0;    // loading: process floor + mapped checkpoint pages
+  double host_export_gib = 0;  // export: working floor + the output shard
+  double host_awq_gib = 0;     // AWQ: working floor + compile workers + decoder layers on CPU; 0: no AWQ
   double host_available_gib = -1;
   double output_disk_gib = 0;
   double disk_free_gib = -1;
-  double minutes = 0;                     // the whole of step 4: quark-cli + verification + evaluation
+  double minutes = 0;  // the whole of step 4: quark-cli + verification + evaluation
   double quark_cli_seconds = 0;
-  double verify_seconds = 0;              // hashing the output (knowledge/estimate.json step4)
-  double evaluation_seconds = 0;          // quark-ptq's own evaluation; 0 when the plan asks none
+  double verify_seconds = 0;      // hashing the output (knowledge/estimate.json step4)
+  double evaluation_seconds = 0;  // quark-ptq's own evaluation; 0 when the plan asks none
   std::optional<bool> fits_gpu;
   std::optional<bool> fits_host;
   std::optional<bool> fits_disk;
   // What to change, each a catalog id (messages/manifest.*.json, "manifest.recommend.*") with
   // its arguments: shown in the reader's language, recorded in English.
   std::vector<Recommendation> recommendations;
-  bool runs_on_cpu = false;               // no GPU takes part (a CPU plan, or none visible)
-  std::vector<std::string> notes;            // assumptions that were needed
+  bool runs_on_cpu = false;        // no GPU takes part (a CPU plan, or none visible)
+  std::vector<std::string> notes;  // assumptions that were needed
 };
 
 // Errors: the shipped constants or scheme catalog broken (internal, knowledge.*).

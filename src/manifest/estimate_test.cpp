@@ -142,9 +142,9 @@ TEST(Estimate, AwqPhaseHoldsOneLayerAtATime) {
   Estimate d = estimated(deep);
   EXPECT_GT(s.layerwise_phase_gib, 0);
   EXPECT_NEAR(s.layerwise_phase_gib, d.layerwise_phase_gib, 0.01);
-  EXPECT_DOUBLE_EQ(s.gpu_peak_gib, s.layerwise_phase_gib);       // 8 layers: the clip search dominates
-  EXPECT_GT(d.gpu_peak_gib, d.layerwise_phase_gib);              // 32 layers: loading the weights does
-  EXPECT_GT(d.minutes, 2.5 * s.minutes);  // AWQ time is per layer, beside its one-off compile (fixed_seconds)
+  EXPECT_DOUBLE_EQ(s.gpu_peak_gib, s.layerwise_phase_gib);  // 8 layers: the clip search dominates
+  EXPECT_GT(d.gpu_peak_gib, d.layerwise_phase_gib);         // 32 layers: loading the weights does
+  EXPECT_GT(d.minutes, 2.5 * s.minutes);                    // AWQ time is per layer, beside its one-off compile (fixed_seconds)
   // The clip products use at most 512 sampled tokens (two size classes: 256 rows x 4096 and
   // 256 rows x 14336), but the attention scale search feeds the layer all N samples at once:
   // its attention weights (N x heads x L x L at scale_search_score_bytes), mask (N x L x L) and
@@ -292,7 +292,8 @@ TEST(EstimateCalibration, GpuAndHostWithinFifteenPercentOfMeasuredH200Peaks) {
     EstimateInputs in;
     in.size = s;
     in.scheme = run["scheme"].get<std::string>();
-    in.calibration = {"pileval", run["num_calib_data"].get<std::int64_t>(), run["seq_len"].get<std::int64_t>(), run["batch_size"].get<std::int64_t>()};
+    in.calibration = {"pileval", run["num_calib_data"].get<std::int64_t>(), run["seq_len"].get<std::int64_t>(),
+                      run["batch_size"].get<std::int64_t>()};
     in.evaluation = run["evaluation"].get<bool>();
     if (run.contains("algorithms")) in.algorithms = run["algorithms"].get<std::vector<std::string>>();
     in.gpus = {{d["gpu"]["total_bytes"].get<std::int64_t>(), d["gpu"]["free_bytes"].get<std::int64_t>()}};
@@ -304,9 +305,10 @@ TEST(EstimateCalibration, GpuAndHostWithinFifteenPercentOfMeasuredH200Peaks) {
     if (run.contains("host_peak_mib")) {
       double host_gib = run["host_peak_mib"].get<double>() / 1024.0;
       double host_error = (e.host_peak_gib - host_gib) / host_gib;
-      EXPECT_LT(std::abs(host_error), 0.15) << run["run"] << ": host estimated " << e.host_peak_gib << " GiB, measured " << host_gib << " GiB";
-      std::printf("%-34s host estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%\n", run["run"].get<std::string>().c_str(), e.host_peak_gib, host_gib,
-                  100 * host_error);
+      EXPECT_LT(std::abs(host_error), 0.15) << run["run"] << ": host estimated " << e.host_peak_gib << " GiB, measured " << host_gib
+                                            << " GiB";
+      std::printf("%-34s host estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%\n", run["run"].get<std::string>().c_str(),
+                  e.host_peak_gib, host_gib, 100 * host_error);
     }
     double wall = run["wall_s"].is_number() ? run["wall_s"].get<double>() : -1;
     std::printf("%-34s estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%  time %5.0f s (measured %.0f s)\n",
@@ -351,11 +353,13 @@ TEST(EstimateCalibration, GpuAndHostWithinFifteenPercentOfTheH200Zoo) {
       double measured = measured_mib / 1024.0;
       double error = (estimated_gib - measured) / measured;
       double limit = outside.contains(what) ? outside[what]["limit"].get<double>() : 0.15;
-      EXPECT_LT(std::abs(error), limit) << name << " " << what << ": estimated " << estimated_gib << " GiB, measured " << measured << " GiB";
+      EXPECT_LT(std::abs(error), limit) << name << " " << what << ": estimated " << estimated_gib << " GiB, measured " << measured
+                                        << " GiB";
       if (outside.contains(what)) {
         EXPECT_GE(std::abs(error), 0.15) << name << " " << what << " is within 15 % now: drop it from outside_15_percent";
       }
-      std::printf("%-28s %-4s estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%\n", name.c_str(), what, estimated_gib, measured, 100 * error);
+      std::printf("%-28s %-4s estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%\n", name.c_str(), what, estimated_gib, measured,
+                  100 * error);
     };
     check("gpu", e.gpu_peak_gib, run["gpu_own_mib"].get<double>());
     check("host", e.host_peak_gib, run["host_peak_mib"].get<double>());
@@ -387,7 +391,8 @@ TEST(Estimate, AwqHostPeakHoldsTheCompileWorkersWhateverTheModelSize) {
   awq.cpu_count = 64;  // compile_threads = min(32, CPUs)
   EXPECT_NEAR(estimated(awq).host_awq_gib - with.host_awq_gib, 16 * h.compile_worker_gib, 1e-9);
   awq.cpu_count = -1;  // unknown: the reference machine's count
-  EXPECT_NEAR(estimated(awq).host_awq_gib, with.host_awq_gib - 16 * h.compile_worker_gib + h.reference_cpu_count * h.compile_worker_gib, 1e-9);
+  EXPECT_NEAR(estimated(awq).host_awq_gib, with.host_awq_gib - 16 * h.compile_worker_gib + h.reference_cpu_count * h.compile_worker_gib,
+              1e-9);
 }
 
 // In an MoE model whose dense MLP is wider than its experts (DeepSeek-V2's first layer), AWQ's
@@ -443,7 +448,8 @@ TEST(EstimateCalibration, Step4WithinTwentyPercentOfTheMeasuredH200Runs) {
     in.cpu_count = 16;
     Estimate e = estimated(in);
     const core::Json& m = run["measured"];
-    double measured = m["quark_cli_seconds"].get<double>() + m["after_quark_cli_seconds"].get<double>() + m["evaluation_seconds"].get<double>();
+    double measured =
+        m["quark_cli_seconds"].get<double>() + m["after_quark_cli_seconds"].get<double>() + m["evaluation_seconds"].get<double>();
     double step4 = e.quark_cli_seconds + e.verify_seconds + e.evaluation_seconds;
     double error = (step4 - measured) / measured;
     double limit = outside.contains(name) ? outside[name]["limit"].get<double>() : 0.20;
@@ -451,11 +457,13 @@ TEST(EstimateCalibration, Step4WithinTwentyPercentOfTheMeasuredH200Runs) {
     if (outside.contains(name)) {
       EXPECT_GE(std::abs(error), 0.20) << name << " is within 20 % now: drop it from outside_20_percent";
     }
-    std::printf("%-40s estimated %6.1f s (quark-cli %6.1f, after %4.1f, eval %4.1f)  measured %6.1f s (quark-cli %6.1f, after %4.1f)  error %+5.1f %%  [weights %.2f GiB, output %.2f GiB, parameters %lld quantized %lld, layers %lld, experts %lld]\n",
-                name.c_str(), step4, e.quark_cli_seconds, e.verify_seconds, e.evaluation_seconds, measured, m["quark_cli_seconds"].get<double>(),
-                m["after_quark_cli_seconds"].get<double>(), 100 * error, e.weights_gib, e.output_disk_gib,
-                static_cast<long long>(e.total_parameters), static_cast<long long>(e.quantized_parameters), static_cast<long long>(in.size.num_layers),
-                static_cast<long long>(in.size.num_experts));
+    std::printf(
+        "%-40s estimated %6.1f s (quark-cli %6.1f, after %4.1f, eval %4.1f)  measured %6.1f s (quark-cli %6.1f, after %4.1f)  error %+5.1f "
+        "%%  [weights %.2f GiB, output %.2f GiB, parameters %lld quantized %lld, layers %lld, experts %lld]\n",
+        name.c_str(), step4, e.quark_cli_seconds, e.verify_seconds, e.evaluation_seconds, measured, m["quark_cli_seconds"].get<double>(),
+        m["after_quark_cli_seconds"].get<double>(), 100 * error, e.weights_gib, e.output_disk_gib,
+        static_cast<long long>(e.total_parameters), static_cast<long long>(e.quantized_parameters),
+        static_cast<long long>(in.size.num_layers), static_cast<long long>(in.size.num_experts));
   }
 }
 

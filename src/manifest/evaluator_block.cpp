@@ -32,17 +32,19 @@ EvaluatorBlock evaluator_block(const PlanView& plan, const std::string& python, 
   if (text.empty()) {
     out.problems.push_back({"evaluation_text_missing", true, "manifest.problem_evaluation_no_text", {}, "none", "held-out text"});
   } else if (!core::is_regular_file(text)) {
-    out.problems.push_back({"evaluation_text_missing", true, "manifest.problem_evaluation_text_missing", {{"path", text}}, "missing", text});
+    out.problems.push_back(
+        {"evaluation_text_missing", true, "manifest.problem_evaluation_text_missing", {{"path", text}}, "missing", text});
   }
   if (!plan.model_is_local) {
     // The evaluator compares against a local directory (knowledge/probes/evaluate.py reads
     // --source from disk, offline): with a Hub id it could only end not-run, after the whole
     // quantization, so say so now.
-    out.problems.push_back({"evaluation_source_hub", true, "manifest.problem_evaluation_source_hub", {{"model", plan.model}}, plan.model,
-                            "a local copy"});
+    out.problems.push_back(
+        {"evaluation_source_hub", true, "manifest.problem_evaluation_source_hub", {{"model", plan.model}}, plan.model, "a local copy"});
   }
   if (python.empty()) {
-    out.problems.push_back({"evaluation_python_missing", true, "manifest.problem_evaluation_python", {}, "none", "a Python with torch and transformers"});
+    out.problems.push_back(
+        {"evaluation_python_missing", true, "manifest.problem_evaluation_python", {}, "none", "a Python with torch and transformers"});
   }
   return out;
 }

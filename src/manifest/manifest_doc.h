@@ -25,7 +25,7 @@ struct ManifestParts {
   const BuiltCommand& command;
   const std::string& display;
   const std::vector<std::string>& expected_files;
-  const core::Json& model_identity;  // inputs.model_identity (core/model_identity.h, or the Hub commit)
+  const core::Json& model_identity;    // inputs.model_identity (core/model_identity.h, or the Hub commit)
   const std::string& prepare_command;  // steps[]: `quark-ptq prepare` with the options it was given
 };
 

@@ -58,7 +58,8 @@ core::Result<OutputDir> check_output_dir(const std::string& arg, const std::stri
   out.nearest_existing = probe.string();
   out.writable = ::access(probe.c_str(), W_OK | X_OK) == 0;
   struct statvfs vfs {};
-  if (::statvfs(probe.c_str(), &vfs) == 0) out.free_bytes = static_cast<std::int64_t>(vfs.f_bavail) * static_cast<std::int64_t>(vfs.f_frsize);
+  if (::statvfs(probe.c_str(), &vfs) == 0)
+    out.free_bytes = static_cast<std::int64_t>(vfs.f_bavail) * static_cast<std::int64_t>(vfs.f_frsize);
   return out;
 }
 

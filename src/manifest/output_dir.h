@@ -12,13 +12,13 @@
 namespace manifest {
 
 struct OutputDir {
-  std::string path;               // absolute, lexically normal
+  std::string path;  // absolute, lexically normal
   bool exists = false;
-  bool empty = true;              // when it exists
-  bool overwrite = false;         // --overwrite was given (recorded in the manifest)
-  std::string nearest_existing;   // the directory whose file system will hold it
-  bool writable = false;          // nearest_existing is writable by us
-  std::int64_t free_bytes = -1;   // free space on that file system
+  bool empty = true;             // when it exists
+  bool overwrite = false;        // --overwrite was given (recorded in the manifest)
+  std::string nearest_existing;  // the directory whose file system will hold it
+  bool writable = false;         // nearest_existing is writable by us
+  std::int64_t free_bytes = -1;  // free space on that file system
 };
 
 // model: the plan's model (absolute local path, or a Hub id which has no directory to protect).

@@ -7,7 +7,10 @@ namespace manifest {
 namespace {
 
 core::Error invalid(const std::string& field, const std::string& why) {
-  return core::make_error(core::ExitCode::plan_invalid, "manifest.plan_field_invalid").with("field", field).with("why", why).with("command", "quark-ptq plan");
+  return core::make_error(core::ExitCode::plan_invalid, "manifest.plan_field_invalid")
+      .with("field", field)
+      .with("why", why)
+      .with("command", "quark-ptq plan");
 }
 
 core::Result<void> read_model(PlanView& v, const plan::PlanFile& plan, const core::Json& analysis) {
@@ -19,7 +22,9 @@ core::Result<void> read_model(PlanView& v, const plan::PlanFile& plan, const cor
   v.revision = core::json_first_string(analysis, {"source/revision", "model/revision", "source/commit", "model/commit"});
   v.commit = core::json_first_string(analysis, {"source/identity/commit", "source/commit", "model/commit"});
   v.model_type = plan.model_type.value_or(core::json_first_string(analysis, {"model/model_type"}).value_or(""));
-  if (const core::Json* files = core::json_first_at(analysis, {"files/tokenizer_files", "tokenizer/files", "model/tokenizer_files", "tokenizer_files"}); files && files->is_array()) {
+  if (const core::Json* files =
+          core::json_first_at(analysis, {"files/tokenizer_files", "tokenizer/files", "model/tokenizer_files", "tokenizer_files"});
+      files && files->is_array()) {
     for (const auto& f : *files) {
       if (f.is_string()) v.tokenizer_files.push_back(f.get<std::string>());
     }
@@ -48,7 +53,8 @@ core::Result<void> read_exclusions(PlanView& v, const plan::PlanFile& plan, cons
   v.exclude_layers_overridden = v.exclude_layers != defaults;
   if (v.exclude_layers_overridden && v.exclude_layers.empty()) {
     // Never emit a bare --exclude_layers (which quantizes lm_head) unless the plan says so.
-    return invalid("exclude_layers", "empty while the template excludes layers; set exclude_layers_overridden: true to quantize everything");
+    return invalid("exclude_layers",
+                   "empty while the template excludes layers; set exclude_layers_overridden: true to quantize everything");
   }
   return core::ok();
 }
@@ -126,21 +132,44 @@ void read_inventory(ModelSize& s, const core::Json& a) {
 // Parameter counts: the exact inventory when intake recorded one, else config arithmetic.
 void read_size(PlanView& v, const core::Json& a) {
   ModelSize& s = v.size;
-  s.hidden_size = core::json_first_int(a, {"architecture/hidden_size", "config/hidden_size", "model/hidden_size", "hidden_size"}).value_or(0);
-  s.intermediate_size = core::json_first_int(a, {"architecture/intermediate_size", "config/intermediate_size", "model/intermediate_size", "intermediate_size"}).value_or(0);
-  s.num_layers = core::json_first_int(a, {"architecture/num_hidden_layers", "config/num_hidden_layers", "model/num_hidden_layers", "num_hidden_layers"}).value_or(0);
-  s.num_attention_heads = core::json_first_int(a, {"architecture/num_attention_heads", "config/num_attention_heads", "model/num_attention_heads", "num_attention_heads"}).value_or(0);
-  s.num_key_value_heads = core::json_first_int(a, {"architecture/num_key_value_heads", "config/num_key_value_heads", "model/num_key_value_heads", "num_key_value_heads"}).value_or(0);
+  s.hidden_size =
+      core::json_first_int(a, {"architecture/hidden_size", "config/hidden_size", "model/hidden_size", "hidden_size"}).value_or(0);
+  s.intermediate_size = core::json_first_int(a, {"architecture/intermediate_size", "config/intermediate_size", "model/intermediate_size",
+                                                 "intermediate_size"})
+                            .value_or(0);
+  s.num_layers = core::json_first_int(
+                     a, {"architecture/num_hidden_layers", "config/num_hidden_layers", "model/num_hidden_layers", "num_hidden_layers"})
+                     .value_or(0);
+  s.num_attention_heads = core::json_first_int(a, {"architecture/num_attention_heads", "config/num_attention_heads",
+                                                   "model/num_attention_heads", "num_attention_heads"})
+                              .value_or(0);
+  s.num_key_value_heads = core::json_first_int(a, {"architecture/num_key_value_heads", "config/num_key_value_heads",
+                                                   "model/num_key_value_heads", "num_key_value_heads"})
+                              .value_or(0);
   s.head_dim = core::json_first_int(a, {"architecture/head_dim", "config/head_dim", "model/head_dim", "head_dim"}).value_or(0);
-  s.tied_embeddings = core::json_first_bool(a, {"architecture/tie_word_embeddings", "config/tie_word_embeddings", "model/tie_word_embeddings"}).value_or(false);
+  s.tied_embeddings =
+      core::json_first_bool(a, {"architecture/tie_word_embeddings", "config/tie_word_embeddings", "model/tie_word_embeddings"})
+          .value_or(false);
   s.vocab_size = core::json_first_int(a, {"architecture/vocab_size", "config/vocab_size", "model/vocab_size", "vocab_size"}).value_or(0);
-  s.num_experts = core::json_first_int(a, {"moe/num_experts", "architecture/num_experts", "architecture/num_local_experts", "architecture/n_routed_experts",
-                                "config/num_experts", "config/num_local_experts", "config/n_routed_experts", "model/num_experts"}).value_or(0);
-  s.moe_intermediate_size = core::json_first_int(a, {"moe/moe_intermediate_size", "architecture/moe_intermediate_size", "config/moe_intermediate_size", "model/moe_intermediate_size"}).value_or(0);
-  s.dtype = core::json_first_string(a, {"inventory/dtype", "weights/dtype", "model/dtype", "model/torch_dtype", "config/torch_dtype", "architecture/dtype"}).value_or("");
-  s.total_parameters = core::json_first_int(a, {"inventory/total_parameters", "inventory/parameters", "weights/total_parameters", "model/parameter_count", "parameter_count"}).value_or(0);
-  s.quantizable_parameters = core::json_first_int(a, {"inventory/quantizable_parameters", "quantization_targets/quantizable_parameters", "quantization_targets/parameter_count", "weights/linear_parameters"}).value_or(0);
-  s.weight_bytes = core::json_first_int(a, {"inventory/total_bytes", "inventory/weight_bytes", "weights/total_bytes", "model/weight_bytes", "size/weight_bytes"}).value_or(0);
+  s.num_experts = core::json_first_int(
+                      a, {"moe/num_experts", "architecture/num_experts", "architecture/num_local_experts", "architecture/n_routed_experts",
+                          "config/num_experts", "config/num_local_experts", "config/n_routed_experts", "model/num_experts"})
+                      .value_or(0);
+  s.moe_intermediate_size = core::json_first_int(a, {"moe/moe_intermediate_size", "architecture/moe_intermediate_size",
+                                                     "config/moe_intermediate_size", "model/moe_intermediate_size"})
+                                .value_or(0);
+  s.dtype = core::json_first_string(
+                a, {"inventory/dtype", "weights/dtype", "model/dtype", "model/torch_dtype", "config/torch_dtype", "architecture/dtype"})
+                .value_or("");
+  s.total_parameters = core::json_first_int(a, {"inventory/total_parameters", "inventory/parameters", "weights/total_parameters",
+                                                "model/parameter_count", "parameter_count"})
+                           .value_or(0);
+  s.quantizable_parameters = core::json_first_int(a, {"inventory/quantizable_parameters", "quantization_targets/quantizable_parameters",
+                                                      "quantization_targets/parameter_count", "weights/linear_parameters"})
+                                 .value_or(0);
+  s.weight_bytes = core::json_first_int(a, {"inventory/total_bytes", "inventory/weight_bytes", "weights/total_bytes", "model/weight_bytes",
+                                            "size/weight_bytes"})
+                       .value_or(0);
   read_inventory(s, a);
   s.source = s.total_parameters > 0 ? "model_analysis inventory" : "config arithmetic";
 }

@@ -45,11 +45,11 @@ struct ModelSize {
   bool tied_embeddings = false;
   std::int64_t num_experts = 0;
   std::int64_t moe_intermediate_size = 0;  // per expert
-  std::string source;                       // where the numbers came from (for the manifest)
+  std::string source;                      // where the numbers came from (for the manifest)
 };
 
 struct PlanView {
-  std::string model;            // Hub repo id verbatim, or an absolute local path
+  std::string model;  // Hub repo id verbatim, or an absolute local path
   bool model_is_local = false;
   std::optional<std::string> revision;
   // The Hub commit intake read (source.identity.commit): quark-cli cannot pin a revision
@@ -68,15 +68,15 @@ struct PlanView {
   Calibration calibration;
   std::string evaluation_intent = "full";  // none | smoke | full (CLI default: evaluate)
   std::string evaluation_dataset = kCliDefaultEvaluationDataset;
-  bool evaluated_by_quark_ptq = false;     // the plan has an `evaluation` section: step 4 evaluates, not quark-cli
+  bool evaluated_by_quark_ptq = false;          // the plan has an `evaluation` section: step 4 evaluates, not quark-cli
   core::Json evaluation = core::Json(nullptr);  // that section (settings, threshold, text)
   bool multi_device = false;
-  std::string device_strategy;             // "single", "multi_device", "cpu" or "" (not said)
-  bool trust_remote_code = false;          // true only when the user explicitly accepted it
+  std::string device_strategy;     // "single", "multi_device", "cpu" or "" (not said)
+  bool trust_remote_code = false;  // true only when the user explicitly accepted it
   std::string device = "cuda";
   std::vector<std::pair<std::string, std::string>> env_changes;
   std::optional<std::string> quark_version;
-  std::optional<std::string> python;       // the interpreter the plan was checked against
+  std::optional<std::string> python;         // the interpreter the plan was checked against
   std::vector<std::string> tokenizer_files;  // from the analysis, for expected outputs
   ModelSize size;
 };

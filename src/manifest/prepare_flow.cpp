@@ -36,7 +36,8 @@ std::vector<envprobe::DataNeed> data_needs(const PlanView& plan) {
   // A Hub model is looked up at the commit intake read, never at a branch that may have moved.
   std::vector<envprobe::DataNeed> needs = {{"model", plan.model, plan.commit ? plan.commit : plan.revision},
                                            {"calibration", plan.calibration.dataset, std::nullopt}};
-  if (plan.evaluation_intent != "none" && !plan.evaluated_by_quark_ptq) needs.push_back({"evaluation", plan.evaluation_dataset, std::nullopt});
+  if (plan.evaluation_intent != "none" && !plan.evaluated_by_quark_ptq)
+    needs.push_back({"evaluation", plan.evaluation_dataset, std::nullopt});
   return needs;
 }
 
@@ -65,27 +66,44 @@ void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate
   if (est.cpu_offload_gib > 0.01 && !plan.multi_device && plan.device_strategy != "cpu") {
     // Quark 0.13 refuses to calibrate a model with modules on 'cpu' without --multi_device
     // (MemoryError after loading; docs/quark-facts.md section 5).
-    v.add({"weights_exceed_gpu", true, message_id("manifest.problem_weights_exceed_gpu"),
+    v.add({"weights_exceed_gpu",
+           true,
+           message_id("manifest.problem_weights_exceed_gpu"),
            {{"offload", gib_text(est.cpu_offload_gib)}, {"weights", gib_text(est.weights_gib)}},
-           gib_text(est.gpu0_weights_gib + est.other_gpu_weights_gib) + " GiB on GPUs", gib_text(est.weights_gib) + " GiB"});
+           gib_text(est.gpu0_weights_gib + est.other_gpu_weights_gib) + " GiB on GPUs",
+           gib_text(est.weights_gib) + " GiB"});
   }
   if (plan.multi_device && !plan.algorithms.empty()) {
-    v.add({"multi_device_with_algorithms", false, message_id("manifest.problem_multi_device_algorithms"), {}, "--multi_device + algorithms",
+    v.add({"multi_device_with_algorithms",
+           false,
+           message_id("manifest.problem_multi_device_algorithms"),
+           {},
+           "--multi_device + algorithms",
            "--multi_device without algorithms"});
   }
   if (!out.writable) {
-    v.add({"output_not_writable", true, message_id("manifest.problem_output_not_writable"), {{"path", out.path}, {"parent", out.nearest_existing}},
-           "not writable", "writable"});
+    v.add({"output_not_writable",
+           true,
+           message_id("manifest.problem_output_not_writable"),
+           {{"path", out.path}, {"parent", out.nearest_existing}},
+           "not writable",
+           "writable"});
   }
   if (est.fits_disk == false) {
-    v.add({"disk_short", true, message_id("manifest.problem_disk_short"),
+    v.add({"disk_short",
+           true,
+           message_id("manifest.problem_disk_short"),
            {{"need", gib_text(est.output_disk_gib)}, {"free", gib_text(est.disk_free_gib)}, {"path", out.nearest_existing}},
-           gib_text(est.disk_free_gib) + " GiB free", gib_text(est.output_disk_gib) + " GiB"});
+           gib_text(est.disk_free_gib) + " GiB free",
+           gib_text(est.output_disk_gib) + " GiB"});
   }
   if (est.fits_gpu == false) {
-    v.add({"gpu_memory_short", false, message_id("manifest.problem_gpu_memory_short"),
+    v.add({"gpu_memory_short",
+           false,
+           message_id("manifest.problem_gpu_memory_short"),
            {{"need", gib_text(est.gpu_peak_gib)}, {"free", gib_text(est.gpu_available_gib)}},
-           gib_text(est.gpu_available_gib) + " GiB", gib_text(est.gpu_peak_gib) + " GiB"});
+           gib_text(est.gpu_available_gib) + " GiB",
+           gib_text(est.gpu_peak_gib) + " GiB"});
   }
 }
 
@@ -94,13 +112,16 @@ void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate
 // named by tokenizer_config.json's auto_map would run. Said plainly at checkpoint 3, and
 // blocking unless the plan accepts remote code explicitly.
 void add_tokenizer_code_problem(const PlanView& plan, const core::Json& analysis, envprobe::Verdict& v) {
-  std::vector<std::string> classes = core::json_string_list(analysis.value("model", core::Json::object()).value("remote_code", core::Json::object()),
-                                                            "tokenizer_auto_map");
+  std::vector<std::string> classes = core::json_string_list(
+      analysis.value("model", core::Json::object()).value("remote_code", core::Json::object()), "tokenizer_auto_map");
   if (classes.empty()) return;
   std::string list = core::join(classes);
-  v.add({"tokenizer_remote_code", !plan.trust_remote_code, message_id(plan.trust_remote_code ? "manifest.problem_tokenizer_code_accepted"
-                                                                                              : "manifest.problem_tokenizer_code"),
-         {{"classes", list}, {"path", plan.model}}, "tokenizer code: " + list, plan.trust_remote_code ? "accepted" : "no remote code"});
+  v.add({"tokenizer_remote_code",
+         !plan.trust_remote_code,
+         message_id(plan.trust_remote_code ? "manifest.problem_tokenizer_code_accepted" : "manifest.problem_tokenizer_code"),
+         {{"classes", list}, {"path", plan.model}},
+         "tokenizer code: " + list,
+         plan.trust_remote_code ? "accepted" : "no remote code"});
 }
 
 // quark-cli 0.13 has no way to pin a Hub revision (--model_dir goes to from_pretrained as it
@@ -112,8 +133,12 @@ void add_tokenizer_code_problem(const PlanView& plan, const core::Json& analysis
 void route_hub_model(PlanView& plan, const envprobe::EnvReport& env, envprobe::Verdict& v) {
   if (plan.model_is_local) return;
   if (!plan.commit) {
-    v.add({"model_commit_unknown", true, message_id("manifest.problem_model_commit_unknown"),
-           {{"repo", plan.model}, {"command", "quark-ptq analyze " + core::shell_quote(plan.model)}}, "no commit recorded", "the commit analysed"});
+    v.add({"model_commit_unknown",
+           true,
+           message_id("manifest.problem_model_commit_unknown"),
+           {{"repo", plan.model}, {"command", "quark-ptq analyze " + core::shell_quote(plan.model)}},
+           "no commit recorded",
+           "the commit analysed"});
     return;
   }
   for (const auto& d : env.data) {
@@ -148,7 +173,9 @@ core::Result<core::Json> carried_history(const workflow::ArtifactStatus& old) {
   if (run == nullptr) return history;
   workflow::RunState state = workflow::assess_run(old.doc);
   if (state.phase == workflow::RunPhase::running) {
-    return core::make_error(core::ExitCode::bad_input, "manifest.run_in_progress").with("path", old.path.string()).with("command", "quark-ptq status");
+    return core::make_error(core::ExitCode::bad_input, "manifest.run_in_progress")
+        .with("path", old.path.string())
+        .with("command", "quark-ptq status");
   }
   core::Json entry = {{"replaced_at", core::now_utc_iso8601()}, {"run", *run}};
   if (const core::Json* d = core::json_at(old.doc, "command/digest")) entry["command_digest"] = *d;
@@ -170,7 +197,9 @@ std::vector<std::string> expected_files(const PlanView& plan) {
 core::Result<core::Json> model_identity(const PlanView& plan, const core::Json& analysis) {
   const core::Json* recorded = core::json_at(analysis, "source/identity");
   if (!plan.model_is_local) {
-    core::Json id = recorded != nullptr && recorded->is_object() ? *recorded : core::Json{{"kind", "hub"}, {"repo_id", plan.model}, {"commit", nullptr}};
+    core::Json id = recorded != nullptr && recorded->is_object()
+                        ? *recorded
+                        : core::Json{{"kind", "hub"}, {"repo_id", plan.model}, {"commit", nullptr}};
     if (plan.hub_snapshot) {
       // The snapshot quark-cli reads: checked again before the launch like a local model.
       QPTQ_TRY_ASSIGN(core::Json snapshot, core::local_model_identity(*plan.hub_snapshot));
@@ -224,8 +253,12 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   add_run_problems(plan, r.output, r.estimate, r.env.verdict);
   if (plan.python && !r.env.env.python.empty() && *plan.python != r.env.env.python) {
     // The plan was checked against another installed Quark: say so, the user decides.
-    r.env.verdict.add({"python_differs_from_plan", false, message_id("manifest.problem_python_differs"),
-                       {{"plan_python", *plan.python}, {"python", r.env.env.python}}, r.env.env.python, *plan.python});
+    r.env.verdict.add({"python_differs_from_plan",
+                       false,
+                       message_id("manifest.problem_python_differs"),
+                       {{"plan_python", *plan.python}, {"python", r.env.env.python}},
+                       r.env.env.python,
+                       *plan.python});
   }
   add_tokenizer_code_problem(plan, status.analysis.doc, r.env.verdict);
   route_hub_model(plan, r.env, r.env.verdict);

@@ -20,18 +20,18 @@
 namespace manifest {
 
 struct PrepareOptions {
-  std::filesystem::path workdir;   // absolute
-  std::string output_dir;          // as given
-  std::string python;              // --python ("" = resolve)
-  std::string eval_python;         // --eval-python: runs step 4's evaluation ("" = the same Python)
+  std::filesystem::path workdir;  // absolute
+  std::string output_dir;         // as given
+  std::string python;             // --python ("" = resolve)
+  std::string eval_python;        // --eval-python: runs step 4's evaluation ("" = the same Python)
   bool overwrite = false;
   envprobe::SystemSources system;  // tests point this at a fixture tree
   envprobe::EnvGetter getenv = envprobe::process_env;
 };
 
 struct PrepareResult {
-  core::Json manifest;             // as written
-  std::filesystem::path path;      // run_manifest.yaml
+  core::Json manifest;         // as written
+  std::filesystem::path path;  // run_manifest.yaml
   bool ready = false;
   envprobe::EnvReport env;
   Estimate estimate;

@@ -32,18 +32,32 @@ class PrepareFlow : public ::testing::Test {
     wd = tmp.path() / "work dir";
     fs::create_directories(wd);
     model = test_support::source_path("examples/tiny-llama").string();
-    analysis = {{"artifact", "model_analysis"}, {"schema_version", 1}, {"analysis_status", "complete"},
+    analysis = {{"artifact", "model_analysis"},
+                {"schema_version", 1},
+                {"analysis_status", "complete"},
                 {"model", {{"model_path", model}, {"model_type", "llama"}}},
-                {"architecture", {{"hidden_size", 128}, {"intermediate_size", 256}, {"num_hidden_layers", 2},
-                                  {"num_attention_heads", 4}, {"num_key_value_heads", 2}, {"vocab_size", 512}}},
+                {"architecture",
+                 {{"hidden_size", 128},
+                  {"intermediate_size", 256},
+                  {"num_hidden_layers", 2},
+                  {"num_attention_heads", 4},
+                  {"num_key_value_heads", 2},
+                  {"vocab_size", 512}}},
                 {"quantization_targets", {{"linear_layer_count", 14}, {"exclude_defaults", {"lm_head"}}}},
                 {"risks", core::Json::array()}};
-    plan = {{"artifact", "quant_plan"}, {"schema_version", 1},
+    plan = {{"artifact", "quant_plan"},
+            {"schema_version", 1},
             {"model", {{"model_type", "llama"}, {"analysis_ref", "model_analysis.json"}}},
-            {"global_scheme", "fp8"}, {"kv_cache_scheme", nullptr}, {"exclude_layers", {"lm_head"}},
-            {"exclude_source", "template_default"}, {"layer_quant_config", core::Json::object()}, {"algorithm", nullptr},
+            {"global_scheme", "fp8"},
+            {"kv_cache_scheme", nullptr},
+            {"exclude_layers", {"lm_head"}},
+            {"exclude_source", "template_default"},
+            {"layer_quant_config", core::Json::object()},
+            {"algorithm", nullptr},
             {"calibration", {{"dataset", "pileval"}, {"num_calib_data", 16}, {"seq_len", 64}, {"batch_size", 1}}},
-            {"evaluation_intent", "none"}, {"device_strategy", "single"}, {"trust_remote_code", false},
+            {"evaluation_intent", "none"},
+            {"device_strategy", "single"},
+            {"trust_remote_code", false},
             {"requires_confirmation", false}};
     env_vars = {{"HOME", (tmp.path() / "home").string()}, {"HF_HUB_OFFLINE", "1"}};
     stage_pileval();
@@ -82,7 +96,8 @@ class PrepareFlow : public ::testing::Test {
 
   void stage_pileval() {
     tmp.write("home/.cache/huggingface/datasets/mit-han-lab___pile-val-backup/default/0.0.0/0123abcd/dataset_info.json", "{}");
-    tmp.write("home/.cache/huggingface/datasets/mit-han-lab___pile-val-backup/default/0.0.0/0123abcd/pile-val-backup-validation.arrow", "x");
+    tmp.write("home/.cache/huggingface/datasets/mit-han-lab___pile-val-backup/default/0.0.0/0123abcd/pile-val-backup-validation.arrow",
+              "x");
   }
 
   PrepareOptions options(const std::string& out) {
@@ -144,9 +159,22 @@ TEST_F(PrepareFlow, WritesOnlyTheManifestAndCreatesNothingOutsideTheWorkdir) {
   EXPECT_EQ((*doc)["command"]["display"].get<std::string>().rfind("HIP_VISIBLE_DEVICES=0 ", 0), 0u);
   EXPECT_EQ((*doc)["checkpoints"].size(), 4u);
   std::vector<std::string> argv = (*doc)["command"]["argv"].get<std::vector<std::string>>();
-  std::vector<std::string> golden = {(tmp.path() / "venv/bin/quark-cli").string(), "torch-llm-ptq", "--model_dir", model,
-                                     "--output_dir", out, "--quant_scheme", "fp8", "--num_calib_data", "16", "--seq_len", "64",
-                                     "--device", "cuda", "--no_trust_remote_code", "--skip_evaluation"};
+  std::vector<std::string> golden = {(tmp.path() / "venv/bin/quark-cli").string(),
+                                     "torch-llm-ptq",
+                                     "--model_dir",
+                                     model,
+                                     "--output_dir",
+                                     out,
+                                     "--quant_scheme",
+                                     "fp8",
+                                     "--num_calib_data",
+                                     "16",
+                                     "--seq_len",
+                                     "64",
+                                     "--device",
+                                     "cuda",
+                                     "--no_trust_remote_code",
+                                     "--skip_evaluation"};
   EXPECT_EQ(argv, golden);
   EXPECT_EQ((*doc)["command"]["digest"], workflow::recompute_command_digest(*doc));
   EXPECT_EQ(workflow::command_inconsistency(*doc), "");
@@ -162,8 +190,8 @@ TEST_F(PrepareFlow, AnEvaluatingPlanRecordsTheEvaluatorUnderTheDigest) {
   tmp.write("heldout.jsonl", "{\"text\": \"prose\"}\n");
   std::string text = (tmp.path() / "heldout.jsonl").string();
   plan["evaluation_intent"] = "smoke";
-  plan["evaluation"] = {{"intent", "smoke"}, {"windows", 8}, {"seq_len", 256}, {"canary_tokens", 16}, {"budget_seconds", 900},
-                        {"max_ppl_increase_pct", 5.0}, {"z", 1.96}, {"text", text}};
+  plan["evaluation"] = {{"intent", "smoke"},           {"windows", 8}, {"seq_len", 256}, {"canary_tokens", 16}, {"budget_seconds", 900},
+                        {"max_ppl_increase_pct", 5.0}, {"z", 1.96},    {"text", text}};
   write_artifacts(true, true);
   std::string out = (tmp.path() / "out").string();
   auto r = prepare(options(out));
@@ -189,8 +217,14 @@ TEST_F(PrepareFlow, AnEvaluatingPlanRecordsTheEvaluatorUnderTheDigest) {
 
 TEST_F(PrepareFlow, AnEvaluationWithoutItsTextIsNotReady) {
   plan["evaluation_intent"] = "smoke";
-  plan["evaluation"] = {{"intent", "smoke"}, {"windows", 8}, {"seq_len", 256}, {"canary_tokens", 16}, {"budget_seconds", 900},
-                        {"max_ppl_increase_pct", 5.0}, {"z", 1.96}, {"text", (tmp.path() / "gone.jsonl").string()}};
+  plan["evaluation"] = {{"intent", "smoke"},
+                        {"windows", 8},
+                        {"seq_len", 256},
+                        {"canary_tokens", 16},
+                        {"budget_seconds", 900},
+                        {"max_ppl_increase_pct", 5.0},
+                        {"z", 1.96},
+                        {"text", (tmp.path() / "gone.jsonl").string()}};
   write_artifacts(true, true);
   auto r = prepare(options((tmp.path() / "out").string()));
   ASSERT_TRUE(r.has_value()) << r.error().id;
@@ -339,8 +373,11 @@ TEST_F(PrepareFlow, AnEarlierRunIsKeptInHistoryAndALiveRunRefusesTheRewrite) {
   // a run that is still alive (this very process) is not overwritten
   auto id = workflow::current_process_identity();
   auto live = again->manifest;
-  live["run"] = {{"status", "running"}, {"pid", id.pid}, {"started_at", core::now_utc_iso8601()},
-                 {"process_start_ticks", id.start_ticks}, {"boot_id", id.boot_id}};
+  live["run"] = {{"status", "running"},
+                 {"pid", id.pid},
+                 {"started_at", core::now_utc_iso8601()},
+                 {"process_start_ticks", id.start_ticks},
+                 {"boot_id", id.boot_id}};
   ASSERT_TRUE(core::write_file_atomic(w.manifest(), core::dump_yaml(live)).has_value());
   auto refused = prepare(options((tmp.path() / "out").string()));
   ASSERT_FALSE(refused.has_value());
@@ -362,8 +399,10 @@ class PrepareHubModel : public PrepareFlow {
   void SetUp() override {
     PrepareFlow::SetUp();
     analysis["model"]["model_path"] = "org/m";
-    analysis["source"] = {{"kind", "hub"}, {"input", "org/m"}, {"repo_id", "org/m"}, {"revision", "v1"}, {"commit", analysed},
-                          {"identity", {{"kind", "hub"}, {"repo_id", "org/m"}, {"revision", "v1"}, {"commit", analysed}}}};
+    analysis["source"] = {
+        {"kind", "hub"},      {"input", "org/m"},
+        {"repo_id", "org/m"}, {"revision", "v1"},
+        {"commit", analysed}, {"identity", {{"kind", "hub"}, {"repo_id", "org/m"}, {"revision", "v1"}, {"commit", analysed}}}};
   }
   void cache_snapshot(const std::string& commit) {
     std::string snap = "home/.cache/huggingface/hub/models--org--m/snapshots/" + commit + "/";

@@ -37,12 +37,8 @@ core::Json stages_json(const std::vector<runner::StageRecord>& stages) {
 
 core::Json running_section(const workflow::ProcessIdentity& self, const std::string& started_at, const std::string& approved_digest,
                            const std::string& log_rel) {
-  return {{"status", "running"},
-          {"pid", self.pid},
-          {"process_start_ticks", self.start_ticks},
-          {"boot_id", self.boot_id},
-          {"started_at", started_at},
-          {"approved_digest", approved_digest},
+  return {{"status", "running"},     {"pid", self.pid},          {"process_start_ticks", self.start_ticks},
+          {"boot_id", self.boot_id}, {"started_at", started_at}, {"approved_digest", approved_digest},
           {"log", log_rel}};
 }
 
@@ -74,7 +70,8 @@ core::Json finished_section(const runner::RunOutcome& out, const std::string& lo
   if (out.log_errno != 0) {
     // The log stops here (disk full?): said, never silently short (issue 18 item 17).
     std::uint64_t total = out.stdout_bytes + out.stderr_bytes;
-    r["log_truncated"] = {{"at_byte", out.log_bytes}, {"lost_bytes", total > out.log_bytes ? total - out.log_bytes : 0},
+    r["log_truncated"] = {{"at_byte", out.log_bytes},
+                          {"lost_bytes", total > out.log_bytes ? total - out.log_bytes : 0},
                           {"reason", std::strerror(out.log_errno)}};
   }
   r["pid"] = self.pid;

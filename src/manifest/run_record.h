@@ -35,11 +35,11 @@ struct DiagnosisRecord {
   workflow::RecordedCommand command;
   std::optional<int> exit_code;
   std::optional<int> signal;
-  std::optional<std::string> stage;      // the last stage reached
-  std::string torch_version;             // "unknown" when the report does not say
+  std::optional<std::string> stage;  // the last stage reached
+  std::string torch_version;         // "unknown" when the report does not say
   std::string transformers_version;
   std::string quark_version;
-  core::Json resources;                  // the run's peak
+  core::Json resources;  // the run's peak
 };
 core::Json diagnosis_json(const DiagnosisRecord& d);
 

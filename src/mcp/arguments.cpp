@@ -8,21 +8,30 @@ namespace {
 
 std::string_view type_name(Param::Type t) {
   switch (t) {
-    case Param::Type::string: return "string";
-    case Param::Type::boolean: return "boolean";
-    case Param::Type::integer: return "integer";
-    case Param::Type::number: return "number";
-    case Param::Type::strings: return "array";
+    case Param::Type::string:
+      return "string";
+    case Param::Type::boolean:
+      return "boolean";
+    case Param::Type::integer:
+      return "integer";
+    case Param::Type::number:
+      return "number";
+    case Param::Type::strings:
+      return "array";
   }
   return "string";
 }
 
 bool fits_type(const Param& p, const json& v) {
   switch (p.type) {
-    case Param::Type::string: return v.is_string();
-    case Param::Type::boolean: return v.is_boolean();
-    case Param::Type::integer: return v.is_number_integer();
-    case Param::Type::number: return v.is_number();
+    case Param::Type::string:
+      return v.is_string();
+    case Param::Type::boolean:
+      return v.is_boolean();
+    case Param::Type::integer:
+      return v.is_number_integer();
+    case Param::Type::number:
+      return v.is_number();
     case Param::Type::strings:
       if (!v.is_array()) return false;
       for (const auto& s : v) {
@@ -70,7 +79,8 @@ std::optional<core::Error> check_arguments(std::string_view tool, const std::vec
   }
   for (const auto& p : params) {
     if (!args.contains(p.name) || args[p.name].is_null()) {
-      if (p.required) return core::make_error(core::ExitCode::usage, "mcp.argument_missing").with("tool", std::string(tool)).with("name", p.name);
+      if (p.required)
+        return core::make_error(core::ExitCode::usage, "mcp.argument_missing").with("tool", std::string(tool)).with("name", p.name);
       continue;
     }
     const json& v = args[p.name];

@@ -59,8 +59,7 @@ class Dispatcher {
   // Sends the request `method` and waits for the client's reply. Meanwhile a ping is answered,
   // any other request is refused with kBusy, a notifications/cancelled naming `waiting_for`
   // (the request being served) ends the wait as cancelled, other notifications are handled.
-  ClientReply ask_client(Connection& conn, const std::string& method, const core::Json& params,
-                         const core::Json& waiting_for);
+  ClientReply ask_client(Connection& conn, const std::string& method, const core::Json& params, const core::Json& waiting_for);
 
  private:
   std::map<std::string, Handler, std::less<>> m_handlers;

@@ -33,10 +33,11 @@ std::vector<json> serve(Dispatcher& d, const std::string& input) {
 
 TEST(Dispatch, AnswersUnknownAndSurvivesGarbageAndThrows) {
   auto d = ping_server();
-  auto r = serve(d, "garbage\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"nope\"}\n"
-                    "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"boom\"}\n"
-                    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
-                    "\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}");
+  auto r = serve(d,
+                 "garbage\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"nope\"}\n"
+                 "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"boom\"}\n"
+                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                 "\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}");
   ASSERT_EQ(r.size(), 4u);
   EXPECT_EQ(r[0]["error"]["code"], kParseError);
   EXPECT_EQ(r[1]["error"]["code"], kMethodNotFound);
@@ -63,10 +64,11 @@ TEST(Dispatch, ResponsesAreNeverAnswered) {
 // refuses other requests as busy, and takes only the response with its own id.
 TEST(Dispatch, AskClientWaitsForItsOwnResponse) {
   auto d = ping_server();
-  std::istringstream in("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}\n"
-                        "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{}}\n"
-                        "{\"jsonrpc\":\"2.0\",\"id\":\"other\",\"result\":{\"action\":\"accept\"}}\n"
-                        "{\"jsonrpc\":\"2.0\",\"id\":\"quark-ptq-1\",\"result\":{\"action\":\"decline\"}}\n");
+  std::istringstream in(
+      "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}\n"
+      "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{}}\n"
+      "{\"jsonrpc\":\"2.0\",\"id\":\"other\",\"result\":{\"action\":\"accept\"}}\n"
+      "{\"jsonrpc\":\"2.0\",\"id\":\"quark-ptq-1\",\"result\":{\"action\":\"decline\"}}\n");
   std::ostringstream out;
   Connection conn(in, out);
   ClientReply reply = d.ask_client(conn, "elicitation/create", {{"message", "m"}}, 4);

@@ -30,10 +30,10 @@ inline constexpr int kUnsupportedProtocolVersion = -32022;
 inline constexpr std::size_t kMaxMessageBytes = 4u << 20;
 
 struct Message {
-  std::string method;              // empty for a response
+  std::string method;            // empty for a response
   std::optional<core::Json> id;  // absent for a notification
   core::Json params = core::Json::object();
-  core::Json result;           // set on responses the server receives (elicitation replies)
+  core::Json result;  // set on responses the server receives (elicitation replies)
   core::Json error;
   bool is_response() const { return method.empty(); }
   bool is_notification() const { return !method.empty() && !id.has_value(); }
@@ -45,8 +45,7 @@ using Parsed = std::variant<Message, core::Json>;
 Parsed parse_line(std::string_view line);
 
 core::Json make_result(const core::Json& id, core::Json result);
-core::Json make_error(const core::Json& id, int code, std::string_view message,
-                          const core::Json& data = nullptr);
+core::Json make_error(const core::Json& id, int code, std::string_view message, const core::Json& data = nullptr);
 
 // One line of output: compact JSON, never containing a raw newline, then '\n'.
 std::string frame(const core::Json& message);

@@ -54,8 +54,7 @@ TEST(JsonRpcParse, NonObjectParamsIsInvalidParams) {
 }
 
 TEST(JsonRpcParse, BadIdAndArrayAndNeither) {
-  EXPECT_EQ(error_of(parse_line(R"({"jsonrpc":"2.0","id":1.5,"method":"ping"})"))["error"]["code"],
-            kInvalidRequest);
+  EXPECT_EQ(error_of(parse_line(R"({"jsonrpc":"2.0","id":1.5,"method":"ping"})"))["error"]["code"], kInvalidRequest);
   EXPECT_EQ(error_of(parse_line(R"([1,2])"))["error"]["code"], kInvalidRequest);
   EXPECT_EQ(error_of(parse_line(R"({"jsonrpc":"2.0","id":1})"))["error"]["code"], kInvalidRequest);
 }

@@ -31,12 +31,12 @@ struct Finished {
 struct RunSnapshot {
   std::string id;
   std::string workdir;
-  core::Json request_id;        // of the `run` request that started it
-  std::string created_at;       // UTC ISO-8601
+  core::Json request_id;   // of the `run` request that started it
+  std::string created_at;  // UTC ISO-8601
   std::string updated_at;
   bool ended = false;
   bool cancel_requested = false;
-  std::string stage;            // "launching", quark-cli's stages, "evaluating", "ended"
+  std::string stage;  // "launching", quark-cli's stages, "evaluating", "ended"
   runner::LiveProgress progress;
   std::optional<Finished> result;  // once ended
 };

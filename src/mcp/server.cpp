@@ -53,7 +53,8 @@ bool declares_tasks(const json& capabilities) {
 
 // A tool's outcome as a CallToolResult: the document as structured content and as text.
 json call_tool_result(const json& doc, int exit_code) {
-  json out = {{"content", json::array({{{"type", "text"}, {"text", doc.dump(2)}}})}, {"structuredContent", doc}, {"isError", exit_code != 0}};
+  json out = {
+      {"content", json::array({{{"type", "text"}, {"text", doc.dump(2)}}})}, {"structuredContent", doc}, {"isError", exit_code != 0}};
   out["_meta"][kMetaExitCode] = exit_code;
   return out;
 }
@@ -61,12 +62,8 @@ json call_tool_result(const json& doc, int exit_code) {
 // A run as a Task of the tasks extension (2026-07-28): working while it runs; completed with
 // the run's CallToolResult once it ended; cancelled when a cancellation stopped it.
 json task_of(core::Lang lang, const RunSnapshot& run) {
-  json t = {{"taskId", run.id},
-            {"createdAt", run.created_at},
-            {"lastUpdatedAt", run.updated_at},
-            {"ttlMs", nullptr},
-            {"pollIntervalMs", kPollIntervalMs},
-            {"statusMessage", progress_text(lang, run)}};
+  json t = {{"taskId", run.id}, {"createdAt", run.created_at},       {"lastUpdatedAt", run.updated_at},
+            {"ttlMs", nullptr}, {"pollIntervalMs", kPollIntervalMs}, {"statusMessage", progress_text(lang, run)}};
   const json doc = run_status_document(lang, run);
   if (!run.ended) {
     t["status"] = "working";
@@ -140,10 +137,14 @@ class Server {
       if (!m_can) return {Answer::Kind::cannot_ask, "", nullptr};
       ClientReply r = m_s.m_d.ask_client(m_conn, "elicitation/create", elicit_params(q, false), *m_request.id);
       switch (r.kind) {
-        case ClientReply::Kind::result: return answer_of(r.body);
-        case ClientReply::Kind::error: return {Answer::Kind::declined, "error: " + r.body.value("message", std::string("?")), nullptr};
-        case ClientReply::Kind::cancelled: return {Answer::Kind::declined, "cancelled", nullptr};
-        case ClientReply::Kind::closed: return {Answer::Kind::declined, "end of input", nullptr};
+        case ClientReply::Kind::result:
+          return answer_of(r.body);
+        case ClientReply::Kind::error:
+          return {Answer::Kind::declined, "error: " + r.body.value("message", std::string("?")), nullptr};
+        case ClientReply::Kind::cancelled:
+          return {Answer::Kind::declined, "cancelled", nullptr};
+        case ClientReply::Kind::closed:
+          return {Answer::Kind::declined, "end of input", nullptr};
       }
       return {Answer::Kind::declined, "?", nullptr};
     }
@@ -303,7 +304,8 @@ class Server {
       Connection* out = &conn;
       auto notify = [out, token, step](const std::string& message) {
         if (token.is_null()) return;
-        out->send({{"jsonrpc", "2.0"}, {"method", "notifications/progress"},
+        out->send({{"jsonrpc", "2.0"},
+                   {"method", "notifications/progress"},
                    {"params", {{"progressToken", token}, {"progress", ++*step}, {"message", message}}}});
       };
       Runs::OnChange on_change;
@@ -342,7 +344,8 @@ class Server {
     std::optional<RunSnapshot> run = id.is_string() ? m_runs.get(id.get<std::string>()) : std::nullopt;
     if (!run) return {nullptr, make_error(nullptr, kInvalidParams, "Failed to retrieve task: Task not found")};
     if (verb == "cancel") {
-      if (!run->ended) std::cerr << "quark-ptq: " << core::msg(m_info.lang, "mcp.cancelling", {{"run_id", run->id}, {"workdir", run->workdir}}) << "\n";
+      if (!run->ended)
+        std::cerr << "quark-ptq: " << core::msg(m_info.lang, "mcp.cancelling", {{"run_id", run->id}, {"workdir", run->workdir}}) << "\n";
       m_runs.cancel(run->id);
     }
     if (verb != "get") return {finish(json::object(), client), nullptr};  // update: no input is ever outstanding

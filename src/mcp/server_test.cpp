@@ -41,21 +41,24 @@ TEST(Server, ToolsComeInTheWorkflowsOrderInBothEras) {
   EXPECT_EQ(r[0]["result"]["protocolVersion"], "2025-11-25");
   std::vector<std::string> names;
   for (const auto& t : r[1]["result"]["tools"]) names.push_back(t["name"]);
-  EXPECT_EQ(names, (std::vector<std::string>{"status", "analyze", "confirm_analysis", "plan", "confirm_plan", "prepare", "run", "run_status", "cancel_run", "verify", "evaluate", "accept", "followup"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"status", "analyze", "confirm_analysis", "plan", "confirm_plan", "prepare", "run",
+                                             "run_status", "cancel_run", "verify", "evaluate", "accept", "followup"}));
   EXPECT_EQ(r[1]["result"]["tools"], r[2]["result"]["tools"]);
   EXPECT_FALSE(r[1]["result"].contains("resultType"));
   EXPECT_EQ(r[2]["result"]["resultType"], "complete");
 }
 
 TEST(Server, AnOlderLegacyRevisionIsAnsweredAndAnUnknownOneGetsOurs) {
-  auto r = exchange({request(1, "initialize", {{"protocolVersion", "2025-06-18"}}), request(2, "initialize", {{"protocolVersion", "2024-01-01"}})});
+  auto r = exchange(
+      {request(1, "initialize", {{"protocolVersion", "2025-06-18"}}), request(2, "initialize", {{"protocolVersion", "2024-01-01"}})});
   EXPECT_EQ(r[0]["result"]["protocolVersion"], "2025-06-18");
   EXPECT_EQ(r[1]["result"]["protocolVersion"], "2025-11-25");
 }
 
 TEST(Server, DiscoverAndUnsupportedVersion) {
-  auto r = exchange({request(1, "server/discover", modern(json::object(), false)),
-                     request(2, "tools/call", {{"_meta", {{"io.modelcontextprotocol/protocolVersion", "2099-01-01"}}}, {"name", "status"}})});
+  auto r =
+      exchange({request(1, "server/discover", modern(json::object(), false)),
+                request(2, "tools/call", {{"_meta", {{"io.modelcontextprotocol/protocolVersion", "2099-01-01"}}}, {"name", "status"}})});
   EXPECT_EQ(r[0]["result"]["supportedVersions"], json::array({"2026-07-28", "2025-11-25"}));
   EXPECT_EQ(r[1]["error"]["code"], kUnsupportedProtocolVersion);
   EXPECT_EQ(r[1]["id"], 2);
@@ -63,7 +66,8 @@ TEST(Server, DiscoverAndUnsupportedVersion) {
 
 TEST(Server, NoArgumentApprovesARun) {
   for (const char* name : {"approve", "digest", "yes", "user_words", "_meta"}) {
-    auto r = exchange({request(1, "tools/call", modern({{"name", "run"}, {"arguments", {{"workdir", "/nonexistent"}, {name, "sha256:00"}}}}, true))});
+    auto r = exchange(
+        {request(1, "tools/call", modern({{"name", "run"}, {"arguments", {{"workdir", "/nonexistent"}, {name, "sha256:00"}}}}, true))});
     ASSERT_EQ(r.size(), 1u);
     EXPECT_TRUE(r[0]["result"]["isError"].get<bool>()) << name;
     EXPECT_EQ(r[0]["result"]["structuredContent"]["error"]["id"], "mcp.argument_unknown") << name;
@@ -86,10 +90,8 @@ json with_tasks(json params) {
 
 TEST(Server, TheTasksExtensionIsAdvertisedAndItsMethodsNeedItDeclared) {
   auto r = exchange({request(1, "server/discover", modern(json::object(), false)),
-                     request(2, "tasks/get", modern({{"taskId", "abc"}}, true)),
-                     request(3, "tasks/get", with_tasks({{"taskId", "abc"}})),
-                     request(4, "tasks/cancel", with_tasks({{"taskId", "abc"}})),
-                     request(5, "tasks/get", {{"taskId", "abc"}})});
+                     request(2, "tasks/get", modern({{"taskId", "abc"}}, true)), request(3, "tasks/get", with_tasks({{"taskId", "abc"}})),
+                     request(4, "tasks/cancel", with_tasks({{"taskId", "abc"}})), request(5, "tasks/get", {{"taskId", "abc"}})});
   ASSERT_EQ(r.size(), 5u);
   EXPECT_TRUE(r[0]["result"]["capabilities"]["extensions"].contains("io.modelcontextprotocol/tasks"));
   EXPECT_EQ(r[1]["error"]["code"], -32021);  // modern, extension not declared on this request

@@ -49,7 +49,16 @@ ToolResult failed(const ToolCall& c, const core::Error& e) {
 }
 ToolResult ask_again(const Answer& a) { return {nullptr, 0, a.result, ""}; }
 
-Param workdir_param() { return {"workdir", Type::string, "The workflow's directory (artifacts, checkpoints.json, logs/); relative paths resolve against the server's working directory, as on the command line", true, {}, {}, {}}; }
+Param workdir_param() {
+  return {"workdir",
+          Type::string,
+          "The workflow's directory (artifacts, checkpoints.json, logs/); relative paths resolve against the server's working directory, "
+          "as on the command line",
+          true,
+          {},
+          {},
+          {}};
+}
 
 std::string brief(const json* v) {
   if (v == nullptr || v->is_null()) return "-";
@@ -72,9 +81,12 @@ struct Asked {
 Asked ask_person(ToolCall& call, const Question& q, const core::Error& cannot_ask, const core::Error& declined_base) {
   Answer a = call.asker.ask(q);
   switch (a.kind) {
-    case Answer::Kind::answered: return {a.words, std::nullopt};
-    case Answer::Kind::input_required: return {std::nullopt, ask_again(a)};
-    case Answer::Kind::cannot_ask: return {std::nullopt, failed(call, cannot_ask)};
+    case Answer::Kind::answered:
+      return {a.words, std::nullopt};
+    case Answer::Kind::input_required:
+      return {std::nullopt, ask_again(a)};
+    case Answer::Kind::cannot_ask:
+      return {std::nullopt, failed(call, cannot_ask)};
     case Answer::Kind::declined: {
       core::Error e = declined_base;
       return {std::nullopt, failed(call, e.with("answer", a.words))};
@@ -84,7 +96,9 @@ Asked ask_person(ToolCall& call, const Question& q, const core::Error& cannot_as
 }
 
 core::Error not_confirmed(int checkpoint, const std::string& answer_hint) {
-  return core::make_error(core::ExitCode::not_confirmed, "mcp.not_confirmed").with("checkpoint", std::to_string(checkpoint)).with("hint", answer_hint);
+  return core::make_error(core::ExitCode::not_confirmed, "mcp.not_confirmed")
+      .with("checkpoint", std::to_string(checkpoint))
+      .with("hint", answer_hint);
 }
 
 core::Error needs_person(int checkpoint, const std::filesystem::path& wd, const std::string& command) {
@@ -94,7 +108,12 @@ core::Error needs_person(int checkpoint, const std::filesystem::path& wd, const 
 }
 
 Question confirmation_question(core::Lang lang, std::string key, std::string bound_to, std::string message) {
-  return {std::move(key), std::move(bound_to), std::move(message), core::msg(lang, "mcp.answer_title"), core::msg(lang, "mcp.answer_confirm_hint"), ""};
+  return {std::move(key),
+          std::move(bound_to),
+          std::move(message),
+          core::msg(lang, "mcp.answer_title"),
+          core::msg(lang, "mcp.answer_confirm_hint"),
+          ""};
 }
 
 // --- status -------------------------------------------------------------------------------
@@ -130,7 +149,10 @@ ToolResult call_confirm_analysis(ToolCall& c) {
   // The person is asked about the analysis as it is now, and only when it can be confirmed.
   const std::string shown = s->analysis.digest;
   if (!reviewed.empty() && flow::normalize_digest(reviewed) != shown) {
-    return failed(c, core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", w.analysis().string()).with("digest", reviewed).with("command", "quark-ptq status"));
+    return failed(c, core::make_error(core::ExitCode::stale, "workflow.digest_changed")
+                         .with("path", w.analysis().string())
+                         .with("digest", reviewed)
+                         .with("command", "quark-ptq status"));
   }
   if (auto ok = workflow::check_analysis_confirmable(w, {sets, shown, ""}); !ok) return failed(c, ok.error());
   const auto& cp1 = s->at(workflow::Checkpoint::analysis);
@@ -142,13 +164,20 @@ ToolResult call_confirm_analysis(ToolCall& c) {
   const json& a = s->analysis.doc;
   std::string corrections = sets.empty() ? core::msg(c.lang, "mcp.no_corrections") : core::join(sets, ", ");
   std::string message = core::msg(c.lang, "mcp.ask_analysis",
-                                  {{"model", brief(core::json_at(a, "model/model_path"))}, {"type", brief(core::json_at(a, "model/model_type"))},
-                                   {"status", brief(core::json_at(a, "analysis_status"))}, {"risks", std::to_string(core::json_array(a, "risks") ? a["risks"].size() : 0)},
-                                   {"corrections", corrections}, {"digest", shown}, {"workdir", wd.string()}});
-  auto asked = ask_person(c, confirmation_question(c.lang, "confirmation", "confirm_analysis\n" + wd.string() + "\n" + shown + "\n" + core::join(sets, "\n"), message),
+                                  {{"model", brief(core::json_at(a, "model/model_path"))},
+                                   {"type", brief(core::json_at(a, "model/model_type"))},
+                                   {"status", brief(core::json_at(a, "analysis_status"))},
+                                   {"risks", std::to_string(core::json_array(a, "risks") ? a["risks"].size() : 0)},
+                                   {"corrections", corrections},
+                                   {"digest", shown},
+                                   {"workdir", wd.string()}});
+  auto asked = ask_person(c,
+                          confirmation_question(c.lang, "confirmation",
+                                                "confirm_analysis\n" + wd.string() + "\n" + shown + "\n" + core::join(sets, "\n"), message),
                           needs_person(1, wd, command), not_confirmed(1, core::msg(c.lang, "mcp.answer_confirm_hint")));
   if (asked.instead) return *asked.instead;
-  if (!workflow::is_confirmation(*asked.words)) return failed(c, not_confirmed(1, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
+  if (!workflow::is_confirmation(*asked.words))
+    return failed(c, not_confirmed(1, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
   auto r = workflow::confirm_analysis(w, {sets, shown, *asked.words}, kVia);
   if (!r) return failed(c, r.error());
   return done(flow::confirm_document(c.lang, w, *r));
@@ -220,7 +249,10 @@ ToolResult call_confirm_plan(ToolCall& c) {
   // The person is asked about the plan as it is now, and only when it can be confirmed.
   const std::string shown = s->plan.digest;
   if (!reviewed.empty() && flow::normalize_digest(reviewed) != shown) {
-    return failed(c, core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", w.plan().string()).with("digest", reviewed).with("command", "quark-ptq status"));
+    return failed(c, core::make_error(core::ExitCode::stale, "workflow.digest_changed")
+                         .with("path", w.plan().string())
+                         .with("digest", reviewed)
+                         .with("command", "quark-ptq status"));
   }
   if (auto ok = workflow::check_plan_confirmable(w, {{}, shown, ""}); !ok) return failed(c, ok.error());
   if (s->at(workflow::Checkpoint::plan).state == workflow::CheckpointState::confirmed) {
@@ -230,14 +262,19 @@ ToolResult call_confirm_plan(ToolCall& c) {
   }
   const json& p = s->plan.doc;
   std::string message = core::msg(c.lang, "mcp.ask_plan",
-                                  {{"scheme", brief(core::json_at(p, "global_scheme"))}, {"kv", brief(core::json_at(p, "kv_cache_scheme"))},
-                                   {"algorithm", brief(core::json_at(p, "algorithm"))}, {"target", brief(core::json_at(p, "target"))},
-                                   {"excluded", brief(core::json_at(p, "exclude_layers"))}, {"evaluation", brief(core::json_at(p, "evaluation_intent"))},
-                                   {"digest", shown}, {"workdir", wd.string()}});
+                                  {{"scheme", brief(core::json_at(p, "global_scheme"))},
+                                   {"kv", brief(core::json_at(p, "kv_cache_scheme"))},
+                                   {"algorithm", brief(core::json_at(p, "algorithm"))},
+                                   {"target", brief(core::json_at(p, "target"))},
+                                   {"excluded", brief(core::json_at(p, "exclude_layers"))},
+                                   {"evaluation", brief(core::json_at(p, "evaluation_intent"))},
+                                   {"digest", shown},
+                                   {"workdir", wd.string()}});
   auto asked = ask_person(c, confirmation_question(c.lang, "confirmation", "confirm_plan\n" + wd.string() + "\n" + shown, message),
                           needs_person(2, wd, "quark-ptq confirm plan"), not_confirmed(2, core::msg(c.lang, "mcp.answer_confirm_hint")));
   if (asked.instead) return *asked.instead;
-  if (!workflow::is_confirmation(*asked.words)) return failed(c, not_confirmed(2, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
+  if (!workflow::is_confirmation(*asked.words))
+    return failed(c, not_confirmed(2, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
   auto r = workflow::confirm_plan(w, {{}, shown, *asked.words}, kVia);
   if (!r) return failed(c, r.error());
   return done(flow::confirm_document(c.lang, w, *r));
@@ -268,17 +305,24 @@ std::string estimate_text(core::Lang lang, const json& manifest) {
   auto minutes = value("minutes");
   const json* on_cpu = core::json_at(manifest, "estimate/runs_on_cpu");
   const bool cpu = on_cpu != nullptr && on_cpu->is_boolean() && on_cpu->get<bool>();
-  return core::msg(lang, cpu ? "mcp.estimate_cpu" : "mcp.estimate", {{"gpu", manifest::gib_text(value("gpu_memory_gib"))}, {"host", manifest::gib_text(value("host_memory_gib"))},
-                                          {"disk", manifest::gib_text(value("disk_gib"))}, {"minutes", minutes < 0 ? "?" : manifest::minutes_text(minutes)}});
+  return core::msg(lang, cpu ? "mcp.estimate_cpu" : "mcp.estimate",
+                   {{"gpu", manifest::gib_text(value("gpu_memory_gib"))},
+                    {"host", manifest::gib_text(value("host_memory_gib"))},
+                    {"disk", manifest::gib_text(value("disk_gib"))},
+                    {"minutes", minutes < 0 ? "?" : manifest::minutes_text(minutes)}});
 }
 
 std::string evaluator_text(core::Lang lang, const json& evaluator) {
   if (!evaluator.is_object()) return core::msg(lang, "mcp.evaluator_none");
-  evaluate::Settings s = evaluate::settings_from_json(core::json_object(evaluator, "settings") != nullptr ? evaluator["settings"] : json::object());
+  evaluate::Settings s =
+      evaluate::settings_from_json(core::json_object(evaluator, "settings") != nullptr ? evaluator["settings"] : json::object());
   return std::string(core::trim(core::msg(lang, "prepare.evaluator",
-                              {{"python", core::json_string(evaluator, "python").value_or("?")}, {"tokens", std::to_string(s.canary_tokens)},
-                               {"windows", std::to_string(s.windows)}, {"seq_len", std::to_string(s.seq_len)},
-                               {"text", core::json_string(evaluator, "text").value_or("-")}, {"threshold", json(s.max_ppl_increase_pct).dump()}})));
+                                          {{"python", core::json_string(evaluator, "python").value_or("?")},
+                                           {"tokens", std::to_string(s.canary_tokens)},
+                                           {"windows", std::to_string(s.windows)},
+                                           {"seq_len", std::to_string(s.seq_len)},
+                                           {"text", core::json_string(evaluator, "text").value_or("-")},
+                                           {"threshold", json(s.max_ppl_increase_pct).dump()}})));
 }
 
 std::string approval_message(core::Lang lang, const flow::PendingCommand& p) {
@@ -287,11 +331,13 @@ std::string approval_message(core::Lang lang, const flow::PendingCommand& p) {
   for (const auto& e : cmd.env_changes) env += (env.empty() ? "" : " ") + e.name + "=" + e.value;
   bool trusted = std::find(cmd.argv.begin(), cmd.argv.end(), "--no_trust_remote_code") == cmd.argv.end();
   return core::msg(lang, "mcp.ask_execution",
-                   {{"command", cmd.display}, {"env", env.empty() ? "-" : env},
+                   {{"command", cmd.display},
+                    {"env", env.empty() ? "-" : env},
                     {"destination", p.output_dir + (cmd.overwrite ? " " + core::msg(lang, "mcp.overwrite") : "")},
                     {"estimate", estimate_text(lang, p.manifest)},
                     {"remote_code", core::msg(lang, trusted ? "mcp.remote_code_on" : "mcp.remote_code_off")},
-                    {"evaluator", evaluator_text(lang, cmd.evaluator)}, {"digest", cmd.digest}});
+                    {"evaluator", evaluator_text(lang, cmd.evaluator)},
+                    {"digest", cmd.digest}});
 }
 
 // The person's answer, given to run() only for the digest the person saw.
@@ -323,7 +369,9 @@ class ReportedRun final : public flow::RunObserver {
   }
   void on_progress(const runner::LiveProgress& p) override { m_report.progress(p); }
   void on_stop_requested(const std::string& signal) override { log_line(m_lang, "run.stopping", {{"signal", signal}}); }
-  void on_diagnosed(const diagnose::Diagnosis& d) override { log_line(m_lang, "run.failed", {{"rule", d.rule}, {"category", d.category_text(m_lang)}}); }
+  void on_diagnosed(const diagnose::Diagnosis& d) override {
+    log_line(m_lang, "run.failed", {{"rule", d.rule}, {"category", d.category_text(m_lang)}});
+  }
   void on_record_failed(const core::Error& e) override { std::cerr << "quark-ptq: " << core::render_error(m_lang, e) << "\n"; }
   void on_evaluating(const evaluate::Request&) override { m_report.stage("evaluating"); }
 
@@ -347,16 +395,22 @@ ToolResult call_run(ToolCall& c) {
   // One run at a time per server (the runner relays Ctrl-C to one monitored run per process);
   // refused before the person is asked.
   if (auto going = c.runs.going()) {
-    return failed(c, core::make_error(core::ExitCode::bad_input, "mcp.run_in_progress").with("run_id", going->id).with("workdir", going->workdir));
+    return failed(
+        c, core::make_error(core::ExitCode::bad_input, "mcp.run_in_progress").with("run_id", going->id).with("workdir", going->workdir));
   }
   std::optional<std::string> words;
   std::string digest;
   auto pending = flow::pending_command(wd);
   if (pending && !pending->approved) {
     digest = pending->command.digest;
-    Question q{"approval", "run\n" + wd.string() + "\n" + digest, approval_message(c.lang, *pending), core::msg(c.lang, "mcp.answer_title"),
-               core::msg(c.lang, "mcp.answer_execution_hint"), ""};
-    core::Error cannot = needs_person(3, wd, "quark-ptq run --approve " + digest).with("shown", pending->command.display).with("digest", digest);
+    Question q{"approval",
+               "run\n" + wd.string() + "\n" + digest,
+               approval_message(c.lang, *pending),
+               core::msg(c.lang, "mcp.answer_title"),
+               core::msg(c.lang, "mcp.answer_execution_hint"),
+               ""};
+    core::Error cannot =
+        needs_person(3, wd, "quark-ptq run --approve " + digest).with("shown", pending->command.display).with("digest", digest);
     cannot.id = "mcp.needs_person_run";
     auto asked = ask_person(c, q, cannot, core::make_error(core::ExitCode::not_approved, "run.declined"));
     if (asked.instead) return *asked.instead;
@@ -374,7 +428,8 @@ ToolResult call_run(ToolCall& c) {
                                 flow::MonitoredLauncher launcher;
                                 ReportedRun observer(lang, report);
                                 auto outcome = flow::run(req, launcher, prompt, observer);
-                                if (!outcome) return Finished{flow::error_document(lang, outcome.error()), core::to_int(outcome.error().code)};
+                                if (!outcome)
+                                  return Finished{flow::error_document(lang, outcome.error()), core::to_int(outcome.error().code)};
                                 return Finished{flow::run_document(*outcome), core::to_int(outcome->exit_code())};
                               });
   if (auto* f = std::get_if<Finished>(&started)) return {f->doc, f->exit_code, nullptr, ""};
@@ -450,9 +505,15 @@ ToolResult call_evaluate(ToolCall& c) {
   auto req = flow::evaluation_request(r);
   if (!req) return failed(c, req.error());
   const evaluate::Settings& s = req->settings;
-  log_line(c.lang, "evaluate.starting", {{"output", req->output.string()}, {"source", req->source.string()}, {"tokens", std::to_string(s.canary_tokens)},
-                                         {"windows", std::to_string(s.windows)}, {"seq_len", std::to_string(s.seq_len)}, {"text", req->text.string()},
-                                         {"budget", std::to_string(static_cast<long>(s.budget_seconds))}, {"python", req->python}});
+  log_line(c.lang, "evaluate.starting",
+           {{"output", req->output.string()},
+            {"source", req->source.string()},
+            {"tokens", std::to_string(s.canary_tokens)},
+            {"windows", std::to_string(s.windows)},
+            {"seq_len", std::to_string(s.seq_len)},
+            {"text", req->text.string()},
+            {"budget", std::to_string(static_cast<long>(s.budget_seconds))},
+            {"python", req->python}});
   if (c.progress) c.progress("evaluating");
   evaluate::EvaluationResult result = flow::run_evaluation(*req);
   return done(result.to_json(), flow::evaluation_exit_code(result));
@@ -469,15 +530,24 @@ ToolResult call_accept(ToolCall& c) {
   std::string command = despite ? "quark-ptq accept --despite-evaluation" : "quark-ptq accept";
   if (auto ok = workflow::check_acceptable(w, despite); !ok) return failed(c, ok.error());
   const json* result = core::json_object(s->manifest.doc, "result");
-  if (result == nullptr) return failed(c, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result").with("path", w.manifest().string()).with("command", s->next_command));
+  if (result == nullptr)
+    return failed(c, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result")
+                         .with("path", w.manifest().string())
+                         .with("command", s->next_command));
   std::string message = core::msg(c.lang, "mcp.ask_accept",
-                                  {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))}, {"verification", s->verification.empty() ? "-" : s->verification},
+                                  {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))},
+                                   {"verification", s->verification.empty() ? "-" : s->verification},
                                    {"evaluation", s->evaluation.empty() ? "-" : flow::evaluation_verdict_text(c.lang, s->evaluation)},
-                                   {"despite", despite ? core::msg(c.lang, "mcp.despite_evaluation") : ""}, {"workdir", wd.string()}});
-  auto asked = ask_person(c, confirmation_question(c.lang, "confirmation", "accept\n" + wd.string() + "\n" + core::json_digest(*result) + (despite ? "\ndespite" : ""), message),
-                          needs_person(4, wd, command), not_confirmed(4, core::msg(c.lang, "mcp.answer_confirm_hint")));
+                                   {"despite", despite ? core::msg(c.lang, "mcp.despite_evaluation") : ""},
+                                   {"workdir", wd.string()}});
+  auto asked = ask_person(
+      c,
+      confirmation_question(c.lang, "confirmation",
+                            "accept\n" + wd.string() + "\n" + core::json_digest(*result) + (despite ? "\ndespite" : ""), message),
+      needs_person(4, wd, command), not_confirmed(4, core::msg(c.lang, "mcp.answer_confirm_hint")));
   if (asked.instead) return *asked.instead;
-  if (!workflow::is_confirmation(*asked.words)) return failed(c, not_confirmed(4, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
+  if (!workflow::is_confirmation(*asked.words))
+    return failed(c, not_confirmed(4, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
   auto r = workflow::accept_result(w, *asked.words, despite, kVia);
   if (!r) return failed(c, r.error());
   return done(flow::decision_document(c.lang, w, *r));
@@ -491,10 +561,17 @@ ToolResult call_followup(ToolCall& c) {
   if (!s) return failed(c, s.error());
   if (auto ok = workflow::check_followup(w, proposed); !ok) return failed(c, ok.error());
   const json* result = core::json_object(s->manifest.doc, "result");
-  if (result == nullptr) return failed(c, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result").with("path", w.manifest().string()).with("command", s->next_command));
-  Question q{"followup", "followup\n" + wd.string() + "\n" + core::json_digest(*result),
-             core::msg(c.lang, "mcp.ask_followup", {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))}, {"text", proposed}}),
-             core::msg(c.lang, "mcp.followup_title"), core::msg(c.lang, "mcp.followup_hint"), proposed};
+  if (result == nullptr)
+    return failed(c, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result")
+                         .with("path", w.manifest().string())
+                         .with("command", s->next_command));
+  Question q{
+      "followup",
+      "followup\n" + wd.string() + "\n" + core::json_digest(*result),
+      core::msg(c.lang, "mcp.ask_followup", {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))}, {"text", proposed}}),
+      core::msg(c.lang, "mcp.followup_title"),
+      core::msg(c.lang, "mcp.followup_hint"),
+      proposed};
   auto asked = ask_person(c, q, needs_person(4, wd, "quark-ptq followup " + core::shell_quote(proposed)),
                           not_confirmed(4, core::msg(c.lang, "mcp.followup_hint")));
   if (asked.instead) return *asked.instead;
@@ -511,79 +588,176 @@ std::vector<Tool> make_tools() {
   const Param wd = workdir_param();
   const Param digest{"digest", Type::string, "Refuse unless the artifact still has this digest (the one reviewed)", false, {}, {}, {}};
   std::vector<Tool> t;
-  t.push_back({"status", "Where the workflow in workdir stands: each artifact, each checkpoint, the run and the next action (quark-ptq status --json).",
-               {wd}, true, call_status});
-  t.push_back({"analyze", "Step 1: read a model's config.json and safetensors headers (never its weights) and write model_analysis.json (quark-ptq analyze MODEL --json).",
-               {wd, {"model", Type::string, "A model directory or a Hugging Face Hub repo id (org/name)", true, {}, {}, {}},
-                {"revision", Type::string, "Hub branch, tag or commit (default: main)", false, {}, {}, {}},
-                {"python", Type::string, "The Python whose transformers and Quark the model oracle asks (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)", false, {}, {}, {}}},
-               false, call_analyze});
-  t.push_back({"confirm_analysis", "Checkpoint 1: propose the analysis (with corrections) for confirmation. The person confirms it through the client; the agent cannot (quark-ptq confirm analysis --json).",
-               {wd, {"corrections", Type::strings, "KEY=VALUE corrections to apply first (KEY dotted, e.g. model.model_type=llama)", false, {}, {}, {}}, digest},
-               false, call_confirm_analysis});
-  t.push_back({"plan", "Step 2: build quant_plan.json against the installed Quark (quark-ptq plan --json); needs checkpoint 1.",
+  t.push_back(
+      {"status",
+       "Where the workflow in workdir stands: each artifact, each checkpoint, the run and the next action (quark-ptq status --json).",
+       {wd},
+       true,
+       call_status});
+  t.push_back({"analyze",
+               "Step 1: read a model's config.json and safetensors headers (never its weights) and write model_analysis.json (quark-ptq "
+               "analyze MODEL --json).",
                {wd,
-                {"target", Type::string, "Target hardware: mi300x, mi325x, mi350x, mi355x, l40s, h100, h200, b200, cpu (default: detected)", false, {}, {}, {}},
-                {"priority", Type::string, "accuracy, balanced or size (default: balanced)", false, {"accuracy", "balanced", "size"}, {}, {}},
-                {"scheme", Type::string, "Global quantization scheme (--quant_scheme)", false, {}, {}, {}},
-                {"kv_cache", Type::string, "KV-cache scheme: fp8 or none", false, {}, {}, {}},
-                {"algo", Type::string, "Algorithms, comma-separated (e.g. awq or gptq,smoothquant)", false, {}, {}, {}},
-                {"overrides", Type::strings, "PATTERN=SCHEME per-layer overrides", false, {}, {}, {}},
-                {"excludes", Type::strings, "Exclusion patterns (replace the template defaults)", false, {}, {}, {}},
-                {"calib_dataset", Type::string, "Calibration dataset (default: pileval)", false, {}, {}, {}},
-                {"calib_samples", Type::integer, "Calibration samples (default: 512)", false, {}, 1.0, 1e9},
-                {"seq_len", Type::integer, "Calibration sequence length (default: 512)", false, {}, 1.0, 1e9},
-                {"batch_size", Type::integer, "Calibration batch size (default: 1)", false, {}, 1.0, 1e9},
-                {"eval", Type::string, "Evaluation intent: none, smoke or full (default: none)", false, {"none", "smoke", "full"}, {}, {}},
-                {"eval_text", Type::string, "Held-out text for the evaluation (.jsonl with a text field, or .txt paragraphs)", false, {}, {}, {}},
-                {"multi_device", Type::boolean, "Spread the model over several devices (--multi_device)", false, {}, {}, {}},
-                {"trust_remote_code", Type::boolean, "Plan to run the model's own code from the Hub (shown to the person at checkpoints 2 and 3)", false, {}, {}, {}},
-                {"python", Type::string, "Python interpreter of the environment that has amd-quark", false, {}, {}, {}},
-                {"quark_version", Type::string, "Plan from shipped knowledge for this Quark version when none is installed", false, {}, {}, {}},
-                {"write_template", Type::boolean, "Write a starting --template_file for a model type without a template", false, {}, {}, {}},
-                {"template_file", Type::string, "Use this --template_file (Quark 0.13+)", false, {}, {}, {}}},
-               false, call_plan});
-  t.push_back({"confirm_plan", "Checkpoint 2: propose the plan for confirmation. The person confirms it through the client; the agent cannot (quark-ptq confirm plan --json).",
-               {wd, digest}, false, call_confirm_plan});
-  t.push_back({"prepare", "Step 3: check the environment and write the exact command into run_manifest.yaml (quark-ptq prepare --json); needs checkpoint 2. Creates nothing outside the workdir.",
-               {wd, {"output_dir", Type::string, "Where the quantized model will go (created only after the person's approval)", true, {}, {}, {}},
-                {"python", Type::string, "The Python that has amd-quark (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)", false, {}, {}, {}},
-                {"eval_python", Type::string, "The Python that runs the evaluation after the run (default: quark-cli's)", false, {}, {}, {}},
-                {"overwrite", Type::boolean, "Allow an existing non-empty output_dir (recorded and shown to the person)", false, {}, {}, {}}},
-               false, call_prepare});
-  t.push_back({"run", "Checkpoint 3 and step 4: asks the person, through the client, to approve the exact command prepare recorded, then starts it and returns a handle at once (run_id; a task where the client has the tasks extension); the run is verified and evaluated when quark-cli ends (run_status, cancel_run; the final document is that of quark-ptq run --json). No argument approves: without a client that can ask, the person approves at their own terminal.",
-               {wd, {"stop_grace_seconds", Type::number, "Seconds between forwarding a stop to quark-cli and killing it (default 10)", false, {}, 0.0, 3600.0}},
-               false, call_run});
+                {"model", Type::string, "A model directory or a Hugging Face Hub repo id (org/name)", true, {}, {}, {}},
+                {"revision", Type::string, "Hub branch, tag or commit (default: main)", false, {}, {}, {}},
+                {"python",
+                 Type::string,
+                 "The Python whose transformers and Quark the model oracle asks (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)",
+                 false,
+                 {},
+                 {},
+                 {}}},
+               false,
+               call_analyze});
+  t.push_back(
+      {"confirm_analysis",
+       "Checkpoint 1: propose the analysis (with corrections) for confirmation. The person confirms it through the client; the agent "
+       "cannot (quark-ptq confirm analysis --json).",
+       {wd,
+        {"corrections", Type::strings, "KEY=VALUE corrections to apply first (KEY dotted, e.g. model.model_type=llama)", false, {}, {}, {}},
+        digest},
+       false,
+       call_confirm_analysis});
+  t.push_back(
+      {"plan",
+       "Step 2: build quant_plan.json against the installed Quark (quark-ptq plan --json); needs checkpoint 1.",
+       {wd,
+        {"target",
+         Type::string,
+         "Target hardware: mi300x, mi325x, mi350x, mi355x, l40s, h100, h200, b200, cpu (default: detected)",
+         false,
+         {},
+         {},
+         {}},
+        {"priority", Type::string, "accuracy, balanced or size (default: balanced)", false, {"accuracy", "balanced", "size"}, {}, {}},
+        {"scheme", Type::string, "Global quantization scheme (--quant_scheme)", false, {}, {}, {}},
+        {"kv_cache", Type::string, "KV-cache scheme: fp8 or none", false, {}, {}, {}},
+        {"algo", Type::string, "Algorithms, comma-separated (e.g. awq or gptq,smoothquant)", false, {}, {}, {}},
+        {"overrides", Type::strings, "PATTERN=SCHEME per-layer overrides", false, {}, {}, {}},
+        {"excludes", Type::strings, "Exclusion patterns (replace the template defaults)", false, {}, {}, {}},
+        {"calib_dataset", Type::string, "Calibration dataset (default: pileval)", false, {}, {}, {}},
+        {"calib_samples", Type::integer, "Calibration samples (default: 512)", false, {}, 1.0, 1e9},
+        {"seq_len", Type::integer, "Calibration sequence length (default: 512)", false, {}, 1.0, 1e9},
+        {"batch_size", Type::integer, "Calibration batch size (default: 1)", false, {}, 1.0, 1e9},
+        {"eval", Type::string, "Evaluation intent: none, smoke or full (default: none)", false, {"none", "smoke", "full"}, {}, {}},
+        {"eval_text", Type::string, "Held-out text for the evaluation (.jsonl with a text field, or .txt paragraphs)", false, {}, {}, {}},
+        {"multi_device", Type::boolean, "Spread the model over several devices (--multi_device)", false, {}, {}, {}},
+        {"trust_remote_code",
+         Type::boolean,
+         "Plan to run the model's own code from the Hub (shown to the person at checkpoints 2 and 3)",
+         false,
+         {},
+         {},
+         {}},
+        {"python", Type::string, "Python interpreter of the environment that has amd-quark", false, {}, {}, {}},
+        {"quark_version", Type::string, "Plan from shipped knowledge for this Quark version when none is installed", false, {}, {}, {}},
+        {"write_template", Type::boolean, "Write a starting --template_file for a model type without a template", false, {}, {}, {}},
+        {"template_file", Type::string, "Use this --template_file (Quark 0.13+)", false, {}, {}, {}}},
+       false,
+       call_plan});
+  t.push_back({"confirm_plan",
+               "Checkpoint 2: propose the plan for confirmation. The person confirms it through the client; the agent cannot (quark-ptq "
+               "confirm plan --json).",
+               {wd, digest},
+               false,
+               call_confirm_plan});
+  t.push_back(
+      {"prepare",
+       "Step 3: check the environment and write the exact command into run_manifest.yaml (quark-ptq prepare --json); needs checkpoint 2. "
+       "Creates nothing outside the workdir.",
+       {wd,
+        {"output_dir", Type::string, "Where the quantized model will go (created only after the person's approval)", true, {}, {}, {}},
+        {"python",
+         Type::string,
+         "The Python that has amd-quark (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)",
+         false,
+         {},
+         {},
+         {}},
+        {"eval_python", Type::string, "The Python that runs the evaluation after the run (default: quark-cli's)", false, {}, {}, {}},
+        {"overwrite", Type::boolean, "Allow an existing non-empty output_dir (recorded and shown to the person)", false, {}, {}, {}}},
+       false,
+       call_prepare});
+  t.push_back({"run",
+               "Checkpoint 3 and step 4: asks the person, through the client, to approve the exact command prepare recorded, then starts "
+               "it and returns a handle at once (run_id; a task where the client has the tasks extension); the run is verified and "
+               "evaluated when quark-cli ends (run_status, cancel_run; the final document is that of quark-ptq run --json). No argument "
+               "approves: without a client that can ask, the person approves at their own terminal.",
+               {wd,
+                {"stop_grace_seconds",
+                 Type::number,
+                 "Seconds between forwarding a stop to quark-cli and killing it (default 10)",
+                 false,
+                 {},
+                 0.0,
+                 3600.0}},
+               false,
+               call_run});
   const Param run_id{"run_id", Type::string, "The run_id the run tool returned", true, {}, {}, {}};
-  t.push_back({"run_status", "Where a run started by the run tool stands: stage, progress, GPU and host memory, elapsed time; once it ended, the document quark-ptq run --json prints (and its exit code). Poll it, or follow the run's notifications/progress.",
-               {run_id}, true, call_run_status});
-  t.push_back({"cancel_run", "Stop a run started by the run tool exactly as Ctrl-C at the terminal does: quark-cli's process group gets SIGINT (SIGKILL after stop_grace_seconds) and run_manifest.yaml records the run as interrupted. Returns the run's status.",
-               {run_id}, false, call_cancel_run});
-  t.push_back({"verify", "Step 4 on its own: inspect a quantized output directory (files, checksums, safetensors headers, planned vs actual layers) and return the report (quark-ptq verify OUTPUT_DIR --json); isError unless it passes.",
+  t.push_back({"run_status",
+               "Where a run started by the run tool stands: stage, progress, GPU and host memory, elapsed time; once it ended, the "
+               "document quark-ptq run --json prints (and its exit code). Poll it, or follow the run's notifications/progress.",
+               {run_id},
+               true,
+               call_run_status});
+  t.push_back({"cancel_run",
+               "Stop a run started by the run tool exactly as Ctrl-C at the terminal does: quark-cli's process group gets SIGINT (SIGKILL "
+               "after stop_grace_seconds) and run_manifest.yaml records the run as interrupted. Returns the run's status.",
+               {run_id},
+               false,
+               call_cancel_run});
+  t.push_back({"verify",
+               "Step 4 on its own: inspect a quantized output directory (files, checksums, safetensors headers, planned vs actual layers) "
+               "and return the report (quark-ptq verify OUTPUT_DIR --json); isError unless it passes.",
                {{"output_dir", Type::string, "The quantized model directory", true, {}, {}, {}},
                 {"plan", Type::string, "quant_plan.json to check the output against", false, {}, {}, {}},
                 {"source", Type::string, "The original model directory (excluded layers are compared byte for byte)", false, {}, {}, {}},
                 {"threads", Type::integer, "Hashing threads (default: all cores)", false, {}, 1.0, 1024.0}},
-               true, call_verify});
-  t.push_back({"evaluate", "Step 4 on its own: evaluate a quantized output against its source (canary prompts and the paired perplexity delta on held-out text) and return the result (quark-ptq evaluate --json); isError unless the verdict is pass. Writes only under workdir/evaluation.",
-               {wd, {"output_dir", Type::string, "The quantized model directory", true, {}, {}, {}},
-                {"source", Type::string, "The original (unquantized) model directory", true, {}, {}, {}},
-                {"text", Type::string, "Held-out text: .jsonl with a text field, or .txt paragraphs (default: the plan's evaluation.text)", false, {}, {}, {}},
-                {"plan", Type::string, "quant_plan.json whose evaluation settings and threshold to use", false, {}, {}, {}},
-                {"eval", Type::string, "smoke (canary + a few windows) or full (more windows); default smoke", false, {"smoke", "full"}, {}, {}},
-                {"priority", Type::string, "accuracy, balanced or size: picks the perplexity threshold (default: balanced)", false, {"accuracy", "balanced", "size"}, {}, {}},
-                {"threshold", Type::number, "Largest accepted perplexity rise, in percent (overrides the priority's)", false, {}, 1e-9, 1e9},
-                {"windows", Type::integer, "Perplexity windows", false, {}, 1.0, 1e9},
-                {"seq_len", Type::integer, "Tokens per window", false, {}, 2.0, 1048576.0},
-                {"canary_tokens", Type::integer, "Greedy tokens per canary prompt (0: no canary)", false, {}, 0.0, 1e9},
-                {"budget", Type::number, "Seconds after which no further window is started", false, {}, 1e-9, 1e9},
-                {"python", Type::string, "Python interpreter with torch, transformers and amd-quark (default: as prepare)", false, {}, {}, {}}},
-               false, call_evaluate});
-  t.push_back({"accept", "Checkpoint 4: propose accepting the verified result; the person accepts through the client (quark-ptq accept --json).",
-               {wd, {"despite_evaluation", Type::boolean, "Accept although the evaluation is not a pass (shown to the person)", false, {}, {}, {}}},
-               false, call_accept});
-  t.push_back({"followup", "Checkpoint 4: propose a bounded follow-up request instead of accepting; the person confirms or edits it through the client (quark-ptq followup TEXT --json).",
-               {wd, {"text", Type::string, "What should change", true, {}, {}, {}}}, false, call_followup});
+               true,
+               call_verify});
+  t.push_back(
+      {"evaluate",
+       "Step 4 on its own: evaluate a quantized output against its source (canary prompts and the paired perplexity delta on held-out "
+       "text) and return the result (quark-ptq evaluate --json); isError unless the verdict is pass. Writes only under workdir/evaluation.",
+       {wd,
+        {"output_dir", Type::string, "The quantized model directory", true, {}, {}, {}},
+        {"source", Type::string, "The original (unquantized) model directory", true, {}, {}, {}},
+        {"text",
+         Type::string,
+         "Held-out text: .jsonl with a text field, or .txt paragraphs (default: the plan's evaluation.text)",
+         false,
+         {},
+         {},
+         {}},
+        {"plan", Type::string, "quant_plan.json whose evaluation settings and threshold to use", false, {}, {}, {}},
+        {"eval", Type::string, "smoke (canary + a few windows) or full (more windows); default smoke", false, {"smoke", "full"}, {}, {}},
+        {"priority",
+         Type::string,
+         "accuracy, balanced or size: picks the perplexity threshold (default: balanced)",
+         false,
+         {"accuracy", "balanced", "size"},
+         {},
+         {}},
+        {"threshold", Type::number, "Largest accepted perplexity rise, in percent (overrides the priority's)", false, {}, 1e-9, 1e9},
+        {"windows", Type::integer, "Perplexity windows", false, {}, 1.0, 1e9},
+        {"seq_len", Type::integer, "Tokens per window", false, {}, 2.0, 1048576.0},
+        {"canary_tokens", Type::integer, "Greedy tokens per canary prompt (0: no canary)", false, {}, 0.0, 1e9},
+        {"budget", Type::number, "Seconds after which no further window is started", false, {}, 1e-9, 1e9},
+        {"python", Type::string, "Python interpreter with torch, transformers and amd-quark (default: as prepare)", false, {}, {}, {}}},
+       false,
+       call_evaluate});
+  t.push_back(
+      {"accept",
+       "Checkpoint 4: propose accepting the verified result; the person accepts through the client (quark-ptq accept --json).",
+       {wd, {"despite_evaluation", Type::boolean, "Accept although the evaluation is not a pass (shown to the person)", false, {}, {}, {}}},
+       false,
+       call_accept});
+  t.push_back({"followup",
+               "Checkpoint 4: propose a bounded follow-up request instead of accepting; the person confirms or edits it through the client "
+               "(quark-ptq followup TEXT --json).",
+               {wd, {"text", Type::string, "What should change", true, {}, {}, {}}},
+               false,
+               call_followup});
   return t;
 }
 
@@ -611,8 +785,10 @@ std::string state_of(const RunSnapshot& run) {
 json memory_json(const runner::LiveProgress& p) {
   if (!p.memory) return nullptr;
   const runner::ResourceSample& m = *p.memory;
-  return {{"gpu_used_gib", gib(m.gpu_used_mib)}, {"gpu_own_gib", gib(m.gpu_own_mib)},
-          {"host_used_gib", gib(m.host_used_mib)}, {"group_rss_gib", gib(m.group_rss_mib)}};
+  return {{"gpu_used_gib", gib(m.gpu_used_mib)},
+          {"gpu_own_gib", gib(m.gpu_own_mib)},
+          {"host_used_gib", gib(m.host_used_mib)},
+          {"group_rss_gib", gib(m.group_rss_mib)}};
 }
 
 }  // namespace
@@ -621,15 +797,20 @@ std::string progress_text(core::Lang lang, const RunSnapshot& run) {
   if (run.ended) {
     const json* st = run.result ? core::json_at(run.result->doc, "run/status") : nullptr;
     std::string status = st != nullptr && st->is_string() ? st->get<std::string>() : "refused";
-    return core::msg(lang, "mcp.progress_ended", {{"status", status}, {"exit_code", std::to_string(run.result ? run.result->exit_code : 0)}});
+    return core::msg(lang, "mcp.progress_ended",
+                     {{"status", status}, {"exit_code", std::to_string(run.result ? run.result->exit_code : 0)}});
   }
   const runner::LiveProgress& p = run.progress;
   json mem = memory_json(p);
   std::string bar = p.percent >= 0 ? " " + std::to_string(p.percent) + "%" + (p.position.empty() ? "" : " (" + p.position + ")") : "";
   std::string gpu = mem.is_null() ? "-" : gib_text(mem["gpu_own_gib"].is_null() ? mem["gpu_used_gib"] : mem["gpu_own_gib"]);
   std::string host = mem.is_null() ? "-" : gib_text(mem["group_rss_gib"]);
-  return core::msg(lang, "mcp.progress", {{"stage", run.stage.empty() ? "-" : run.stage}, {"bar", bar}, {"gpu", gpu}, {"host", host},
-                                          {"elapsed", std::to_string(static_cast<long>(p.elapsed_seconds))}});
+  return core::msg(lang, "mcp.progress",
+                   {{"stage", run.stage.empty() ? "-" : run.stage},
+                    {"bar", bar},
+                    {"gpu", gpu},
+                    {"host", host},
+                    {"elapsed", std::to_string(static_cast<long>(p.elapsed_seconds))}});
 }
 
 json run_status_document(core::Lang lang, const RunSnapshot& run) {

@@ -50,16 +50,16 @@ struct ToolCall {
   core::Lang lang;
   Asker& asker;
   std::function<void(const std::string&)> progress;  // a stage of a long step (may be empty)
-  Runs& runs;                                         // the server's runs (run, run_status, cancel_run)
-  core::Json request_id;                              // of this tools/call
-  Runs::OnChange on_run_change;                       // a started run's progress (may be empty)
+  Runs& runs;                                        // the server's runs (run, run_status, cancel_run)
+  core::Json request_id;                             // of this tools/call
+  Runs::OnChange on_run_change;                      // a started run's progress (may be empty)
 };
 
 struct ToolResult {
-  core::Json doc;                     // the --json document, or the error document
-  int exit_code = 0;                      // the CLI's exit code for the same outcome
-  core::Json input_required;          // set: return this instead (the person is asked)
-  std::string run_id;                 // set by `run` when a run started: doc is its handle
+  core::Json doc;             // the --json document, or the error document
+  int exit_code = 0;          // the CLI's exit code for the same outcome
+  core::Json input_required;  // set: return this instead (the person is asked)
+  std::string run_id;         // set by `run` when a run started: doc is its handle
 };
 
 // The document run_status returns for a run: where it stands and, once ended, its result.

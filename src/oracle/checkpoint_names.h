@@ -26,7 +26,7 @@ struct NameRule {
 };
 
 struct CheckpointNames {
-  std::vector<NameRule> renames;               // in order
+  std::vector<NameRule> renames;  // in order
   // fnmatch patterns of Quark's names (layer and expert indices folded to *):
   std::vector<std::string> non_linear_holders;  // weight holders with a matrix that are not nn.Linear
   std::vector<std::string> linear_modules;      // every nn.Linear Quark sees (unfused experts too)

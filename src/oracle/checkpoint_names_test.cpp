@@ -23,11 +23,10 @@ ModelOracle fixture(const std::string& model_type) {
 
 TEST(CheckpointNames, MixtralRenamesTheBlockThenUnfusesTheExperts) {
   CheckpointNames n = checkpoint_names(fixture("mixtral"));
-  std::vector<NameRule> expected{
-      {".block_sparse_moe.", ".mlp."},
-      {R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w1$)", "model.layers.$1.mlp.experts.$2.gate_proj"},
-      {R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w3$)", "model.layers.$1.mlp.experts.$2.up_proj"},
-      {R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w2$)", "model.layers.$1.mlp.experts.$2.down_proj"}};
+  std::vector<NameRule> expected{{".block_sparse_moe.", ".mlp."},
+                                 {R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w1$)", "model.layers.$1.mlp.experts.$2.gate_proj"},
+                                 {R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w3$)", "model.layers.$1.mlp.experts.$2.up_proj"},
+                                 {R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w2$)", "model.layers.$1.mlp.experts.$2.down_proj"}};
   EXPECT_EQ(n.renames, expected);
   EXPECT_EQ(n.non_linear_holders, (std::vector<std::string>{"model.embed_tokens", "model.layers.*.mlp.gate"}));
   EXPECT_NE(std::find(n.linear_modules.begin(), n.linear_modules.end(), "model.layers.*.mlp.experts.*.gate_proj"), n.linear_modules.end());
@@ -46,7 +45,8 @@ TEST(CheckpointNames, FusedProjectionsAndDenseModelsNeedNoRule) {
 }
 
 TEST(CheckpointNames, RoutersAndEmbeddingsThatAreNotLinearAreHolders) {
-  EXPECT_EQ(checkpoint_names(fixture("deepseek_v2")).non_linear_holders, (std::vector<std::string>{"model.embed_tokens", "model.layers.*.mlp.gate"}));
+  EXPECT_EQ(checkpoint_names(fixture("deepseek_v2")).non_linear_holders,
+            (std::vector<std::string>{"model.embed_tokens", "model.layers.*.mlp.gate"}));
   auto granite = checkpoint_names(fixture("granitemoehybrid"));
   EXPECT_NE(std::find(granite.non_linear_holders.begin(), granite.non_linear_holders.end(), "model.layers.*.block_sparse_moe.router"),
             granite.non_linear_holders.end());

@@ -155,9 +155,7 @@ LibraryVersions read_versions(const core::Json& j) {
 
 }  // namespace
 
-std::string LibraryVersions::key() const {
-  return "torch=" + torch + " transformers=" + transformers + " amd-quark=" + amd_quark;
-}
+std::string LibraryVersions::key() const { return "torch=" + torch + " transformers=" + transformers + " amd-quark=" + amd_quark; }
 
 const LinearModule* ModelOracle::find_linear(std::string_view name) const {
   for (const auto& l : linear_modules) {

@@ -36,7 +36,7 @@ struct LinearModule {
   std::int64_t in_features = 0;
   std::int64_t out_features = 0;
   bool bias = false;
-  bool from_moe_preparation = false;     // made by Quark from a fused-experts module
+  bool from_moe_preparation = false;      // made by Quark from a fused-experts module
   std::optional<std::string> checkpoint;  // the module's name in the saved checkpoint, when one tensor is it
   bool operator==(const LinearModule&) const = default;
 };
@@ -59,8 +59,8 @@ struct NonLinearModule {
 // A fused-experts module Quark replaced with per-expert nn.Linear modules.
 struct PreparedModule {
   std::string name;
-  std::string from_class;  // e.g. MixtralExperts
-  std::string to_class;    // e.g. QuarkExperts
+  std::string from_class;                  // e.g. MixtralExperts
+  std::string to_class;                    // e.g. QuarkExperts
   std::vector<ParameterShape> parameters;  // as transformers holds them, before the replacement
   bool operator==(const PreparedModule&) const = default;
 };

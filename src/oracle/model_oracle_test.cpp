@@ -87,12 +87,12 @@ TEST(ModelOracle, AForwardCheckSurvivesTheCacheAndAnUnknownStatusIsRejected) {
 }
 
 TEST(ModelOracle, RejectsWhatIsNotItsDocument) {
-  for (const char* bad : {"[]", "{\"probe\": \"quark-ptq-env\", \"format\": 1, \"models\": []}",
-                          "{\"probe\": \"quark-ptq-model-oracle\", \"format\": 2, \"models\": []}",
-                          "{\"probe\": \"quark-ptq-model-oracle\", \"format\": 1}",
-                          "{\"probe\": \"quark-ptq-model-oracle\", \"format\": 1, \"models\": [{\"status\": \"ok\"}]}",
-                          "{\"probe\": \"quark-ptq-model-oracle\", \"format\": 1, \"models\": [{\"status\": \"refused\"}]}",
-                          "{\"probe\": \"quark-ptq-model-oracle\", \"format\": 1, \"models\": [{\"status\": \"maybe\"}]}", "not json"}) {
+  for (const char* bad :
+       {"[]", "{\"probe\": \"quark-ptq-env\", \"format\": 1, \"models\": []}",
+        "{\"probe\": \"quark-ptq-model-oracle\", \"format\": 2, \"models\": []}", "{\"probe\": \"quark-ptq-model-oracle\", \"format\": 1}",
+        "{\"probe\": \"quark-ptq-model-oracle\", \"format\": 1, \"models\": [{\"status\": \"ok\"}]}",
+        "{\"probe\": \"quark-ptq-model-oracle\", \"format\": 1, \"models\": [{\"status\": \"refused\"}]}",
+        "{\"probe\": \"quark-ptq-model-oracle\", \"format\": 1, \"models\": [{\"status\": \"maybe\"}]}", "not json"}) {
     auto r = oracle::parse_oracle_output(bad, "out");
     ASSERT_FALSE(r) << bad;
     EXPECT_EQ(r.error().id, "oracle.output_invalid") << bad;
@@ -142,9 +142,9 @@ TEST(RunOracle, PassesTheScriptAndConfigsAndParsesTheAnswer) {
   dir.write("report.json", kReport);
   auto cfg = dir.write("m/config.json", "{\"model_type\": \"mixtral\"}");
   // $1 is -c, $2 the script, $3 --compact, then the configs: echo them to a file to check.
-  std::string py = fake_python(dir, "printf '%s\\n' \"$1\" \"$3\" \"$4\" \"$5\" > " + (dir.path() / "argv").string() +
-                                        "; echo \"$HF_HUB_OFFLINE\" >> " + (dir.path() / "argv").string() + "; cat " +
-                                        (dir.path() / "report.json").string());
+  std::string py =
+      fake_python(dir, "printf '%s\\n' \"$1\" \"$3\" \"$4\" \"$5\" > " + (dir.path() / "argv").string() + "; echo \"$HF_HUB_OFFLINE\" >> " +
+                           (dir.path() / "argv").string() + "; cat " + (dir.path() / "report.json").string());
   auto r = oracle::run_oracle(py, {dir.path() / "m", cfg}, 30);
   ASSERT_TRUE(r) << r.error().id << " " << r.error().detail;
   EXPECT_EQ(r->answers.size(), 2u);
@@ -169,7 +169,8 @@ TEST(RunOracle, FailuresAreValues) {
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().id, "oracle.not_started");
 
-  auto crash = oracle::run_oracle(fake_python(dir, "echo 'Traceback' >&2; echo 'ImportError: no module named quark' >&2; exit 1"), {cfg}, 10);
+  auto crash =
+      oracle::run_oracle(fake_python(dir, "echo 'Traceback' >&2; echo 'ImportError: no module named quark' >&2; exit 1"), {cfg}, 10);
   ASSERT_FALSE(crash);
   EXPECT_EQ(crash.error().id, "oracle.failed");
   EXPECT_EQ(crash.error().detail, "ImportError: no module named quark");
@@ -203,8 +204,9 @@ TEST(ModelOracleRequest, RunsOnceThenAnswersFromTheCache) {
   auto cfg = dir.write("m/config.json", "{\"model_type\": \"mixtral\"}\n");
   std::string digest = core::sha256_hex("{\"model_type\": \"mixtral\"}\n");
   // The stand-in answers for both configs it was given; the request passes one, so print one model.
-  std::string one = R"({"probe": "quark-ptq-model-oracle", "format": 1, "versions": {"python": "3.11.7", "torch": "2.11.0", "transformers": "5.16.1", "amd-quark": "0.13"}, "models": [{"status": "ok", "config_sha256": ")" +
-                    digest + R"(", "model_type": "mixtral", "linear_modules": [], "checkpoint_tensors": []}]})";
+  std::string one =
+      R"({"probe": "quark-ptq-model-oracle", "format": 1, "versions": {"python": "3.11.7", "torch": "2.11.0", "transformers": "5.16.1", "amd-quark": "0.13"}, "models": [{"status": "ok", "config_sha256": ")" +
+      digest + R"(", "model_type": "mixtral", "linear_modules": [], "checkpoint_tensors": []}]})";
   dir.write("one.json", one);
   std::string count = (dir.path() / "runs").string();
   std::string py = fake_python(dir, "echo run >> " + count + "; cat " + (dir.path() / "one.json").string());

@@ -30,8 +30,8 @@ core::Json opt(const std::optional<T>& v) {
 
 std::string answer_to_json(const OracleAnswer& answer, const LibraryVersions& versions) {
   core::Json j = core::Json::object();
-  j["versions"] = {{"python", versions.python}, {"torch", versions.torch}, {"transformers", versions.transformers},
-                   {"amd-quark", versions.amd_quark}};
+  j["versions"] = {
+      {"python", versions.python}, {"torch", versions.torch}, {"transformers", versions.transformers}, {"amd-quark", versions.amd_quark}};
   if (const auto* r = std::get_if<OracleRefusal>(&answer)) {
     j["status"] = "refused";
     j["refusal"] = {{"code", r->code}, {"detail", r->detail}};
@@ -46,8 +46,12 @@ std::string answer_to_json(const OracleAnswer& answer, const LibraryVersions& ve
   j["class_rule"] = o.class_rule;
   core::Json linears = core::Json::array();
   for (const auto& l : o.linear_modules) {
-    linears.push_back({{"name", l.name}, {"in_features", l.in_features}, {"out_features", l.out_features}, {"bias", l.bias},
-                       {"origin", l.from_moe_preparation ? "moe_preparation" : "model"}, {"checkpoint", opt(l.checkpoint)}});
+    linears.push_back({{"name", l.name},
+                       {"in_features", l.in_features},
+                       {"out_features", l.out_features},
+                       {"bias", l.bias},
+                       {"origin", l.from_moe_preparation ? "moe_preparation" : "model"},
+                       {"checkpoint", opt(l.checkpoint)}});
   }
   j["linear_modules"] = std::move(linears);
   core::Json others = core::Json::array();
@@ -57,7 +61,8 @@ std::string answer_to_json(const OracleAnswer& answer, const LibraryVersions& ve
   j["non_linear_modules"] = std::move(others);
   core::Json prepared = core::Json::array();
   for (const auto& p : o.moe_preparation) {
-    prepared.push_back({{"name", p.name}, {"from_class", p.from_class}, {"to_class", p.to_class}, {"parameters", shapes_json(p.parameters)}});
+    prepared.push_back(
+        {{"name", p.name}, {"from_class", p.from_class}, {"to_class", p.to_class}, {"parameters", shapes_json(p.parameters)}});
   }
   j["moe_preparation"] = std::move(prepared);
   core::Json tensors = core::Json::array();
@@ -65,8 +70,11 @@ std::string answer_to_json(const OracleAnswer& answer, const LibraryVersions& ve
   j["checkpoint_tensors"] = std::move(tensors);
   core::Json renames = core::Json::array();
   for (const auto& r : o.renames) {
-    renames.push_back({{"type", r.type}, {"source_patterns", r.source_patterns}, {"target_patterns", r.target_patterns},
-                       {"operations", r.operations}, {"scope_prefix", opt(r.scope_prefix)}});
+    renames.push_back({{"type", r.type},
+                       {"source_patterns", r.source_patterns},
+                       {"target_patterns", r.target_patterns},
+                       {"operations", r.operations},
+                       {"scope_prefix", opt(r.scope_prefix)}});
   }
   j["renames"] = std::move(renames);
   j["tied_weights"] = o.tied_weights;
@@ -75,8 +83,8 @@ std::string answer_to_json(const OracleAnswer& answer, const LibraryVersions& ve
                          : o.forward->status == ForwardCheck::Status::failed ? "failed"
                                                                              : "inconclusive";
     auto text = [](const std::string& s) { return s.empty() ? core::Json(nullptr) : core::Json(s); };
-    j["forward"] = {{"status", status}, {"error", text(o.forward->error)}, {"function", text(o.forward->function)},
-                    {"where", text(o.forward->where)}};
+    j["forward"] = {
+        {"status", status}, {"error", text(o.forward->error)}, {"function", text(o.forward->function)}, {"where", text(o.forward->where)}};
   }
   return core::dump_pretty(j);
 }
@@ -111,8 +119,7 @@ std::optional<OracleAnswer> OracleCache::find(const std::string& config_sha256, 
   return std::move(answer).value();
 }
 
-core::Result<void> OracleCache::store(const std::string& config_sha256, const LibraryVersions& versions,
-                                      const OracleAnswer& answer) const {
+core::Result<void> OracleCache::store(const std::string& config_sha256, const LibraryVersions& versions, const OracleAnswer& answer) const {
   QPTQ_TRY(core::create_directories(m_dir));
   return core::write_file_atomic(path_for(config_sha256, versions), answer_to_json(answer, versions));
 }

@@ -9,9 +9,7 @@ namespace plan {
 
 namespace {
 
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 core::Result<void> load_facts(Capabilities& caps) {
   QPTQ_TRY_ASSIGN(caps.scheme_facts, knowledge::SchemeCatalog::load(caps.release));

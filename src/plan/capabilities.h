@@ -24,11 +24,11 @@ enum class CapabilitySource { installed, shipped };
 
 struct Capabilities {
   CapabilitySource source = CapabilitySource::shipped;
-  bool verified = false;         // probe and --help both read from the installed Quark
-  std::string quark_version;     // installed version, or the one asked for
-  std::string release;           // shipped knowledge release used for facts
-  bool release_exact = true;     // quark_version's major.minor is that release
-  std::string python;            // interpreter probed ("" when shipped)
+  bool verified = false;      // probe and --help both read from the installed Quark
+  std::string quark_version;  // installed version, or the one asked for
+  std::string release;        // shipped knowledge release used for facts
+  bool release_exact = true;  // quark_version's major.minor is that release
+  std::string python;         // interpreter probed ("" when shipped)
   std::string quark_cli;
   std::map<std::string, std::string> versions;  // package versions seen by the probe
 
@@ -39,7 +39,7 @@ struct Capabilities {
   std::vector<std::string> algorithms;
   std::vector<std::string> kv_cache_effective;
   std::vector<std::string> probe_errors;
-  HelpInfo help;                 // installed --help, or the release's flags without choices
+  HelpInfo help;  // installed --help, or the release's flags without choices
 
   knowledge::SchemeCatalog scheme_facts;
   knowledge::AlgorithmCatalog algorithm_facts;

@@ -88,9 +88,7 @@ std::vector<std::string> split_aliases(const std::string& head) {
   return parts;
 }
 
-bool flag_start_char(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-}
+bool flag_start_char(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
 
 struct OptionMatch {
   std::string flag;                    // "--name"
@@ -118,9 +116,7 @@ std::optional<OptionMatch> option_at(std::string_view s, std::size_t pos) {
 
 }  // namespace
 
-bool HelpInfo::has_flag(std::string_view flag) const {
-  return std::find(flags.begin(), flags.end(), flag) != flags.end();
-}
+bool HelpInfo::has_flag(std::string_view flag) const { return std::find(flags.begin(), flags.end(), flag) != flags.end(); }
 
 const std::vector<std::string>* HelpInfo::choices_for(std::string_view flag) const {
   auto it = choices.find(std::string(flag));

@@ -14,9 +14,9 @@
 namespace plan {
 
 struct HelpInfo {
-  std::vector<std::string> flags;                              // every long option, in order
-  std::map<std::string, std::vector<std::string>> choices;     // flag (and its aliases) -> choices
-  std::map<std::string, std::string> alias_of;                 // alias -> primary flag
+  std::vector<std::string> flags;                           // every long option, in order
+  std::map<std::string, std::vector<std::string>> choices;  // flag (and its aliases) -> choices
+  std::map<std::string, std::string> alias_of;              // alias -> primary flag
 
   bool has_flag(std::string_view flag) const;
   // nullptr when the flag takes free text.

@@ -52,9 +52,7 @@ TEST(HelpParser, WrappedAt80ColumnsParsesTheSame) {
   expect_013_shape(parse_fixture("help/reconstructed-0.13-py313-wrapped80.txt"), true);
 }
 
-TEST(HelpParser, Release012HasNoTemplateFile) {
-  expect_013_shape(parse_fixture("help/reconstructed-0.12-py311.txt"), false);
-}
+TEST(HelpParser, Release012HasNoTemplateFile) { expect_013_shape(parse_fixture("help/reconstructed-0.12-py311.txt"), false); }
 
 TEST(HelpParser, DescriptionTextIsNotMistakenForFlags) {
   // The --layer_quant_scheme help mentions "--layer_quant_scheme '*down_proj' fp8"; the

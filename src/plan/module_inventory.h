@@ -15,8 +15,8 @@ namespace plan {
 
 struct Module {
   std::string name;
-  std::string role;  // "attention", "mlp", "expert", "router", "lm_head", "vision", ...
-  std::uint64_t in_features = 0;   // 0: not known (name-only lists, fused 3-D expert tensors)
+  std::string role;               // "attention", "mlp", "expert", "router", "lm_head", "vision", ...
+  std::uint64_t in_features = 0;  // 0: not known (name-only lists, fused 3-D expert tensors)
   std::uint64_t out_features = 0;
 };
 

@@ -18,8 +18,9 @@ TEST(ModuleInventory, FnmatchLikePython) {
 }
 
 TEST(ModuleInventory, ReadsNamesAndRoles) {
-  core::Json a = {{"quantization_targets",
-                   {{"modules", {{{"name", "model.layers.0.mlp.gate"}, {"role", "router"}}, "lm_head", "model.layers.0.self_attn.q_proj"}}}}};
+  core::Json a = {
+      {"quantization_targets",
+       {{"modules", {{{"name", "model.layers.0.mlp.gate"}, {"role", "router"}}, "lm_head", "model.layers.0.self_attn.q_proj"}}}}};
   auto inv = plan::inventory_from_analysis(a);
   ASSERT_EQ(inv.size(), 3u);
   EXPECT_EQ(inv[0].role, "router");

@@ -63,9 +63,7 @@ std::string render(core::Lang lang, const Text& t) { return core::msg(lang, t.id
 namespace {
 
 // Catalog ids built from a key: "plan.decision.<key>", "plan.source.<source>".
-std::string label(core::Lang lang, std::string prefix, std::string_view key) {
-  return core::msg(lang, prefix + std::string(key));
-}
+std::string label(core::Lang lang, std::string prefix, std::string_view key) { return core::msg(lang, prefix + std::string(key)); }
 
 // One line: where the inventory came from, or why the model oracle was not used.
 std::string inventory_line(core::Lang lang, const ModuleSummary& s) {
@@ -138,7 +136,8 @@ core::Json plan_to_json(const Plan& p) {
                   {"excluded_list", list_or_empty(s.excluded_compact)},
                   {"source", s.source}};
   if (s.uncounted_prequantized > 0) {
-    j["modules"]["uncounted_prequantized"] = {{"tensors", s.uncounted_prequantized}, {"names", list_or_empty(s.uncounted_prequantized_names)}};
+    j["modules"]["uncounted_prequantized"] = {{"tensors", s.uncounted_prequantized},
+                                              {"names", list_or_empty(s.uncounted_prequantized_names)}};
   }
   if (s.origin.oracle) {
     j["modules"]["oracle"] = {{"versions", s.origin.versions}};
@@ -149,8 +148,10 @@ core::Json plan_to_json(const Plan& p) {
   if (p.checkpoint_names) {
     core::Json renames = core::Json::array();
     for (const auto& [match, replace] : p.checkpoint_names->renames) renames.push_back({{"match", match}, {"replace", replace}});
-    j["checkpoint_names"] = {{"source", "oracle"}, {"renames", renames}, {"non_linear_holders", list_or_empty(p.checkpoint_names->non_linear_holders)},
-                           {"linear_modules", list_or_empty(p.checkpoint_names->linear_modules)}};
+    j["checkpoint_names"] = {{"source", "oracle"},
+                             {"renames", renames},
+                             {"non_linear_holders", list_or_empty(p.checkpoint_names->non_linear_holders)},
+                             {"linear_modules", list_or_empty(p.checkpoint_names->linear_modules)}};
   }
   core::Json decisions = core::Json::array();
   for (const auto& d : p.decisions) {
@@ -199,14 +200,17 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
     }
     for (const auto& r : p.resolved_risks) {
       if (r.decision != d.key) continue;
-      out.push_back("      " + core::msg(lang, "plan.table.resolves", {{"severity", severity_text(lang, r.severity)}, {"risk", render(lang, r.risk)}, {"how", render(lang, r.how)}}));
+      out.push_back(
+          "      " +
+          core::msg(lang, "plan.table.resolves",
+                    {{"severity", severity_text(lang, r.severity)}, {"risk", render(lang, r.risk)}, {"how", render(lang, r.how)}}));
     }
   }
   const ModuleSummary& s = p.modules;
   if (s.inventory_known) {
-    out.push_back(core::msg(lang, "plan.table.modules", {{"quantized", std::to_string(s.quantized)},
-                                                         {"total", std::to_string(s.total)},
-                                                         {"excluded", std::to_string(s.excluded)}}));
+    out.push_back(core::msg(
+        lang, "plan.table.modules",
+        {{"quantized", std::to_string(s.quantized)}, {"total", std::to_string(s.total)}, {"excluded", std::to_string(s.excluded)}}));
     for (const auto& [role, n] : s.quantized_by_role) {
       out.push_back("  + " + role + ": " + std::to_string(n));
     }
@@ -215,8 +219,9 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
     }
   }
   if (s.uncounted_prequantized > 0) {
-    out.push_back(core::msg(lang, "plan.table.uncounted_prequantized",
-                            {{"count", std::to_string(s.uncounted_prequantized)}, {"names", first_names(s.uncounted_prequantized_names, 4)}}));
+    out.push_back(
+        core::msg(lang, "plan.table.uncounted_prequantized",
+                  {{"count", std::to_string(s.uncounted_prequantized)}, {"names", first_names(s.uncounted_prequantized_names, 4)}}));
   }
   out.push_back(inventory_line(lang, s));
   for (const auto& u : p.patterns) {

@@ -155,8 +155,8 @@ TEST(PlanDocument, EveryPlannerTextIdIsInBothCatalogs) {
   for (const char* intent : {"none", "smoke", "full"}) {
     EXPECT_TRUE(core::catalog_has(core::Lang::ja, std::string("plan.reason.eval_") + intent));
   }
-  for (const char* key : {"target", "global_scheme", "kv_cache_scheme", "layer_quant_config", "exclude_layers", "algorithm",
-                          "calibration", "evaluation_intent", "device_strategy", "trust_remote_code"}) {
+  for (const char* key : {"target", "global_scheme", "kv_cache_scheme", "layer_quant_config", "exclude_layers", "algorithm", "calibration",
+                          "evaluation_intent", "device_strategy", "trust_remote_code"}) {
     EXPECT_TRUE(core::catalog_has(core::Lang::ja, std::string("plan.decision.") + key)) << key;
   }
   for (const char* s : {"user", "priority", "default", "template_default", "detected", "knowledge"}) {

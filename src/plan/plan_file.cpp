@@ -7,7 +7,10 @@ namespace plan {
 namespace {
 
 core::Error invalid(const std::string& field, const std::string& why) {
-  return core::make_error(core::ExitCode::plan_invalid, "manifest.plan_field_invalid").with("field", field).with("why", why).with("command", "quark-ptq plan");
+  return core::make_error(core::ExitCode::plan_invalid, "manifest.plan_field_invalid")
+      .with("field", field)
+      .with("why", why)
+      .with("command", "quark-ptq plan");
 }
 
 std::vector<std::string> split_commas(const std::string& s) {
@@ -35,7 +38,8 @@ core::Result<void> read_schemes(PlanFile& f, const core::Json& plan) {
 
 void read_exclusions(PlanFile& f, const core::Json& plan) {
   f.exclude_layers = core::json_string_list(plan, "exclude_layers");
-  f.exclude_layers_overridden = core::json_first_bool(plan, {"exclude_layers_overridden", "exclude_layers_override", "exclusions/overridden"});
+  f.exclude_layers_overridden =
+      core::json_first_bool(plan, {"exclude_layers_overridden", "exclude_layers_override", "exclusions/overridden"});
   if (auto src = core::json_first_string(plan, {"exclude_source", "exclude_layers_source"})) {
     f.exclude_layers_overridden = *src == "user";  // "template_default": the template's own list
   }

@@ -16,16 +16,16 @@
 namespace plan {
 
 struct PlanFile {
-  std::optional<std::string> model_path;        // model.model_path (the analysis is the usual source)
-  std::optional<std::string> model_type;        // model.model_type
-  std::optional<std::string> global_scheme;     // missing or empty: unset
-  std::optional<std::string> kv_cache_scheme;   // null or empty: unset
+  std::optional<std::string> model_path;                                // model.model_path (the analysis is the usual source)
+  std::optional<std::string> model_type;                                // model.model_type
+  std::optional<std::string> global_scheme;                             // missing or empty: unset
+  std::optional<std::string> kv_cache_scheme;                           // null or empty: unset
   std::vector<std::pair<std::string, std::string>> layer_quant_config;  // pattern -> scheme, plan order
   std::vector<std::string> exclude_layers;
   // Whether exclude_layers replaces the template's defaults, when the plan says so
   // (exclude_source "user" / "template_default", or an explicit flag).
   std::optional<bool> exclude_layers_overridden;
-  std::vector<std::string> algorithms;          // "awq" / ["gptq", "smoothquant"], split at commas
+  std::vector<std::string> algorithms;  // "awq" / ["gptq", "smoothquant"], split at commas
   std::optional<std::string> calib_dataset;
   std::optional<std::int64_t> num_calib_data;
   std::optional<std::int64_t> seq_len;
@@ -37,11 +37,11 @@ struct PlanFile {
   bool evaluated_by_quark_ptq = false;
   // That section as recorded (settings, threshold, text), null when the plan has none.
   core::Json evaluation = core::Json(nullptr);
-  std::optional<std::string> device_strategy;    // single | multi_device | cpu
+  std::optional<std::string> device_strategy;  // single | multi_device | cpu
   std::optional<bool> multi_device;
   std::optional<bool> trust_remote_code;
   std::optional<std::string> quark_version;
-  std::optional<std::string> python;             // the interpreter the plan was checked against
+  std::optional<std::string> python;  // the interpreter the plan was checked against
   std::vector<std::pair<std::string, std::string>> env_changes;
 };
 

@@ -34,8 +34,11 @@ TEST(PlanFile, ReadsTheWrittenFields) {
 }
 
 TEST(PlanFile, OlderSpellingsAndSilence) {
-  core::Json doc = {{"global_scheme", ""}, {"num_calib_data", 32}, {"exclude_layers_override", false},
-                    {"env_changes", {{"HIP_VISIBLE_DEVICES", "0"}}}, {"algorithms", {"smoothquant"}}};
+  core::Json doc = {{"global_scheme", ""},
+                    {"num_calib_data", 32},
+                    {"exclude_layers_override", false},
+                    {"env_changes", {{"HIP_VISIBLE_DEVICES", "0"}}},
+                    {"algorithms", {"smoothquant"}}};
   auto f = read_plan_file(doc);
   ASSERT_TRUE(f.has_value());
   EXPECT_FALSE(f->global_scheme.has_value());  // empty reads as unset

@@ -23,27 +23,27 @@ enum class DecisionSource { user, priority, default_value, template_default, det
 std::string_view decision_source_name(DecisionSource s);
 
 struct Decision {
-  std::string key;           // "global_scheme", "kv_cache_scheme", ...
-  std::string value;         // as shown in the table
+  std::string key;    // "global_scheme", "kv_cache_scheme", ...
+  std::string value;  // as shown in the table
   DecisionSource source = DecisionSource::default_value;
   Text reason;
   std::vector<std::string> alternatives;
 };
 
 struct Risk {
-  std::string severity;      // "low", "medium", "high"
+  std::string severity;  // "low", "medium", "high"
   Text text;
   std::string origin = "plan";  // "plan", or "analysis": a risk of the confirmed analysis no decision answers
-  Text hint;                 // what to do about it (id "" when none)
+  Text hint;                    // what to do about it (id "" when none)
 };
 
 // A risk of the confirmed analysis that a plan decision answers: the decision table shows it
 // under that decision, with how it is answered.
 struct ResolvedRisk {
-  std::string decision;      // the Decision::key that answers it ("device_strategy")
-  std::string severity;      // as the analysis recorded it
-  Text risk;                 // the analysis' risk
-  Text how;                  // how the decision answers it
+  std::string decision;  // the Decision::key that answers it ("device_strategy")
+  std::string severity;  // as the analysis recorded it
+  Text risk;             // the analysis' risk
+  Text how;              // how the decision answers it
 };
 
 // The smallest change of the `quark-ptq plan` options that passes every check, when the
@@ -60,16 +60,16 @@ struct PlanChange {
 };
 
 struct Problem {
-  std::string code;          // stable key, e.g. "unknown_scheme"
-  Text text;                 // what is wrong, with evidence
-  Text fix;                  // the suggested fix
-  PlanChange change;         // the same fix as options, when it is one
+  std::string code;   // stable key, e.g. "unknown_scheme"
+  Text text;          // what is wrong, with evidence
+  Text fix;           // the suggested fix
+  PlanChange change;  // the same fix as options, when it is one
 };
 
 struct PatternUse {
   std::string pattern;
-  std::string kind;          // "exclude" or "override"
-  std::string scheme;        // for overrides
+  std::string kind;    // "exclude" or "override"
+  std::string scheme;  // for overrides
   int matches = 0;
 };
 
@@ -79,8 +79,8 @@ struct PatternUse {
 // the plan had one (verify falls back to knowledge/verify/checkpoint_names.json without it).
 struct CheckpointNames {
   std::vector<std::pair<std::string, std::string>> renames;  // ECMAScript regex -> replacement, in order
-  std::vector<std::string> non_linear_holders;              // fnmatch patterns
-  std::vector<std::string> linear_modules;                  // fnmatch patterns of every nn.Linear
+  std::vector<std::string> non_linear_holders;               // fnmatch patterns
+  std::vector<std::string> linear_modules;                   // fnmatch patterns of every nn.Linear
 };
 
 // Where the module inventory the planner checked came from.
@@ -106,38 +106,38 @@ struct ModuleSummary {
   std::vector<std::string> excluded_compact;
   // The analysis' pre-quantized tensors of no counted module (MXFP4 *_blocks): the weights they
   // hold are in none of the counts above.
-  std::uint64_t uncounted_prequantized = 0;    // tensors
+  std::uint64_t uncounted_prequantized = 0;               // tensors
   std::vector<std::string> uncounted_prequantized_names;  // "model.layers.*.mlp.experts.down_proj_blocks (x24)"
 };
 
 struct Plan {
   core::Json model = core::Json::object();
-  core::Json options = core::Json::object();          // the `quark-ptq plan` options it was built with
-  std::string command;                                // the same as a command line
+  core::Json options = core::Json::object();  // the `quark-ptq plan` options it was built with
+  std::string command;                        // the same as a command line
   std::string analysis_digest;
   core::Json quark = core::Json::object();
   core::Json target = core::Json::object();
   std::string priority;
   std::string global_scheme;
-  core::Json scheme_facts = nullptr;                  // formats, bytes per weight, native hardware
-  std::string kv_cache_scheme;                        // "" -> null
+  core::Json scheme_facts = nullptr;  // formats, bytes per weight, native hardware
+  std::string kv_cache_scheme;        // "" -> null
   std::vector<std::pair<std::string, std::string>> layer_quant_config;
   std::vector<std::string> exclude_layers;
-  std::string exclude_source;                         // "template_default" or "user"
+  std::string exclude_source;  // "template_default" or "user"
   std::vector<std::string> algorithms;
   core::Json calibration = core::Json::object();
   std::string evaluation_intent = "none";
-  core::Json evaluation = nullptr;                    // quark-ptq's evaluation settings (intent != none)
+  core::Json evaluation = nullptr;  // quark-ptq's evaluation settings (intent != none)
   std::string device_strategy = "single";
   bool trust_remote_code = false;
-  std::string template_file;                          // "" unless a --template_file is used
+  std::string template_file;  // "" unless a --template_file is used
   std::vector<PatternUse> patterns;
   ModuleSummary modules;
-  std::optional<CheckpointNames> checkpoint_names;    // from the oracle, for verify
+  std::optional<CheckpointNames> checkpoint_names;  // from the oracle, for verify
   std::vector<Decision> decisions;
   std::vector<Risk> risks;
-  std::vector<ResolvedRisk> resolved_risks;           // the analysis' risks a decision answers
-  std::vector<Problem> problems;                      // non-empty: the plan is invalid
+  std::vector<ResolvedRisk> resolved_risks;  // the analysis' risks a decision answers
+  std::vector<Problem> problems;             // non-empty: the plan is invalid
 };
 
 }  // namespace plan

@@ -128,7 +128,8 @@ void note_target(const PlanInputs& in, Plan& p) {
     d.reason = txt("plan.reason.target_detected", {{"target", t.name}, {"evidence", t.evidence}});
   } else {
     d.source = DecisionSource::knowledge;
-    d.reason = t.tools_tried.empty() ? txt("plan.reason.target_no_tool") : txt("plan.reason.target_unrecognised", {{"tools", t.tools_tried}});
+    d.reason =
+        t.tools_tried.empty() ? txt("plan.reason.target_no_tool") : txt("plan.reason.target_unrecognised", {{"tools", t.tools_tried}});
     add_risk(p, "medium", txt("plan.risk.target_unknown", {{"targets", join(target_names())}}));
   }
   for (const auto& n : target_names()) {
@@ -165,9 +166,12 @@ void note_native(const PlanInputs& in, Plan& p, const std::string& scheme) {
   if (!s->native(in.target.arch)) {
     // The CPU target is its own architecture: "cpu (cpu)" would say it twice.
     if (in.target.name == in.target.arch) {
-      add_risk(p, "medium", txt("plan.risk.emulated_cpu", {{"scheme", scheme}, {"target", in.target.name}, {"native_on", join(s->native_on)}}));
+      add_risk(p, "medium",
+               txt("plan.risk.emulated_cpu", {{"scheme", scheme}, {"target", in.target.name}, {"native_on", join(s->native_on)}}));
     } else {
-      add_risk(p, "medium", txt("plan.risk.emulated", {{"scheme", scheme}, {"target", in.target.name}, {"arch", in.target.arch}, {"native_on", join(s->native_on)}}));
+      add_risk(p, "medium",
+               txt("plan.risk.emulated",
+                   {{"scheme", scheme}, {"target", in.target.name}, {"arch", in.target.arch}, {"native_on", join(s->native_on)}}));
     }
   }
 }
@@ -242,10 +246,16 @@ void decide_scheme(const PlanInputs& in, const TemplateView& tv, Plan& p) {
     std::uint64_t group = 0;
     std::optional<Misfit> why = refit_from.empty() ? std::nullopt : first_misfit(in, tv, refit_from, &group);
     if (why) {
-      d.reason = txt("plan.reason.scheme_priority_refit", {{"scheme", d.value}, {"priority", in.options.priority}, {"target", in.target.name}, {"first", refit_from},
-                                                           {"layer", why->module}, {"in_features", std::to_string(why->in_features)}, {"group", std::to_string(group)}});
+      d.reason = txt("plan.reason.scheme_priority_refit", {{"scheme", d.value},
+                                                           {"priority", in.options.priority},
+                                                           {"target", in.target.name},
+                                                           {"first", refit_from},
+                                                           {"layer", why->module},
+                                                           {"in_features", std::to_string(why->in_features)},
+                                                           {"group", std::to_string(group)}});
     } else {
-      d.reason = txt("plan.reason.scheme_priority", {{"scheme", d.value}, {"priority", in.options.priority}, {"target", in.target.name}, {"bytes", bytes}});
+      d.reason = txt("plan.reason.scheme_priority",
+                     {{"scheme", d.value}, {"priority", in.options.priority}, {"target", in.target.name}, {"bytes", bytes}});
     }
   }
   for (const auto& c : prefs) {
@@ -257,8 +267,7 @@ void decide_scheme(const PlanInputs& in, const TemplateView& tv, Plan& p) {
   for (const auto& prio : rules.priorities) {
     const auto& other = knowledge::PlanRules::preferences(rules.scheme_preferences, prio, arch.empty() ? "unknown" : arch);
     for (const auto& c : other) {
-      if (caps.supports_scheme(c) && c != d.value &&
-          std::find(d.alternatives.begin(), d.alternatives.end(), c) == d.alternatives.end()) {
+      if (caps.supports_scheme(c) && c != d.value && std::find(d.alternatives.begin(), d.alternatives.end(), c) == d.alternatives.end()) {
         d.alternatives.push_back(c);
         break;
       }
@@ -354,13 +363,15 @@ void check_user_algorithm(const PlanInputs& in, const std::string& model_type, c
                    core::json_object(*core::json_object(in.template_doc, "algorithm_configs"), algo) != nullptr;
   if (!from_file && !caps.algorithm_has_config(algo, model_type)) {
     add_problem(p, "algorithm_no_config",
-                txt("plan.problem.algorithm_no_config", {{"algo", algo}, {"model_type", model_type}, {"models", join_some(caps.models_with_config(algo), 8)}}),
+                txt("plan.problem.algorithm_no_config",
+                    {{"algo", algo}, {"model_type", model_type}, {"models", join_some(caps.models_with_config(algo), 8)}}),
                 txt("plan.fix.algorithm_no_config", {{"algo", algo}}));
   }
   const knowledge::Scheme* s = caps.scheme_facts.find(p.global_scheme);
   const knowledge::Algorithm* a = caps.algorithm_facts.find(algo);
   if (s != nullptr && a != nullptr && !a->suits(s->family)) {
-    add_risk(p, "medium", txt("plan.risk.algo_scheme_mismatch", {{"algo", algo}, {"scheme", p.global_scheme}, {"families", join(a->suits_families)}}));
+    add_risk(p, "medium",
+             txt("plan.risk.algo_scheme_mismatch", {{"algo", algo}, {"scheme", p.global_scheme}, {"families", join(a->suits_families)}}));
   }
 }
 
@@ -397,8 +408,7 @@ void decide_algorithms(const PlanInputs& in, const std::string& model_type, Plan
   for (const auto& a : caps.algorithms) {
     const knowledge::Algorithm* fa = caps.algorithm_facts.find(a);
     bool suits = fa == nullptr || fa->suits(family);
-    if (suits && caps.algorithm_has_config(a, model_type) &&
-        std::find(p.algorithms.begin(), p.algorithms.end(), a) == p.algorithms.end()) {
+    if (suits && caps.algorithm_has_config(a, model_type) && std::find(p.algorithms.begin(), p.algorithms.end(), a) == p.algorithms.end()) {
       d.alternatives.push_back(a);
     }
   }
@@ -426,11 +436,13 @@ void check_template(const PlanInputs& in, const TemplateView& tv, const std::str
     return;
   }
   // The whole command, with the options this plan was asked for: pasted, it plans again.
-  Text fix = caps.has_cli_flag("--template_file")
-                 ? txt("plan.fix.write_template", {{"model_type", model_type}, {"command", plan_command(in.options, "") + " --write-template"}})
-                                                  : txt("plan.fix.upgrade_for_template_file");
+  Text fix =
+      caps.has_cli_flag("--template_file")
+          ? txt("plan.fix.write_template", {{"model_type", model_type}, {"command", plan_command(in.options, "") + " --write-template"}})
+          : txt("plan.fix.upgrade_for_template_file");
   add_problem(p, "no_template",
-              txt("plan.problem.no_template", {{"model_type", model_type}, {"version", caps.quark_version}, {"templates", join_some(caps.templates, 12)}}),
+              txt("plan.problem.no_template",
+                  {{"model_type", model_type}, {"version", caps.quark_version}, {"templates", join_some(caps.templates, 12)}}),
               fix);
 }
 

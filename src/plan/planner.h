@@ -23,8 +23,8 @@ struct PlanInputs {
   PlanOptions options;
   const Capabilities* caps = nullptr;
   Target target;
-  std::string template_file;       // absolute path of a --template_file to use ("" none)
-  core::Json template_doc;         // its content when template_file is set
+  std::string template_file;  // absolute path of a --template_file to use ("" none)
+  core::Json template_doc;    // its content when template_file is set
   // The Linear modules Quark will see, with shapes, from the meta-device oracle when the
   // environment can build the model; unset: the analysis' inventory.
   std::optional<std::vector<Module>> modules;

@@ -14,9 +14,7 @@ namespace plan::detail {
 
 namespace {
 
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 // A model size the analysis may record, in bytes (0 when unknown).
 double model_bytes(const core::Json& analysis) {
@@ -70,26 +68,30 @@ void decide_calibration(const PlanInputs& in, Plan& p) {
                 txt("plan.fix.pick_dataset", {{"choices", def.dataset}}));
   }
   if (samples < batch) {
-    add_problem(p, "calib_lt_batch", txt("plan.problem.calib_lt_batch", {{"samples", std::to_string(samples)}, {"batch", std::to_string(batch)}}),
+    add_problem(p, "calib_lt_batch",
+                txt("plan.problem.calib_lt_batch", {{"samples", std::to_string(samples)}, {"batch", std::to_string(batch)}}),
                 txt("plan.fix.calib_lt_batch", {{"batch", std::to_string(batch)}}));
   }
   if (dataset == "pileval_for_awq_benchmark" && o.batch_size) {
     add_risk(p, "low", txt("plan.risk.awq_benchmark_batch"));
   }
   if (samples < def.num_calib_data) {
-    add_risk(p, "low", txt("plan.risk.fewer_samples", {{"samples", std::to_string(samples)}, {"default", std::to_string(def.num_calib_data)}}));
+    add_risk(p, "low",
+             txt("plan.risk.fewer_samples", {{"samples", std::to_string(samples)}, {"default", std::to_string(def.num_calib_data)}}));
   }
   auto src = [](bool user) { return user ? "user" : "cli_default"; };
-  p.calibration = {{"dataset", dataset},
-                   {"num_calib_data", samples},
-                   {"seq_len", seq_len},
-                   {"batch_size", batch},
-                   {"source",
-                    {{"dataset", src(!o.calib_dataset.empty())},
-                     {"num_calib_data", src(o.calib_samples.has_value())},
-                     {"seq_len", src(o.seq_len.has_value())},
-                     {"batch_size", src(o.batch_size.has_value())}}},
-                   {"cli_defaults", {{"dataset", def.dataset}, {"num_calib_data", def.num_calib_data}, {"seq_len", def.seq_len}, {"batch_size", def.batch_size}}}};
+  p.calibration = {
+      {"dataset", dataset},
+      {"num_calib_data", samples},
+      {"seq_len", seq_len},
+      {"batch_size", batch},
+      {"source",
+       {{"dataset", src(!o.calib_dataset.empty())},
+        {"num_calib_data", src(o.calib_samples.has_value())},
+        {"seq_len", src(o.seq_len.has_value())},
+        {"batch_size", src(o.batch_size.has_value())}}},
+      {"cli_defaults",
+       {{"dataset", def.dataset}, {"num_calib_data", def.num_calib_data}, {"seq_len", def.seq_len}, {"batch_size", def.batch_size}}}};
   bool all_default = o.calib_dataset.empty() && !o.calib_samples && !o.seq_len && !o.batch_size;
   Decision d{"calibration",
              dataset + ", " + std::to_string(samples) + " x " + std::to_string(seq_len) + ", batch " + std::to_string(batch),
@@ -108,8 +110,11 @@ void decide_calibration(const PlanInputs& in, Plan& p) {
 void decide_evaluation(const PlanInputs& in, Plan& p) {
   std::string intent = in.options.eval.empty() ? plan_rules().default_evaluation_intent : in.options.eval;
   p.evaluation_intent = intent;
-  Decision d{"evaluation_intent", intent, in.options.eval.empty() ? DecisionSource::default_value : DecisionSource::user,
-             txt("plan.reason.eval_" + intent), {}};
+  Decision d{"evaluation_intent",
+             intent,
+             in.options.eval.empty() ? DecisionSource::default_value : DecisionSource::user,
+             txt("plan.reason.eval_" + intent),
+             {}};
   for (const char* alt : {"none", "smoke", "full"}) {
     if (intent != alt) {
       d.alternatives.emplace_back(alt);
@@ -141,8 +146,9 @@ void decide_device(const PlanInputs& in, Plan& p) {
     d.alternatives = {"multi_device"};
     double bytes = model_bytes(*in.analysis);
     if (bytes > 0 && in.target.memory_gib && bytes > *in.target.memory_gib * 0.85 * 1024 * 1024 * 1024) {
-      add_risk(p, "high", txt("plan.risk.model_exceeds_memory", {{"gib", std::to_string(static_cast<long>(bytes / (1024.0 * 1024 * 1024)))},
-                                                                  {"target", in.target.name}}));
+      add_risk(p, "high",
+               txt("plan.risk.model_exceeds_memory",
+                   {{"gib", std::to_string(static_cast<long>(bytes / (1024.0 * 1024 * 1024)))}, {"target", in.target.name}}));
     }
   }
   p.device_strategy = d.value;
@@ -152,7 +158,8 @@ void decide_device(const PlanInputs& in, Plan& p) {
 void decide_remote_code(const PlanInputs& in, Plan& p) {
   bool needs = core::json_bool(*core::json_object(*in.analysis, "model"), "trust_remote_code").value_or(false);
   p.trust_remote_code = in.options.trust_remote_code;
-  Decision d{"trust_remote_code", p.trust_remote_code ? "true" : "false",
+  Decision d{"trust_remote_code",
+             p.trust_remote_code ? "true" : "false",
              p.trust_remote_code ? DecisionSource::user : DecisionSource::default_value,
              p.trust_remote_code ? txt("plan.reason.remote_code_accepted") : txt("plan.reason.remote_code_refused"),
              {p.trust_remote_code ? "false" : "true"}};
@@ -219,7 +226,8 @@ void check_coverage(const PlanInputs& in, Plan& p) {
   // (e.g. "*.gate" on a dense model) is normal.
   for (const auto& u : p.patterns) {
     if (u.matches == 0 && (u.kind == "override" || user_excludes)) {
-      add_problem(p, "pattern_no_match", txt("plan.problem.pattern_no_match", {{"kind", u.kind}, {"pattern", u.pattern}, {"total", std::to_string(s.total)}}),
+      add_problem(p, "pattern_no_match",
+                  txt("plan.problem.pattern_no_match", {{"kind", u.kind}, {"pattern", u.pattern}, {"total", std::to_string(s.total)}}),
                   txt("plan.fix.pattern_no_match", {{"example", inventory.front().name}}));
     }
   }

@@ -89,13 +89,14 @@ std::vector<std::string> effective_excludes(const PlanInputs& in, const Template
 }
 
 std::size_t quantized_count(const std::vector<Module>& modules, const std::vector<std::string>& excludes) {
-  return static_cast<std::size_t>(std::count_if(modules.begin(), modules.end(), [&](const Module& m) { return !any_pattern_matches(excludes, m.name); }));
+  return static_cast<std::size_t>(
+      std::count_if(modules.begin(), modules.end(), [&](const Module& m) { return !any_pattern_matches(excludes, m.name); }));
 }
 
 // The smallest change that makes `scheme` (global, or an override's) fit: overrides for a few
 // layers, else a scheme with a group that divides them, else excluding them.
-void propose_regroup(const PlanInputs& in, const std::vector<Module>& modules, const Plan& p, const knowledge::Scheme& s,
-                     bool global, const std::vector<Misfit>& mf, Problem& out) {
+void propose_regroup(const PlanInputs& in, const std::vector<Module>& modules, const Plan& p, const knowledge::Scheme& s, bool global,
+                     const std::vector<Misfit>& mf, Problem& out) {
   const Capabilities& caps = *in.caps;
   double share = plan_rules().shape_rules.override_share_max;
   const knowledge::Scheme* fit = nullptr;
@@ -117,7 +118,8 @@ void propose_regroup(const PlanInputs& in, const std::vector<Module>& modules, c
     // plan.problem.pattern_no_match), then the misfits by name.
     out.change.excludes = live_patterns(p.exclude_layers, modules);
     for (const auto& m : mf) {
-      if (std::find(out.change.excludes.begin(), out.change.excludes.end(), m.module) == out.change.excludes.end()) out.change.excludes.push_back(m.module);
+      if (std::find(out.change.excludes.begin(), out.change.excludes.end(), m.module) == out.change.excludes.end())
+        out.change.excludes.push_back(m.module);
     }
     out.fix = txt("plan.fix.exclude_misfits", {{"family", s.family}, {"command", fix_command(in, out.change)}});
   }
@@ -125,9 +127,7 @@ void propose_regroup(const PlanInputs& in, const std::vector<Module>& modules, c
 
 }  // namespace
 
-std::vector<Module> plan_modules(const PlanInputs& in) {
-  return in.modules ? *in.modules : inventory_from_analysis(*in.analysis);
-}
+std::vector<Module> plan_modules(const PlanInputs& in) { return in.modules ? *in.modules : inventory_from_analysis(*in.analysis); }
 
 std::optional<Misfit> first_misfit(const PlanInputs& in, const TemplateView& tv, const std::string& scheme, std::uint64_t* group) {
   const knowledge::Scheme* s = in.caps->scheme_facts.find(scheme);
@@ -174,11 +174,14 @@ void check_layer_shapes(const PlanInputs& in, Plan& p) {
       }
       if (others.empty()) others = {"fp8"};
       if (algo.empty()) {
-        add_problem(p, "scheme_fails", txt("plan.problem.scheme_fails", {{"scheme", scheme}, {"version", caps.quark_version}, {"why", why}}),
+        add_problem(p, "scheme_fails",
+                    txt("plan.problem.scheme_fails", {{"scheme", scheme}, {"version", caps.quark_version}, {"why", why}}),
                     txt("plan.fix.pick_other_scheme", {{"schemes", join_some(others, 4)}}));
       } else {
-        add_problem(p, "scheme_fails_with_algo", txt("plan.problem.scheme_fails_with_algo", {{"scheme", scheme}, {"algo", algo}, {"version", caps.quark_version}, {"why", why}}),
-                    txt("plan.fix.drop_algo", {{"algo", algo}, {"schemes", join_some(others, 4)}}));
+        add_problem(
+            p, "scheme_fails_with_algo",
+            txt("plan.problem.scheme_fails_with_algo", {{"scheme", scheme}, {"algo", algo}, {"version", caps.quark_version}, {"why", why}}),
+            txt("plan.fix.drop_algo", {{"algo", algo}, {"schemes", join_some(others, 4)}}));
       }
       continue;
     }
@@ -187,9 +190,13 @@ void check_layer_shapes(const PlanInputs& in, Plan& p) {
     auto mf = misfits(modules, p.exclude_layers, p.layer_quant_config, scheme, *g);
     if (mf.empty()) continue;
     Problem pr{"group_not_dividing",
-               txt("plan.problem.group_not_dividing", {{"scheme", scheme}, {"group", std::to_string(*g)}, {"count", std::to_string(mf.size())},
-                                                       {"layers", layer_list(mf)}, {"failure", failure_text(*s, p.algorithms, mf.front(), *g)}}),
-               {}, {}};
+               txt("plan.problem.group_not_dividing", {{"scheme", scheme},
+                                                       {"group", std::to_string(*g)},
+                                                       {"count", std::to_string(mf.size())},
+                                                       {"layers", layer_list(mf)},
+                                                       {"failure", failure_text(*s, p.algorithms, mf.front(), *g)}}),
+               {},
+               {}};
     propose_regroup(in, modules, p, *s, global, mf, pr);
     p.problems.push_back(std::move(pr));
   }
@@ -209,10 +216,11 @@ std::optional<Problem> kv_layers_problem(const PlanInputs& in, const TemplateVie
   }
   PlanChange c;
   c.kv_cache_none = true;
-  Text what = excluded_example.empty()
-                  ? txt("plan.problem.kv_layers_missing", {{"scheme", kv}, {"patterns", join(tv.kv_layers)}})
-                  : txt("plan.problem.kv_layers_excluded", {{"scheme", kv}, {"patterns", join(tv.kv_layers)}, {"example", excluded_example}});
-  return Problem{excluded_example.empty() ? "kv_layers_missing" : "kv_layers_excluded", what, txt("plan.fix.kv_none", {{"command", fix_command(in, c)}}), c};
+  Text what = excluded_example.empty() ? txt("plan.problem.kv_layers_missing", {{"scheme", kv}, {"patterns", join(tv.kv_layers)}})
+                                       : txt("plan.problem.kv_layers_excluded",
+                                             {{"scheme", kv}, {"patterns", join(tv.kv_layers)}, {"example", excluded_example}});
+  return Problem{excluded_example.empty() ? "kv_layers_missing" : "kv_layers_excluded", what,
+                 txt("plan.fix.kv_none", {{"command", fix_command(in, c)}}), c};
 }
 
 }  // namespace detail

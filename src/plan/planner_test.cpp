@@ -28,8 +28,7 @@ struct Planned {
   plan::Plan plan;
 };
 
-Planned make_plan(const std::string& fixture, const std::string& target, plan::PlanOptions o = {},
-                  const std::string& version = "0.13") {
+Planned make_plan(const std::string& fixture, const std::string& target, plan::PlanOptions o = {}, const std::string& version = "0.13") {
   // Parsed once per fixture / release: the table builds over a hundred plans.
   static std::map<std::string, core::Json> analyses;
   static std::map<std::string, plan::Capabilities> caps_by_version;
@@ -155,7 +154,8 @@ TEST(PlannerTable, AlgorithmsFollowBuiltInConfigs) {
     std::string fixture;
     std::string algo;
   };
-  for (const auto& c : std::vector<Case>{{"llama-3.1-8b", "awq"}, {"qwen3-8b", ""}, {"tiny-qwen3-moe", ""}, {"tiny-mixtral", "awq"}, {"tiny-gemma3", "awq"}}) {
+  for (const auto& c : std::vector<Case>{
+           {"llama-3.1-8b", "awq"}, {"qwen3-8b", ""}, {"tiny-qwen3-moe", ""}, {"tiny-mixtral", "awq"}, {"tiny-gemma3", "awq"}}) {
     SCOPED_TRACE(c.fixture);
     auto p = make_plan(c.fixture, "mi300x", with_priority("size"));
     EXPECT_EQ(p.plan.algorithms.empty() ? "" : p.plan.algorithms.front(), c.algo);
@@ -501,6 +501,7 @@ TEST(PlannerRisks, AnalysisRisksAreCarriedOrAnswered) {
   EXPECT_TRUE(valid.has_value()) << (valid ? "" : core::render_error(core::Lang::en, valid.error()));
   EXPECT_EQ(doc["risks"].back()["hint"]["text"], "do this");
   bool shown = false;
-  for (const auto& line : plan::decision_table(core::Lang::en, multi)) shown |= line.find("answers the analysis' risk") != std::string::npos;
+  for (const auto& line : plan::decision_table(core::Lang::en, multi))
+    shown |= line.find("answers the analysis' risk") != std::string::npos;
   EXPECT_TRUE(shown);
 }

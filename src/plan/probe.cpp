@@ -12,17 +12,14 @@ namespace {
 
 constexpr std::string_view kProbePath = "knowledge/probes/quark_capabilities.py";
 
-core::Result<runner::CaptureResult> run(const ProbeSettings& s, std::vector<std::string> argv,
-                                        std::vector<runner::EnvChange> env = {}) {
+core::Result<runner::CaptureResult> run(const ProbeSettings& s, std::vector<std::string> argv, std::vector<runner::EnvChange> env = {}) {
   runner::CommandSpec spec;
   spec.argv = std::move(argv);
   spec.env_set = std::move(env);
   return s.capture(spec, s.timeout_seconds);
 }
 
-std::string tail(const std::string& text, std::size_t n) {
-  return text.size() <= n ? text : text.substr(text.size() - n);
-}
+std::string tail(const std::string& text, std::size_t n) { return text.size() <= n ? text : text.substr(text.size() - n); }
 
 std::string one_line(std::string text) {
   for (auto& c : text) {
@@ -47,9 +44,7 @@ core::Result<ProbeRun> run_probe(const ProbeSettings& s, bool versions_only) {
   // Ctrl-C / SIGTERM while the probe ran: a stop (exit 130), not an unusable Python.
   if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
   if (!res) {
-    return core::make_error(core::ExitCode::env_not_ready, "plan.python_unusable")
-        .with("python", s.python)
-        .with_detail(res.error().detail);
+    return core::make_error(core::ExitCode::env_not_ready, "plan.python_unusable").with("python", s.python).with_detail(res.error().detail);
   }
   if (!res->ok()) {
     return core::make_error(core::ExitCode::env_not_ready, "plan.probe_failed")

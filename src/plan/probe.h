@@ -50,8 +50,8 @@ struct ProbeSettings {
       : python(std::move(python_)), cache_dir(std::move(cache_dir_)), capture(std::move(capture_)), timeout_seconds(timeout_seconds_) {}
 
   std::string python;
-  std::string cache_dir;     // "" disables the cache
-  CaptureFn capture;         // runner::capture in the product, a fake in tests
+  std::string cache_dir;  // "" disables the cache
+  CaptureFn capture;      // runner::capture in the product, a fake in tests
   double timeout_seconds = 300;
   std::function<void(const ProbeNotice&)> on_probing;  // before the full probe
   std::function<void(const ProbeNotice&)> on_cached;   // after its answer was written to cache_file

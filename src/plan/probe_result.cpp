@@ -76,8 +76,8 @@ core::Result<ProbeResult> parse_probe(std::string_view text, std::string_view so
   }
   if (auto help = core::json_string(doc, "torch_llm_ptq_help")) r.torch_llm_ptq_help = std::move(*help);
   r.errors = core::json_string_list(doc, "errors");
-  r.complete = r.quark_installed && core::json_array(doc, "templates") != nullptr &&
-               core::json_array(doc, "schemes") != nullptr && core::json_array(doc, "algorithms") != nullptr;
+  r.complete = r.quark_installed && core::json_array(doc, "templates") != nullptr && core::json_array(doc, "schemes") != nullptr &&
+               core::json_array(doc, "algorithms") != nullptr;
   return r;
 }
 

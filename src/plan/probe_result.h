@@ -35,7 +35,7 @@ struct ProbeResult {
   // (TorchLLM_PTQ_CLI.register_subcommand, COLUMNS=2000); absent from Quarks without that module
   // and from probes older than the key.
   std::optional<std::string> torch_llm_ptq_help;
-  std::vector<std::string> errors;              // what the probe could not read
+  std::vector<std::string> errors;  // what the probe could not read
 
   std::string quark_version() const;
 };

@@ -15,13 +15,17 @@ namespace {
 
 std::string versions_json(const std::string& quark, const std::string& mtime = "1") {
   std::string q = quark.empty() ? "null" : "\"" + quark + "\"";
-  return R"({"dist_info_mtime_ns": {"amd-quark": )" + mtime + R"(}, "errors": [], "executable": "/venv/bin/python", "quark_cli": "/venv/bin/quark-cli", "versions": {"amd-quark": )" + q +
+  return R"({"dist_info_mtime_ns": {"amd-quark": )" + mtime +
+         R"(}, "errors": [], "executable": "/venv/bin/python", "quark_cli": "/venv/bin/quark-cli", "versions": {"amd-quark": )" + q +
          R"(, "python": "3.12.3", "torch": "2.11.0"}})";
 }
 
 std::string full_json(const std::string& quark) {
-  return "[QUARK-INFO]: some log line\n" + std::string(R"({"errors": [], "executable": "/venv/bin/python", "quark_cli": "/venv/bin/quark-cli", "versions": {"amd-quark": ")") +
-         quark + R"(", "python": "3.12.3"}, "templates": ["llama", "qwen3"], "schemes": ["fp8", "int4_wo_128"], "algorithms": ["awq", "gptq"], "kv_cache_schemes": ["fp8"], "per_template": {"llama": {"kv_layers_name": ["*k_proj", "*v_proj"], "q_layer_name": "*q_proj", "exclude_layers_name": ["lm_head"], "algorithms_with_config": ["awq", "gptq"]}, "qwen3": {"kv_layers_name": ["*k_proj", "*v_proj"], "q_layer_name": ["*q_proj"], "exclude_layers_name": ["lm_head"], "algorithms_with_config": []}}})";
+  return "[QUARK-INFO]: some log line\n" +
+         std::string(
+             R"({"errors": [], "executable": "/venv/bin/python", "quark_cli": "/venv/bin/quark-cli", "versions": {"amd-quark": ")") +
+         quark +
+         R"(", "python": "3.12.3"}, "templates": ["llama", "qwen3"], "schemes": ["fp8", "int4_wo_128"], "algorithms": ["awq", "gptq"], "kv_cache_schemes": ["fp8"], "per_template": {"llama": {"kv_layers_name": ["*k_proj", "*v_proj"], "q_layer_name": "*q_proj", "exclude_layers_name": ["lm_head"], "algorithms_with_config": ["awq", "gptq"]}, "qwen3": {"kv_layers_name": ["*k_proj", "*v_proj"], "q_layer_name": ["*q_proj"], "exclude_layers_name": ["lm_head"], "algorithms_with_config": []}}})";
 }
 
 struct FakeEnv {
@@ -129,9 +133,11 @@ TEST(Probe, NoQuarkInThatPython) {
 }
 
 TEST(Probe, UnstartableInterpreterIsEnvNotReady) {
-  plan::ProbeSettings s{"/nonexistent/python", "", [](const runner::CommandSpec&, double) -> core::Result<runner::CaptureResult> {
+  plan::ProbeSettings s{"/nonexistent/python", "",
+                        [](const runner::CommandSpec&, double) -> core::Result<runner::CaptureResult> {
                           return core::make_error(core::ExitCode::internal, "runner.spawn_failed");
-                        }, 10};
+                        },
+                        10};
   auto r = plan::probe_installed(s);
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().code, core::ExitCode::env_not_ready);
@@ -141,9 +147,11 @@ TEST(Probe, UnstartableInterpreterIsEnvNotReady) {
 // Ctrl-C or SIGTERM while the probe runs (runner::capture's "runner.probe_interrupted") is a
 // stop, exit 130: never "this Python is unusable", which would send the user to fix it.
 TEST(Probe, AStopWhileProbingIsAStopNotAnUnusablePython) {
-  plan::ProbeSettings s{"/usr/bin/python3", "", [](const runner::CommandSpec&, double) -> core::Result<runner::CaptureResult> {
+  plan::ProbeSettings s{"/usr/bin/python3", "",
+                        [](const runner::CommandSpec&, double) -> core::Result<runner::CaptureResult> {
                           return core::make_error(core::ExitCode::interrupted, "runner.probe_interrupted").with("signal", "15");
-                        }, 10};
+                        },
+                        10};
   auto r = plan::probe_installed(s);
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().code, core::ExitCode::interrupted);
@@ -223,7 +231,8 @@ TEST(Probe, TheProbesHelpParsesLikeTheRealQuarkCliHelp) {
     ASSERT_TRUE(p && p->ok()) << venv;
     auto parsed = plan::parse_probe(p->out, venv);
     ASSERT_TRUE(parsed && parsed->torch_llm_ptq_help) << venv;
-    runner::CommandSpec real{{std::string(QPTQ_SOURCE_DIR) + "/" + venv + "/bin/quark-cli", "torch-llm-ptq", "--help"}, {{"COLUMNS", "2000"}}, {}, {}};
+    runner::CommandSpec real{
+        {std::string(QPTQ_SOURCE_DIR) + "/" + venv + "/bin/quark-cli", "torch-llm-ptq", "--help"}, {{"COLUMNS", "2000"}}, {}, {}};
     auto r = cap(real, 600);
     ASSERT_TRUE(r && r->ok()) << venv;
     auto a = plan::parse_help(*parsed->torch_llm_ptq_help, "probe");

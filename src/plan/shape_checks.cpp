@@ -27,8 +27,8 @@ std::optional<std::uint64_t> required_group(const knowledge::Scheme& scheme, con
 }
 
 std::vector<Misfit> misfits(const std::vector<Module>& modules, const std::vector<std::string>& excludes,
-                            const std::vector<std::pair<std::string, std::string>>& overrides,
-                            const std::string& scheme_name, std::uint64_t group) {
+                            const std::vector<std::pair<std::string, std::string>>& overrides, const std::string& scheme_name,
+                            std::uint64_t group) {
   std::vector<Misfit> out;
   for (const auto& m : modules) {
     if (m.in_features == 0 || m.in_features % group == 0 || any_pattern_matches(excludes, m.name)) continue;

@@ -29,8 +29,8 @@ struct Misfit {
 // `overrides` (an exact name first, then the first matching pattern, as in Quark) and whose in_features `group` does
 // not divide. Modules of unknown shape are not judged.
 std::vector<Misfit> misfits(const std::vector<Module>& modules, const std::vector<std::string>& excludes,
-                            const std::vector<std::pair<std::string, std::string>>& overrides,
-                            const std::string& scheme_name, std::uint64_t group);
+                            const std::vector<std::pair<std::string, std::string>>& overrides, const std::string& scheme_name,
+                            std::uint64_t group);
 
 // Why `scheme` fails whatever the model ("" when it does not): at export, or with one of
 // `algorithms` (then `algo` names it).

@@ -78,7 +78,10 @@ TEST(PlanShapes, Int4Wo128WithAwqRefusedOnDeepSeekV2LiteDenseDownProj) {
   ASSERT_EQ(pr->change.overrides.size(), 1u);
   EXPECT_EQ(pr->change.overrides[0], (std::pair<std::string, std::string>{"model.layers.0.mlp.down_proj", "int4_wo_64"}));
   // The whole command to paste: plan's own quoting leaves this word bare.
-  EXPECT_NE(en(pr->fix).find("quark-ptq plan --priority balanced --scheme int4_wo_128 --algo awq --override model.layers.0.mlp.down_proj=int4_wo_64"), std::string::npos) << en(pr->fix);
+  EXPECT_NE(en(pr->fix).find(
+                "quark-ptq plan --priority balanced --scheme int4_wo_128 --algo awq --override model.layers.0.mlp.down_proj=int4_wo_64"),
+            std::string::npos)
+      << en(pr->fix);
   expect_pasted_fix_passes(a, o, *pr);
 }
 

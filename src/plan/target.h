@@ -20,9 +20,9 @@ struct Target {
   std::string arch = "unknown";  // "gfx942", "sm_90", "cpu", "unknown"
   std::optional<double> memory_gib;
   TargetSource source = TargetSource::unknown;
-  std::string evidence;          // the detector line that matched, or why nothing did (English, recorded)
-  std::string tools_tried;       // when nothing matched: the GPU tools that answered ("" when none is on PATH)
-  int device_count = 0;          // GPUs seen by the detector (0 when not detected)
+  std::string evidence;     // the detector line that matched, or why nothing did (English, recorded)
+  std::string tools_tried;  // when nothing matched: the GPU tools that answered ("" when none is on PATH)
+  int device_count = 0;     // GPUs seen by the detector (0 when not detected)
 };
 
 std::string_view target_source_name(TargetSource s);

@@ -35,9 +35,7 @@ struct Pipe {
 };
 
 core::Error spawn_error(const std::string& program, int err) {
-  return core::make_error(core::ExitCode::env_not_ready, "runner.spawn_failed")
-      .with("program", program)
-      .with_detail(std::strerror(err));
+  return core::make_error(core::ExitCode::env_not_ready, "runner.spawn_failed").with("program", program).with_detail(std::strerror(err));
 }
 
 }  // namespace
@@ -94,8 +92,7 @@ core::Result<CaptureResult> capture(const CommandSpec& spec, double timeout_seco
   err_pipe.w = -1;
 
   CaptureResult result;
-  auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                              std::chrono::duration<double>(timeout_seconds));
+  auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(timeout_seconds));
   // The deadline holds until the child itself has exited, not until its pipes close: a child
   // that closes stdout and stderr and keeps running is still timed out. Once it has exited,
   // output still in the pipes is drained for a moment; a background process it left holding
@@ -133,11 +130,26 @@ core::Result<CaptureResult> capture(const CommandSpec& spec, double timeout_seco
     pollfd pfds[5];
     int n = 0;
     int out_i = -1, err_i = -1, pid_i = -1, sig_i = -1, shared_i = -1;
-    if (out_open) { out_i = n; pfds[n++] = {out_pipe.r, POLLIN, 0}; }
-    if (err_open) { err_i = n; pfds[n++] = {err_pipe.r, POLLIN, 0}; }
-    if (pidfd >= 0 && !reaped) { pid_i = n; pfds[n++] = {pidfd, POLLIN, 0}; }
-    if (relay && relay->ok()) { sig_i = n; pfds[n++] = {relay->fd(), POLLIN, 0}; }
-    if (shared_fd >= 0) { shared_i = n; pfds[n++] = {shared_fd, POLLIN, 0}; }
+    if (out_open) {
+      out_i = n;
+      pfds[n++] = {out_pipe.r, POLLIN, 0};
+    }
+    if (err_open) {
+      err_i = n;
+      pfds[n++] = {err_pipe.r, POLLIN, 0};
+    }
+    if (pidfd >= 0 && !reaped) {
+      pid_i = n;
+      pfds[n++] = {pidfd, POLLIN, 0};
+    }
+    if (relay && relay->ok()) {
+      sig_i = n;
+      pfds[n++] = {relay->fd(), POLLIN, 0};
+    }
+    if (shared_fd >= 0) {
+      shared_i = n;
+      pfds[n++] = {shared_fd, POLLIN, 0};
+    }
     int pr = ::poll(pfds, static_cast<nfds_t>(n), wait_ms);
     if (pr < 0) {
       if (errno == EINTR) continue;

@@ -14,8 +14,8 @@ namespace runner {
 struct CaptureResult {
   std::optional<int> exit_code;  // set when the child exited
   std::optional<int> signal;     // set when a signal ended it
-  bool timed_out = false;         // the child itself was still running at the deadline
-  bool left_background = false;   // it exited, but left a process holding its output (killed)
+  bool timed_out = false;        // the child itself was still running at the deadline
+  bool left_background = false;  // it exited, but left a process holding its output (killed)
   std::string out;               // stdout
   std::string err;               // stderr
   double seconds = 0;
@@ -28,8 +28,8 @@ struct CaptureResult {
 // "runner.probe_interrupted" (exit 130, docs/exit-codes.md). A child that runs and fails is a CaptureResult with its status.
 // `interruptible` false leaves the signal dispositions alone: for probes taken while a
 // monitored run owns them (the GPU memory sampler's thread).
-core::Result<CaptureResult> capture(const CommandSpec& spec, double timeout_seconds,
-                                    std::size_t max_output_bytes = 64u << 20, bool interruptible = true);
+core::Result<CaptureResult> capture(const CommandSpec& spec, double timeout_seconds, std::size_t max_output_bytes = 64u << 20,
+                                    bool interruptible = true);
 
 // The first executable `name` on PATH (or `name` itself when it contains '/').
 std::optional<std::string> find_program(const std::string& name);

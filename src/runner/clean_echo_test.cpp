@@ -14,7 +14,7 @@ std::string echo(EchoStyle style, std::initializer_list<std::string_view> chunks
 
 // quark-cli's lines as they come: a coloured info line, then a tqdm bar split across reads.
 const std::initializer_list<std::string_view> kOutput = {"\x1b[32m\n[QUARK-INFO]: Loading model ...\x1b[0m\n", "Calib:   0%|  | 0/2\r",
-                                                          "Calib:  50%|# | 1/2\rCal", "ib: 100%|##| 2/2\r\n", "done"};
+                                                         "Calib:  50%|# | 1/2\rCal", "ib: 100%|##| 2/2\r\n", "done"};
 
 TEST(CleanEcho, RawIsTheBytesAsTheyCame) {
   EXPECT_EQ(echo(EchoStyle::raw, kOutput),

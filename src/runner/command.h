@@ -15,10 +15,10 @@ struct EnvChange {
 };
 
 struct CommandSpec {
-  std::vector<std::string> argv;           // argv[0] is a path or a name looked up on PATH
-  std::vector<EnvChange> env_set;          // added to / overriding the inherited environment
-  std::vector<std::string> env_unset;      // removed from the inherited environment
-  std::filesystem::path cwd;               // empty: inherit
+  std::vector<std::string> argv;       // argv[0] is a path or a name looked up on PATH
+  std::vector<EnvChange> env_set;      // added to / overriding the inherited environment
+  std::vector<std::string> env_unset;  // removed from the inherited environment
+  std::filesystem::path cwd;           // empty: inherit
 };
 
 // The environment a child gets: ours, minus env_unset, plus env_set. Sorted by name.

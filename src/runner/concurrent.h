@@ -12,8 +12,7 @@
 
 namespace runner {
 
-void run_together(const std::vector<std::function<void()>>& tasks, double tick_seconds = 0,
-                  const std::function<void()>& on_tick = {});
+void run_together(const std::vector<std::function<void()>>& tasks, double tick_seconds = 0, const std::function<void()>& on_tick = {});
 
 // Inside run_together, on any thread: the fd a capture polls for a stop (readable from the
 // first stop on, never drained) and the signal that stopped it. -1 / nullopt outside.

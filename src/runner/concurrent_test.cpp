@@ -25,8 +25,7 @@ TEST(RunTogether, TwoCapturesRunAtTheSameTimeAndTheTickComesMeanwhile) {
   std::optional<core::Result<CaptureResult>> a, b;
   std::atomic<int> ticks{0};
   auto t0 = std::chrono::steady_clock::now();
-  run_together({[&] { a = capture(sh("sleep 1; echo a"), 10); }, [&] { b = capture(sh("sleep 1; echo b"), 10); }}, 0.2,
-               [&] { ++ticks; });
+  run_together({[&] { a = capture(sh("sleep 1; echo a"), 10); }, [&] { b = capture(sh("sleep 1; echo b"), 10); }}, 0.2, [&] { ++ticks; });
   double s = since(t0);
   ASSERT_TRUE(a && *a && b && *b);
   EXPECT_EQ((*a)->out, "a\n");

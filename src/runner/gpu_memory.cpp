@@ -66,10 +66,14 @@ GpuMemoryProbe GpuMemoryProbe::detect() {
 
 std::string_view GpuMemoryProbe::tool_name() const {
   switch (m_tool) {
-    case GpuTool::nvidia_smi: return "nvidia-smi";
-    case GpuTool::rocm_smi: return "rocm-smi";
-    case GpuTool::amd_smi: return "amd-smi";
-    case GpuTool::none: return "none";
+    case GpuTool::nvidia_smi:
+      return "nvidia-smi";
+    case GpuTool::rocm_smi:
+      return "rocm-smi";
+    case GpuTool::amd_smi:
+      return "amd-smi";
+    case GpuTool::none:
+      return "none";
   }
   return "none";
 }
@@ -77,18 +81,29 @@ std::string_view GpuMemoryProbe::tool_name() const {
 std::optional<GpuMemory> GpuMemoryProbe::sample() const {
   CommandSpec spec;
   switch (m_tool) {
-    case GpuTool::none: return std::nullopt;
-    case GpuTool::nvidia_smi: spec.argv = {m_program, "--query-gpu=memory.used", "--format=csv,noheader,nounits"}; break;
-    case GpuTool::rocm_smi: spec.argv = {m_program, "--showmeminfo", "vram", "--json"}; break;
-    case GpuTool::amd_smi: spec.argv = {m_program, "metric", "--mem-usage", "--json"}; break;
+    case GpuTool::none:
+      return std::nullopt;
+    case GpuTool::nvidia_smi:
+      spec.argv = {m_program, "--query-gpu=memory.used", "--format=csv,noheader,nounits"};
+      break;
+    case GpuTool::rocm_smi:
+      spec.argv = {m_program, "--showmeminfo", "vram", "--json"};
+      break;
+    case GpuTool::amd_smi:
+      spec.argv = {m_program, "metric", "--mem-usage", "--json"};
+      break;
   }
   auto r = capture(spec, kProbeTimeoutSeconds, 1 << 20, /*interruptible=*/false);
   if (!r || !r->ok()) return std::nullopt;
   switch (m_tool) {
-    case GpuTool::nvidia_smi: return parse_nvidia_smi(r->out);
-    case GpuTool::rocm_smi: return parse_rocm_smi_json(r->out);
-    case GpuTool::amd_smi: return parse_amd_smi_json(r->out);
-    case GpuTool::none: break;
+    case GpuTool::nvidia_smi:
+      return parse_nvidia_smi(r->out);
+    case GpuTool::rocm_smi:
+      return parse_rocm_smi_json(r->out);
+    case GpuTool::amd_smi:
+      return parse_amd_smi_json(r->out);
+    case GpuTool::none:
+      break;
   }
   return std::nullopt;
 }

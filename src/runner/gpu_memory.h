@@ -46,9 +46,9 @@ class GpuMemoryProbe {
 };
 
 // Parsers, exposed for tests.
-std::optional<GpuMemory> parse_nvidia_smi(std::string_view csv);       // one MiB number per line
+std::optional<GpuMemory> parse_nvidia_smi(std::string_view csv);            // one MiB number per line
 std::vector<GpuProcessMemory> parse_nvidia_smi_apps(std::string_view csv);  // "pid, MiB" per line
-std::optional<GpuMemory> parse_rocm_smi_json(std::string_view json);   // "VRAM Total Used Memory (B)"
-std::optional<GpuMemory> parse_amd_smi_json(std::string_view json);    // "used_vram": {"value", "unit"}
+std::optional<GpuMemory> parse_rocm_smi_json(std::string_view json);        // "VRAM Total Used Memory (B)"
+std::optional<GpuMemory> parse_amd_smi_json(std::string_view json);         // "used_vram": {"value", "unit"}
 
 }  // namespace runner

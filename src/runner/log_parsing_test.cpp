@@ -93,7 +93,8 @@ TEST(GpuMemory, ParsesVendorToolOutput) {
   auto r = parse_rocm_smi_json(R"J({"card0": {"VRAM Total Memory (B)": "206141652992", "VRAM Total Used Memory (B)": "1073741824"}})J");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->total_used_mib(), 1024);
-  auto a = parse_amd_smi_json(R"([{"gpu": 0, "mem_usage": {"total_vram": {"value": 196592, "unit": "MB"}, "used_vram": {"value": 283, "unit": "MB"}}}])");
+  auto a = parse_amd_smi_json(
+      R"([{"gpu": 0, "mem_usage": {"total_vram": {"value": 196592, "unit": "MB"}, "used_vram": {"value": 283, "unit": "MB"}}}])");
   ASSERT_TRUE(a);
   EXPECT_EQ(a->total_used_mib(), 283);
   EXPECT_FALSE(parse_nvidia_smi("No devices were found"));

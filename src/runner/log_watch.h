@@ -17,11 +17,11 @@ struct LogMarkers;
 namespace runner {
 
 struct StageRecord {
-  std::string name;           // "loading_model", "loading_dataset", "quantizing", "exporting", "evaluating"
-  std::string started_at;     // UTC ISO-8601
-  double started_s = 0;       // seconds since the child started
-  double seconds = 0;         // duration (until the next stage or the end)
-  std::string progress;       // last tqdm position seen, e.g. "9/20" (may be empty)
+  std::string name;        // "loading_model", "loading_dataset", "quantizing", "exporting", "evaluating"
+  std::string started_at;  // UTC ISO-8601
+  double started_s = 0;    // seconds since the child started
+  double seconds = 0;      // duration (until the next stage or the end)
+  std::string progress;    // last tqdm position seen, e.g. "9/20" (may be empty)
 };
 
 struct Progress {

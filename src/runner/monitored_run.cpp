@@ -118,8 +118,8 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
 
   // The relay exists before the child so that a Ctrl-C at any moment is forwarded.
   SignalRelay relay;
-  ResourceSampler sampler(options.sample_gpu ? GpuMemoryProbe::detect() : GpuMemoryProbe(GpuTool::none),
-                          options.host_sample_interval, options.gpu_sample_interval);
+  ResourceSampler sampler(options.sample_gpu ? GpuMemoryProbe::detect() : GpuMemoryProbe(GpuTool::none), options.host_sample_interval,
+                          options.gpu_sample_interval);
   sampler.take_baseline();
 
   RunOutcome out;
@@ -204,7 +204,8 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
   while (out_open || err_open || !child_exited) {
     auto now = Clock::now();
     std::optional<Clock::time_point> tick;
-    if ((pidfd.get() < 0 && !child_exited) || (options.stop != nullptr && switch_fd < 0 && !switch_seen)) tick = now + std::chrono::milliseconds(200);
+    if ((pidfd.get() < 0 && !child_exited) || (options.stop != nullptr && switch_fd < 0 && !switch_seen))
+      tick = now + std::chrono::milliseconds(200);
     pollfd pfds[5];
     nfds_t n = 0;
     if (out_open) pfds[n++] = {out_r.get(), POLLIN, 0};

@@ -1,9 +1,8 @@
 // The monitored PTQ run: posix_spawn of the approved argv (no shell) in its own process
 // group, stdin from /dev/null, the approved environment; stdout and stderr streamed live to
-// the terminal (rendered for it: runner/clean_echo.h) and to the log file as they came; stages, progress and perplexity followed from the log;
-// memory sampled on a side thread; SIGINT/SIGTERM/SIGHUP forwarded to the child's group and
-// escalated to SIGKILL after a grace period. The loop sleeps in poll() (pipes, the signal
-// relay and a pidfd for the child), so monitoring costs next to nothing. A StopSwitch, when
+// the terminal (rendered for it: runner/clean_echo.h) and to the log file as they came; stages, progress and perplexity followed from the
+// log; memory sampled on a side thread; SIGINT/SIGTERM/SIGHUP forwarded to the child's group and escalated to SIGKILL after a grace period.
+// The loop sleeps in poll() (pipes, the signal relay and a pidfd for the child), so monitoring costs next to nothing. A StopSwitch, when
 // given, is a Ctrl-C asked for from inside quark-ptq (the MCP server's cancellation).
 #pragma once
 
@@ -23,27 +22,27 @@
 namespace runner {
 
 struct MonitorOptions {
-  std::filesystem::path log_path;      // created exclusively (runner/run_log.h); both streams as they arrive
-  int echo_stdout_fd = 1;              // where the child's stdout is echoed; -1: nowhere
+  std::filesystem::path log_path;  // created exclusively (runner/run_log.h); both streams as they arrive
+  int echo_stdout_fd = 1;          // where the child's stdout is echoed; -1: nowhere
   int echo_stderr_fd = 2;
   // How each echo is rendered (runner/clean_echo.h); the log file always gets the raw bytes.
   EchoStyle echo_stdout_style = EchoStyle::raw;
   EchoStyle echo_stderr_style = EchoStyle::raw;
-  double stop_grace_seconds = 10;      // after forwarding a stop signal, before SIGKILL
+  double stop_grace_seconds = 10;  // after forwarding a stop signal, before SIGKILL
   double host_sample_interval = 2;
   double gpu_sample_interval = 5;
   bool sample_gpu = true;
-  double timeout_seconds = 0;          // 0: none; otherwise stopped like an interrupt
-  std::size_t tail_bytes = 4u << 20;   // ANSI-stripped log kept in memory for diagnosis
-  const StopSwitch* stop = nullptr;    // a request on it stops the child as SIGINT to us would
-  double progress_interval = 0;        // > 0: RunObserver::on_progress at most this often (seconds)
+  double timeout_seconds = 0;         // 0: none; otherwise stopped like an interrupt
+  std::size_t tail_bytes = 4u << 20;  // ANSI-stripped log kept in memory for diagnosis
+  const StopSwitch* stop = nullptr;   // a request on it stops the child as SIGINT to us would
+  double progress_interval = 0;       // > 0: RunObserver::on_progress at most this often (seconds)
 };
 
 // Where a run stands while it runs: for a front end that reports progress (the MCP server).
 struct LiveProgress {
-  std::string stage;                   // the current stage ("" before the first)
-  int percent = -1;                    // of the latest progress bar; -1 none seen in this stage
-  std::string position;                // "n/total" of that bar
+  std::string stage;     // the current stage ("" before the first)
+  int percent = -1;      // of the latest progress bar; -1 none seen in this stage
+  std::string position;  // "n/total" of that bar
   double elapsed_seconds = 0;
   std::optional<ResourceSample> memory;  // the latest sample, once there is one
 };
@@ -60,12 +59,12 @@ class RunObserver {
 
 struct RunOutcome {
   int pid = -1;
-  std::optional<int> exit_code;        // the child exited with this status
-  std::optional<int> signal;           // a signal ended the child
-  bool interrupted = false;            // we were asked to stop (Ctrl-C, SIGTERM, SIGHUP)
+  std::optional<int> exit_code;  // the child exited with this status
+  std::optional<int> signal;     // a signal ended the child
+  bool interrupted = false;      // we were asked to stop (Ctrl-C, SIGTERM, SIGHUP)
   int interrupt_signal = 0;
   bool timed_out = false;
-  bool killed_after_grace = false;     // SIGKILL was needed
+  bool killed_after_grace = false;  // SIGKILL was needed
   std::string started_at;
   std::string finished_at;
   double wall_seconds = 0;
@@ -73,10 +72,10 @@ struct RunOutcome {
   bool export_done = false;
   std::optional<double> perplexity;
   ResourceSummary resources;
-  double monitor_cpu_seconds = 0;      // quark-ptq's own CPU while monitoring, plus GPU probes
+  double monitor_cpu_seconds = 0;  // quark-ptq's own CPU while monitoring, plus GPU probes
   std::uint64_t stdout_bytes = 0;
   std::uint64_t stderr_bytes = 0;
-  std::string log_tail;                // ANSI-stripped complete lines (no tqdm redraws), the last tail_bytes
+  std::string log_tail;  // ANSI-stripped complete lines (no tqdm redraws), the last tail_bytes
   // The log file holds exactly log_bytes of the output; when a write to it failed (disk full:
   // ENOSPC, a file size limit: EFBIG) the log stops there, log_errno says why, and the run
   // goes on (the output is still echoed and watched). Issue 18 item 17.

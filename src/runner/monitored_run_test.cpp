@@ -74,7 +74,8 @@ TEST(MonitoredRun, ExitZeroWithNoOutput) {
 
 TEST(MonitoredRun, LargeOutputReachesTheLogWhole) {
   Fixture f;
-  auto r = run_monitored(sh("i=0; while [ $i -lt 20 ]; do head -c 100000 /dev/zero | tr '\\0' 'x'; echo; i=$((i+1)); done"), f.options(), nullptr);
+  auto r = run_monitored(sh("i=0; while [ $i -lt 20 ]; do head -c 100000 /dev/zero | tr '\\0' 'x'; echo; i=$((i+1)); done"), f.options(),
+                         nullptr);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->exit_code, 0);
   EXPECT_EQ(r->stdout_bytes, 20u * 100001u);
@@ -97,7 +98,10 @@ TEST(MonitoredRun, InterleavedStreamsAreAllLogged) {
 
 TEST(MonitoredRun, ArgumentsAndEnvironmentPassThroughIntact) {
   Fixture f;
-  CommandSpec spec{{"/bin/sh", "-c", "printf '[%s]\\n' \"$@\"; echo \"v=$QPTQ_T\"; cat", "sh", "a b", "\"q\"", "--flag", "日本"}, {{"QPTQ_T", "x y"}}, {}, {}};
+  CommandSpec spec{{"/bin/sh", "-c", "printf '[%s]\\n' \"$@\"; echo \"v=$QPTQ_T\"; cat", "sh", "a b", "\"q\"", "--flag", "日本"},
+                   {{"QPTQ_T", "x y"}},
+                   {},
+                   {}};
   auto r = run_monitored(spec, f.options(), nullptr);
   ASSERT_TRUE(r);
   EXPECT_EQ(f.log(), "[a b]\n[\"q\"]\n[--flag]\n[日本]\nv=x y\n");  // cat read /dev/null
@@ -106,11 +110,10 @@ TEST(MonitoredRun, ArgumentsAndEnvironmentPassThroughIntact) {
 TEST(MonitoredRun, DetectsStagesThroughAnsiColours) {
   Fixture f;
   Recorder rec;
-  auto r = run_monitored(
-      sh("printf '\\033[32m\\n[QUARK-INFO]: Loading model ...\\033[0m\\n' >&2;"
-         "printf '\\033[32m\\n[QUARK-INFO]: Loading dataset ...\\033[0m\\n' >&2;"
-         "printf 'Calibrating:  50%%|#####     | 1/2 [00:01<00:01]\\r' >&2"),
-      f.options(), &rec);
+  auto r = run_monitored(sh("printf '\\033[32m\\n[QUARK-INFO]: Loading model ...\\033[0m\\n' >&2;"
+                            "printf '\\033[32m\\n[QUARK-INFO]: Loading dataset ...\\033[0m\\n' >&2;"
+                            "printf 'Calibrating:  50%%|#####     | 1/2 [00:01<00:01]\\r' >&2"),
+                         f.options(), &rec);
   ASSERT_TRUE(r);
   EXPECT_EQ(rec.stages, (std::vector<std::string>{"loading_model", "loading_dataset", "quantizing"}));
   ASSERT_EQ(r->stages.size(), 3u);

@@ -6,12 +6,11 @@
 #include <optional>
 #include <vector>
 
-
 namespace runner {
 
 struct HostMemory {
   std::int64_t total_mib = 0;
-  std::int64_t used_mib = 0;       // MemTotal - MemAvailable
+  std::int64_t used_mib = 0;  // MemTotal - MemAvailable
 };
 
 std::optional<HostMemory> read_host_memory();

@@ -6,14 +6,11 @@
 #include <cmath>
 #include <chrono>
 
-
 namespace runner {
 
 namespace {
 
-double monotonic_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double monotonic_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 double children_cpu_seconds() {
   rusage ru{};

@@ -18,7 +18,7 @@
 namespace runner {
 
 struct ResourceSample {
-  double t = 0;                              // seconds since the child started
+  double t = 0;  // seconds since the child started
   std::int64_t host_used_mib = 0;
   std::int64_t group_rss_mib = 0;
   std::optional<std::int64_t> gpu_used_mib;  // all devices together, every process
@@ -36,7 +36,7 @@ struct ResourceSummary {
   std::optional<std::int64_t> gpu_baseline_mib;  // before the child started
   std::int64_t host_total_mib = 0;
   std::string gpu_tool;
-  double sampler_cpu_seconds = 0;                // CPU of the vendor-tool children we spawned
+  double sampler_cpu_seconds = 0;  // CPU of the vendor-tool children we spawned
   core::Json to_json() const;
 };
 

@@ -17,7 +17,11 @@ core::Result<DirectoryLock> DirectoryLock::acquire(const std::filesystem::path& 
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     int err = errno;
     ::close(fd);
-    if (err == EWOULDBLOCK) return core::make_error(core::ExitCode::bad_input, "runner.locked").with("path", dir.string()).with("what", what).with("command", "quark-ptq status");
+    if (err == EWOULDBLOCK)
+      return core::make_error(core::ExitCode::bad_input, "runner.locked")
+          .with("path", dir.string())
+          .with("what", what)
+          .with("command", "quark-ptq status");
     return core::make_error(core::ExitCode::bad_input, "runner.lock_failed").with("path", dir.string()).with_detail(std::strerror(err));
   }
   return DirectoryLock(fd);

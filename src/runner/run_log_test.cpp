@@ -86,7 +86,7 @@ TEST(DiskReserve, MakesRoomForTheFinalRecordOnAFullFilesystem) {
     {
       DiskReserve reserve = DiskReserve::create(mnt / ".run-reserve", 1 << 20);
       if (!reserve.held()) return 1;
-      if (!test_support::fill_filesystem(mnt, "log")) return 2;  // the run fills the disk
+      if (!test_support::fill_filesystem(mnt, "log")) return 2;                  // the run fills the disk
       if (core::write_file_atomic(mnt / "run_manifest.yaml", record)) return 3;  // control: no room
       reserve.release();
       if (!core::write_file_atomic(mnt / "run_manifest.yaml", record)) return 4;

@@ -27,9 +27,11 @@ std::string one_tensor(std::size_t n, char fill) {
 
 // Sets a file's modification time `seconds` into the past (as if written then).
 void age(const core::fs::path& p, int seconds) {
-  struct stat st{};
+  struct stat st {};
   ASSERT_EQ(::stat(p.c_str(), &st), 0);
-  struct utimbuf t{st.st_atime, st.st_mtime - seconds};
+  struct utimbuf t {
+    st.st_atime, st.st_mtime - seconds
+  };
   ASSERT_EQ(::utime(p.c_str(), &t), 0);
 }
 
@@ -128,10 +130,12 @@ TEST(EarlyHasher, AFileRewrittenAfterEarlyHashingIsHashedAgain) {
   EXPECT_EQ(verify_output(o).to_json()["early_hashed_files"], 0);
   // Replaced by another file (a new inode) with identical bytes and mtime: read again.
   StampedDigests before_swap = early_digests(d.path() / "out", 1);
-  struct stat st{};
+  struct stat st {};
   ASSERT_EQ(::stat((d.path() / "out/model.safetensors").c_str(), &st), 0);
   d.write("out/model.safetensors.new", one_tensor(1 << 16, 'b'));
-  struct utimbuf t{st.st_atime, st.st_mtime};
+  struct utimbuf t {
+    st.st_atime, st.st_mtime
+  };
   ASSERT_EQ(::utime((d.path() / "out/model.safetensors.new").c_str(), &t), 0);
   std::filesystem::rename(d.path() / "out/model.safetensors.new", d.path() / "out/model.safetensors");
   o.earlier = before_swap;

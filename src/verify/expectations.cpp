@@ -23,7 +23,9 @@ core::Result<bool> plan_names(const core::Json& plan, Expectations& e) {
     try {
       compiled.emplace_back(rule.match);
     } catch (const std::regex_error&) {
-      return core::make_error(core::ExitCode::bad_input, "verify.plan_names_invalid").with("pattern", rule.match).with("command", "quark-ptq plan");
+      return core::make_error(core::ExitCode::bad_input, "verify.plan_names_invalid")
+          .with("pattern", rule.match)
+          .with("command", "quark-ptq plan");
     }
     rules.push_back(std::move(rule));
   }
@@ -78,7 +80,8 @@ std::optional<std::string> Expectations::scheme_for(const std::string& module) c
 core::Result<Expectations> load_expectations(const core::Json* plan) {
   QPTQ_TRY_ASSIGN(const knowledge::VerifySchemes* table, knowledge::verify_schemes());
   Expectations e;
-  for (const auto& [name, s] : table->schemes) e.schemes.emplace(name, SchemeExpectation{s.weight_dtypes, s.required_tensors, s.config_weight_dtype, true});
+  for (const auto& [name, s] : table->schemes)
+    e.schemes.emplace(name, SchemeExpectation{s.weight_dtypes, s.required_tensors, s.config_weight_dtype, true});
   e.unquantized_dtypes = table->unquantized_dtypes;
   e.non_linear_patterns = table->non_linear_patterns;
   e.tokenizer_all_of = table->tokenizer_all_of;
@@ -87,7 +90,9 @@ core::Result<Expectations> load_expectations(const core::Json* plan) {
     e.global_scheme = core::json_string(*plan, "global_scheme");
     e.kv_cache_scheme = core::json_string(*plan, "kv_cache_scheme");
     e.plan_exclusions = core::json_string_list(*plan, "exclude_layers");
-    e.model_type = core::json_string(core::json_at(*plan, "model") != nullptr ? *core::json_at(*plan, "model") : core::Json::object(), "model_type").value_or("");
+    e.model_type =
+        core::json_string(core::json_at(*plan, "model") != nullptr ? *core::json_at(*plan, "model") : core::Json::object(), "model_type")
+            .value_or("");
     if (const core::Json* o = core::json_object(*plan, "layer_quant_config")) {
       for (const auto& [pattern, scheme_name] : o->items()) {
         if (scheme_name.is_string()) e.overrides.emplace_back(pattern, scheme_name.get<std::string>());

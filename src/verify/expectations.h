@@ -15,9 +15,9 @@
 namespace verify {
 
 struct SchemeExpectation {
-  std::vector<std::string> weight_dtypes;      // any of these on disk
-  std::vector<std::string> required_tensors;   // suffixes beside <module>.weight
-  std::string config_weight_dtype;             // global_quant_config.weight.dtype
+  std::vector<std::string> weight_dtypes;     // any of these on disk
+  std::vector<std::string> required_tensors;  // suffixes beside <module>.weight
+  std::string config_weight_dtype;            // global_quant_config.weight.dtype
   bool known = false;
 };
 
@@ -28,12 +28,12 @@ struct NameRule {
 };
 
 struct Expectations {
-  std::string model_type;                            // the plan's config.model_type ("" without a plan)
+  std::string model_type;  // the plan's config.model_type ("" without a plan)
   // Source module name -> export module name, in order (transformers' load-time conversion,
   // then Quark's unfusing); and weight holders that are not nn.Linear (routers). The plan's
   // checkpoint_names (the model oracle's, recorded by `plan`) when it has them, else
   // knowledge/verify/checkpoint_names.json for model_type.
-  std::string names_source = "knowledge";           // "plan" or "knowledge"
+  std::string names_source = "knowledge";  // "plan" or "knowledge"
   std::vector<NameRule> renames;
   std::shared_ptr<const std::vector<std::regex>> compiled_renames;  // set by load_expectations
   std::vector<std::string> non_linear_holders;
@@ -43,7 +43,7 @@ struct Expectations {
   std::vector<std::string> linear_patterns;
   std::optional<std::string> global_scheme;
   std::optional<std::string> kv_cache_scheme;
-  std::vector<std::string> plan_exclusions;          // as planned (may be empty: template defaults)
+  std::vector<std::string> plan_exclusions;                    // as planned (may be empty: template defaults)
   std::vector<std::pair<std::string, std::string>> overrides;  // pattern -> scheme
   std::vector<std::string> unquantized_dtypes;
   std::vector<std::string> non_linear_patterns;
@@ -62,6 +62,5 @@ struct Expectations {
 
 // `plan` may be null (verification without a plan checks structure only).
 core::Result<Expectations> load_expectations(const core::Json* plan);
-
 
 }  // namespace verify

@@ -115,7 +115,7 @@ void run_beside(Side& side, Main&& main) {
 }
 
 std::int64_t now_ns() {
-  struct timespec now{};
+  struct timespec now {};
   ::clock_gettime(CLOCK_REALTIME, &now);
   return static_cast<std::int64_t>(now.tv_sec) * 1000000000LL + now.tv_nsec;
 }
@@ -125,7 +125,7 @@ std::int64_t now_ns() {
 std::optional<FileFollower> FileFollower::open(const core::fs::path& path, std::int64_t quiet_ns) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) return std::nullopt;
-  struct stat st{};
+  struct stat st {};
   auto whole = core::Sha256::start();
   auto piece = core::Sha256::start();
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || !whole || !piece) {
@@ -145,8 +145,7 @@ std::optional<FileFollower> FileFollower::open(const core::fs::path& path, std::
   return FileFollower(fd, *declared, start, finished, std::move(*whole), std::move(*piece));
 }
 
-FileFollower::FileFollower(int fd, std::uint64_t declared, FileStamp start, bool finished_when_seen, core::Sha256 whole,
-                           core::Sha256 piece)
+FileFollower::FileFollower(int fd, std::uint64_t declared, FileStamp start, bool finished_when_seen, core::Sha256 whole, core::Sha256 piece)
     : m_fd(fd),
       m_declared(declared),
       m_start(start),
@@ -175,7 +174,7 @@ FileFollower::~FileFollower() {
 }
 
 std::uint64_t FileFollower::readable_end(bool writer_done) {
-  struct stat st{};
+  struct stat st {};
   if (::fstat(m_fd, &st) != 0) {
     m_failed = std::strerror(errno);
     return m_hashed;

@@ -100,7 +100,7 @@ TEST(FileFollower, ADigestWhosePiecesNoLongerMatchIsNotBelievedEvenWithTheSameSt
   StampedDigest got = f->digest();
   ASSERT_FALSE(got.pieces.empty());
   // One byte changed in place and the modification time put back: the stamp is the same.
-  struct stat st{};
+  struct stat st {};
   ASSERT_EQ(::stat((d.path() / "out/model.safetensors").c_str(), &st), 0);
   int fd = ::open((d.path() / "out/model.safetensors").c_str(), O_WRONLY | O_CLOEXEC);
   ASSERT_EQ(::pwrite(fd, "!", 1, 1000), 1);

@@ -117,13 +117,13 @@ FileStamp stamp_from(const struct stat& st) {
 }  // namespace
 
 FileStamp stamp_of(int fd) {
-  struct stat st{};
+  struct stat st {};
   if (::fstat(fd, &st) != 0) return {};
   return stamp_from(st);
 }
 
 std::optional<FileStamp> regular_file_stamp(const core::fs::path& path) {
-  struct stat st{};
+  struct stat st {};
   if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
   return stamp_from(st);
 }
@@ -179,7 +179,7 @@ std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector
         d.error = std::strerror(errno);
         continue;
       }
-      struct stat st{};
+      struct stat st {};
       if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         d.error = "not a regular file";
         ::close(fd);
@@ -214,7 +214,8 @@ std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector
 core::Result<std::string> hash_range(const core::fs::path& path, std::uint64_t offset, std::uint64_t length) {
   if (auto probe = core::Sha256::start(); !probe) return std::move(probe).error();  // libcrypto missing
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(std::strerror(errno));
+  if (fd < 0)
+    return core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(std::strerror(errno));
   std::vector<char> buf(std::min<std::uint64_t>(kChunk, std::max<std::uint64_t>(length, 1)));
   std::string hex;
   std::string error;

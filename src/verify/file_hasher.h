@@ -20,12 +20,12 @@ namespace verify {
 inline constexpr std::size_t kHashChunk = 1u << 20;
 
 struct FileDigest {
-  std::string path;      // relative to the root given
+  std::string path;  // relative to the root given
   std::uint64_t bytes = 0;
-  std::string sha256;    // hex; empty when the file could not be read
-  std::string error;     // why not
-  bool early = false;    // the digest was taken before the writer ended (EarlyHasher) and the
-                         // file's identity has not changed since
+  std::string sha256;  // hex; empty when the file could not be read
+  std::string error;   // why not
+  bool early = false;  // the digest was taken before the writer ended (EarlyHasher) and the
+                       // file's identity has not changed since
 };
 
 // What identifies one version of a file's bytes without reading them: a rewrite changes the
@@ -61,9 +61,9 @@ struct HashCounter {
 // A symbolic link under the root, and where it leads. verify never reads or hashes through a
 // link that leads out of the root (issue 18 item 20: a link to /etc/shadow was hashed).
 struct LinkEntry {
-  std::string path;    // relative to the root
-  std::string target;  // as the link says (readlink)
-  bool inside = false; // it resolves (every link on the way followed) to a path under the root
+  std::string path;     // relative to the root
+  std::string target;   // as the link says (readlink)
+  bool inside = false;  // it resolves (every link on the way followed) to a path under the root
 };
 
 struct DirEntries {

@@ -54,7 +54,8 @@ std::vector<std::string> linear_modules(const ModelTensors& output, const ModelT
 
 // The input embedding a tied lm_head shares (output names of the common families).
 std::optional<std::string> tied_embedding(const ModelTensors& output) {
-  static const char* const kEmbeddings[] = {"embed_tokens.weight", "wte.weight", "word_embeddings.weight", "tok_embeddings.weight", "embed_in.weight"};
+  static const char* const kEmbeddings[] = {"embed_tokens.weight", "wte.weight", "word_embeddings.weight", "tok_embeddings.weight",
+                                            "embed_in.weight"};
   for (const auto& [name, t] : output.tensors) {
     for (const char* suffix : kEmbeddings) {
       if (ends_with(name, suffix)) return name.substr(0, name.size() - 7);
@@ -152,30 +153,38 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
   using C = CheckStatus;
   auto count = [](const std::vector<std::string>& v) { return std::to_string(v.size()); };
   if (wrong_dtype.empty() && missing_scales.empty() && missing_weight.empty()) {
-    report.add("layers_quantized", quantized_ok.empty() ? C::fail : C::pass, quantized_ok.empty() ? "verify.layers_none_quantized" : "verify.layers_quantized_ok",
+    report.add("layers_quantized", quantized_ok.empty() ? C::fail : C::pass,
+               quantized_ok.empty() ? "verify.layers_none_quantized" : "verify.layers_quantized_ok",
                {{"count", count(quantized_ok)}, {"dtype", seen_dtype}});
   }
-  if (!wrong_dtype.empty()) report.add("layers_quantized", C::fail, "verify.layers_wrong_dtype", {{"count", count(wrong_dtype)}, {"modules", examples(wrong_dtype)}});
+  if (!wrong_dtype.empty())
+    report.add("layers_quantized", C::fail, "verify.layers_wrong_dtype",
+               {{"count", count(wrong_dtype)}, {"modules", examples(wrong_dtype)}});
   if (!missing_scales.empty()) {
-    report.add("layer_scales", C::fail, "verify.layers_missing_scales", {{"count", count(missing_scales)}, {"modules", examples(missing_scales)}});
+    report.add("layer_scales", C::fail, "verify.layers_missing_scales",
+               {{"count", count(missing_scales)}, {"modules", examples(missing_scales)}});
   }
   if (!missing_weight.empty()) {
-    report.add("layers_present", C::fail, "verify.layers_missing", {{"count", count(missing_weight)}, {"modules", examples(missing_weight)}});
+    report.add("layers_present", C::fail, "verify.layers_missing",
+               {{"count", count(missing_weight)}, {"modules", examples(missing_weight)}});
   }
   if (unquantized.empty()) {
     report.add("unexpected_unquantized", C::pass, "verify.no_unexpected_unquantized");
   } else {
-    report.add("unexpected_unquantized", C::fail, "verify.layers_unquantized", {{"count", count(unquantized)}, {"modules", examples(unquantized)}});
+    report.add("unexpected_unquantized", C::fail, "verify.layers_unquantized",
+               {{"count", count(unquantized)}, {"modules", examples(unquantized)}});
   }
   if (!expect.plan_exclusions.empty()) {
     if (plan_violations.empty()) {
       report.add("plan_exclusions", C::pass, "verify.exclusions_match", {{"patterns", core::join(expect.plan_exclusions)}});
     } else {
-      report.add("plan_exclusions", C::fail, "verify.exclusions_not_applied", {{"count", count(plan_violations)}, {"modules", examples(plan_violations)}});
+      report.add("plan_exclusions", C::fail, "verify.exclusions_not_applied",
+                 {{"count", count(plan_violations)}, {"modules", examples(plan_violations)}});
     }
   }
   if (!excluded_changed.empty()) {
-    report.add("excluded_untouched", C::fail, "verify.excluded_modified", {{"count", count(excluded_changed)}, {"modules", examples(excluded_changed)}});
+    report.add("excluded_untouched", C::fail, "verify.excluded_modified",
+               {{"count", count(excluded_changed)}, {"modules", examples(excluded_changed)}});
   } else if (!excluded_ok.empty()) {
     report.add("excluded_untouched", C::pass, byte_compared ? "verify.excluded_identical" : "verify.excluded_unquantized",
                {{"count", count(excluded_ok)}, {"modules", examples(excluded_ok)}});

@@ -70,12 +70,14 @@ ModelTensors load_model_tensors(const core::fs::path& dir, VerifyReport* report)
     }
   }
   if (!missing.empty()) {
-    add("shards_present", CheckStatus::fail, "verify.shard_missing", {{"count", std::to_string(missing.size())}, {"shards", examples(missing)}});
+    add("shards_present", CheckStatus::fail, "verify.shard_missing",
+        {{"count", std::to_string(missing.size())}, {"shards", examples(missing)}});
   }
   if (!bad.empty()) {
     add("headers", CheckStatus::fail, "verify.headers_bad", {{"count", std::to_string(bad.size())}, {"shards", examples(bad)}});
   } else if (missing.empty()) {
-    add("headers", CheckStatus::pass, "verify.headers_ok", {{"count", std::to_string(m.shard_files.size())}, {"tensors", std::to_string(m.tensors.size())}});
+    add("headers", CheckStatus::pass, "verify.headers_ok",
+        {{"count", std::to_string(m.shard_files.size())}, {"tensors", std::to_string(m.tensors.size())}});
   }
   if (m.has_index && missing.empty() && bad.empty()) {
     std::vector<std::string> absent;
@@ -83,9 +85,11 @@ ModelTensors load_model_tensors(const core::fs::path& dir, VerifyReport* report)
       if (!seen.count(tensor)) absent.push_back(tensor + " -> " + shard);
     }
     if (absent.empty()) {
-      add("index", CheckStatus::pass, "verify.index_ok", {{"shards", std::to_string(m.shard_files.size())}, {"tensors", std::to_string(weight_map.size())}});
+      add("index", CheckStatus::pass, "verify.index_ok",
+          {{"shards", std::to_string(m.shard_files.size())}, {"tensors", std::to_string(weight_map.size())}});
     } else {
-      add("index", CheckStatus::fail, "verify.index_tensor_missing", {{"count", std::to_string(absent.size())}, {"tensors", examples(absent)}});
+      add("index", CheckStatus::fail, "verify.index_tensor_missing",
+          {{"count", std::to_string(absent.size())}, {"tensors", examples(absent)}});
     }
   }
   return m;

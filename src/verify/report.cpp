@@ -14,10 +14,14 @@ std::string examples(const std::vector<std::string>& names) {
 
 std::string_view check_status_name(CheckStatus s) {
   switch (s) {
-    case CheckStatus::pass: return "pass";
-    case CheckStatus::partial: return "partial";
-    case CheckStatus::fail: return "fail";
-    case CheckStatus::skipped: return "skipped";
+    case CheckStatus::pass:
+      return "pass";
+    case CheckStatus::partial:
+      return "partial";
+    case CheckStatus::fail:
+      return "fail";
+    case CheckStatus::skipped:
+      return "skipped";
   }
   return "fail";
 }

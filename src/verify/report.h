@@ -20,9 +20,9 @@ std::string_view check_status_name(CheckStatus s);
 std::string examples(const std::vector<std::string>& names);
 
 struct Check {
-  std::string id;                       // e.g. "quantization_config"
+  std::string id;  // e.g. "quantization_config"
   CheckStatus status = CheckStatus::pass;
-  std::string message_id;               // catalog id of the human text
+  std::string message_id;  // catalog id of the human text
   std::vector<core::MessageArg> args;
 };
 
@@ -36,7 +36,7 @@ struct VerifyReport {
   double seconds = 0;       // the whole verification
 
   void add(std::string id, CheckStatus status, std::string message_id, std::vector<core::MessageArg> args = {});
-  std::string status() const;           // "success", "partial" or "failed"
+  std::string status() const;  // "success", "partial" or "failed"
   bool passed() const { return status() == "success"; }
   // The manifest's `result` section (texts in English).
   core::Json to_json() const;

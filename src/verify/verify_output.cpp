@@ -62,7 +62,8 @@ ExportConfig check_config(const core::fs::path& dir, const Expectations& e, Veri
     } else if (found == s.config_weight_dtype) {
       r.add("plan_scheme", C::pass, "verify.scheme_matches", {{"scheme", *e.global_scheme}, {"dtype", found}});
     } else {
-      r.add("plan_scheme", C::fail, "verify.scheme_mismatch", {{"scheme", *e.global_scheme}, {"expected", s.config_weight_dtype}, {"found", found}});
+      r.add("plan_scheme", C::fail, "verify.scheme_mismatch",
+            {{"scheme", *e.global_scheme}, {"expected", s.config_weight_dtype}, {"found", found}});
     }
   }
   // Whether the planned exclusions held is judged on the tensors (check_layers): Quark lists
@@ -152,7 +153,8 @@ void check_contents(const VerifyOptions& o, VerifyReport& r) {
     r.metrics["compression_ratio"] = std::round(ratio * 1000) / 1000;
     char buf[32];
     std::snprintf(buf, sizeof(buf), "%.2f", ratio);
-    r.add("size", C::pass, "verify.size_vs_source", {{"output_gib", gib(output.weight_bytes)}, {"source_gib", gib(source->weight_bytes)}, {"ratio", buf}});
+    r.add("size", C::pass, "verify.size_vs_source",
+          {{"output_gib", gib(output.weight_bytes)}, {"source_gib", gib(source->weight_bytes)}, {"ratio", buf}});
   } else {
     r.add("size", C::pass, "verify.size", {{"output_gib", gib(output.weight_bytes)}});
   }
@@ -197,7 +199,8 @@ VerifyReport verify_all(const VerifyOptions& o) {
   // The checks after "files" go into `rest` on their own thread, then follow it in the report.
   VerifyReport rest;
   auto checking = std::async(std::launch::async, [&] { check_contents(o, rest); });
-  for (auto next = t0 + std::chrono::seconds(1); hashing.wait_until(next) != std::future_status::ready; next += std::chrono::milliseconds(500)) {
+  for (auto next = t0 + std::chrono::seconds(1); hashing.wait_until(next) != std::future_status::ready;
+       next += std::chrono::milliseconds(500)) {
     if (o.progress != nullptr) o.progress->on_hashing(counter.bytes.load(std::memory_order_relaxed), expected_bytes);
   }
   std::tie(r.files, r.hash_seconds) = hashing.get();

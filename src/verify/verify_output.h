@@ -25,12 +25,12 @@ class VerifyProgress {
 
 struct VerifyOptions {
   core::fs::path output_dir;
-  std::optional<core::Json> plan;           // quant_plan.json
-  std::optional<core::fs::path> source_dir; // a local source model
-  bool evaluation_expected = false;         // the command evaluates (no --skip_evaluation)
-  std::optional<double> perplexity;         // parsed from the run log
-  std::string evaluation_failure;           // set when evaluation failed after the export
-  unsigned threads = 0;                     // hashing threads; 0: all cores
+  std::optional<core::Json> plan;            // quant_plan.json
+  std::optional<core::fs::path> source_dir;  // a local source model
+  bool evaluation_expected = false;          // the command evaluates (no --skip_evaluation)
+  std::optional<double> perplexity;          // parsed from the run log
+  std::string evaluation_failure;            // set when evaluation failed after the export
+  unsigned threads = 0;                      // hashing threads; 0: all cores
   // Digests taken while the run was still writing (EarlyHasher): reused for files whose
   // stamp has not changed since, everything else is hashed.
   StampedDigests earlier;

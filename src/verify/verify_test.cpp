@@ -269,7 +269,8 @@ MoeCase mixtral() {
     for (int e = 0; e < 2; ++e) {
       std::string se = p + ".block_sparse_moe.experts." + std::to_string(e);
       std::string oe = p + ".mlp.experts." + std::to_string(e);
-      for (const auto& [w, n] : std::vector<std::pair<std::string, std::string>>{{"w1", "gate_proj"}, {"w3", "up_proj"}, {"w2", "down_proj"}}) {
+      for (const auto& [w, n] :
+           std::vector<std::pair<std::string, std::string>>{{"w1", "gate_proj"}, {"w3", "up_proj"}, {"w2", "down_proj"}}) {
         c.source.push_back(bf16(se + "." + w + ".weight", 'e'));
         fp8(c.output, oe + "." + n);
       }
@@ -313,7 +314,10 @@ MoeCase deepseek_v2() {
 // checkpoint_names), when the case has them.
 VerifyReport verify_moe(const test_support::TempDir& d, const MoeCase& c, const std::vector<std::string>& listed,
                         const std::optional<core::Json>& names = std::nullopt) {
-  core::Json qc = {{"quant_method", "quark"}, {"exclude", listed}, {"global_quant_config", {{"weight", {{"dtype", "fp8_e4m3"}}}}}, {"kv_cache_quant_config", core::Json::object()}};
+  core::Json qc = {{"quant_method", "quark"},
+                   {"exclude", listed},
+                   {"global_quant_config", {{"weight", {{"dtype", "fp8_e4m3"}}}}},
+                   {"kv_cache_quant_config", core::Json::object()}};
   d.write("src/model.safetensors", safetensors(c.source));
   d.write("src/config.json", core::Json{{"model_type", c.model_type}, {"tie_word_embeddings", c.tied}}.dump());
   d.write("out/model.safetensors", safetensors(c.output));
@@ -322,7 +326,10 @@ VerifyReport verify_moe(const test_support::TempDir& d, const MoeCase& c, const 
   VerifyOptions o;
   o.output_dir = d.path() / "out";
   o.source_dir = d.path() / "src";
-  o.plan = core::Json{{"model", {{"model_type", c.model_type}}}, {"global_scheme", "fp8"}, {"exclude_layers", c.plan_exclusions}, {"layer_quant_config", core::Json::object()}};
+  o.plan = core::Json{{"model", {{"model_type", c.model_type}}},
+                      {"global_scheme", "fp8"},
+                      {"exclude_layers", c.plan_exclusions},
+                      {"layer_quant_config", core::Json::object()}};
   if (names) (*o.plan)["checkpoint_names"] = *names;
   return verify_output(o);
 }
@@ -350,7 +357,8 @@ TEST(VerifyMoe, DeepSeekV2RoutersAreNotLayersThePlanQuantizes) {
   test_support::TempDir d;
   std::vector<std::string> listed;
   for (int l = 0; l < 2; ++l) {
-    for (const char* a : {"q_proj", "kv_a_proj_with_mqa", "kv_b_proj", "o_proj"}) listed.push_back("model.layers." + std::to_string(l) + ".self_attn." + a);
+    for (const char* a : {"q_proj", "kv_a_proj_with_mqa", "kv_b_proj", "o_proj"})
+      listed.push_back("model.layers." + std::to_string(l) + ".self_attn." + a);
   }
   listed.push_back("lm_head");
   auto r = verify_moe(d, deepseek_v2(), listed);
@@ -466,12 +474,14 @@ TEST(VerifyMoe, DbrxPlantedDefectsFail) {
 // model type the shipped knowledge/verify/checkpoint_names.json does not list: MiniMax-M2
 // saves and exports like Mixtral.
 core::Json minimax_names() {
-  return {{"source", "oracle"},
-          {"renames", {{{"match", ".block_sparse_moe."}, {"replace", ".mlp."}},
-                       {{"match", R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w1$)"}, {"replace", "model.layers.$1.mlp.experts.$2.gate_proj"}},
-                       {{"match", R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w3$)"}, {"replace", "model.layers.$1.mlp.experts.$2.up_proj"}},
-                       {{"match", R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w2$)"}, {"replace", "model.layers.$1.mlp.experts.$2.down_proj"}}}},
-          {"non_linear_holders", {"model.layers.*.mlp.gate"}}};
+  return {
+      {"source", "oracle"},
+      {"renames",
+       {{{"match", ".block_sparse_moe."}, {"replace", ".mlp."}},
+        {{"match", R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w1$)"}, {"replace", "model.layers.$1.mlp.experts.$2.gate_proj"}},
+        {{"match", R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w3$)"}, {"replace", "model.layers.$1.mlp.experts.$2.up_proj"}},
+        {{"match", R"(^model\.layers\.([0-9]+)\.mlp\.experts\.([0-9]+)\.w2$)"}, {"replace", "model.layers.$1.mlp.experts.$2.down_proj"}}}},
+      {"non_linear_holders", {"model.layers.*.mlp.gate"}}};
 }
 
 TEST(VerifyNames, ThePlansRecordedNamesMapAModelTheShippedFileDoesNotList) {
@@ -494,12 +504,16 @@ TEST(VerifyNames, ThePlansRecordedNamesMapAModelTheShippedFileDoesNotList) {
 }
 
 TEST(VerifyNames, RecordedNamesReplaceTheShippedOnes) {
-  core::Json plan = {{"model", {{"model_type", "mixtral"}}}, {"global_scheme", "fp8"}, {"exclude_layers", {"lm_head"}}, {"layer_quant_config", core::Json::object()}};
+  core::Json plan = {{"model", {{"model_type", "mixtral"}}},
+                     {"global_scheme", "fp8"},
+                     {"exclude_layers", {"lm_head"}},
+                     {"layer_quant_config", core::Json::object()}};
   auto shipped = load_expectations(&plan);
   ASSERT_TRUE(shipped.has_value());
   EXPECT_EQ(shipped->names_source, "knowledge");
   EXPECT_EQ(shipped->output_name("model.layers.0.block_sparse_moe.experts.3.w2"), "model.layers.0.mlp.experts.3.down_proj");
-  plan["checkpoint_names"] = {{"source", "oracle"}, {"renames", {{{"match", "^a$"}, {"replace", "b"}}}}, {"non_linear_holders", {"*.router"}}};
+  plan["checkpoint_names"] = {
+      {"source", "oracle"}, {"renames", {{{"match", "^a$"}, {"replace", "b"}}}}, {"non_linear_holders", {"*.router"}}};
   auto recorded = load_expectations(&plan);
   ASSERT_TRUE(recorded.has_value());
   EXPECT_EQ(recorded->names_source, "plan");

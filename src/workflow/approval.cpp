@@ -9,8 +9,7 @@ namespace {
 
 // Kept deliberately short: the product promise is that only these words approve a run.
 constexpr std::array<std::string_view, 6> kExecutionWords = {"yes", "run it", "execute", "はい", "実行して", "実行"};
-constexpr std::array<std::string_view, 9> kConfirmWords = {"y",       "ok",     "okay",   "confirm", "confirmed",
-                                                           "accept", "確認", "承認", "了解"};
+constexpr std::array<std::string_view, 9> kConfirmWords = {"y", "ok", "okay", "confirm", "confirmed", "accept", "確認", "承認", "了解"};
 
 constexpr std::array<std::string_view, 8> kRefusalWords = {"n", "no", "stop", "cancel", "いいえ", "中止", "やめて", "いや"};
 
@@ -55,9 +54,7 @@ std::string normalize_answer(std::string_view answer) {
     }
   }
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
-    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  });
+  std::transform(out.begin(), out.end(), out.begin(), [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; });
   return out;
 }
 

@@ -8,8 +8,8 @@ TEST(Approval, ExecutionAcceptsOnlyTheExplicitWords) {
   for (const char* yes : {"yes", "Yes", "YES.", "  run it ", "execute", "Execute!", "はい", "はい。", "\xE3\x80\x80実行して", "実行"}) {
     EXPECT_TRUE(workflow::is_execution_approval(yes)) << yes;
   }
-  for (const char* no : {"", "y", "ok", "ok, the plan looks fine", "sure", "yes please", "no", "いいえ", "実行しない",
-                         "yes yes", "run", "確認", "yes..", "実行してください"}) {
+  for (const char* no : {"", "y", "ok", "ok, the plan looks fine", "sure", "yes please", "no", "いいえ", "実行しない", "yes yes", "run",
+                         "確認", "yes..", "実行してください"}) {
     EXPECT_FALSE(workflow::is_execution_approval(no)) << no;
   }
 }

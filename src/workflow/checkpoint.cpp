@@ -20,10 +20,14 @@ namespace workflow {
 
 std::string_view checkpoint_name(Checkpoint c) {
   switch (c) {
-    case Checkpoint::analysis: return "analysis";
-    case Checkpoint::plan: return "plan";
-    case Checkpoint::execution: return "execution";
-    case Checkpoint::result: return "result";
+    case Checkpoint::analysis:
+      return "analysis";
+    case Checkpoint::plan:
+      return "plan";
+    case Checkpoint::execution:
+      return "execution";
+    case Checkpoint::result:
+      return "result";
   }
   return "analysis";
 }
@@ -96,12 +100,16 @@ core::Result<std::vector<Confirmation>> load_confirmations(const Workdir& wd) {
   QPTQ_TRY_ASSIGN(core::Json doc, core::read_json_file(wd.checkpoints()));
   const core::Json* list = core::json_array(doc, "confirmations");
   if (list == nullptr) {
-    return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_invalid").with("path", wd.checkpoints().string()).with("command", "quark-ptq status");
+    return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_invalid")
+        .with("path", wd.checkpoints().string())
+        .with("command", "quark-ptq status");
   }
   for (const auto& item : *list) {
     auto c = confirmation_from_json(item);
     if (!c) {
-      return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_invalid").with("path", wd.checkpoints().string()).with("command", "quark-ptq status");
+      return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_invalid")
+          .with("path", wd.checkpoints().string())
+          .with("command", "quark-ptq status");
     }
     out.push_back(*c);
   }
@@ -111,9 +119,12 @@ core::Result<std::vector<Confirmation>> load_confirmations(const Workdir& wd) {
 bool passes_checkpoint(const Confirmation& c) {
   switch (c.checkpoint) {
     case Checkpoint::analysis:
-    case Checkpoint::plan: return c.decision == "confirmed";
-    case Checkpoint::execution: return c.decision == "approved";
-    case Checkpoint::result: return c.decision == "accepted" || c.decision == "followup";
+    case Checkpoint::plan:
+      return c.decision == "confirmed";
+    case Checkpoint::execution:
+      return c.decision == "approved";
+    case Checkpoint::result:
+      return c.decision == "accepted" || c.decision == "followup";
   }
   return false;
 }
@@ -137,7 +148,9 @@ class CheckpointsLock {
   static core::Result<CheckpointsLock> acquire(const Workdir& wd) {
     std::filesystem::path path = wd.root / kCheckpointsLockName;
     auto failed = [&](int err) {
-      return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_lock_failed").with("path", path.string()).with_detail(std::strerror(err));
+      return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_lock_failed")
+          .with("path", path.string())
+          .with_detail(std::strerror(err));
     };
     int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
     if (fd < 0) return failed(errno);

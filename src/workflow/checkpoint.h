@@ -25,21 +25,20 @@ namespace workflow {
 
 enum class Checkpoint : int { analysis = 1, plan = 2, execution = 3, result = 4 };
 
-inline constexpr Checkpoint kAllCheckpoints[] = {Checkpoint::analysis, Checkpoint::plan,
-                                                 Checkpoint::execution, Checkpoint::result};
+inline constexpr Checkpoint kAllCheckpoints[] = {Checkpoint::analysis, Checkpoint::plan, Checkpoint::execution, Checkpoint::result};
 
-std::string_view checkpoint_name(Checkpoint c);         // "analysis", "plan", "execution", "result"
+std::string_view checkpoint_name(Checkpoint c);  // "analysis", "plan", "execution", "result"
 
 struct Confirmation {
   Checkpoint checkpoint = Checkpoint::analysis;
-  std::string reason;           // why this checkpoint exists (from the catalog, English)
-  std::string digest;           // "sha256:<hex>" of what was confirmed
-  std::string confirmed_at;     // UTC ISO-8601
-  std::string user_words;       // the user's answer, verbatim ("yes", "はい", "--approve <digest>")
-  std::string decision = "confirmed";  // "confirmed", "approved", "accepted" or "followup"
+  std::string reason;                             // why this checkpoint exists (from the catalog, English)
+  std::string digest;                             // "sha256:<hex>" of what was confirmed
+  std::string confirmed_at;                       // UTC ISO-8601
+  std::string user_words;                         // the user's answer, verbatim ("yes", "はい", "--approve <digest>")
+  std::string decision = "confirmed";             // "confirmed", "approved", "accepted" or "followup"
   core::Json corrections = core::Json::object();  // checkpoint 1: KEY -> {from, to}
-  std::string followup;         // checkpoint 4 follow-up text
-  std::string tool_version;     // the quark-ptq that recorded it ("" in entries older than the field)
+  std::string followup;                           // checkpoint 4 follow-up text
+  std::string tool_version;                       // the quark-ptq that recorded it ("" in entries older than the field)
   // How the answer reached quark-ptq when not typed at its own terminal or on its command
   // line: "mcp-elicitation" (asked through the MCP client by `quark-ptq mcp`). "" otherwise.
   std::string via;
@@ -53,8 +52,7 @@ std::string checkpoint_reason_id(Checkpoint c);
 // reason above is what a confirmation records.
 std::string execution_reason_id(bool model_is_local, bool runs_on_cpu);
 // A new confirmation of `c` bound to `digest`, stamped now, with the English reason.
-Confirmation make_confirmation(Checkpoint c, std::string digest, std::string user_words, std::string decision,
-                               std::string via = {});
+Confirmation make_confirmation(Checkpoint c, std::string digest, std::string user_words, std::string decision, std::string via = {});
 
 // Top-level keys left out of an artifact's digest because confirming changes them.
 std::string artifact_digest(const core::Json& artifact);

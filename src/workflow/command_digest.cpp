@@ -39,7 +39,9 @@ std::string command_digest(const RecordedCommand& cmd) {
 }
 
 core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest) {
-  auto invalid = [] { return core::make_error(core::ExitCode::bad_input, "workflow.command_invalid").with("command", "quark-ptq prepare"); };
+  auto invalid = [] {
+    return core::make_error(core::ExitCode::bad_input, "workflow.command_invalid").with("command", "quark-ptq prepare");
+  };
   const core::Json* cmd = core::json_object(manifest, "command");
   if (cmd == nullptr) return invalid();
   const core::Json* argv = core::json_array(*cmd, "argv");

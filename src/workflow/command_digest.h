@@ -33,15 +33,15 @@ struct EnvChangeEntry {
 struct RecordedCommand {
   std::vector<std::string> argv;
   std::vector<EnvChangeEntry> env_changes;
-  std::string output_dir;                                   // outputs.output_dir
-  bool overwrite = false;                                   // outputs.overwrite (prepare --overwrite)
-  core::Json environment_verdict = core::Json(nullptr);     // environment.verdict
-  core::Json model = core::Json(nullptr);                   // inputs.model_identity
-  core::Json built_from = core::Json(nullptr);              // built_from
-  core::Json evaluator = core::Json(nullptr);               // evaluator (manifest/evaluator_block.h)
-  std::string display;          // derived from argv + env_changes (core::display_command)
-  std::string recorded_display; // command.display as written ("" when absent)
-  std::string digest;           // command.digest as written
+  std::string output_dir;                                // outputs.output_dir
+  bool overwrite = false;                                // outputs.overwrite (prepare --overwrite)
+  core::Json environment_verdict = core::Json(nullptr);  // environment.verdict
+  core::Json model = core::Json(nullptr);                // inputs.model_identity
+  core::Json built_from = core::Json(nullptr);           // built_from
+  core::Json evaluator = core::Json(nullptr);            // evaluator (manifest/evaluator_block.h)
+  std::string display;                                   // derived from argv + env_changes (core::display_command)
+  std::string recorded_display;                          // command.display as written ("" when absent)
+  std::string digest;                                    // command.digest as written
 
   // environment.verdict.ready is true.
   bool environment_ready() const;
@@ -59,6 +59,5 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest);
 // does not match the scope, the display is not the one argv gives, or argv's --output_dir
 // is not outputs.output_dir. The text is English and technical (validate, status).
 std::string command_inconsistency(const core::Json& manifest);
-
 
 }  // namespace workflow

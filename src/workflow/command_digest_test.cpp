@@ -46,9 +46,9 @@ TEST(CommandDigest, EveryPartOfTheScopeIsBound) {
   };
   EXPECT_NE(edited("/command/argv/6", "--y"), approved);
   EXPECT_NE(edited("/command/env_changes/0/value", "1"), approved);
-  EXPECT_NE(edited("/outputs/output_dir", "/elsewhere"), approved);                    // item 4
-  EXPECT_NE(edited("/outputs/overwrite", true), approved);                             // item 11
-  EXPECT_NE(edited("/environment/verdict/ready", false), approved);                    // item 5
+  EXPECT_NE(edited("/outputs/output_dir", "/elsewhere"), approved);  // item 4
+  EXPECT_NE(edited("/outputs/overwrite", true), approved);           // item 11
+  EXPECT_NE(edited("/environment/verdict/ready", false), approved);  // item 5
   EXPECT_NE(edited("/environment/verdict/problems", core::Json::array({"x"})), approved);
   EXPECT_NE(edited("/inputs/model_identity/commit", std::string(40, 'b')), approved);  // item 6
   EXPECT_NE(edited("/built_from/plan_digest", "sha256:3"), approved);
@@ -143,7 +143,9 @@ TEST(CommandDigest, AHubSnapshotChangedAfterPrepareIsRefusedBeforeLaunch) {
   test_support::TempDir dir;
   dir.write("snap/config.json", "{}");
   RecordedCommand cmd;
-  cmd.model = {{"kind", "hub"}, {"repo_id", "org/m"}, {"commit", std::string(40, 'a')},
+  cmd.model = {{"kind", "hub"},
+               {"repo_id", "org/m"},
+               {"commit", std::string(40, 'a')},
                {"snapshot", core::local_model_identity(dir.path() / "snap").value()}};
   EXPECT_TRUE(check_model_unchanged(cmd));
   dir.write("snap/config.json", "{\"x\":1}");

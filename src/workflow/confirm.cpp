@@ -10,7 +10,9 @@ namespace workflow {
 namespace {
 
 core::Error artifact_missing(const std::filesystem::path& path, std::string command) {
-  return core::make_error(core::ExitCode::bad_input, "workflow.artifact_missing").with("path", path.string()).with("command", std::move(command));
+  return core::make_error(core::ExitCode::bad_input, "workflow.artifact_missing")
+      .with("path", path.string())
+      .with("command", std::move(command));
 }
 
 core::Error artifact_invalid(const ArtifactStatus& a, std::string command) {
@@ -22,7 +24,10 @@ core::Error artifact_invalid(const ArtifactStatus& a, std::string command) {
 
 core::Result<void> check_expected(const std::string& expected, const std::string& actual, const std::filesystem::path& path) {
   if (expected.empty() || expected == actual) return core::ok();
-  return core::make_error(core::ExitCode::stale, "workflow.digest_changed").with("path", path.string()).with("digest", expected).with("command", "quark-ptq status");
+  return core::make_error(core::ExitCode::stale, "workflow.digest_changed")
+      .with("path", path.string())
+      .with("digest", expected)
+      .with("command", "quark-ptq status");
 }
 
 // The analysis as it would be confirmed: every check of confirm_analysis, nothing written.

@@ -33,7 +33,8 @@ TEST(ConfirmAnalysis, RecordsDigestWordsAndReason) {
 TEST(ConfirmAnalysis, CorrectionsRewriteRevalidateAndAreRecorded) {
   workflow_test::Workdir w;
   w.write_analysis(sample_analysis("mistral"));
-  auto r = workflow::confirm_analysis(w.wd, {{"model.model_type=llama", "quantization_targets.exclude_defaults=lm_head,*.gate"}, "", "cli"});
+  auto r =
+      workflow::confirm_analysis(w.wd, {{"model.model_type=llama", "quantization_targets.exclude_defaults=lm_head,*.gate"}, "", "cli"});
   ASSERT_TRUE(r.has_value()) << r.error().id;
   auto on_disk = core::read_json_file(w.wd.analysis()).value();
   EXPECT_EQ(on_disk["model"]["model_type"], "llama");

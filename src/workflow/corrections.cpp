@@ -58,8 +58,7 @@ core::Result<Correction> parse_correction(std::string_view text) {
   return c;
 }
 
-core::Result<core::Json> apply_corrections(const core::Json& doc, const std::vector<Correction>& corrections,
-                                           core::Json& record) {
+core::Result<core::Json> apply_corrections(const core::Json& doc, const std::vector<Correction>& corrections, core::Json& record) {
   core::Json out = doc;
   if (!record.is_object()) record = core::Json::object();
   for (const auto& c : corrections) {

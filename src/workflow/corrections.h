@@ -28,7 +28,6 @@ core::Result<Correction> parse_correction(std::string_view text);
 // Applies the corrections in order to a copy of `doc`. `record` receives
 // {KEY: {"from": old or null, "to": new}}. Errors (ExitCode::usage): a path through a
 // non-object, a protected key (artifact, schema_version), an index out of range.
-core::Result<core::Json> apply_corrections(const core::Json& doc, const std::vector<Correction>& corrections,
-                                           core::Json& record);
+core::Result<core::Json> apply_corrections(const core::Json& doc, const std::vector<Correction>& corrections, core::Json& record);
 
 }  // namespace workflow

@@ -14,7 +14,9 @@ core::Result<core::Json> current_result(const Workdir& wd) {
   QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
   const core::Json* result = core::json_object(s.manifest.doc, "result");
   if (result == nullptr) {
-    return core::make_error(core::ExitCode::not_confirmed, "workflow.no_result").with("path", wd.manifest().string()).with("command", s.next_command);
+    return core::make_error(core::ExitCode::not_confirmed, "workflow.no_result")
+        .with("path", wd.manifest().string())
+        .with("command", s.next_command);
   }
   return *result;
 }
@@ -47,7 +49,9 @@ core::Result<Confirmation> approve_execution(const Workdir& wd, const WorkflowSt
   std::string actual = recompute_command_digest(m.doc);
   if (digest != actual) {
     // The expected digest is not printed: it is shown only beside the command it approves.
-    return core::make_error(core::ExitCode::not_approved, "workflow.approval_digest_mismatch").with("digest", std::string(digest)).with("command", "quark-ptq status");
+    return core::make_error(core::ExitCode::not_approved, "workflow.approval_digest_mismatch")
+        .with("digest", std::string(digest))
+        .with("command", "quark-ptq status");
   }
   const CheckpointStatus& cp = s.at(Checkpoint::execution);
   if (cp.state == CheckpointState::confirmed) return *cp.confirmation;
@@ -65,7 +69,9 @@ namespace {
 core::Result<core::Json> acceptable_result(const Workdir& wd, bool despite_evaluation) {
   QPTQ_TRY_ASSIGN(core::Json result, current_result(wd));
   if (core::json_string(result, "status").value_or("") == "failed") {
-    return core::make_error(core::ExitCode::verify_failed, "workflow.result_failed").with("path", wd.manifest().string()).with("command", "quark-ptq followup TEXT");
+    return core::make_error(core::ExitCode::verify_failed, "workflow.result_failed")
+        .with("path", wd.manifest().string())
+        .with("command", "quark-ptq followup TEXT");
   }
   QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
   if (const core::Json* ev = core::json_object(s.manifest.doc, "evaluation"); ev != nullptr && !despite_evaluation) {

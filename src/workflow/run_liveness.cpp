@@ -90,11 +90,16 @@ ProcessIdentity current_process_identity() {
 
 std::string_view run_phase_name(RunPhase p) {
   switch (p) {
-    case RunPhase::none: return "none";
-    case RunPhase::running: return "running";
-    case RunPhase::interrupted: return "interrupted";
-    case RunPhase::succeeded: return "succeeded";
-    case RunPhase::failed: return "failed";
+    case RunPhase::none:
+      return "none";
+    case RunPhase::running:
+      return "running";
+    case RunPhase::interrupted:
+      return "interrupted";
+    case RunPhase::succeeded:
+      return "succeeded";
+    case RunPhase::failed:
+      return "failed";
   }
   return "none";
 }

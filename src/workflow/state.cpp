@@ -15,29 +15,40 @@ namespace workflow {
 
 std::string_view artifact_state_name(ArtifactState s) {
   switch (s) {
-    case ArtifactState::missing: return "missing";
-    case ArtifactState::invalid: return "invalid";
-    case ArtifactState::stale: return "stale";
-    case ArtifactState::valid: return "valid";
+    case ArtifactState::missing:
+      return "missing";
+    case ArtifactState::invalid:
+      return "invalid";
+    case ArtifactState::stale:
+      return "stale";
+    case ArtifactState::valid:
+      return "valid";
   }
   return "missing";
 }
 
 std::string_view checkpoint_state_name(CheckpointState s) {
   switch (s) {
-    case CheckpointState::pending: return "pending";
-    case CheckpointState::confirmed: return "confirmed";
-    case CheckpointState::stale: return "stale";
+    case CheckpointState::pending:
+      return "pending";
+    case CheckpointState::confirmed:
+      return "confirmed";
+    case CheckpointState::stale:
+      return "stale";
   }
   return "pending";
 }
 
 std::string confirm_command(Checkpoint c) {
   switch (c) {
-    case Checkpoint::analysis: return "quark-ptq confirm analysis";
-    case Checkpoint::plan: return "quark-ptq confirm plan";
-    case Checkpoint::execution: return "quark-ptq run --approve <digest printed by prepare>";
-    case Checkpoint::result: return "quark-ptq accept";
+    case Checkpoint::analysis:
+      return "quark-ptq confirm analysis";
+    case Checkpoint::plan:
+      return "quark-ptq confirm plan";
+    case Checkpoint::execution:
+      return "quark-ptq run --approve <digest printed by prepare>";
+    case Checkpoint::result:
+      return "quark-ptq accept";
   }
   return "";
 }
@@ -154,10 +165,14 @@ std::string prepare_command(const WorkflowStatus& s) {
 // The command that redoes the step ending at checkpoint `c`.
 std::string redo_command(const WorkflowStatus& s, Checkpoint c) {
   switch (c) {
-    case Checkpoint::analysis: return "quark-ptq analyze " + core::shell_quote(model_hint(s));
-    case Checkpoint::plan: return plan_command(s);
-    case Checkpoint::execution: return prepare_command(s);
-    case Checkpoint::result: return "quark-ptq accept";
+    case Checkpoint::analysis:
+      return "quark-ptq analyze " + core::shell_quote(model_hint(s));
+    case Checkpoint::plan:
+      return plan_command(s);
+    case Checkpoint::execution:
+      return prepare_command(s);
+    case Checkpoint::result:
+      return "quark-ptq accept";
   }
   return "";
 }
@@ -195,8 +210,8 @@ std::vector<std::string> result_checks_with(const core::Json& manifest, std::str
 // run's to redo (checkpoint 3: prepare and approve again); anything that disagrees with the
 // plan (scheme, exclusions, KV cache, layers, evaluation) is the plan's (checkpoint 2).
 Checkpoint checkpoint_for_checks(const std::vector<std::string>& ids) {
-  static const char* const kOutputChecks[] = {"output_dir", "files", "weights_present", "shards_present", "headers",
-                                              "index", "config", "tokenizer", "generation_config", "layers_present"};
+  static const char* const kOutputChecks[] = {"output_dir", "files",  "weights_present", "shards_present",    "headers",
+                                              "index",      "config", "tokenizer",       "generation_config", "layers_present"};
   if (ids.empty()) return Checkpoint::plan;
   for (const auto& id : ids) {
     if (std::find(std::begin(kOutputChecks), std::end(kOutputChecks), id) == std::end(kOutputChecks)) return Checkpoint::plan;
@@ -228,7 +243,8 @@ void choose_result_action(WorkflowStatus& s) {
   };
   const CheckpointStatus& cp4 = s.at(Checkpoint::result);
   if (cp4.state == CheckpointState::confirmed) {
-    if (cp4.confirmation->decision == "followup") return set("workflow.next_followup", plan_command(s), {{"text", cp4.confirmation->followup}});
+    if (cp4.confirmation->decision == "followup")
+      return set("workflow.next_followup", plan_command(s), {{"text", cp4.confirmation->followup}});
     return set("workflow.next_done", "", {});
   }
   if (s.verification == "failed") {
@@ -240,8 +256,9 @@ void choose_result_action(WorkflowStatus& s) {
   if (s.verification == "partial") {
     auto ids = result_checks_with(s.manifest.doc, "partial");
     Checkpoint c = checkpoint_for_checks(ids);
-    return set("workflow.next_result_partial", redo_command(s, c),
-               {{"count", std::to_string(ids.size())}, {"checkpoint", std::to_string(static_cast<int>(c))}, {"accept", "quark-ptq accept"}});
+    return set(
+        "workflow.next_result_partial", redo_command(s, c),
+        {{"count", std::to_string(ids.size())}, {"checkpoint", std::to_string(static_cast<int>(c))}, {"accept", "quark-ptq accept"}});
   }
   if (!s.evaluation.empty() && s.evaluation != "pass") {
     std::vector<core::MessageArg> args = {{"verdict", s.evaluation}};
@@ -278,8 +295,10 @@ void choose_next_action(WorkflowStatus& s) {
   std::string digest = (d != nullptr && d->is_string()) ? d->get<std::string>() : "<digest>";
   if (s.at(Checkpoint::execution).state != C::confirmed) return set("workflow.next_approve", "quark-ptq run --approve " + digest);
   switch (s.run.phase) {
-    case RunPhase::running: return set("workflow.next_wait_running", "quark-ptq status");
-    case RunPhase::interrupted: return set("workflow.next_rerun_interrupted", "quark-ptq run --approve " + digest);
+    case RunPhase::running:
+      return set("workflow.next_wait_running", "quark-ptq status");
+    case RunPhase::interrupted:
+      return set("workflow.next_rerun_interrupted", "quark-ptq run --approve " + digest);
     case RunPhase::failed: {
       // The diagnosis names the checkpoint to return to; without one, the plan (rule 9). A
       // failure after the export (checkpoint 4) is judged on the verified result.
@@ -291,7 +310,8 @@ void choose_next_action(WorkflowStatus& s) {
       return set("workflow.next_after_failure", redo_command(s, c));
     }
     case RunPhase::none:
-    case RunPhase::succeeded: break;
+    case RunPhase::succeeded:
+      break;
   }
   if (s.verification.empty()) return set("workflow.next_run", "quark-ptq run --approve " + digest);
   choose_result_action(s);
@@ -416,7 +436,8 @@ core::Json WorkflowStatus::to_json() const {
   j["valid_artifacts"] = still_valid;
   j["run"] = {{"state", std::string(run_state())}, {"recorded", run.recorded}};
   if (!run.reason.empty()) j["run"]["reason"] = run.reason;
-  if (const core::Json* cut = core::json_at(manifest.doc, "run/log_truncated"); cut != nullptr && cut->is_object()) j["run"]["log_truncated"] = *cut;
+  if (const core::Json* cut = core::json_at(manifest.doc, "run/log_truncated"); cut != nullptr && cut->is_object())
+    j["run"]["log_truncated"] = *cut;
   j["run"]["verification"] = verification.empty() ? core::Json(nullptr) : core::Json(verification);
   j["run"]["evaluation"] = evaluation.empty() ? core::Json(nullptr) : core::Json(evaluation);
   j["return_to"] = return_to ? core::Json(static_cast<int>(*return_to)) : core::Json(nullptr);
@@ -465,7 +486,8 @@ core::Result<Confirmation> require_confirmed(const WorkflowStatus& s, Checkpoint
                                  .with("return_to", std::to_string(static_cast<int>(*s.return_to))),
                              s);
   }
-  return with_next_command(core::make_error(core::ExitCode::not_confirmed, "workflow.not_confirmed").with("checkpoint", number).with("name", name), s);
+  return with_next_command(
+      core::make_error(core::ExitCode::not_confirmed, "workflow.not_confirmed").with("checkpoint", number).with("name", name), s);
 }
 
 }  // namespace workflow

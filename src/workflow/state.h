@@ -25,18 +25,18 @@ std::string_view artifact_state_name(ArtifactState s);
 std::string_view checkpoint_state_name(CheckpointState s);
 
 struct ArtifactStatus {
-  std::string name;               // "model_analysis.json", ...
+  std::string name;  // "model_analysis.json", ...
   std::filesystem::path path;
   ArtifactState state = ArtifactState::missing;
-  std::string problem;            // why invalid / stale (English, technical)
-  std::string digest;             // artifact_digest() when readable
-  core::Json doc;                 // the parsed artifact when readable
+  std::string problem;  // why invalid / stale (English, technical)
+  std::string digest;   // artifact_digest() when readable
+  core::Json doc;       // the parsed artifact when readable
 };
 
 struct CheckpointStatus {
   Checkpoint checkpoint = Checkpoint::analysis;
   CheckpointState state = CheckpointState::pending;
-  std::string expected_digest;    // what a confirmation now has to be bound to ("" if nothing to confirm yet)
+  std::string expected_digest;  // what a confirmation now has to be bound to ("" if nothing to confirm yet)
   std::optional<Confirmation> confirmation;
 };
 

@@ -257,11 +257,13 @@ TEST(State, NotReadyVerdictAsksToFixTheEnvironmentNotToApprove) {
     w.build(2);
     core::Json m = w.manifest();
     m["environment"] = {{"python", {{"path", "/venvs/q/bin/python"}, {"source", "--python"}, {"quark_cli", "/venvs/q/bin/quark-cli"}}},
-                        {"verdict", {{"ready", false},
-                                     {"problems", {{{"code", "missing_package"}, {"severity", "blocking"}, {"message", "torch is not installed"}},
-                                                   {{"code", "missing_package"}, {"severity", "blocking"}, {"message", "datasets is not installed"}},
-                                                   {{"code", "no_gpu"}, {"severity", "blocking"}, {"message", "no GPU was found"}},
-                                                   {{"code", "accelerator_unknown"}, {"severity", "warning"}, {"message", "w"}}}}}}};
+                        {"verdict",
+                         {{"ready", false},
+                          {"problems",
+                           {{{"code", "missing_package"}, {"severity", "blocking"}, {"message", "torch is not installed"}},
+                            {{"code", "missing_package"}, {"severity", "blocking"}, {"message", "datasets is not installed"}},
+                            {{"code", "no_gpu"}, {"severity", "blocking"}, {"message", "no GPU was found"}},
+                            {{"code", "accelerator_unknown"}, {"severity", "warning"}, {"message", "w"}}}}}}};
     m["command"]["digest"] = workflow::recompute_command_digest(m);
     w.write_manifest(m);
     if (through == 3) w.confirm(Checkpoint::execution, m["command"]["digest"].get<std::string>(), "approved");
@@ -294,7 +296,9 @@ core::Json with_result(workflow_test::Workdir& w, const char* status, core::Json
   return m;
 }
 
-core::Json check(const char* id, const char* status) { return {{"id", id}, {"status", status}, {"message_id", "x"}, {"args", core::Json::object()}}; }
+core::Json check(const char* id, const char* status) {
+  return {{"id", id}, {"status", status}, {"message_id", "x"}, {"args", core::Json::object()}};
+}
 
 }  // namespace
 
@@ -349,7 +353,8 @@ TEST(State, EvaluationFailureAfterExportIsJudgedOnTheResult) {
   workflow_test::Workdir w;
   w.build(3);
   core::Json m = w.manifest();
-  m["run"] = {{"status", "failed"}, {"exit_code", 1}, {"diagnosis", {{"category", "evaluation_after_export"}, {"return_to_checkpoint", 4}}}};
+  m["run"] = {
+      {"status", "failed"}, {"exit_code", 1}, {"diagnosis", {{"category", "evaluation_after_export"}, {"return_to_checkpoint", 4}}}};
   m["result"] = {{"status", "partial"}, {"checks", {check("evaluation", "partial")}}};
   w.write_manifest(m);
   auto s = w.status();
@@ -360,9 +365,11 @@ TEST(State, EvaluationFailureAfterExportIsJudgedOnTheResult) {
 // Issue 16 item 10: the recorded reason's id and arguments travel with its English text, so a
 // reader can show it in the user's language.
 TEST(State, EvaluationReasonArgsCarryTheReasonId) {
-  core::Json m = {{"evaluation", {{"verdict", "fail"}, {"reason", "perplexity rose 9.10 % (SE 0.50), beyond the 5.0 % threshold"},
-                                  {"reason_id", "evaluate.reason.ppl_rose"},
-                                  {"reason_args", {{"delta", "9.10"}, {"se", "0.50"}, {"threshold", "5.0"}}}}}};
+  core::Json m = {{"evaluation",
+                   {{"verdict", "fail"},
+                    {"reason", "perplexity rose 9.10 % (SE 0.50), beyond the 5.0 % threshold"},
+                    {"reason_id", "evaluate.reason.ppl_rose"},
+                    {"reason_args", {{"delta", "9.10"}, {"se", "0.50"}, {"threshold", "5.0"}}}}}};
   auto args = workflow::evaluation_reason_args(m);
   ASSERT_EQ(args.size(), 5U);
   EXPECT_EQ(args[0].name, "reason");
@@ -379,7 +386,9 @@ TEST(State, EvaluationVerdictOtherThanPassIsNotAPlainAccept) {
   for (const char* verdict : {"fail", "indeterminate", "not-run"}) {
     workflow_test::Workdir w;
     core::Json m = with_result(w, "success", {check("files", "pass")});
-    m["evaluation"] = {{"verdict", verdict}, {"reason", "perplexity +9.1% > 5%"}, {"canary", {{"status", "pass"}}},
+    m["evaluation"] = {{"verdict", verdict},
+                       {"reason", "perplexity +9.1% > 5%"},
+                       {"canary", {{"status", "pass"}}},
                        {"perplexity", {{"status", verdict}, {"windows", 8}}}};
     w.write_manifest(m);
     auto s = w.status();
@@ -425,7 +434,10 @@ class RunLiveness : public ::testing::Test {
 
 TEST_F(RunLiveness, LiveProcessIsRunning) {
   auto me = workflow::current_process_identity();
-  with_run({{"status", "running"}, {"pid", me.pid}, {"process_start_ticks", me.start_ticks}, {"boot_id", me.boot_id},
+  with_run({{"status", "running"},
+            {"pid", me.pid},
+            {"process_start_ticks", me.start_ticks},
+            {"boot_id", me.boot_id},
             {"started_at", core::now_utc_iso8601()}});
   auto s = w.status();
   EXPECT_EQ(s.run.phase, workflow::RunPhase::running) << s.run.reason;
@@ -435,15 +447,21 @@ TEST_F(RunLiveness, LiveProcessIsRunning) {
 // Issue 18 item 16: quark-ptq SIGKILLed, quark-cli still alive: still running, no re-run offered.
 TEST_F(RunLiveness, LiveChildOfAGoneMonitorIsStillRunning) {
   auto me = workflow::current_process_identity();  // this test stands in for the quark-cli child
-  with_run({{"status", "running"}, {"pid", 99999999}, {"started_at", core::now_utc_iso8601()},
-            {"child_pid", me.pid}, {"child_start_ticks", me.start_ticks}});
+  with_run({{"status", "running"},
+            {"pid", 99999999},
+            {"started_at", core::now_utc_iso8601()},
+            {"child_pid", me.pid},
+            {"child_start_ticks", me.start_ticks}});
   auto s = w.status();
   EXPECT_EQ(s.run.phase, workflow::RunPhase::running);
   EXPECT_NE(s.run.reason.find("quark-cli (pid " + std::to_string(me.pid) + ") is still running"), std::string::npos);
   EXPECT_EQ(s.next_action_id, "workflow.next_wait_running");
   // The same pid with another start time is a reused pid: interrupted.
-  with_run({{"status", "running"}, {"pid", 99999999}, {"started_at", core::now_utc_iso8601()},
-            {"child_pid", me.pid}, {"child_start_ticks", me.start_ticks + 1}});
+  with_run({{"status", "running"},
+            {"pid", 99999999},
+            {"started_at", core::now_utc_iso8601()},
+            {"child_pid", me.pid},
+            {"child_start_ticks", me.start_ticks + 1}});
   EXPECT_EQ(w.status().run.phase, workflow::RunPhase::interrupted);
 }
 

@@ -14,9 +14,8 @@ namespace {
 
 unsigned bits_of(const std::string& dtype) {
   static const std::map<std::string, unsigned> kBits = {
-      {"BOOL", 8}, {"U8", 8},   {"I8", 8},   {"F8_E5M2", 8}, {"F8_E4M3", 8}, {"F8_E8M0", 8}, {"F4", 4},
-      {"I16", 16}, {"U16", 16}, {"F16", 16}, {"BF16", 16},   {"I32", 32},    {"U32", 32},    {"F32", 32},
-      {"F64", 64}, {"I64", 64}, {"U64", 64}};
+      {"BOOL", 8}, {"U8", 8},    {"I8", 8},   {"F8_E5M2", 8}, {"F8_E4M3", 8}, {"F8_E8M0", 8}, {"F4", 4},   {"I16", 16}, {"U16", 16},
+      {"F16", 16}, {"BF16", 16}, {"I32", 32}, {"U32", 32},    {"F32", 32},    {"F64", 64},    {"I64", 64}, {"U64", 64}};
   auto it = kBits.find(dtype);
   if (it == kBits.end()) throw std::runtime_error("unknown dtype " + dtype);
   return it->second;

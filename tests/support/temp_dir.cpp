@@ -17,10 +17,9 @@ TempDir::TempDir() {
 TempDir::~TempDir() {
   std::error_code ec;
   // Tests may leave read-only files behind (permission tests); make them removable first.
-  for (auto it = std::filesystem::recursive_directory_iterator(m_path, ec);
-       it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-    std::filesystem::permissions(it->path(), std::filesystem::perms::owner_all,
-                                 std::filesystem::perm_options::add, ec);
+  for (auto it = std::filesystem::recursive_directory_iterator(m_path, ec); it != std::filesystem::recursive_directory_iterator();
+       it.increment(ec)) {
+    std::filesystem::permissions(it->path(), std::filesystem::perms::owner_all, std::filesystem::perm_options::add, ec);
   }
   std::filesystem::remove_all(m_path, ec);
 }

@@ -35,16 +35,17 @@ inline core::Json sample_plan(const core::Json& analysis, std::string scheme = "
 }
 
 inline core::Json sample_manifest(const core::Json& analysis, const core::Json& plan, std::string out = "/out/tiny-w4") {
-  core::Json m = {{"artifact", "run_manifest"},
-                  {"schema_version", 1},
-                  {"workflow", "quark-torch-ptq"},
-                  {"inputs", {{"model", "/models/tiny"}}},
-                  {"outputs", {{"output_dir", out}, {"expected_files", {"config.json"}}}},
-                  {"built_from", {{"analysis_digest", workflow::artifact_digest(analysis)}, {"plan_digest", workflow::artifact_digest(plan)}}},
-                  // prepare always records its verdict; run refuses a manifest without a ready one.
-                  {"environment", {{"verdict", {{"ready", true}, {"problems", core::Json::array()}}}}},
-                  {"command", {{"argv", {"/usr/bin/quark-cli", "torch-llm-ptq", "--output_dir", out}}, {"env_changes", core::Json::array()}}},
-                  {"steps", {{{"name", "run"}, {"kind", "run"}}}}};
+  core::Json m = {
+      {"artifact", "run_manifest"},
+      {"schema_version", 1},
+      {"workflow", "quark-torch-ptq"},
+      {"inputs", {{"model", "/models/tiny"}}},
+      {"outputs", {{"output_dir", out}, {"expected_files", {"config.json"}}}},
+      {"built_from", {{"analysis_digest", workflow::artifact_digest(analysis)}, {"plan_digest", workflow::artifact_digest(plan)}}},
+      // prepare always records its verdict; run refuses a manifest without a ready one.
+      {"environment", {{"verdict", {{"ready", true}, {"problems", core::Json::array()}}}}},
+      {"command", {{"argv", {"/usr/bin/quark-cli", "torch-llm-ptq", "--output_dir", out}}, {"env_changes", core::Json::array()}}},
+      {"steps", {{{"name", "run"}, {"kind", "run"}}}}};
   m["command"]["display"] = workflow::read_recorded_command(m)->display;
   m["command"]["digest"] = workflow::recompute_command_digest(m);
   return m;

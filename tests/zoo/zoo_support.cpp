@@ -66,10 +66,18 @@ std::optional<std::string> pinned_python() {
 }
 
 std::string safetensors_dtype(const std::string& t) {
-  static const std::vector<std::pair<std::string, std::string>> names = {
-      {"bfloat16", "BF16"}, {"float16", "F16"}, {"float32", "F32"}, {"float64", "F64"}, {"int64", "I64"},
-      {"int32", "I32"},     {"int16", "I16"},   {"int8", "I8"},     {"uint8", "U8"},    {"bool", "BOOL"},
-      {"float8_e4m3fn", "F8_E4M3"}, {"float8_e5m2", "F8_E5M2"}};
+  static const std::vector<std::pair<std::string, std::string>> names = {{"bfloat16", "BF16"},
+                                                                         {"float16", "F16"},
+                                                                         {"float32", "F32"},
+                                                                         {"float64", "F64"},
+                                                                         {"int64", "I64"},
+                                                                         {"int32", "I32"},
+                                                                         {"int16", "I16"},
+                                                                         {"int8", "I8"},
+                                                                         {"uint8", "U8"},
+                                                                         {"bool", "BOOL"},
+                                                                         {"float8_e4m3fn", "F8_E4M3"},
+                                                                         {"float8_e5m2", "F8_E5M2"}};
   for (const auto& [torch_name, st] : names) {
     if (t == torch_name) return st;
   }

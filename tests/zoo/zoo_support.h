@@ -21,13 +21,13 @@
 namespace zoo {
 
 struct ZooModel {
-  std::string model_type;              // the directory name
-  std::filesystem::path dir;           // tests/zoo/models/<model_type>
-  std::filesystem::path config;        // dir / "config.json"
-  std::filesystem::path fixture;       // tests/zoo/oracle/<model_type>.json
-  core::Json source;                   // SOURCE.json: config origin, published checkpoint, what it covers
-  oracle::LibraryVersions versions;    // the libraries the fixture was taken with
-  oracle::OracleAnswer answer;         // the fixture, typed
+  std::string model_type;            // the directory name
+  std::filesystem::path dir;         // tests/zoo/models/<model_type>
+  std::filesystem::path config;      // dir / "config.json"
+  std::filesystem::path fixture;     // tests/zoo/oracle/<model_type>.json
+  core::Json source;                 // SOURCE.json: config origin, published checkpoint, what it covers
+  oracle::LibraryVersions versions;  // the libraries the fixture was taken with
+  oracle::OracleAnswer answer;       // the fixture, typed
   const oracle::ModelOracle* oracle() const { return std::get_if<oracle::ModelOracle>(&answer); }
 };
 

@@ -214,8 +214,8 @@ std::string zoo_table() {
     }
     const oracle::ModelOracle* o = m.oracle();
     if (o == nullptr) {
-      out << "| " << m.model_type << " | " << source << " | " << layers << " | refused: "
-          << std::get<oracle::OracleRefusal>(m.answer).code << " | | | | |\n";
+      out << "| " << m.model_type << " | " << source << " | " << layers << " | refused: " << std::get<oracle::OracleRefusal>(m.answer).code
+          << " | | | | |\n";
       continue;
     }
     std::set<std::string> routers;
@@ -227,8 +227,7 @@ std::string zoo_table() {
     char pct[32];
     std::snprintf(pct, sizeof pct, "%+.1f%%", err * 100);
     out << "| " << m.model_type << " | " << source << " | " << layers << " | " << o->linear_modules.size() << " | "
-        << o->moe_preparation.size() << " | " << router_text << " | " << o->renames.size() << " | " << estimate << " ("
-        << pct << ") |\n";
+        << o->moe_preparation.size() << " | " << router_text << " | " << o->renames.size() << " | " << estimate << " (" << pct << ") |\n";
   }
   return out.str();
 }

@@ -82,7 +82,11 @@ Export fp8_export(const zoo::ZooModel& m) {
             {"global_scheme", "fp8"},
             {"exclude_layers", excluded},
             {"layer_quant_config", core::Json::object()},
-            {"checkpoint_names", {{"source", "oracle"}, {"renames", renames}, {"non_linear_holders", names.non_linear_holders}, {"linear_modules", names.linear_modules}}}};
+            {"checkpoint_names",
+             {{"source", "oracle"},
+              {"renames", renames},
+              {"non_linear_holders", names.non_linear_holders},
+              {"linear_modules", names.linear_modules}}}};
   return e;
 }
 
@@ -132,7 +136,8 @@ TEST_P(ZooVerifyTest, PlantedDefectsFail) {
   // One Linear loses its scale, another is left in BF16 without scales.
   const std::string no_scale = e.quantized.front();
   const std::string left_bf16 = e.quantized.back();
-  std::erase_if(e.output, [&](const TensorSpec& t) { return t.name == no_scale + ".weight_scale" || t.name.rfind(left_bf16 + ".", 0) == 0; });
+  std::erase_if(e.output,
+                [&](const TensorSpec& t) { return t.name == no_scale + ".weight_scale" || t.name.rfind(left_bf16 + ".", 0) == 0; });
   e.output.push_back({left_bf16 + ".weight", "BF16", {4, 4}});
   auto r = verify_export(m, e);
   EXPECT_EQ(r.status(), "failed") << m.model_type;

@@ -20,7 +20,8 @@ void render_decided(const Console& c, const workflow::Workdir& wd, const workflo
 
 int run_accept_command(Context& ctx, const DecideOptions& opt) {
   workflow::Workdir wd{ctx.workdir};
-  std::string words = opt.user_words.empty() ? (opt.despite_evaluation ? "quark-ptq accept --despite-evaluation" : "quark-ptq accept") : opt.user_words;
+  std::string words =
+      opt.user_words.empty() ? (opt.despite_evaluation ? "quark-ptq accept --despite-evaluation" : "quark-ptq accept") : opt.user_words;
   auto conf = workflow::accept_result(wd, words, opt.despite_evaluation);
   if (!conf) return ctx.console.error(conf.error());
   render_decided(ctx.console, wd, *conf, false);
@@ -38,8 +39,7 @@ int run_followup_command(Context& ctx, const DecideOptions& opt) {
 void add_accept_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<DecideOptions>();
   auto* sub = app.add_subcommand("accept", help("help.accept.summary"));
-  sub->add_flag("--despite-evaluation", opt->despite_evaluation,
-                help("help.accept.despite_evaluation"));
+  sub->add_flag("--despite-evaluation", opt->despite_evaluation, help("help.accept.despite_evaluation"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_accept_command(ctx, *opt); }; });
 }
 

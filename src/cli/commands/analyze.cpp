@@ -64,9 +64,12 @@ void print_summary(const Console& c, const core::Json& a, const core::fs::path& 
   if (core::json_at(a, "moe/is_moe") != nullptr && core::json_at(a, "moe/is_moe")->is_boolean() &&
       core::json_at(a, "moe/is_moe")->get<bool>()) {
     row(c, "intake.summary_moe",
-        c.t("intake.summary_moe_value", {{"experts", num(a, "moe/num_experts")}, {"top", num(a, "moe/experts_per_token")},
-                                         {"shared", num(a, "moe/shared_experts")}, {"moe", num(a, "moe/moe_layers")},
-                                         {"dense", num(a, "moe/dense_layers")}, {"tensors", num(a, "moe/expert_tensors")}}));
+        c.t("intake.summary_moe_value", {{"experts", num(a, "moe/num_experts")},
+                                         {"top", num(a, "moe/experts_per_token")},
+                                         {"shared", num(a, "moe/shared_experts")},
+                                         {"moe", num(a, "moe/moe_layers")},
+                                         {"dense", num(a, "moe/dense_layers")},
+                                         {"tensors", num(a, "moe/expert_tensors")}}));
   } else {
     row(c, "intake.summary_moe", c.t("intake.summary_no"));
   }
@@ -95,7 +98,8 @@ void print_summary(const Console& c, const core::Json& a, const core::fs::path& 
   if (const core::Json* inv = core::json_object(a, "inventory")) {
     auto bytes = core::json_int(*inv, "declared_bytes").value_or(0);
     row(c, "intake.summary_checkpoint",
-        c.t("intake.summary_checkpoint_value", {{"tensors", num(*inv, "tensor_count")}, {"shards", num(*inv, "shards")},
+        c.t("intake.summary_checkpoint_value", {{"tensors", num(*inv, "tensor_count")},
+                                                {"shards", num(*inv, "shards")},
                                                 {"gib", fmt::format("{:.1f}", static_cast<double>(bytes) / (1024.0 * 1024 * 1024))},
                                                 {"params", num(a, "quantization_targets/parameters/total")}}));
   }
@@ -113,7 +117,8 @@ void print_summary(const Console& c, const core::Json& a, const core::fs::path& 
       names += (names.empty() ? "" : ", ") + intake::prequantized_name(shown);
     }
     row(c, "intake.summary_pre_quantized",
-        c.t("intake.summary_pre_quantized_value", {{"tensors", std::to_string(tensors)}, {"uncounted", num(a, "pre_quantized/uncounted_tensors")},
+        c.t("intake.summary_pre_quantized_value", {{"tensors", std::to_string(tensors)},
+                                                   {"uncounted", num(a, "pre_quantized/uncounted_tensors")},
                                                    {"names", names.empty() ? "-" : names}}));
   }
   row(c, "intake.summary_remote_code", c.t(remote ? "intake.summary_yes" : "intake.summary_no") + " (trust_remote_code false)");
@@ -121,7 +126,8 @@ void print_summary(const Console& c, const core::Json& a, const core::fs::path& 
   // itself what comes next.
   if (next == NextHint::asked_by_start) return;
   print_risks(c, core::json_array(a, "risks"));
-  c.say("intake.summary_next", {{"command", user_command(written.parent_path(), workflow::confirm_command(workflow::Checkpoint::analysis))}});
+  c.say("intake.summary_next",
+        {{"command", user_command(written.parent_path(), workflow::confirm_command(workflow::Checkpoint::analysis))}});
 }
 
 }  // namespace

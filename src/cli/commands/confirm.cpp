@@ -40,8 +40,8 @@ void render_confirmed(const Console& c, const workflow::Workdir& wd, const workf
   const core::Json& corrections = conf.corrections;
   if (!outcome.already && !corrections.empty()) {
     for (auto it = corrections.begin(); it != corrections.end(); ++it) {
-      c.say("cli.confirm_corrected", {{"key", it.key()}, {"from", core::dump_compact(it.value()["from"])},
-                                      {"to", core::dump_compact(it.value()["to"])}});
+      c.say("cli.confirm_corrected",
+            {{"key", it.key()}, {"from", core::dump_compact(it.value()["from"])}, {"to", core::dump_compact(it.value()["to"])}});
     }
     show_analysis_summary(c, outcome.doc);
   }
@@ -51,7 +51,8 @@ void render_confirmed(const Console& c, const workflow::Workdir& wd, const workf
         {{"checkpoint", number}, {"name", analysis ? "analysis" : "plan"}, {"digest", conf.digest}, {"at", conf.confirmed_at}});
   auto status = workflow::evaluate(wd);
   if (c.json_mode()) {
-    core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)}, {"already_confirmed", outcome.already},
+    core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)},
+                      {"already_confirmed", outcome.already},
                       {"confirmation", workflow::confirmation_to_json(conf)}};
     if (!analysis) {
       const core::Json* risks = core::json_array(outcome.doc, "risks");
@@ -79,9 +80,7 @@ void add_confirm_command(CLI::App& app, const HelpText& help, CommandFn& selecte
   auto opt = std::make_shared<ConfirmOptions>();
   auto* sub = app.add_subcommand("confirm", help("help.confirm.summary"));
   sub->add_option("what", opt->what, help("help.confirm.what"))->required()->check(one_of(help, {"analysis", "plan"}));
-  sub->add_option("--set", opt->sets, help("help.confirm.set"))
-      ->take_all()
-      ->expected(1);
+  sub->add_option("--set", opt->sets, help("help.confirm.set"))->take_all()->expected(1);
   sub->add_option("--digest", opt->digest, help("help.confirm.digest"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_confirm_command(ctx, *opt); }; });
 }

@@ -32,8 +32,12 @@ int run_stage(Context& ctx, const StageOptions& opt) {
   auto result = envprobe::stage_corpus(req);
   if (!result) return ctx.console.error(result.error());
   for (const auto& s : result->splits) {
-    ctx.console.say("data.staged_split", {{"target", s.target}, {"repo", s.repo_id}, {"config", s.config}, {"split", s.split},
-                                          {"rows", std::to_string(s.rows)}, {"path", s.path.string()}});
+    ctx.console.say("data.staged_split", {{"target", s.target},
+                                          {"repo", s.repo_id},
+                                          {"config", s.config},
+                                          {"split", s.split},
+                                          {"rows", std::to_string(s.rows)},
+                                          {"path", s.path.string()}});
   }
   ctx.console.say("data.staged_done", {{"records", std::to_string(result->records)}, {"version", result->datasets_version}});
   if (ctx.console.json_mode()) {
@@ -54,9 +58,7 @@ void add_data_command(CLI::App& app, const HelpText& help, CommandFn& selected) 
   auto opt = std::make_shared<StageOptions>();
   auto* stage = data->add_subcommand("stage", help("help.data_stage.summary"));
   stage->add_option("source", opt->source, help("help.data_stage.source"))->required();
-  stage->add_option("--as", opt->as, help("help.data_stage.as"))
-      ->required()
-      ->check(one_of(help, envprobe::stage_targets()));
+  stage->add_option("--as", opt->as, help("help.data_stage.as"))->required()->check(one_of(help, envprobe::stage_targets()));
   stage->add_option("--python", opt->python, help("help.data_stage.python"));
   stage->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_stage(ctx, *opt); }; });
 }

@@ -9,8 +9,8 @@
 namespace cli {
 
 struct DecideOptions {
-  std::string text;        // followup: the request
-  std::string user_words;  // accept: recorded with the decision ("" = "quark-ptq accept")
+  std::string text;                 // followup: the request
+  std::string user_words;           // accept: recorded with the decision ("" = "quark-ptq accept")
   bool despite_evaluation = false;  // accept --despite-evaluation: the evaluation is not a pass, accepted knowingly
 };
 

@@ -21,9 +21,13 @@ int run_evaluate(Context& ctx, flow::EvaluateRequest request) {
   auto req = flow::evaluation_request(request);
   if (!req) return ctx.console.error(req.error());
   const evaluate::Settings& s = req->settings;
-  ctx.console.say("evaluate.starting", {{"output", req->output.string()}, {"source", req->source.string()}, {"tokens", std::to_string(s.canary_tokens)},
-                                        {"windows", std::to_string(s.windows)}, {"seq_len", std::to_string(s.seq_len)},
-                                        {"text", req->text.string()}, {"budget", fmt::format("{:.0f}", s.budget_seconds)},
+  ctx.console.say("evaluate.starting", {{"output", req->output.string()},
+                                        {"source", req->source.string()},
+                                        {"tokens", std::to_string(s.canary_tokens)},
+                                        {"windows", std::to_string(s.windows)},
+                                        {"seq_len", std::to_string(s.seq_len)},
+                                        {"text", req->text.string()},
+                                        {"budget", fmt::format("{:.0f}", s.budget_seconds)},
                                         {"python", req->python}});
   evaluate::EvaluationResult r = flow::run_evaluation(*req);
   if (ctx.console.json_mode()) ctx.console.json(r.to_json());
@@ -40,10 +44,8 @@ void add_evaluate_command(CLI::App& app, const HelpText& help, CommandFn& select
   sub->add_option("--source", opt->source, help("help.evaluate.source"))->required();
   sub->add_option("--text", opt->text, help("help.evaluate.text"));
   sub->add_option("--plan", opt->plan, help("help.evaluate.plan"));
-  sub->add_option("--eval", opt->eval, help("help.evaluate.eval"))
-      ->check(one_of(help, {"smoke", "full"}));
-  sub->add_option("--priority", opt->priority, help("help.evaluate.priority"))
-      ->check(one_of(help, {"accuracy", "balanced", "size"}));
+  sub->add_option("--eval", opt->eval, help("help.evaluate.eval"))->check(one_of(help, {"smoke", "full"}));
+  sub->add_option("--priority", opt->priority, help("help.evaluate.priority"))->check(one_of(help, {"accuracy", "balanced", "size"}));
   sub->add_option("--threshold", opt->threshold, help("help.evaluate.threshold"))->check(positive_number(help));
   sub->add_option("--windows", opt->windows, help("help.evaluate.windows"))->check(positive_number(help));
   sub->add_option("--seq-len", opt->seq_len, help("help.evaluate.seq_len"))->check(number_between(help, 2, 1 << 20, "INT"));

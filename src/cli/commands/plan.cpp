@@ -41,7 +41,8 @@ int report_written(const Console& console, const flow::plan_end::Written& w, Nex
     console.json(w.doc);
   }
   if (next == NextHint::shown) {
-    console.say("plan.written", {{"path", w.path.string()}, {"command", user_command(w.path.parent_path(), workflow::confirm_command(workflow::Checkpoint::plan))}});
+    console.say("plan.written", {{"path", w.path.string()},
+                                 {"command", user_command(w.path.parent_path(), workflow::confirm_command(workflow::Checkpoint::plan))}});
   } else {
     console.say("plan.written_asked_below", {{"path", w.path.string()}});
   }
@@ -77,8 +78,7 @@ int render_planned(const Console& console, const flow::PlanOutcome& outcome, Nex
 
 void add_plan_options(CLI::App& sub, const HelpText& help, PlanOptions& o) {
   sub.add_option("--target", o.target, help("help.plan.target"));
-  sub.add_option("--priority", o.priority, help("help.plan.priority"))
-      ->check(one_of(help, {"accuracy", "balanced", "size"}));
+  sub.add_option("--priority", o.priority, help("help.plan.priority"))->check(one_of(help, {"accuracy", "balanced", "size"}));
   sub.add_option("--scheme", o.scheme, help("help.plan.scheme"));
   sub.add_option("--kv-cache", o.kv_cache, help("help.plan.kv_cache"));
   sub.add_option("--algo", o.algo, help("help.plan.algo"));
@@ -88,8 +88,7 @@ void add_plan_options(CLI::App& sub, const HelpText& help, PlanOptions& o) {
   sub.add_option("--calib-samples", o.calib_samples, help("help.plan.calib_samples"))->check(positive_number(help));
   sub.add_option("--seq-len", o.seq_len, help("help.plan.seq_len"))->check(positive_number(help));
   sub.add_option("--batch-size", o.batch_size, help("help.plan.batch_size"))->check(positive_number(help));
-  sub.add_option("--eval", o.eval, help("help.plan.eval"))
-      ->check(one_of(help, {"none", "smoke", "full"}));
+  sub.add_option("--eval", o.eval, help("help.plan.eval"))->check(one_of(help, {"none", "smoke", "full"}));
   sub.add_option("--eval-text", o.eval_text, help("help.plan.eval_text"));
   sub.add_flag("--multi-device", o.multi_device, help("help.plan.multi_device"));
   sub.add_flag("--trust-remote-code", o.trust_remote_code, help("help.plan.trust_remote_code"));

@@ -42,10 +42,13 @@ void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_
   say_evaluator(c, r.evaluator);
   const auto& e = r.estimate;
   // On the CPU no GPU takes part: its figures would be noise (GPU0 0.0 of ? GiB).
-  c.say(e.runs_on_cpu ? "prepare.estimate_cpu" : "prepare.estimate",
-        {{"gpu", num(e.gpu_peak_gib)}, {"gpu_free", num(e.gpu_available_gib)}, {"host", num(e.host_peak_gib)},
-         {"host_free", num(e.host_available_gib)}, {"disk", num(e.output_disk_gib)}, {"disk_free", num(e.disk_free_gib)},
-         {"minutes", manifest::minutes_text(e.minutes)}});
+  c.say(e.runs_on_cpu ? "prepare.estimate_cpu" : "prepare.estimate", {{"gpu", num(e.gpu_peak_gib)},
+                                                                      {"gpu_free", num(e.gpu_available_gib)},
+                                                                      {"host", num(e.host_peak_gib)},
+                                                                      {"host_free", num(e.host_available_gib)},
+                                                                      {"disk", num(e.output_disk_gib)},
+                                                                      {"disk_free", num(e.disk_free_gib)},
+                                                                      {"minutes", manifest::minutes_text(e.minutes)}});
   for (const auto& rec : e.recommendations) c.say("prepare.recommendation", {{"text", rec.text(c.lang())}});
   for (const auto& line : envprobe::verdict_lines(r.env.verdict, c.lang())) c.line(line);
   c.say("prepare.digest", {{"digest", r.digest}});
@@ -53,7 +56,8 @@ void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_
   if (r.ready && ask_question) {
     c.say("prepare.question");
     const auto wd = r.path.parent_path();
-    c.say("prepare.how_to_answer", {{"run", user_command(wd, "quark-ptq run")}, {"approve", user_command(wd, "quark-ptq run --approve " + r.digest)}});
+    c.say("prepare.how_to_answer",
+          {{"run", user_command(wd, "quark-ptq run")}, {"approve", user_command(wd, "quark-ptq run --approve " + r.digest)}});
   } else if (!r.ready) {
     c.say("prepare.not_ready");
   }
@@ -87,8 +91,7 @@ void add_prepare_command(CLI::App& app, const HelpText& help, CommandFn& selecte
   auto* sub = app.add_subcommand("prepare", help("help.prepare.summary"));
   sub->add_option("--output-dir", opt->output_dir, help("help.prepare.output_dir"))->required();
   sub->add_option("--python", opt->python, help("help.prepare.python"));
-  sub->add_option("--eval-python", opt->eval_python,
-                  help("help.prepare.eval_python"));
+  sub->add_option("--eval-python", opt->eval_python, help("help.prepare.eval_python"));
   sub->add_flag("--overwrite", opt->overwrite, help("help.prepare.overwrite"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_prepare_command(ctx, *opt); }; });
 }

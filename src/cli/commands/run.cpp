@@ -67,8 +67,9 @@ void print_summary(const Console& console, const flow::RunOutcome& outcome, cons
       return v ? console.t("run.peak_mib", {{"mib", std::to_string(*v)}}) : console.enum_text("measurement", "not_measured");
     };
     // quark-cli's own share when the GPU tool lists processes; the device total includes other jobs.
-    std::string gpu = core::json_int(*peak, "gpu_own_mib") ? console.t("run.peak_gpu_own", {{"own", show("gpu_own_mib")}, {"device", show("gpu_memory_mib")}})
-                                                           : show("gpu_memory_mib");
+    std::string gpu = core::json_int(*peak, "gpu_own_mib")
+                          ? console.t("run.peak_gpu_own", {{"own", show("gpu_own_mib")}, {"device", show("gpu_memory_mib")}})
+                          : show("gpu_memory_mib");
     console.say("run.summary_peak", {{"gpu", gpu}, {"host", show("group_rss_mib")}});
   }
   if (report != nullptr) print_verify_report(console, *report);
@@ -88,14 +89,21 @@ std::optional<std::string> ask_execution_approval(const Console& console) {
 }
 
 void ConsoleRunObserver::on_launching(const std::filesystem::path& log) { m_console.say("run.starting", {{"log", log.string()}}); }
-void ConsoleRunObserver::on_stage(const std::string& stage) { m_console.say("run.stage", {{"stage", m_console.enum_text("stage", stage)}}); }
+void ConsoleRunObserver::on_stage(const std::string& stage) {
+  m_console.say("run.stage", {{"stage", m_console.enum_text("stage", stage)}});
+}
 void ConsoleRunObserver::on_stop_requested(const std::string& signal) { m_console.say("run.stopping", {{"signal", signal}}); }
 void ConsoleRunObserver::on_record_failed(const core::Error& e) { m_console.error_line(e); }
 void ConsoleRunObserver::on_evaluating(const evaluate::Request& r) {
   const evaluate::Settings& s = r.settings;
-  m_console.say("evaluate.starting", {{"output", r.output.string()}, {"source", r.source.string()}, {"tokens", std::to_string(s.canary_tokens)},
-                                      {"windows", std::to_string(s.windows)}, {"seq_len", std::to_string(s.seq_len)},
-                                      {"text", r.text.string()}, {"budget", fmt::format("{:.0f}", s.budget_seconds)}, {"python", r.python}});
+  m_console.say("evaluate.starting", {{"output", r.output.string()},
+                                      {"source", r.source.string()},
+                                      {"tokens", std::to_string(s.canary_tokens)},
+                                      {"windows", std::to_string(s.windows)},
+                                      {"seq_len", std::to_string(s.seq_len)},
+                                      {"text", r.text.string()},
+                                      {"budget", fmt::format("{:.0f}", s.budget_seconds)},
+                                      {"python", r.python}});
 }
 void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) { print_diagnosis(m_console, d); }
 
@@ -119,15 +127,17 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint
   if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
   if (std::holds_alternative<flow::run_end::Interrupted>(outcome.end)) {
     console.say("run.interrupted_next", {{"run", user_command(outcome.manifest.parent_path(), "quark-ptq run")}});
-  } else if (outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass && exit_code != core::to_int(core::ExitCode::verify_failed)) {
+  } else if (outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass &&
+             exit_code != core::to_int(core::ExitCode::verify_failed)) {
     // The commands as status gives them: with --workdir, the plan's --python (issue 16 item 13).
     const auto wd = outcome.manifest.parent_path();
     auto status = workflow::evaluate(workflow::Workdir{wd});
     std::string plan = status && status->next_action_id == "workflow.next_evaluation_not_pass" ? status->next_command : "quark-ptq plan";
-    console.say("run.next_evaluation_failed", {{"verdict", console.t("evaluate.status_" + std::string(evaluate::status_name(outcome.evaluation->verdict)))},
-                                               {"plan", user_command(wd, plan)},
-                                               {"followup", user_command(wd, "quark-ptq followup TEXT")},
-                                               {"accept", user_command(wd, "quark-ptq accept --despite-evaluation")}});
+    console.say("run.next_evaluation_failed",
+                {{"verdict", console.t("evaluate.status_" + std::string(evaluate::status_name(outcome.evaluation->verdict)))},
+                 {"plan", user_command(wd, plan)},
+                 {"followup", user_command(wd, "quark-ptq followup TEXT")},
+                 {"accept", user_command(wd, "quark-ptq accept --despite-evaluation")}});
   } else if (report != nullptr && !(next == NextHint::asked_by_start && exit_code == 0)) {
     say_next(console, workflow::Workdir{outcome.manifest.parent_path()});
   }
@@ -136,8 +146,8 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint
 
 int run_run_command(Context& ctx, const RunOptions& opt) {
   const Console& console = ctx.console;
-  flow::RunRequest req{ctx.workdir, opt.approve, opt.user_words, opt.stop_grace_seconds,
-                       console.json_mode() ? STDERR_FILENO : STDOUT_FILENO, "", false};
+  flow::RunRequest req{
+      ctx.workdir, opt.approve, opt.user_words, opt.stop_grace_seconds, console.json_mode() ? STDERR_FILENO : STDOUT_FILENO, "", false};
   req.echo_stdout_style = Console::echo_style(req.echo_stdout_fd);
   req.echo_stderr_style = Console::echo_style(STDERR_FILENO);
   flow::MonitoredLauncher launcher;
@@ -152,8 +162,7 @@ void add_run_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
   auto opt = std::make_shared<RunOptions>();
   auto* sub = app.add_subcommand("run", help("help.run.summary"));
   sub->add_option("--approve", opt->approve, help("help.run.approve"));
-  sub->add_option("--stop-grace", opt->stop_grace_seconds, help("help.run.stop_grace"))
-      ->check(number_between(help, 0.0, 3600.0, "FLOAT"));
+  sub->add_option("--stop-grace", opt->stop_grace_seconds, help("help.run.stop_grace"))->check(number_between(help, 0.0, 3600.0, "FLOAT"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_run_command(ctx, *opt); }; });
 }
 

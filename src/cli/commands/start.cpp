@@ -30,7 +30,8 @@ class TerminalPrompter final : public flow::Prompter {
     // The corrections are shown for a second look; only a yes to this question confirms them.
     m_c.say("start.corrections_pending");
     for (const auto& [key, change] : corrections.items()) {
-      m_c.say("start.correction_row", {{"key", key}, {"from", core::dump_compact(change.value("from", core::Json(nullptr)))},
+      m_c.say("start.correction_row", {{"key", key},
+                                       {"from", core::dump_compact(change.value("from", core::Json(nullptr)))},
                                        {"to", core::dump_compact(change.value("to", core::Json(nullptr)))}});
     }
     return m_c.ask(m_c.t("start.ask_analysis_corrected"));
@@ -110,7 +111,9 @@ class StartView final : public flow::StartObserver {
   void on_probing(const std::string& python, const std::string& dir) override { m_plan.on_probing(python, dir); }
   void on_probe_kept(const std::string& cache_file) override { m_plan.on_probe_kept(cache_file); }
   void on_probe_progress(const flow::ProbeProgress& p) override { m_plan.on_probe_progress(p); }
-  void on_probed(bool from_cache, const std::string& version, const std::string& python) override { m_plan.on_probed(from_cache, version, python); }
+  void on_probed(bool from_cache, const std::string& version, const std::string& python) override {
+    m_plan.on_probed(from_cache, version, python);
+  }
   void on_help_unavailable(const std::string& problem) override { m_plan.on_help_unavailable(problem); }
   void on_using_shipped(const std::string& version) override { m_plan.on_using_shipped(version); }
   void on_template_written(const std::string& path) override { m_plan.on_template_written(path); }
@@ -151,7 +154,8 @@ int run_start_command(Context& ctx, const StartOptions& opt) {
   auto outcome = flow::start(req, prompter, view, launcher);
   if (!outcome) return c.error(outcome.error());
   if (const auto* s = std::get_if<flow::start_end::Stopped>(&outcome->end)) {
-    std::vector<core::MessageArg> args = {{"checkpoint", std::to_string(static_cast<int>(s->checkpoint))}, {"command", user_command(ctx.workdir, s->command)}};
+    std::vector<core::MessageArg> args = {{"checkpoint", std::to_string(static_cast<int>(s->checkpoint))},
+                                          {"command", user_command(ctx.workdir, s->command)}};
     if (s->approves.empty()) {
       c.say("start.stopped", args);
     } else {
@@ -170,8 +174,7 @@ void add_start_command(CLI::App& app, const HelpText& help, CommandFn& selected)
   sub->add_option("model", opt->model, help("help.start.model"))->required();
   sub->add_option("--output-dir", opt->output_dir, help("help.start.output_dir"))->required();
   sub->add_option("--revision", opt->revision, help("help.start.revision"));
-  sub->add_option("--eval-python", opt->eval_python,
-                  help("help.start.eval_python"));
+  sub->add_option("--eval-python", opt->eval_python, help("help.start.eval_python"));
   std::set<std::string> own;
   for (const auto* o : sub->get_options()) own.insert(o->get_name());
   add_plan_options(*sub, help, opt->plan);

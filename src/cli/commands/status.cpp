@@ -14,13 +14,12 @@ namespace {
 
 // Catalog text for a name from an enum, e.g. ("cli.state_", "stale"); status_ids_test.cpp
 // checks that every such id exists.
-std::string named(const Console& c, std::string_view prefix, std::string_view name) {
-  return c.t(std::string(prefix) + std::string(name));
-}
+std::string named(const Console& c, std::string_view prefix, std::string_view name) { return c.t(std::string(prefix) + std::string(name)); }
 
 // Staleness has a translated note; schema problems stay as the validator wrote them.
 std::string artifact_note(const Console& c, const workflow::ArtifactStatus& a) {
-  if (a.state == workflow::ArtifactState::stale) return c.t(a.name == "quant_plan.json" ? "cli.note_stale_plan" : "cli.note_stale_manifest");
+  if (a.state == workflow::ArtifactState::stale)
+    return c.t(a.name == "quant_plan.json" ? "cli.note_stale_plan" : "cli.note_stale_manifest");
   return a.problem;
 }
 
@@ -37,7 +36,8 @@ std::string checkpoint_note(const Console& c, const workflow::CheckpointStatus& 
 std::string recorded_text(const Console& c, const core::Json& item) {
   std::vector<core::MessageArg> args;
   if (const core::Json* a = core::json_object(item, "args")) {
-    for (auto it = a->begin(); it != a->end(); ++it) args.push_back({it.key(), it->is_string() ? it->get<std::string>() : core::dump_compact(*it)});
+    for (auto it = a->begin(); it != a->end(); ++it)
+      args.push_back({it.key(), it->is_string() ? it->get<std::string>() : core::dump_compact(*it)});
   }
   auto id = core::json_string(item, "message_id");
   return id && core::catalog_has(c.lang(), *id) ? c.t(*id, args) : core::json_string(item, "message").value_or("?");
@@ -91,7 +91,8 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
   c.say("cli.status_checkpoints");
   Table t = Table::from_ids(c, {"cli.heading_number", "cli.heading_checkpoint", "cli.heading_state", "cli.heading_note"});
   for (const auto& cp : s.checkpoints) {
-    t.add_row({std::to_string(static_cast<int>(cp.checkpoint)), c.enum_text("checkpoint", std::string(workflow::checkpoint_name(cp.checkpoint))),
+    t.add_row({std::to_string(static_cast<int>(cp.checkpoint)),
+               c.enum_text("checkpoint", std::string(workflow::checkpoint_name(cp.checkpoint))),
                named(c, "cli.state_", workflow::checkpoint_state_name(cp.state)), checkpoint_note(c, cp)});
   }
   c.line(t.render());
