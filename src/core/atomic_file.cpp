@@ -1,4 +1,5 @@
 #include "core/atomic_file.h"
+#include "core/errno_text.h"
 
 #include <cerrno>
 #include <cstring>
@@ -13,7 +14,7 @@ namespace core {
 namespace {
 
 Error write_error(const fs::path& path, int err) {
-  return make_error(ExitCode::bad_input, "core.write_error").with("path", path.string()).with_detail(std::strerror(err));
+  return make_error(ExitCode::bad_input, "core.write_error").with("path", path.string()).with_detail(errno_text(err));
 }
 
 }  // namespace

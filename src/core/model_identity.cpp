@@ -1,4 +1,5 @@
 #include "core/model_identity.h"
+#include "core/errno_text.h"
 
 #include <sys/stat.h>
 
@@ -41,7 +42,7 @@ Result<Json> file_entry(const fs::path& path, const std::string& rel) {
   QPTQ_TRY(require_regular_file(path));
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
-    return make_error(ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(std::strerror(errno));
+    return make_error(ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(errno_text(errno));
   }
   auto size = static_cast<std::uint64_t>(st.st_size);
   // Tensor bytes rewritten in place keep the size and the header: the modification time is

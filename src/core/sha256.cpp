@@ -1,4 +1,5 @@
 #include "core/sha256.h"
+#include "core/errno_text.h"
 
 #include <cassert>
 #include <cerrno>
@@ -61,7 +62,7 @@ Result<std::string> sha256_file_hex(const fs::path& path) {
   QPTQ_TRY_ASSIGN(Sha256 h, Sha256::start());
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    return make_error(ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(std::strerror(errno));
+    return make_error(ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(errno_text(errno));
   }
   ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   std::vector<char> buf(1 << 20);
@@ -71,7 +72,7 @@ Result<std::string> sha256_file_hex(const fs::path& path) {
       if (errno == EINTR) continue;
       int err = errno;
       ::close(fd);
-      return make_error(ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(std::strerror(err));
+      return make_error(ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(errno_text(err));
     }
     if (n == 0) break;
     h.update(buf.data(), static_cast<std::size_t>(n));

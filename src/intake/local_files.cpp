@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "core/fs.h"
+#include "core/errno_text.h"
 #include "intake/model_files.h"
 
 namespace intake {
@@ -18,7 +19,7 @@ namespace intake {
 namespace {
 
 core::Error io_error(const std::string& path, int err) {
-  return core::make_error(core::ExitCode::bad_input, "intake.file_unreadable").with("path", path).with_detail(std::strerror(err));
+  return core::make_error(core::ExitCode::bad_input, "intake.file_unreadable").with("path", path).with_detail(core::errno_text(err));
 }
 
 // Closes the descriptor on every path out.

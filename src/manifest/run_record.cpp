@@ -1,4 +1,5 @@
 #include "manifest/run_record.h"
+#include "core/errno_text.h"
 
 #include <cmath>
 #include <csignal>
@@ -72,7 +73,7 @@ core::Json finished_section(const runner::RunOutcome& out, const std::string& lo
     std::uint64_t total = out.stdout_bytes + out.stderr_bytes;
     r["log_truncated"] = {{"at_byte", out.log_bytes},
                           {"lost_bytes", total > out.log_bytes ? total - out.log_bytes : 0},
-                          {"reason", std::strerror(out.log_errno)}};
+                          {"reason", core::errno_text(out.log_errno)}};
   }
   r["pid"] = self.pid;
   r["process_start_ticks"] = self.start_ticks;

@@ -1,4 +1,5 @@
 #include "runner/capture.h"
+#include "core/errno_text.h"
 
 #include <cerrno>
 #include <csignal>
@@ -35,7 +36,7 @@ struct Pipe {
 };
 
 core::Error spawn_error(const std::string& program, int err) {
-  return core::make_error(core::ExitCode::env_not_ready, "runner.spawn_failed").with("program", program).with_detail(std::strerror(err));
+  return core::make_error(core::ExitCode::env_not_ready, "runner.spawn_failed").with("program", program).with_detail(core::errno_text(err));
 }
 
 }  // namespace

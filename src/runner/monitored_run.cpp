@@ -1,4 +1,5 @@
 #include "runner/monitored_run.h"
+#include "core/errno_text.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -51,7 +52,7 @@ double self_cpu_seconds() {
 }
 
 core::Error start_error(const std::string& id, const std::string& what, int err) {
-  return core::make_error(core::ExitCode::run_failed, id).with("program", what).with("path", what).with_detail(std::strerror(err));
+  return core::make_error(core::ExitCode::run_failed, id).with("program", what).with("path", what).with_detail(core::errno_text(err));
 }
 
 // Writes all of `data` to `fd`, counting into `written` what got there; returns false (errno

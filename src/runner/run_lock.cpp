@@ -1,4 +1,5 @@
 #include "runner/run_lock.h"
+#include "core/errno_text.h"
 
 #include <cerrno>
 #include <cstring>
@@ -12,7 +13,9 @@ core::Result<DirectoryLock> DirectoryLock::acquire(const std::filesystem::path& 
   // No O_CLOEXEC: the child inherits the lock (see the header).
   int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
   if (fd < 0) {
-    return core::make_error(core::ExitCode::bad_input, "runner.lock_failed").with("path", dir.string()).with_detail(std::strerror(errno));
+    return core::make_error(core::ExitCode::bad_input, "runner.lock_failed")
+        .with("path", dir.string())
+        .with_detail(core::errno_text(errno));
   }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     int err = errno;
@@ -22,7 +25,7 @@ core::Result<DirectoryLock> DirectoryLock::acquire(const std::filesystem::path& 
           .with("path", dir.string())
           .with("what", what)
           .with("command", "quark-ptq status");
-    return core::make_error(core::ExitCode::bad_input, "runner.lock_failed").with("path", dir.string()).with_detail(std::strerror(err));
+    return core::make_error(core::ExitCode::bad_input, "runner.lock_failed").with("path", dir.string()).with_detail(core::errno_text(err));
   }
   return DirectoryLock(fd);
 }

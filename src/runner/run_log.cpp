@@ -1,4 +1,5 @@
 #include "runner/run_log.h"
+#include "core/errno_text.h"
 
 #include <cerrno>
 #include <csignal>
@@ -30,7 +31,7 @@ std::string unique_log_name(std::string_view prefix) {
 
 core::Result<int> create_log_file(const std::filesystem::path& path) {
   auto failed = [&](int err) {
-    return core::make_error(core::ExitCode::bad_input, "runner.log_failed").with("path", path.string()).with_detail(std::strerror(err));
+    return core::make_error(core::ExitCode::bad_input, "runner.log_failed").with("path", path.string()).with_detail(core::errno_text(err));
   };
   std::filesystem::path dir = path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
   int dirfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);

@@ -1,4 +1,5 @@
 #include "verify/file_follower.h"
+#include "core/errno_text.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -91,7 +92,7 @@ std::size_t read_batch(int fd, char* buf, std::size_t cap, std::uint64_t at, std
     ssize_t n = ::pread(fd, buf + got, want - got, static_cast<off_t>(at + got));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
-      error = std::strerror(errno);
+      error = core::errno_text(errno);
       return 0;
     }
     if (n == 0) break;
@@ -176,7 +177,7 @@ FileFollower::~FileFollower() {
 std::uint64_t FileFollower::readable_end(bool writer_done) {
   struct stat st {};
   if (::fstat(m_fd, &st) != 0) {
-    m_failed = std::strerror(errno);
+    m_failed = core::errno_text(errno);
     return m_hashed;
   }
   auto size = static_cast<std::uint64_t>(st.st_size);

@@ -1,4 +1,5 @@
 #include "verify/file_hasher.h"
+#include "core/errno_text.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -33,7 +34,7 @@ bool hash_fd(int fd, std::uint64_t offset, std::uint64_t length, std::vector<cha
     ssize_t n = ::pread(fd, buf.data(), want, static_cast<off_t>(offset + total));
     if (n < 0) {
       if (errno == EINTR) continue;
-      error = std::strerror(errno);
+      error = core::errno_text(errno);
       return false;
     }
     if (n == 0) break;
@@ -176,7 +177,7 @@ std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector
       // swap since then must not lead the hash anywhere else.
       int fd = ::open((root / d.path).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
       if (fd < 0) {
-        d.error = std::strerror(errno);
+        d.error = core::errno_text(errno);
         continue;
       }
       struct stat st {};
@@ -215,7 +216,7 @@ core::Result<std::string> hash_range(const core::fs::path& path, std::uint64_t o
   if (auto probe = core::Sha256::start(); !probe) return std::move(probe).error();  // libcrypto missing
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
-    return core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(std::strerror(errno));
+    return core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(core::errno_text(errno));
   std::vector<char> buf(std::min<std::uint64_t>(kChunk, std::max<std::uint64_t>(length, 1)));
   std::string hex;
   std::string error;
@@ -231,7 +232,7 @@ core::Result<std::string> hash_range(const core::fs::path& path, std::uint64_t o
 core::Result<bool> same_bytes(const core::fs::path& a, std::uint64_t a_offset, const core::fs::path& b, std::uint64_t b_offset,
                               std::uint64_t length) {
   auto io_error = [](const core::fs::path& p, int err) {
-    return core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", p.string()).with_detail(std::strerror(err));
+    return core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", p.string()).with_detail(core::errno_text(err));
   };
   int fa = ::open(a.c_str(), O_RDONLY | O_CLOEXEC);
   if (fa < 0) return io_error(a, errno);

@@ -1,4 +1,5 @@
 #include "workflow/checkpoint.h"
+#include "core/errno_text.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -150,7 +151,7 @@ class CheckpointsLock {
     auto failed = [&](int err) {
       return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_lock_failed")
           .with("path", path.string())
-          .with_detail(std::strerror(err));
+          .with_detail(core::errno_text(err));
     };
     int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
     if (fd < 0) return failed(errno);
