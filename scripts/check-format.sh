@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Lists the first-party C++ files that clang-format-14 would change under .clang-format, and
-# exits 1 when there is any. Not part of scripts/test.sh. To apply the formatting:
+# exits 1 when there is any; scripts/test.sh runs it beside the layering check. To apply:
 #   git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h' 'bench/*.cpp' | xargs clang-format-14 -i
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -7,7 +7,7 @@ packages=(
   nlohmann-json3-dev libvalijson-dev libyaml-cpp-dev libcli11-dev libfmt-dev
   libcurl4-openssl-dev libssl-dev libsimdjson-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format-14 clang-tidy-14
   python3 python3-venv python3-yaml python3-jsonschema tmux coreutils openssl
 )
 missing=()
