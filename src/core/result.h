@@ -88,6 +88,8 @@ inline Result<void> ok() { return {}; }
 }  // namespace core
 
 // Early return on error. QPTQ_TRY(expr) for Result<void>; QPTQ_TRY_ASSIGN(var, expr) binds the value.
+// `var` is a declaration ("auto x", "const auto& [a, b]"), which parentheses would break: hence
+// the NOLINT for bugprone-macro-parentheses.
 #define QPTQ_CONCAT_INNER(a, b) a##b
 #define QPTQ_CONCAT(a, b) QPTQ_CONCAT_INNER(a, b)
 #define QPTQ_TRY(expr)                                                               \
@@ -98,4 +100,4 @@ inline Result<void> ok() { return {}; }
 #define QPTQ_TRY_ASSIGN(var, expr)                                                                                 \
   auto QPTQ_CONCAT(qptq_try_, __LINE__) = (expr);                                                                  \
   if (!QPTQ_CONCAT(qptq_try_, __LINE__)) return ::core::fail(std::move(QPTQ_CONCAT(qptq_try_, __LINE__)).error()); \
-  var = std::move(QPTQ_CONCAT(qptq_try_, __LINE__)).value()
+  var = std::move(QPTQ_CONCAT(qptq_try_, __LINE__)).value()  // NOLINT(bugprone-macro-parentheses)
