@@ -132,7 +132,7 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint
     // The commands as status gives them: with --workdir, the plan's --python (issue 16 item 13).
     const auto wd = outcome.manifest.parent_path();
     auto status = workflow::evaluate(workflow::Workdir{wd});
-    std::string plan = status && status->next_action_id == "workflow.next_evaluation_not_pass" ? status->next_command : "quark-ptq plan";
+    std::string plan = status ? workflow::replan_command(*status) : "quark-ptq plan";
     console.say("run.next_evaluation_failed",
                 {{"verdict", console.t("evaluate.status_" + std::string(evaluate::status_name(outcome.evaluation->verdict)))},
                  {"plan", user_command(wd, plan)},

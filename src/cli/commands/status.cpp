@@ -6,6 +6,7 @@
 #include "cli/diagnosis_render.h"
 #include "cli/next_step.h"
 #include "cli/table.h"
+#include "core/text.h"
 #include "flow/documents.h"
 
 namespace cli {
@@ -107,14 +108,12 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
       if (auto d = recorded != nullptr ? diagnose::Diagnosis::from_json(*recorded) : std::nullopt) print_diagnosis(c, *d);
     }
   }
-  if (s.verification == "failed" || s.verification == "partial") show_unpassed_checks(c, s.manifest.doc);
+  if (s.verification == workflow::Verification::failed || s.verification == workflow::Verification::partial)
+    show_unpassed_checks(c, s.manifest.doc);
   if (!s.evaluation.empty()) c.say("cli.status_evaluation", {{"verdict", evaluation_verdict_text(c, s.evaluation)}});
-  if (s.next_action_id == "workflow.next_fix_environment") show_blocking_problems(c, s.manifest.doc);
+  if (s.next_action == workflow::NextAction::fix_environment) show_blocking_problems(c, s.manifest.doc);
   if (s.return_to) {
-    std::string valid;
-    for (const auto* art : {&s.analysis, &s.plan, &s.manifest}) {
-      if (art->state == workflow::ArtifactState::valid) valid += (valid.empty() ? "" : ", ") + art->name;
-    }
+    std::string valid = core::join(s.valid_artifacts());
     c.say("cli.status_return_to", {{"checkpoint", std::to_string(static_cast<int>(*s.return_to))},
                                    {"name", c.enum_text("checkpoint", std::string(workflow::checkpoint_name(*s.return_to)))}});
     c.say("cli.status_still_valid", {{"artifacts", valid.empty() ? "-" : valid}});
