@@ -1,5 +1,6 @@
 // quark-ptq run [--approve DIGEST]: checkpoint 3 (the execution gate) and step 4, through
-// flow::run. This file binds the options, asks the question on the terminal and renders.
+// flow::run. This file binds the options and renders; the question at checkpoint 3 is
+// run_question.cpp's.
 #include <unistd.h>
 
 #include <memory>
@@ -16,29 +17,10 @@
 #include "cli/verify_render.h"
 #include "flow/documents.h"
 #include "flow/run_flow.h"
-#include "workflow/approval.h"
 
 namespace cli {
 
 namespace {
-
-class TerminalApproval final : public flow::ApprovalPrompt {
- public:
-  explicit TerminalApproval(const Console& console) : m_console(console) {}
-  bool can_ask() const override { return m_console.interactive(); }
-  std::optional<std::string> ask_approval(const workflow::RecordedCommand& cmd, const std::string& output_dir) override {
-    m_console.say("run.show_command");
-    m_console.line("  " + cmd.display);
-    for (const auto& e : cmd.env_changes) m_console.say("run.show_env", {{"name", e.name}, {"value", e.value}});
-    m_console.say("run.show_destination", {{"path", output_dir}});
-    say_evaluator(m_console, cmd.evaluator);
-    m_console.say("run.show_digest", {{"digest", cmd.digest}});
-    return ask_execution_approval(m_console);
-  }
-
- private:
-  const Console& m_console;
-};
 
 // Checkpoint 4 is the verified result's: a run that failed, was stopped or whose output did
 // not verify gets a heading that says so (issue 16 item 12).
@@ -76,17 +58,6 @@ void print_summary(const Console& console, const flow::RunOutcome& outcome, cons
 }
 
 }  // namespace
-
-std::optional<std::string> ask_execution_approval(const Console& console) {
-  constexpr int kMaxAsks = 3;
-  console.say("run.approval_words");
-  // A slip ("y", "ok") is asked again, a few times; an explicit no or end of input stops.
-  for (int attempt = 1;; ++attempt) {
-    auto answer = console.ask(console.t("run.ask_approval"));
-    if (!answer || workflow::is_execution_approval(*answer) || workflow::is_refusal(*answer) || attempt == kMaxAsks) return answer;
-    console.say("run.ask_again", {{"answer", *answer}, {"left", std::to_string(kMaxAsks - attempt)}});
-  }
-}
 
 void ConsoleRunObserver::on_launching(const std::filesystem::path& log) { m_console.say("run.starting", {{"log", log.string()}}); }
 void ConsoleRunObserver::on_stage(const std::string& stage) {
