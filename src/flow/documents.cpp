@@ -139,6 +139,13 @@ core::Json run_document(const RunOutcome& outcome) {
   return j;
 }
 
+core::Json run_document(core::Lang lang, const RunOutcome& outcome) {
+  core::Json j = run_document(outcome);
+  auto status = workflow::evaluate(workflow::Workdir{outcome.manifest.parent_path()});
+  j["next_action"] = status ? next_action_json(lang, *status) : core::Json(nullptr);
+  return j;
+}
+
 core::Json decision_document(core::Lang lang, const workflow::Workdir& wd, const workflow::Confirmation& conf) {
   core::Json out = {{"checkpoint", 4}, {"confirmation", workflow::confirmation_to_json(conf)}};
   if (auto status = workflow::evaluate(wd)) out["next_action"] = next_action_json(lang, *status);
