@@ -33,11 +33,7 @@ TEST(StatusIds, EveryEnumLabelHasBothLanguages) {
 }
 
 TEST(StatusIds, EveryNextActionHasBothLanguages) {
-  for (const char* id : {"analyze", "reanalyze", "confirm_analysis", "plan", "confirm_plan", "prepare", "approve", "run", "wait_running",
-                         "rerun_interrupted", "after_failure", "accept", "followup", "done", "fix_environment", "result_failed",
-                         "result_partial", "evaluation_not_pass"}) {
-    expect_both(std::string("workflow.next_") + id);
-  }
+  for (workflow::NextAction a : workflow::kAllNextActions) expect_both(std::string(workflow::next_action_id(a)));
 }
 
 }  // namespace

@@ -66,10 +66,21 @@ class ConsoleRunObserver : public flow::RunObserver {
   const Console& m_console;
   HashProgressView m_hashing{m_console};
 };
-// Checkpoint 3's question, the same for `run` and `start`: the accepted words, then up to
-// three asks while the answer is neither an approval nor a refusal (a slip such as "y" is
-// asked again, never read as a yes); nullopt at end of input.
+// run_question.cpp: checkpoint 3's question, the same for `run` and `start`: the accepted
+// words, then asked as flow::ask_until_decided says (a slip such as "y" is asked again, never
+// read as a yes); nullopt at end of input.
 std::optional<std::string> ask_execution_approval(const Console& console);
+// `run`'s prompt: the exact command, its environment changes, the destination, the evaluator
+// and the digest, then ask_execution_approval.
+class TerminalApproval final : public flow::ApprovalPrompt {
+ public:
+  explicit TerminalApproval(const Console& console) : m_console(console) {}
+  bool can_ask() const override { return m_console.interactive(); }
+  std::optional<std::string> ask_approval(const workflow::RecordedCommand& cmd, const std::string& output_dir) override;
+
+ private:
+  const Console& m_console;
+};
 // The summary, the verification report, the evaluation and what to do next; returns the exit code.
 int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint next = NextHint::shown);
 

@@ -83,14 +83,17 @@ void show_analysis_summary(const Console& c, const core::Json& a) {
   add(t, c, "cli.label_exclusions", brief(core::json_at(a, "quantization_targets/exclude_defaults")));
   add(t, c, "cli.label_remote_code", brief(core::json_at(a, "model/trust_remote_code")));
   c.line(t.render());
-  const core::Json* risks = core::json_array(a, "risks");
+  // (start shows only this list at checkpoint 1, as `analyze` prints it).
+  show_risks(c, core::json_array(a, "risks"), "cli.summary_no_risks", "cli.summary_risks");
+}
+
+void show_risks(const Console& c, const core::Json* risks, std::string_view none_id, std::string_view heading_id) {
   if (risks == nullptr || risks->empty()) {
-    c.say("cli.summary_no_risks");
+    c.say(none_id);
     return;
   }
-  // Lines, not a table: each risk's recovery hint goes under it, as `analyze` prints them
-  // (start shows only this list at checkpoint 1).
-  c.say("cli.summary_risks");
+  // Lines, not a table: each risk's recovery hint goes under it.
+  c.say(heading_id);
   for (const auto& risk : *risks) {
     c.line("  " + risk_line(c, risk));
     if (std::string hint = risk_hint(c, risk); !hint.empty()) c.line("         -> " + hint);

@@ -21,6 +21,9 @@ void show_result_summary(const Console& console, const core::Json& manifest);
 // ("" when none). Risks the plan carries from the analysis say so.
 std::string risk_line(const Console& console, const core::Json& risk);
 std::string risk_hint(const Console& console, const core::Json& risk);
+// An artifact's "risks" as lines, each with its hint under it ("-> hint"), after `heading_id`;
+// `none_id` instead when there are none.
+void show_risks(const Console& console, const core::Json* risks, std::string_view none_id, std::string_view heading_id);
 
 // A JSON value as one short line: strings bare, lists comma-separated, null as "-".
 std::string brief(const core::Json* value);

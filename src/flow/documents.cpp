@@ -80,11 +80,13 @@ core::Error localized(core::Lang lang, core::Error e) {
 std::string next_action_text(core::Lang lang, const workflow::WorkflowStatus& s) {
   std::vector<core::MessageArg> args = localized_args(lang, s.next_action_args);
   for (auto& a : args) a.value = user_command(s.workdir, a.value);
-  return core::msg(lang, s.next_action_id, args);
+  return core::msg(lang, workflow::next_action_id(s.next_action), args);
 }
 
 core::Json next_action_json(core::Lang lang, const workflow::WorkflowStatus& s) {
-  core::Json j = {{"id", s.next_action_id}, {"text", next_action_text(lang, s)}, {"command", user_command(s.workdir, s.next_command)}};
+  core::Json j = {{"id", std::string(workflow::next_action_id(s.next_action))},
+                  {"text", next_action_text(lang, s)},
+                  {"command", user_command(s.workdir, s.next_command)}};
   if (auto approves = workflow::approved_command_display(s.next_command, s.manifest.doc)) j["approves"] = *approves;
   return j;
 }
@@ -134,6 +136,13 @@ core::Json run_document(const RunOutcome& outcome) {
   j["result"] = report != nullptr ? report->to_json() : core::Json(nullptr);
   j["evaluation"] = outcome.evaluation ? outcome.evaluation->to_json() : core::Json(nullptr);
   j["exit_code"] = core::to_int(outcome.exit_code());
+  return j;
+}
+
+core::Json run_document(core::Lang lang, const RunOutcome& outcome) {
+  core::Json j = run_document(outcome);
+  auto status = workflow::evaluate(workflow::Workdir{outcome.manifest.parent_path()});
+  j["next_action"] = status ? next_action_json(lang, *status) : core::Json(nullptr);
   return j;
 }
 

@@ -52,6 +52,9 @@ core::Json prepare_document(const manifest::PrepareResult& prepared);
 core::Json confirm_document(core::Lang lang, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome);
 // run: {"manifest", "run", "result", "evaluation", "exit_code"}.
 core::Json run_document(const RunOutcome& outcome);
+// run --json: the same with "next_action", the one status --json gives for the workdir after
+// the run, so the two never disagree (null when the workdir cannot be evaluated).
+core::Json run_document(core::Lang lang, const RunOutcome& outcome);
 // accept / followup: {"checkpoint": 4, "confirmation", "next_action"}.
 core::Json decision_document(core::Lang lang, const workflow::Workdir& wd, const workflow::Confirmation& confirmation);
 

@@ -534,12 +534,14 @@ ToolResult call_accept(ToolCall& c) {
     return failed(c, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result")
                          .with("path", w.manifest().string())
                          .with("command", s->next_command));
-  std::string message = core::msg(c.lang, "mcp.ask_accept",
-                                  {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))},
-                                   {"verification", s->verification.empty() ? "-" : s->verification},
-                                   {"evaluation", s->evaluation.empty() ? "-" : flow::evaluation_verdict_text(c.lang, s->evaluation)},
-                                   {"despite", despite ? core::msg(c.lang, "mcp.despite_evaluation") : ""},
-                                   {"workdir", wd.string()}});
+  std::string message = core::msg(
+      c.lang, "mcp.ask_accept",
+      {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))},
+       {"verification",
+        s->verification == workflow::Verification::none ? std::string("-") : std::string(workflow::verification_name(s->verification))},
+       {"evaluation", s->evaluation.empty() ? "-" : flow::evaluation_verdict_text(c.lang, s->evaluation)},
+       {"despite", despite ? core::msg(c.lang, "mcp.despite_evaluation") : ""},
+       {"workdir", wd.string()}});
   auto asked = ask_person(
       c,
       confirmation_question(c.lang, "confirmation",

@@ -80,8 +80,7 @@ core::Result<core::Json> acceptable_result(const Workdir& wd, bool despite_evalu
       core::Error e = core::make_error(core::ExitCode::eval_failed, "workflow.evaluation_not_passed").with("verdict", verdict);
       for (auto& a : evaluation_reason_args(s.manifest.doc)) e.args.push_back(std::move(a));
       // The ways on, as commands to type (the console adds --workdir; the plan keeps --python).
-      bool back_to_plan = s.next_action_id == "workflow.next_evaluation_not_pass" && !s.next_command.empty();
-      return e.with("plan", back_to_plan ? s.next_command : "quark-ptq plan")
+      return e.with("plan", replan_command(s))
           .with("followup", "quark-ptq followup TEXT")
           .with("accept", "quark-ptq accept --despite-evaluation");
     }

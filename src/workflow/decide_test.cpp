@@ -7,6 +7,7 @@
 namespace {
 
 using workflow::Checkpoint;
+using workflow::NextAction;
 
 std::string digest_of(workflow_test::Workdir& w) { return w.manifest()["command"]["digest"].get<std::string>(); }
 
@@ -77,7 +78,7 @@ TEST(Accept, NeedsApprovalAndAResult) {
   auto ok = workflow::accept_result(w.wd, "accept");
   ASSERT_TRUE(ok.has_value());
   EXPECT_EQ(ok->decision, "accepted");
-  EXPECT_EQ(w.status().next_action_id, "workflow.next_done");
+  EXPECT_EQ(w.status().next_action, NextAction::done);
   // Accepting the same result again records nothing new.
   auto again = workflow::accept_result(w.wd, "accept");
   ASSERT_TRUE(again.has_value());
@@ -95,7 +96,7 @@ TEST(Accept, FailedResultTakesAFollowupInstead) {
   ASSERT_TRUE(f.has_value());
   EXPECT_EQ(f->followup, "try fewer calibration samples");
   auto s = w.status();
-  EXPECT_EQ(s.next_action_id, "workflow.next_followup");
+  EXPECT_EQ(s.next_action, NextAction::followup);
   EXPECT_EQ(s.to_json()["checkpoints"][3]["confirmation"]["followup"], "try fewer calibration samples");
 }
 

@@ -39,6 +39,24 @@ std::string_view checkpoint_state_name(CheckpointState s) {
   return "pending";
 }
 
+std::string_view verification_name(Verification v) {
+  switch (v) {
+    case Verification::none:
+      return "none";
+    case Verification::success:
+      return "success";
+    case Verification::partial:
+      return "partial";
+    case Verification::failed:
+      return "failed";
+  }
+  return "none";
+}
+
+std::string replan_command(const WorkflowStatus& s) {
+  return s.next_action == NextAction::evaluation_not_pass && !s.next_command.empty() ? s.next_command : "quark-ptq plan";
+}
+
 std::string confirm_command(Checkpoint c) {
   switch (c) {
     case Checkpoint::analysis:
@@ -236,52 +254,51 @@ std::string less_aggressive_plan_command(const WorkflowStatus& s) {
 // Checkpoint 4 as the recorded verdicts allow it: a plain accept only for a verified result
 // whose evaluation (when there is one) passed.
 void choose_result_action(WorkflowStatus& s) {
-  auto set = [&s](const char* id, std::string cmd, std::vector<core::MessageArg> args) {
-    s.next_action_id = id;
+  auto set = [&s](NextAction next, std::string cmd, std::vector<core::MessageArg> args) {
+    s.next_action = next;
     s.next_command = std::move(cmd);
     s.next_action_args = std::move(args);
   };
   const CheckpointStatus& cp4 = s.at(Checkpoint::result);
   if (cp4.state == CheckpointState::confirmed) {
-    if (cp4.confirmation->decision == "followup")
-      return set("workflow.next_followup", plan_command(s), {{"text", cp4.confirmation->followup}});
-    return set("workflow.next_done", "", {});
+    if (cp4.confirmation->decision == "followup") return set(NextAction::followup, plan_command(s), {{"text", cp4.confirmation->followup}});
+    return set(NextAction::done, "", {});
   }
-  if (s.verification == "failed") {
+  if (s.verification == Verification::failed) {
     auto ids = result_checks_with(s.manifest.doc, "fail");
     Checkpoint c = checkpoint_for_checks(ids);
-    return set("workflow.next_result_failed", redo_command(s, c),
+    return set(NextAction::result_failed, redo_command(s, c),
                {{"count", std::to_string(ids.size())}, {"checkpoint", std::to_string(static_cast<int>(c))}});
   }
-  if (s.verification == "partial") {
+  if (s.verification == Verification::partial) {
     auto ids = result_checks_with(s.manifest.doc, "partial");
     Checkpoint c = checkpoint_for_checks(ids);
     return set(
-        "workflow.next_result_partial", redo_command(s, c),
+        NextAction::result_partial, redo_command(s, c),
         {{"count", std::to_string(ids.size())}, {"checkpoint", std::to_string(static_cast<int>(c))}, {"accept", "quark-ptq accept"}});
   }
   if (!s.evaluation.empty() && s.evaluation != "pass") {
     std::vector<core::MessageArg> args = {{"verdict", s.evaluation}};
     for (auto& a : evaluation_reason_args(s.manifest.doc)) args.push_back(std::move(a));
     args.push_back({"followup", "quark-ptq followup TEXT"});
-    return set("workflow.next_evaluation_not_pass", less_aggressive_plan_command(s), std::move(args));
+    return set(NextAction::evaluation_not_pass, less_aggressive_plan_command(s), std::move(args));
   }
-  set("workflow.next_accept", "quark-ptq accept", {});
+  set(NextAction::accept, "quark-ptq accept", {});
 }
 
 void choose_next_action(WorkflowStatus& s) {
-  auto set = [&s](const char* id, std::string cmd) {
-    s.next_action_id = id;
+  auto set = [&s](NextAction next, std::string cmd) {
+    s.next_action = next;
     s.next_command = std::move(cmd);
   };
   using A = ArtifactState;
   using C = CheckpointState;
-  if (s.analysis.state == A::missing) return set("workflow.next_analyze", "quark-ptq analyze MODEL");
-  if (s.analysis.state == A::invalid) return set("workflow.next_reanalyze", redo_command(s, Checkpoint::analysis));
-  if (s.at(Checkpoint::analysis).state != C::confirmed) return set("workflow.next_confirm_analysis", confirm_command(Checkpoint::analysis));
-  if (s.plan.state != A::valid) return set("workflow.next_plan", plan_command(s));
-  if (s.at(Checkpoint::plan).state != C::confirmed) return set("workflow.next_confirm_plan", confirm_command(Checkpoint::plan));
-  if (s.manifest.state != A::valid) return set("workflow.next_prepare", prepare_command(s));
+  if (s.analysis.state == A::missing) return set(NextAction::analyze, "quark-ptq analyze MODEL");
+  if (s.analysis.state == A::invalid) return set(NextAction::reanalyze, redo_command(s, Checkpoint::analysis));
+  if (s.at(Checkpoint::analysis).state != C::confirmed) return set(NextAction::confirm_analysis, confirm_command(Checkpoint::analysis));
+  if (s.plan.state != A::valid) return set(NextAction::plan, plan_command(s));
+  if (s.at(Checkpoint::plan).state != C::confirmed) return set(NextAction::confirm_plan, confirm_command(Checkpoint::plan));
+  if (s.manifest.state != A::valid) return set(NextAction::prepare, prepare_command(s));
   // The run refuses a manifest whose recorded verdict is not ready (exit 6), whatever was
   // approved: the environment is what has to change, then prepare records a new verdict.
   auto cmd = read_recorded_command(s.manifest.doc);
@@ -289,41 +306,42 @@ void choose_next_action(WorkflowStatus& s) {
     int count = 0;
     std::string codes = blocking_codes(s.manifest.doc, count);
     s.next_action_args = {{"count", std::to_string(count)}, {"problems", codes.empty() ? "-" : codes}};
-    return set("workflow.next_fix_environment", prepare_command(s));
+    return set(NextAction::fix_environment, prepare_command(s));
   }
   const core::Json* d = core::json_at(s.manifest.doc, "command/digest");
   std::string digest = (d != nullptr && d->is_string()) ? d->get<std::string>() : "<digest>";
-  if (s.at(Checkpoint::execution).state != C::confirmed) return set("workflow.next_approve", "quark-ptq run --approve " + digest);
+  if (s.at(Checkpoint::execution).state != C::confirmed) return set(NextAction::approve, "quark-ptq run --approve " + digest);
   switch (s.run.phase) {
     case RunPhase::running:
-      return set("workflow.next_wait_running", "quark-ptq status");
+      return set(NextAction::wait_running, "quark-ptq status");
     case RunPhase::interrupted:
-      return set("workflow.next_rerun_interrupted", "quark-ptq run --approve " + digest);
+      return set(NextAction::rerun_interrupted, "quark-ptq run --approve " + digest);
     case RunPhase::failed: {
       // The diagnosis names the checkpoint to return to; without one, the plan (rule 9). A
       // failure after the export (checkpoint 4) is judged on the verified result.
       const core::Json* diagnosis = core::json_at(s.manifest.doc, "run/diagnosis");
       auto back = diagnosis != nullptr ? core::json_int(*diagnosis, "return_to_checkpoint") : std::nullopt;
-      if (back && *back == 4 && !s.verification.empty()) return choose_result_action(s);
+      if (back && *back == 4 && s.verification != Verification::none) return choose_result_action(s);
       Checkpoint c = (back && *back >= 1 && *back <= 3) ? static_cast<Checkpoint>(*back) : Checkpoint::plan;
       s.next_action_args = {{"checkpoint", std::to_string(static_cast<int>(c))}};
-      return set("workflow.next_after_failure", redo_command(s, c));
+      return set(NextAction::after_failure, redo_command(s, c));
     }
     case RunPhase::none:
     case RunPhase::succeeded:
       break;
   }
-  if (s.verification.empty()) return set("workflow.next_run", "quark-ptq run --approve " + digest);
+  if (s.verification == Verification::none) return set(NextAction::run, "quark-ptq run --approve " + digest);
   choose_result_action(s);
 }
 
 // result.status, with an explicit passed: false read as failed.
-std::string recorded_verification(const core::Json& manifest) {
+Verification recorded_verification(const core::Json& manifest) {
   const core::Json* r = core::json_object(manifest, "result");
-  if (r == nullptr) return "";
+  if (r == nullptr) return Verification::none;
   std::string status = core::json_string(*r, "status").value_or("failed");
-  if (core::json_bool(*r, "passed") == false) return "failed";
-  return (status == "success" || status == "partial") ? status : "failed";
+  if (core::json_bool(*r, "passed") == false) return Verification::failed;
+  if (status == "success") return Verification::success;
+  return status == "partial" ? Verification::partial : Verification::failed;
 }
 
 std::string recorded_evaluation(const core::Json& manifest) {
@@ -411,18 +429,25 @@ WorkflowStatus evaluate(const Workdir& wd, const std::vector<Confirmation>& all,
 }
 
 std::string_view WorkflowStatus::run_state() const {
-  if (run.phase == RunPhase::succeeded && !verification.empty() && verification != "success") return "not_verified";
+  if (run.phase == RunPhase::succeeded && verification != Verification::none && verification != Verification::success)
+    return "not_verified";
   return run_phase_name(run.phase);
+}
+
+std::vector<std::string> WorkflowStatus::valid_artifacts() const {
+  std::vector<std::string> names;
+  for (const ArtifactStatus* a : {&analysis, &plan, &manifest}) {
+    if (a->state == ArtifactState::valid) names.push_back(a->name);
+  }
+  return names;
 }
 
 core::Json WorkflowStatus::to_json() const {
   core::Json j = {{"artifact", "workflow_status"}, {"artifacts", core::Json::array()}, {"checkpoints", core::Json::array()}};
-  core::Json still_valid = core::Json::array();
   for (const ArtifactStatus* a : {&analysis, &plan, &manifest}) {
     core::Json item = {{"name", a->name}, {"path", a->path.string()}, {"state", std::string(artifact_state_name(a->state))}};
     if (!a->problem.empty()) item["problem"] = a->problem;
     if (!a->digest.empty()) item["digest"] = a->digest;
-    if (a->state == ArtifactState::valid) still_valid.push_back(a->name);
     j["artifacts"].push_back(item);
   }
   for (const auto& c : checkpoints) {
@@ -433,15 +458,16 @@ core::Json WorkflowStatus::to_json() const {
     if (c.confirmation) item["confirmation"] = confirmation_to_json(*c.confirmation);
     j["checkpoints"].push_back(item);
   }
-  j["valid_artifacts"] = still_valid;
+  j["valid_artifacts"] = valid_artifacts();
   j["run"] = {{"state", std::string(run_state())}, {"recorded", run.recorded}};
   if (!run.reason.empty()) j["run"]["reason"] = run.reason;
   if (const core::Json* cut = core::json_at(manifest.doc, "run/log_truncated"); cut != nullptr && cut->is_object())
     j["run"]["log_truncated"] = *cut;
-  j["run"]["verification"] = verification.empty() ? core::Json(nullptr) : core::Json(verification);
+  j["run"]["verification"] =
+      verification == Verification::none ? core::Json(nullptr) : core::Json(std::string(verification_name(verification)));
   j["run"]["evaluation"] = evaluation.empty() ? core::Json(nullptr) : core::Json(evaluation);
   j["return_to"] = return_to ? core::Json(static_cast<int>(*return_to)) : core::Json(nullptr);
-  j["next_action"] = {{"id", next_action_id}, {"command", next_command}};
+  j["next_action"] = {{"id", std::string(next_action_id(next_action))}, {"command", next_command}};
   return j;
 }
 

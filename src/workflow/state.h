@@ -14,6 +14,7 @@
 #include "core/json_io.h"
 #include "core/result.h"
 #include "workflow/checkpoint.h"
+#include "workflow/next_action.h"
 #include "workflow/run_liveness.h"
 
 namespace workflow {
@@ -21,8 +22,15 @@ namespace workflow {
 enum class ArtifactState { missing, invalid, stale, valid };
 enum class CheckpointState { pending, confirmed, stale };
 
+// The recorded verification (the manifest's result.status; failed too when result.passed is
+// false), none without a result.
+enum class Verification { none, success, partial, failed };
+
 std::string_view artifact_state_name(ArtifactState s);
 std::string_view checkpoint_state_name(CheckpointState s);
+// "success", "partial", "failed" as the manifest records them; "none" for none (which the
+// status document writes as null).
+std::string_view verification_name(Verification v);
 
 struct ArtifactStatus {
   std::string name;  // "model_analysis.json", ...
@@ -48,22 +56,22 @@ struct WorkflowStatus {
   std::array<CheckpointStatus, 4> checkpoints;
   // Step 4 as recorded in the manifest, with a `running` run checked against /proc.
   RunState run;
-  // Step 4's verdicts as recorded: the verification (result.status: "success", "partial" or
-  // "failed"; "failed" too when result.passed is false; "" without a result) and the
-  // evaluation (evaluation.verdict: "pass", "fail", "indeterminate" or "not-run"; "" without
-  // an evaluation section).
-  std::string verification;
+  // Step 4's verdicts as recorded: the verification and the evaluation (evaluation.verdict:
+  // "pass", "fail", "indeterminate" or "not-run"; "" without an evaluation section).
+  Verification verification = Verification::none;
   std::string evaluation;
   // The earliest checkpoint that is stale, if any: where the user has to go back to.
   std::optional<Checkpoint> return_to;
-  // The next thing to do: a catalog id ("workflow.next_*"), its arguments and the command
-  // to type ("" when there is nothing to type). An argument that is a command to type
-  // starts with "quark-ptq ", like next_command.
-  std::string next_action_id;
+  // The next thing to do (its catalog id: next_action_id()), its arguments and the command to type
+  // ("" when there is nothing to type). An argument that is a command to type starts with
+  // "quark-ptq ", like next_command.
+  NextAction next_action = NextAction::analyze;
   std::vector<core::MessageArg> next_action_args;
   std::string next_command;
 
   const CheckpointStatus& at(Checkpoint c) const { return checkpoints[static_cast<int>(c) - 1]; }
+  // The names of the artifacts that are valid, upstream first (what survives a return_to).
+  std::vector<std::string> valid_artifacts() const;
   // The run as reported: run_phase_name(run.phase), except "not_verified" when quark-cli
   // finished but its output failed verification or passed it only in part.
   std::string_view run_state() const;
@@ -90,6 +98,10 @@ WorkflowStatus evaluate(const Workdir& wd, const std::vector<Confirmation>& conf
 // {reason.NAME} per argument, so that a reader shows {reason} in the user's language
 // (flow::localized_args; issue 16 item 10).
 std::vector<core::MessageArg> evaluation_reason_args(const core::Json& manifest);
+
+// The plan command offered after an evaluation that did not pass: the less aggressive plan
+// status chose (NextAction::evaluation_not_pass), else a plain "quark-ptq plan".
+std::string replan_command(const WorkflowStatus& s);
 
 // The command that confirms checkpoint `c` (for messages), e.g. "quark-ptq confirm plan".
 std::string confirm_command(Checkpoint c);

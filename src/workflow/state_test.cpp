@@ -12,6 +12,8 @@ namespace {
 using workflow::ArtifactState;
 using workflow::Checkpoint;
 using workflow::CheckpointState;
+using workflow::NextAction;
+using workflow::Verification;
 using workflow_test::sample_analysis;
 using workflow_test::sample_manifest;
 using workflow_test::sample_plan;
@@ -23,8 +25,10 @@ TEST(State, EmptyWorkdirAsksForAnAnalysis) {
   EXPECT_EQ(s.plan.state, ArtifactState::missing);
   EXPECT_EQ(s.manifest.state, ArtifactState::missing);
   for (const auto& c : s.checkpoints) EXPECT_EQ(c.state, CheckpointState::pending);
-  EXPECT_EQ(s.next_action_id, "workflow.next_analyze");
+  EXPECT_EQ(s.next_action, NextAction::analyze);
   EXPECT_FALSE(s.return_to);
+  EXPECT_EQ(s.verification, Verification::none);
+  EXPECT_TRUE(s.to_json()["run"]["verification"].is_null());
   auto r = workflow::require_confirmed(w.wd, Checkpoint::analysis);
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().code, core::ExitCode::not_confirmed);
@@ -36,12 +40,12 @@ TEST(State, AnalysisWaitsForCheckpoint1ThenPlanIsNext) {
   auto s = w.status();
   EXPECT_EQ(s.analysis.state, ArtifactState::valid);
   EXPECT_EQ(s.at(Checkpoint::analysis).expected_digest, workflow::artifact_digest(sample_analysis()));
-  EXPECT_EQ(s.next_action_id, "workflow.next_confirm_analysis");
+  EXPECT_EQ(s.next_action, NextAction::confirm_analysis);
   EXPECT_EQ(s.next_command, "quark-ptq confirm analysis");
   w.confirm(Checkpoint::analysis, s.analysis.digest);
   s = w.status();
   EXPECT_EQ(s.at(Checkpoint::analysis).state, CheckpointState::confirmed);
-  EXPECT_EQ(s.next_action_id, "workflow.next_plan");
+  EXPECT_EQ(s.next_action, NextAction::plan);
   EXPECT_TRUE(workflow::require_confirmed(w.wd, Checkpoint::analysis).has_value());
 }
 
@@ -53,7 +57,7 @@ TEST(State, InvalidArtifactsAreNamedWithTheirProblem) {
   auto s = w.status();
   EXPECT_EQ(s.analysis.state, ArtifactState::invalid);
   EXPECT_NE(s.analysis.problem.find("/model"), std::string::npos) << s.analysis.problem;
-  EXPECT_EQ(s.next_action_id, "workflow.next_reanalyze");
+  EXPECT_EQ(s.next_action, NextAction::reanalyze);
   EXPECT_EQ(s.next_command, "quark-ptq analyze /models/tiny");
   ASSERT_TRUE(core::write_file_atomic(w.wd.analysis(), "{not json").has_value());
   EXPECT_EQ(w.status().analysis.state, ArtifactState::invalid);
@@ -64,7 +68,7 @@ TEST(State, ManualEditOfTheAnalysisMakesEveryLaterConfirmationStale) {
   w.build(3);
   auto s = w.status();
   EXPECT_EQ(s.at(Checkpoint::execution).state, CheckpointState::confirmed);
-  EXPECT_EQ(s.next_action_id, "workflow.next_run");
+  EXPECT_EQ(s.next_action, NextAction::run);
 
   w.write_analysis(sample_analysis("mistral"));  // re-analysis or a hand edit
   s = w.status();
@@ -76,8 +80,9 @@ TEST(State, ManualEditOfTheAnalysisMakesEveryLaterConfirmationStale) {
   EXPECT_EQ(s.at(Checkpoint::execution).state, CheckpointState::stale);
   ASSERT_TRUE(s.return_to);
   EXPECT_EQ(*s.return_to, Checkpoint::analysis);
-  EXPECT_EQ(s.next_action_id, "workflow.next_confirm_analysis");
+  EXPECT_EQ(s.next_action, NextAction::confirm_analysis);
   EXPECT_EQ(s.to_json()["valid_artifacts"], core::Json::parse(R"(["model_analysis.json"])"));
+  EXPECT_EQ(s.valid_artifacts(), std::vector<std::string>{"model_analysis.json"});
   for (Checkpoint c : {Checkpoint::analysis, Checkpoint::plan, Checkpoint::execution}) {
     auto r = workflow::require_confirmed(w.wd, c);
     ASSERT_FALSE(r.has_value());
@@ -98,13 +103,13 @@ TEST(State, ArtifactsReadOnceEvaluateLikeTheWorkdir) {
   EXPECT_EQ(workflow::evaluate(w.wd, *all, artifacts).to_json(), w.status().to_json());
   auto none = workflow::evaluate(w.wd, {}, artifacts);
   EXPECT_EQ(none.at(Checkpoint::analysis).state, CheckpointState::pending);
-  EXPECT_EQ(none.next_action_id, "workflow.next_confirm_analysis");
+  EXPECT_EQ(none.next_action, NextAction::confirm_analysis);
   EXPECT_EQ(none.manifest.state, ArtifactState::valid);
   std::vector<workflow::Confirmation> first_two(all->begin(), all->begin() + 2);
   auto two = workflow::evaluate(w.wd, first_two, artifacts);
   EXPECT_EQ(two.at(Checkpoint::plan).state, CheckpointState::confirmed);
   EXPECT_EQ(two.at(Checkpoint::execution).state, CheckpointState::pending);
-  EXPECT_EQ(two.next_action_id, "workflow.next_approve");
+  EXPECT_EQ(two.next_action, NextAction::approve);
 }
 
 TEST(State, ReconfirmedAnalysisSendsTheUserBackToThePlan) {
@@ -117,7 +122,7 @@ TEST(State, ReconfirmedAnalysisSendsTheUserBackToThePlan) {
   EXPECT_EQ(s.at(Checkpoint::analysis).state, CheckpointState::confirmed);
   EXPECT_EQ(s.at(Checkpoint::plan).state, CheckpointState::stale);
   EXPECT_EQ(*s.return_to, Checkpoint::plan);
-  EXPECT_EQ(s.next_action_id, "workflow.next_plan");
+  EXPECT_EQ(s.next_action, NextAction::plan);
   // A new plan from the new analysis, confirmed: the manifest is still stale (built from the old plan).
   core::Json plan = sample_plan(changed);
   w.write_plan(plan);
@@ -126,7 +131,7 @@ TEST(State, ReconfirmedAnalysisSendsTheUserBackToThePlan) {
   EXPECT_EQ(s.at(Checkpoint::plan).state, CheckpointState::confirmed);
   EXPECT_EQ(s.manifest.state, ArtifactState::stale);
   EXPECT_FALSE(s.return_to);
-  EXPECT_EQ(s.next_action_id, "workflow.next_prepare");
+  EXPECT_EQ(s.next_action, NextAction::prepare);
   EXPECT_EQ(s.next_command, "quark-ptq prepare --output-dir /out/tiny-w4");
 }
 
@@ -176,7 +181,7 @@ TEST(State, DeclinedEntryIsNeverAConfirmation) {
   w.confirm(Checkpoint::execution, w.manifest()["command"]["digest"].get<std::string>(), "declined");
   auto s = w.status();
   EXPECT_EQ(s.at(Checkpoint::execution).state, CheckpointState::pending);
-  EXPECT_EQ(s.next_action_id, "workflow.next_approve");
+  EXPECT_EQ(s.next_action, NextAction::approve);
   EXPECT_EQ(workflow::require_confirmed(w.wd, Checkpoint::execution).error().code, core::ExitCode::not_confirmed);
   w.confirm(Checkpoint::plan, workflow::artifact_digest(w.plan()), "declined");
   EXPECT_EQ(w.status().at(Checkpoint::plan).state, CheckpointState::pending);
@@ -200,7 +205,7 @@ TEST(State, NewCommandNeedsANewApproval) {
   auto s = w.status();
   EXPECT_EQ(s.manifest.state, ArtifactState::valid);
   EXPECT_EQ(s.at(Checkpoint::execution).state, CheckpointState::stale);
-  EXPECT_EQ(s.next_action_id, "workflow.next_approve");
+  EXPECT_EQ(s.next_action, NextAction::approve);
   EXPECT_EQ(s.next_command, "quark-ptq run --approve " + s.manifest.doc["command"]["digest"].get<std::string>());
 }
 
@@ -223,11 +228,11 @@ TEST(State, ResultAcceptedThenChangedIsStale) {
   w.write_manifest(m);
   auto s = w.status();
   EXPECT_EQ(s.run.phase, workflow::RunPhase::succeeded);
-  EXPECT_EQ(s.next_action_id, "workflow.next_accept");
+  EXPECT_EQ(s.next_action, NextAction::accept);
   w.confirm(Checkpoint::result, core::json_digest(m["result"]), "accepted");
   s = w.status();
   EXPECT_EQ(s.at(Checkpoint::result).state, CheckpointState::confirmed);
-  EXPECT_EQ(s.next_action_id, "workflow.next_done");
+  EXPECT_EQ(s.next_action, NextAction::done);
   m["result"]["status"] = "partial";
   w.write_manifest(m);
   s = w.status();
@@ -243,7 +248,7 @@ TEST(State, FailedRunPointsAtTheDiagnosedCheckpoint) {
   w.write_manifest(m);
   auto s = w.status();
   EXPECT_EQ(s.run.phase, workflow::RunPhase::failed);
-  EXPECT_EQ(s.next_action_id, "workflow.next_after_failure");
+  EXPECT_EQ(s.next_action, NextAction::after_failure);
   EXPECT_EQ(s.next_command, "quark-ptq plan");
   ASSERT_EQ(s.next_action_args.size(), 1U);
   EXPECT_EQ(s.next_action_args[0].value, "2");
@@ -269,7 +274,7 @@ TEST(State, NotReadyVerdictAsksToFixTheEnvironmentNotToApprove) {
     if (through == 3) w.confirm(Checkpoint::execution, m["command"]["digest"].get<std::string>(), "approved");
     auto s = w.status();
     EXPECT_EQ(s.manifest.state, ArtifactState::valid);
-    EXPECT_EQ(s.next_action_id, "workflow.next_fix_environment") << through;
+    EXPECT_EQ(s.next_action, NextAction::fix_environment) << through;
     EXPECT_EQ(s.next_command, "quark-ptq prepare --output-dir /out/tiny-w4 --python /venvs/q/bin/python");
     ASSERT_EQ(s.next_action_args.size(), 2U);
     EXPECT_EQ(s.next_action_args[0].value, "3");
@@ -282,7 +287,7 @@ TEST(State, NotReadyVerdictAsksToFixTheEnvironmentNotToApprove) {
   m.erase("environment");
   m["command"]["digest"] = workflow::recompute_command_digest(m);
   w.write_manifest(m);
-  EXPECT_EQ(w.status().next_action_id, "workflow.next_fix_environment");
+  EXPECT_EQ(w.status().next_action, NextAction::fix_environment);
 }
 
 namespace {
@@ -309,10 +314,10 @@ TEST(State, FailedVerificationLeadsBackNotToAccept) {
   with_result(w, "failed", {check("output_dir", "fail")});
   auto s = w.status();
   EXPECT_EQ(s.run.phase, workflow::RunPhase::succeeded);
-  EXPECT_EQ(s.verification, "failed");
+  EXPECT_EQ(s.verification, Verification::failed);
   EXPECT_EQ(s.run_state(), "not_verified");
   EXPECT_EQ(s.to_json()["run"]["state"], "not_verified");
-  EXPECT_EQ(s.next_action_id, "workflow.next_result_failed");
+  EXPECT_EQ(s.next_action, NextAction::result_failed);
   EXPECT_EQ(s.next_command, "quark-ptq prepare --output-dir /out/tiny-w4");
   ASSERT_EQ(s.next_action_args.size(), 2U);
   EXPECT_EQ(s.next_action_args[0].value, "1");
@@ -321,7 +326,7 @@ TEST(State, FailedVerificationLeadsBackNotToAccept) {
   workflow_test::Workdir plan_wrong;
   with_result(plan_wrong, "failed", {check("files", "pass"), check("plan_scheme", "fail"), check("tokenizer", "fail")});
   s = plan_wrong.status();
-  EXPECT_EQ(s.next_action_id, "workflow.next_result_failed");
+  EXPECT_EQ(s.next_action, NextAction::result_failed);
   EXPECT_EQ(s.next_command, "quark-ptq plan");
   EXPECT_EQ(s.next_action_args[0].value, "2");
   EXPECT_EQ(s.next_action_args[1].value, "2");
@@ -331,8 +336,10 @@ TEST(State, FailedVerificationLeadsBackNotToAccept) {
   core::Json m = with_result(passed_false, "success", core::Json::array());
   m["result"]["passed"] = false;
   passed_false.write_manifest(m);
-  EXPECT_EQ(passed_false.status().next_action_id, "workflow.next_result_failed");
+  EXPECT_EQ(passed_false.status().next_action, NextAction::result_failed);
   EXPECT_EQ(passed_false.status().run_state(), "not_verified");
+  EXPECT_EQ(passed_false.status().verification, Verification::failed);
+  EXPECT_EQ(passed_false.status().to_json()["run"]["verification"], "failed");
 }
 
 TEST(State, PartialVerificationIsNotAPlainAccept) {
@@ -340,11 +347,13 @@ TEST(State, PartialVerificationIsNotAPlainAccept) {
   with_result(w, "partial", {check("generation_config", "partial")});
   auto s = w.status();
   EXPECT_EQ(s.run_state(), "not_verified");
-  EXPECT_EQ(s.next_action_id, "workflow.next_result_partial");
+  EXPECT_EQ(s.verification, Verification::partial);
+  EXPECT_EQ(s.to_json()["run"]["verification"], "partial");
+  EXPECT_EQ(s.next_action, NextAction::result_partial);
   EXPECT_EQ(s.next_command, "quark-ptq prepare --output-dir /out/tiny-w4");
   // Accepted knowingly: done.
   w.confirm(Checkpoint::result, core::json_digest(w.status().manifest.doc["result"]), "accepted");
-  EXPECT_EQ(w.status().next_action_id, "workflow.next_done");
+  EXPECT_EQ(w.status().next_action, NextAction::done);
 }
 
 // The evaluation after a good export failed (diagnosis: back to checkpoint 4): judged on the
@@ -358,7 +367,7 @@ TEST(State, EvaluationFailureAfterExportIsJudgedOnTheResult) {
   m["result"] = {{"status", "partial"}, {"checks", {check("evaluation", "partial")}}};
   w.write_manifest(m);
   auto s = w.status();
-  EXPECT_EQ(s.next_action_id, "workflow.next_result_partial");
+  EXPECT_EQ(s.next_action, NextAction::result_partial);
   EXPECT_EQ(s.next_command, "quark-ptq plan");
 }
 
@@ -395,8 +404,9 @@ TEST(State, EvaluationVerdictOtherThanPassIsNotAPlainAccept) {
     EXPECT_EQ(s.manifest.state, ArtifactState::valid) << s.manifest.problem;
     EXPECT_EQ(s.run_state(), "succeeded");
     EXPECT_EQ(s.evaluation, verdict);
-    EXPECT_EQ(s.next_action_id, "workflow.next_evaluation_not_pass") << verdict;
+    EXPECT_EQ(s.next_action, NextAction::evaluation_not_pass) << verdict;
     EXPECT_EQ(s.next_command, "quark-ptq plan --priority accuracy");
+    EXPECT_EQ(workflow::replan_command(s), "quark-ptq plan --priority accuracy");
     ASSERT_EQ(s.next_action_args.size(), 3U);
     EXPECT_EQ(s.next_action_args[0].value, verdict);
     EXPECT_EQ(s.next_action_args[1].value, "perplexity +9.1% > 5%");
@@ -405,7 +415,9 @@ TEST(State, EvaluationVerdictOtherThanPassIsNotAPlainAccept) {
   core::Json m = with_result(w, "success", core::Json::array());
   m["evaluation"] = {{"verdict", "pass"}, {"canary", {{"status", "pass"}}}, {"perplexity", {{"status", "pass"}, {"windows", 8}}}};
   w.write_manifest(m);
-  EXPECT_EQ(w.status().next_action_id, "workflow.next_accept");
+  EXPECT_EQ(w.status().next_action, NextAction::accept);
+  // Without an evaluation to answer, the plan offered after one is the plain command.
+  EXPECT_EQ(workflow::replan_command(w.status()), "quark-ptq plan");
 }
 
 // Issue 16 item 13: the interpreter the user gave is kept in the hints that take one.
@@ -441,7 +453,7 @@ TEST_F(RunLiveness, LiveProcessIsRunning) {
             {"started_at", core::now_utc_iso8601()}});
   auto s = w.status();
   EXPECT_EQ(s.run.phase, workflow::RunPhase::running) << s.run.reason;
-  EXPECT_EQ(s.next_action_id, "workflow.next_wait_running");
+  EXPECT_EQ(s.next_action, NextAction::wait_running);
 }
 
 // Issue 18 item 16: quark-ptq SIGKILLed, quark-cli still alive: still running, no re-run offered.
@@ -455,7 +467,7 @@ TEST_F(RunLiveness, LiveChildOfAGoneMonitorIsStillRunning) {
   auto s = w.status();
   EXPECT_EQ(s.run.phase, workflow::RunPhase::running);
   EXPECT_NE(s.run.reason.find("quark-cli (pid " + std::to_string(me.pid) + ") is still running"), std::string::npos);
-  EXPECT_EQ(s.next_action_id, "workflow.next_wait_running");
+  EXPECT_EQ(s.next_action, NextAction::wait_running);
   // The same pid with another start time is a reused pid: interrupted.
   with_run({{"status", "running"},
             {"pid", 99999999},
@@ -472,7 +484,7 @@ TEST_F(RunLiveness, GoneProcessIsInterrupted) {
   EXPECT_EQ(s.run.phase, workflow::RunPhase::interrupted);
   EXPECT_EQ(s.run.recorded, "running");
   EXPECT_NE(s.run.reason.find("gone"), std::string::npos);
-  EXPECT_EQ(s.next_action_id, "workflow.next_rerun_interrupted");
+  EXPECT_EQ(s.next_action, NextAction::rerun_interrupted);
   EXPECT_EQ(s.to_json()["run"]["state"], "interrupted");
 }
 

@@ -1,14 +1,12 @@
 // quark-ptq run [--approve DIGEST]: checkpoint 3 (the execution gate) and step 4, through
-// flow::run. This file binds the options, asks the question on the terminal and renders.
+// flow::run. This file binds the options and renders; the question at checkpoint 3 is
+// run_question.cpp's, the progress while it runs run_progress.cpp's.
 #include <unistd.h>
 
 #include <memory>
 
-#include <fmt/format.h>
-
 #include "cli/commands.h"
 #include "cli/commands/run.h"
-#include "cli/diagnosis_render.h"
 #include "cli/evaluate_render.h"
 #include "cli/next_step.h"
 #include "cli/option_checks.h"
@@ -16,29 +14,11 @@
 #include "cli/verify_render.h"
 #include "flow/documents.h"
 #include "flow/run_flow.h"
-#include "workflow/approval.h"
+#include "manifest/run_view.h"
 
 namespace cli {
 
 namespace {
-
-class TerminalApproval final : public flow::ApprovalPrompt {
- public:
-  explicit TerminalApproval(const Console& console) : m_console(console) {}
-  bool can_ask() const override { return m_console.interactive(); }
-  std::optional<std::string> ask_approval(const workflow::RecordedCommand& cmd, const std::string& output_dir) override {
-    m_console.say("run.show_command");
-    m_console.line("  " + cmd.display);
-    for (const auto& e : cmd.env_changes) m_console.say("run.show_env", {{"name", e.name}, {"value", e.value}});
-    m_console.say("run.show_destination", {{"path", output_dir}});
-    say_evaluator(m_console, cmd.evaluator);
-    m_console.say("run.show_digest", {{"digest", cmd.digest}});
-    return ask_execution_approval(m_console);
-  }
-
- private:
-  const Console& m_console;
-};
 
 // Checkpoint 4 is the verified result's: a run that failed, was stopped or whose output did
 // not verify gets a heading that says so (issue 16 item 12).
@@ -53,93 +33,53 @@ std::string_view summary_heading(const flow::RunEnd& end) {
   return std::visit(Heading{}, end);
 }
 
-void print_summary(const Console& console, const flow::RunOutcome& outcome, const verify::VerifyReport* report) {
-  const core::Json& run = outcome.run;
+void print_run_summary(const Console& console, const flow::RunOutcome& outcome, const manifest::RunView& run) {
   console.say(summary_heading(outcome.end));
-  console.say("run.summary_run", {{"status", console.enum_text("run_status", core::json_string(run, "status").value_or(""))},
-                                  {"seconds", core::dump_compact(run.value("seconds", core::Json(0)))},
-                                  {"log", core::json_string(run, "log").value_or("")}});
-  const core::Json* peak = core::json_object(run, "peak");
-  if (peak != nullptr) {
+  console.say(
+      "run.summary_run",
+      {{"status", console.enum_text("run_status", run.status.value_or(""))}, {"seconds", run.seconds}, {"log", run.log.value_or("")}});
+  if (run.peak) {
     // "N MiB", or "not measured" in the user's language (no GPU tool, no sample).
-    auto show = [&console, peak](const char* key) {
-      auto v = core::json_int(*peak, key);
-      return v ? console.t("run.peak_mib", {{"mib", std::to_string(*v)}}) : console.enum_text("measurement", "not_measured");
+    auto show = [&console](std::optional<std::int64_t> mib) {
+      return mib ? console.t("run.peak_mib", {{"mib", std::to_string(*mib)}}) : console.enum_text("measurement", "not_measured");
     };
     // quark-cli's own share when the GPU tool lists processes; the device total includes other jobs.
-    std::string gpu = core::json_int(*peak, "gpu_own_mib")
-                          ? console.t("run.peak_gpu_own", {{"own", show("gpu_own_mib")}, {"device", show("gpu_memory_mib")}})
-                          : show("gpu_memory_mib");
-    console.say("run.summary_peak", {{"gpu", gpu}, {"host", show("group_rss_mib")}});
+    const manifest::RunPeak& peak = *run.peak;
+    std::string gpu = peak.gpu_own_mib
+                          ? console.t("run.peak_gpu_own", {{"own", show(peak.gpu_own_mib)}, {"device", show(peak.gpu_memory_mib)}})
+                          : show(peak.gpu_memory_mib);
+    console.say("run.summary_peak", {{"gpu", gpu}, {"host", show(peak.group_rss_mib)}});
   }
-  if (report != nullptr) print_verify_report(console, *report);
+  if (const verify::VerifyReport* report = outcome.report()) print_verify_report(console, *report);
+  if (const auto& cut = run.log_truncated) {
+    console.say("run.log_truncated", {{"log", run.log.value_or("")},
+                                      {"at", std::to_string(cut->at_byte)},
+                                      {"lost", std::to_string(cut->lost_bytes)},
+                                      {"reason", cut->reason.value_or("")}});
+  }
 }
 
 }  // namespace
 
-std::optional<std::string> ask_execution_approval(const Console& console) {
-  constexpr int kMaxAsks = 3;
-  console.say("run.approval_words");
-  // A slip ("y", "ok") is asked again, a few times; an explicit no or end of input stops.
-  for (int attempt = 1;; ++attempt) {
-    auto answer = console.ask(console.t("run.ask_approval"));
-    if (!answer || workflow::is_execution_approval(*answer) || workflow::is_refusal(*answer) || attempt == kMaxAsks) return answer;
-    console.say("run.ask_again", {{"answer", *answer}, {"left", std::to_string(kMaxAsks - attempt)}});
-  }
-}
-
-void ConsoleRunObserver::on_launching(const std::filesystem::path& log) { m_console.say("run.starting", {{"log", log.string()}}); }
-void ConsoleRunObserver::on_stage(const std::string& stage) {
-  m_console.say("run.stage", {{"stage", m_console.enum_text("stage", stage)}});
-}
-void ConsoleRunObserver::on_stop_requested(const std::string& signal) { m_console.say("run.stopping", {{"signal", signal}}); }
-void ConsoleRunObserver::on_record_failed(const core::Error& e) { m_console.error_line(e); }
-void ConsoleRunObserver::on_evaluating(const evaluate::Request& r) {
-  const evaluate::Settings& s = r.settings;
-  m_console.say("evaluate.starting", {{"output", r.output.string()},
-                                      {"source", r.source.string()},
-                                      {"tokens", std::to_string(s.canary_tokens)},
-                                      {"windows", std::to_string(s.windows)},
-                                      {"seq_len", std::to_string(s.seq_len)},
-                                      {"text", r.text.string()},
-                                      {"budget", fmt::format("{:.0f}", s.budget_seconds)},
-                                      {"python", r.python}});
-}
-void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) { print_diagnosis(m_console, d); }
-
 int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint next) {
-  const verify::VerifyReport* report = outcome.report();
   const int exit_code = core::to_int(outcome.exit_code());
-  if (console.json_mode()) {
-    core::Json j = flow::run_document(outcome);
-    // What to do next, from the function status --json uses: the two never disagree.
-    auto status = workflow::evaluate(workflow::Workdir{outcome.manifest.parent_path()});
-    j["next_action"] = status ? flow::next_action_json(console.lang(), *status) : core::Json(nullptr);
-    console.json(j);
-  }
-  print_summary(console, outcome, report);
-  if (const core::Json* cut = core::json_object(outcome.run, "log_truncated")) {
-    console.say("run.log_truncated", {{"log", core::json_string(outcome.run, "log").value_or("")},
-                                      {"at", std::to_string(core::json_int(*cut, "at_byte").value_or(0))},
-                                      {"lost", std::to_string(core::json_int(*cut, "lost_bytes").value_or(0))},
-                                      {"reason", core::json_string(*cut, "reason").value_or("")}});
-  }
+  const auto wd = outcome.manifest.parent_path();
+  if (console.json_mode()) console.json(flow::run_document(console.lang(), outcome));
+  print_run_summary(console, outcome, manifest::read_run_view(outcome.run));
   if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
   if (std::holds_alternative<flow::run_end::Interrupted>(outcome.end)) {
-    console.say("run.interrupted_next", {{"run", user_command(outcome.manifest.parent_path(), "quark-ptq run")}});
+    console.say("run.interrupted_next", {{"run", user_command(wd, "quark-ptq run")}});
   } else if (outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass &&
              exit_code != core::to_int(core::ExitCode::verify_failed)) {
     // The commands as status gives them: with --workdir, the plan's --python (issue 16 item 13).
-    const auto wd = outcome.manifest.parent_path();
     auto status = workflow::evaluate(workflow::Workdir{wd});
-    std::string plan = status && status->next_action_id == "workflow.next_evaluation_not_pass" ? status->next_command : "quark-ptq plan";
     console.say("run.next_evaluation_failed",
                 {{"verdict", console.t("evaluate.status_" + std::string(evaluate::status_name(outcome.evaluation->verdict)))},
-                 {"plan", user_command(wd, plan)},
+                 {"plan", user_command(wd, status ? workflow::replan_command(*status) : "quark-ptq plan")},
                  {"followup", user_command(wd, "quark-ptq followup TEXT")},
                  {"accept", user_command(wd, "quark-ptq accept --despite-evaluation")}});
-  } else if (report != nullptr && !(next == NextHint::asked_by_start && exit_code == 0)) {
-    say_next(console, workflow::Workdir{outcome.manifest.parent_path()});
+  } else if (outcome.report() != nullptr && !(next == NextHint::asked_by_start && exit_code == 0)) {
+    say_next(console, workflow::Workdir{wd});
   }
   return exit_code;
 }

@@ -6,7 +6,9 @@
 #include "cli/diagnosis_render.h"
 #include "cli/next_step.h"
 #include "cli/table.h"
+#include "core/text.h"
 #include "flow/documents.h"
+#include "flow/recorded_run.h"
 
 namespace cli {
 
@@ -31,54 +33,33 @@ std::string checkpoint_note(const Console& c, const workflow::CheckpointStatus& 
   return note;
 }
 
-// A recorded item's text in the console's language from its message_id and args, else the
-// English "message" it recorded.
-std::string recorded_text(const Console& c, const core::Json& item) {
-  std::vector<core::MessageArg> args;
-  if (const core::Json* a = core::json_object(item, "args")) {
-    for (auto it = a->begin(); it != a->end(); ++it)
-      args.push_back({it.key(), it->is_string() ? it->get<std::string>() : core::dump_compact(*it)});
-  }
-  auto id = core::json_string(item, "message_id");
-  return id && core::catalog_has(c.lang(), *id) ? c.t(*id, args) : core::json_string(item, "message").value_or("?");
+// A recorded message in the console's language from its id and arguments, else the English
+// text it recorded.
+std::string recorded_text(const Console& c, const manifest::RecordedMessage& m) {
+  return m.id && core::catalog_has(c.lang(), *m.id) ? c.t(*m.id, m.args) : m.text.value_or("?");
 }
 
-// The recorded verification's failed or partial checks, in the console's language (each check
-// keeps its message id and arguments).
-void show_unpassed_checks(const Console& c, const core::Json& manifest) {
-  const core::Json* checks = core::json_at(manifest, "result/checks");
-  if (checks == nullptr || !checks->is_array()) return;
-  for (const auto& check : *checks) {
-    std::string status = check.is_object() ? core::json_string(check, "status").value_or("") : "";
-    if (status != "fail" && status != "partial") continue;
-    c.say("verify.check_line", {{"status", c.t("verify.status_" + status)}, {"text", recorded_text(c, check)}});
-  }
+// The recorded verification's failed or partial checks, in the console's language.
+void show_unpassed_checks(const Console& c, const std::vector<manifest::UnpassedCheck>& checks) {
+  for (const auto& check : checks)
+    c.say("verify.check_line", {{"status", c.t("verify.status_" + check.status)}, {"text", recorded_text(c, check.message)}});
 }
 
 // The recorded verdict's blocking problems, as prepare recorded them.
-void show_blocking_problems(const Console& c, const core::Json& manifest) {
-  const core::Json* problems = core::json_at(manifest, "environment/verdict/problems");
-  std::vector<std::string> lines;
-  if (problems != nullptr && problems->is_array()) {
-    for (const auto& p : *problems) {
-      if (!p.is_object() || core::json_string(p, "severity").value_or("") != "blocking") continue;
-      lines.push_back("  [" + c.t("envprobe.blocking") + "] " + recorded_text(c, p));
-    }
-  }
-  c.say("envprobe.verdict_not_ready", {{"count", std::to_string(lines.size())}});
-  for (const auto& l : lines) c.line(l);
+void show_blocking_problems(const Console& c, const std::vector<manifest::RecordedMessage>& problems) {
+  c.say("envprobe.verdict_not_ready", {{"count", std::to_string(problems.size())}});
+  for (const auto& p : problems) c.line("  [" + c.t("envprobe.blocking") + "] " + recorded_text(c, p));
 }
 
 // A run log that could not grow (disk full, file size limit) is short: said wherever the run
 // is shown, from what run recorded in run.log_truncated (issue 18 item 17).
-void show_log_truncated(const Console& c, const core::Json& manifest) {
-  const core::Json* cut = core::json_at(manifest, "run/log_truncated");
-  if (cut == nullptr || !cut->is_object()) return;
-  const core::Json* run = core::json_object(manifest, "run");
-  c.say("cli.status_log_truncated", {{"log", core::json_string(*run, "log").value_or("?")},
-                                     {"at", std::to_string(core::json_int(*cut, "at_byte").value_or(0))},
-                                     {"lost", std::to_string(core::json_int(*cut, "lost_bytes").value_or(0))},
-                                     {"reason", core::json_string(*cut, "reason").value_or("?")}});
+void show_log_truncated(const Console& c, const manifest::RunView& run) {
+  if (const auto& cut = run.log_truncated) {
+    c.say("cli.status_log_truncated", {{"log", run.log.value_or("?")},
+                                       {"at", std::to_string(cut->at_byte)},
+                                       {"lost", std::to_string(cut->lost_bytes)},
+                                       {"reason", cut->reason.value_or("?")}});
+  }
 }
 
 void show(const Console& c, const workflow::WorkflowStatus& s) {
@@ -96,25 +77,21 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
                named(c, "cli.state_", workflow::checkpoint_state_name(cp.state)), checkpoint_note(c, cp)});
   }
   c.line(t.render());
+  const flow::RecordedRun recorded = flow::recorded_run(s.manifest.doc);
   if (s.run.phase != workflow::RunPhase::none) {
     c.say("cli.status_run", {{"state", named(c, "cli.run_", s.run_state())}});
     if (!s.run.reason_id.empty()) c.line("  (" + c.t(s.run.reason_id, s.run.reason_args) + ")");
-    show_log_truncated(c, s.manifest.doc);
+    if (recorded.run) show_log_truncated(c, *recorded.run);
     // A failed run's diagnosis as run told it, in this console's language (issue 16 item 2: the
     // failure leads to its diagnosis and the checkpoint to return to).
-    if (s.run.phase == workflow::RunPhase::failed) {
-      const core::Json* recorded = core::json_at(s.manifest.doc, "run/diagnosis");
-      if (auto d = recorded != nullptr ? diagnose::Diagnosis::from_json(*recorded) : std::nullopt) print_diagnosis(c, *d);
-    }
+    if (s.run.phase == workflow::RunPhase::failed && recorded.diagnosis) print_diagnosis(c, *recorded.diagnosis);
   }
-  if (s.verification == "failed" || s.verification == "partial") show_unpassed_checks(c, s.manifest.doc);
+  if (s.verification == workflow::Verification::failed || s.verification == workflow::Verification::partial)
+    show_unpassed_checks(c, recorded.unpassed_checks);
   if (!s.evaluation.empty()) c.say("cli.status_evaluation", {{"verdict", evaluation_verdict_text(c, s.evaluation)}});
-  if (s.next_action_id == "workflow.next_fix_environment") show_blocking_problems(c, s.manifest.doc);
+  if (s.next_action == workflow::NextAction::fix_environment) show_blocking_problems(c, recorded.blocking_problems);
   if (s.return_to) {
-    std::string valid;
-    for (const auto* art : {&s.analysis, &s.plan, &s.manifest}) {
-      if (art->state == workflow::ArtifactState::valid) valid += (valid.empty() ? "" : ", ") + art->name;
-    }
+    std::string valid = core::join(s.valid_artifacts());
     c.say("cli.status_return_to", {{"checkpoint", std::to_string(static_cast<int>(*s.return_to))},
                                    {"name", c.enum_text("checkpoint", std::string(workflow::checkpoint_name(*s.return_to)))}});
     c.say("cli.status_still_valid", {{"artifacts", valid.empty() ? "-" : valid}});

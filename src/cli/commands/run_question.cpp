@@ -1,0 +1,42 @@
+// Checkpoint 3's question on the terminal, the same for `run` and `start`. How many times it
+// is asked and which answer decides is flow::ask_until_decided's; this file shows what is
+// approved, asks one line and says that it asks again.
+#include "cli/evaluate_render.h"
+#include "cli/step_views.h"
+#include "flow/approval_question.h"
+
+namespace cli {
+
+namespace {
+
+class TerminalApprovalQuestion final : public flow::ApprovalQuestion {
+ public:
+  explicit TerminalApprovalQuestion(const Console& console) : m_console(console) {}
+  std::optional<std::string> ask() override { return m_console.ask(m_console.t("run.ask_approval")); }
+  void on_asking_again(const std::string& answer, int asks_left) override {
+    m_console.say("run.ask_again", {{"answer", answer}, {"left", std::to_string(asks_left)}});
+  }
+
+ private:
+  const Console& m_console;
+};
+
+}  // namespace
+
+std::optional<std::string> ask_execution_approval(const Console& console) {
+  console.say("run.approval_words");
+  TerminalApprovalQuestion question(console);
+  return flow::ask_until_decided(question);
+}
+
+std::optional<std::string> TerminalApproval::ask_approval(const workflow::RecordedCommand& cmd, const std::string& output_dir) {
+  m_console.say("run.show_command");
+  m_console.line("  " + cmd.display);
+  for (const auto& e : cmd.env_changes) m_console.say("run.show_env", {{"name", e.name}, {"value", e.value}});
+  m_console.say("run.show_destination", {{"path", output_dir}});
+  say_evaluator(m_console, cmd.evaluator);
+  m_console.say("run.show_digest", {{"digest", cmd.digest}});
+  return ask_execution_approval(m_console);
+}
+
+}  // namespace cli

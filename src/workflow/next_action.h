@@ -1,0 +1,42 @@
+// The next thing to do, as status decides it (workflow::evaluate): a closed set, one catalog
+// text each ("workflow.next_<name>"), so that a reader branches on the value, never on the id.
+#pragma once
+
+#include <string_view>
+
+namespace workflow {
+
+enum class NextAction {
+  analyze,
+  reanalyze,
+  confirm_analysis,
+  plan,
+  confirm_plan,
+  prepare,
+  fix_environment,
+  approve,
+  run,
+  wait_running,
+  rerun_interrupted,
+  after_failure,
+  result_failed,
+  result_partial,
+  evaluation_not_pass,
+  accept,
+  followup,
+  done,
+};
+
+inline constexpr NextAction kAllNextActions[] = {
+    NextAction::analyze,       NextAction::reanalyze,      NextAction::confirm_analysis,    NextAction::plan,
+    NextAction::confirm_plan,  NextAction::prepare,        NextAction::fix_environment,     NextAction::approve,
+    NextAction::run,           NextAction::wait_running,   NextAction::rerun_interrupted,   NextAction::after_failure,
+    NextAction::result_failed, NextAction::result_partial, NextAction::evaluation_not_pass, NextAction::accept,
+    NextAction::followup,      NextAction::done,
+};
+
+// Its catalog id, e.g. "workflow.next_evaluation_not_pass": the text shown and the "id" of
+// the next action in every --json document.
+std::string_view next_action_id(NextAction a);
+
+}  // namespace workflow
