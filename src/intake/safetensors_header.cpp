@@ -53,9 +53,13 @@ EntryKey entry_key(std::string_view key) {
   return EntryKey::other;
 }
 
-// A field's key and a string value, decoded only when the text has escapes (`plain` false).
-core::Result<EntryKey> read_entry_key(simdjson::ondemand::field& field, bool plain, std::string_view source) {
-  if (plain) {
+// Whether the header's text holds a backslash anywhere: without one, keys and strings are their
+// raw bytes and need no decoding.
+enum class Escapes { absent, present };
+
+// A field's key and a string value, decoded only when the text has escapes.
+core::Result<EntryKey> read_entry_key(simdjson::ondemand::field& field, Escapes escapes, std::string_view source) {
+  if (escapes == Escapes::absent) {
     // The raw bytes and the closing quote, compared with constant sizes (inlined; the
     // padding after the text makes reading past a short key safe).
     const char* raw = field.key().raw();
@@ -69,17 +73,30 @@ core::Result<EntryKey> read_entry_key(simdjson::ondemand::field& field, bool pla
   return entry_key(key);
 }
 
-bool read_string(simdjson::ondemand::value& value, bool plain, std::string_view& out) {
-  if (plain) return json_text::raw_string(value.raw_json_token(), out);
+bool read_string(simdjson::ondemand::value& value, Escapes escapes, std::string_view& out) {
+  if (escapes == Escapes::absent) return json_text::raw_string(value.raw_json_token(), out);
   return value.get_string().get(out) == simdjson::SUCCESS;
 }
 
+// What the entries of one header are read with and into: the header's name for errors, its
+// escapes, the shared pool of shapes, the dtypes no table knows, and whether a field was skipped
+// unread (then the caller validates the whole text).
+struct EntryReading {
+  std::string_view source;
+  Escapes escapes;
+  std::vector<std::uint64_t>& pool;
+  std::vector<std::string>& unknown;
+  bool skipped = false;
+};
+
 // Reads one tensor entry {"dtype": str, "shape": [u64...], "data_offsets": [u64, u64]} with
-// On-Demand, appending its shape to `pool`, and checks shape x dtype size == byte length with
+// On-Demand, appending its shape to the pool, and checks shape x dtype size == byte length with
 // checked arithmetic. Every value it returns with was fully parsed (so validated); a field it
-// does not know is skipped, and `skipped` tells the caller to validate the whole text.
-core::Result<Entry> read_entry(std::string_view name, simdjson::ondemand::value value, std::string_view source,
-                               std::vector<std::uint64_t>& pool, std::vector<std::string>& unknown, bool plain, bool& skipped) {
+// does not know is skipped and noted in `r.skipped`.
+core::Result<Entry> read_entry(std::string_view name, simdjson::ondemand::value value, EntryReading& r) {
+  const std::string_view source = r.source;
+  std::vector<std::uint64_t>& pool = r.pool;
+  std::vector<std::string>& unknown = r.unknown;
   auto where = [&] { return "tensor '" + std::string(name) + "'"; };
   simdjson::ondemand::object obj;
   if (value.get_object().get(obj) != simdjson::SUCCESS) {
@@ -94,10 +111,10 @@ core::Result<Entry> read_entry(std::string_view name, simdjson::ondemand::value 
   for (auto field_result : obj) {
     simdjson::ondemand::field field;
     if (auto err = std::move(field_result).get(field); err != simdjson::SUCCESS) return json_error(source, err);
-    QPTQ_TRY_ASSIGN(EntryKey key, read_entry_key(field, plain, source));
+    QPTQ_TRY_ASSIGN(EntryKey key, read_entry_key(field, r.escapes, source));
     switch (key) {
       case EntryKey::dtype:
-        if (!read_string(field.value(), plain, e.dtype)) {
+        if (!read_string(field.value(), r.escapes, e.dtype)) {
           return header_error("intake.header_entry", source, where() + ": dtype missing or not a string");
         }
         have_dtype = true;
@@ -146,7 +163,7 @@ core::Result<Entry> read_entry(std::string_view name, simdjson::ondemand::value 
         break;
       }
       case EntryKey::other:
-        skipped = true;  // not read here: the caller validates the whole text
+        r.skipped = true;  // not read here: the caller validates the whole text
         break;
     }
   }
@@ -250,14 +267,14 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
       return header_error("intake.header_too_large", source, "cannot allocate the JSON parser");
     }
   }
-  const bool plain = !json_text::has_escapes(json);
-  bool skipped = false;
+  const Escapes escapes = json_text::has_escapes(json) ? Escapes::present : Escapes::absent;
   HeaderSummary h;
   h.header_length = json.size();
   thread_local std::vector<Entry> entries;  // header order
   thread_local std::vector<std::uint64_t> pool;
   entries.clear();
   pool.clear();
+  EntryReading reading{source, escapes, pool, h.unknown_dtypes};
   auto read_all = [&]() -> core::Result<void> {
     simdjson::ondemand::document doc;
     if (auto err = parser.iterate(text, json.size(), json.size() + kHeaderPadding).get(doc); err != simdjson::SUCCESS) {
@@ -271,7 +288,7 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
       simdjson::ondemand::field field;
       std::string_view key;
       if (auto err = std::move(field_result).get(field); err != simdjson::SUCCESS) return json_error(source, err);
-      if (plain) {
+      if (escapes == Escapes::absent) {
         key = json_text::raw_key(field);
       } else if (auto err = field.unescaped_key().get(key); err != simdjson::SUCCESS) {
         return json_error(source, err);
@@ -290,7 +307,7 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
         }
         continue;
       }
-      QPTQ_TRY_ASSIGN(Entry e, read_entry(key, field.value(), source, pool, h.unknown_dtypes, plain, skipped));
+      QPTQ_TRY_ASSIGN(Entry e, read_entry(key, field.value(), reading));
       entries.push_back(e);
     }
     // After the object, the document must be at its end (simdjson 3.0 has no at_end()).
@@ -300,7 +317,7 @@ core::Result<HeaderSummary> visit_header(std::string_view json, std::string_view
     return {};
   };
   auto read = read_all();
-  if (!read || skipped) {
+  if (!read || reading.skipped) {
     // The DOM parser validates every byte; its verdict on the JSON comes first.
     simdjson::dom::parser dom;
     simdjson::dom::element root;

@@ -93,9 +93,13 @@ std::size_t quantized_count(const std::vector<Module>& modules, const std::vecto
       std::count_if(modules.begin(), modules.end(), [&](const Module& m) { return !any_pattern_matches(excludes, m.name); }));
 }
 
-// The smallest change that makes `scheme` (global, or an override's) fit: overrides for a few
-// layers, else a scheme with a group that divides them, else excluding them.
-void propose_regroup(const PlanInputs& in, const std::vector<Module>& modules, const Plan& p, const knowledge::Scheme& s, bool global,
+// Where a scheme is used: as the plan's global scheme, or only by a per-layer override (which a
+// global change of scheme would not fix).
+enum class SchemeUse { global, override_only };
+
+// The smallest change that makes scheme `s` fit the misfit layers `mf`: overrides for a few
+// layers, else (for the global scheme) a scheme with a group that divides them, else excluding them.
+void propose_regroup(const PlanInputs& in, const std::vector<Module>& modules, const Plan& p, const knowledge::Scheme& s, SchemeUse use,
                      const std::vector<Misfit>& mf, Problem& out) {
   const Capabilities& caps = *in.caps;
   double share = plan_rules().shape_rules.override_share_max;
@@ -107,7 +111,7 @@ void propose_regroup(const PlanInputs& in, const std::vector<Module>& modules, c
     }
   }
   std::size_t total = quantized_count(modules, p.exclude_layers);
-  if (fit != nullptr && global && static_cast<double>(mf.size()) > share * static_cast<double>(total)) {
+  if (fit != nullptr && use == SchemeUse::global && static_cast<double>(mf.size()) > share * static_cast<double>(total)) {
     out.change.scheme = fit->name;
     out.fix = txt("plan.fix.smaller_group_scheme", {{"scheme", fit->name}, {"command", fix_command(in, out.change)}});
   } else if (fit != nullptr) {
@@ -157,10 +161,10 @@ std::vector<std::string> refits(const PlanInputs& in, const TemplateView& tv, co
 void check_layer_shapes(const PlanInputs& in, Plan& p) {
   const Capabilities& caps = *in.caps;
   std::vector<Module> modules = plan_modules(in);
-  std::vector<std::pair<std::string, bool>> used{{p.global_scheme, true}};
-  for (const auto& [pattern, scheme] : p.layer_quant_config) used.emplace_back(scheme, false);
+  std::vector<std::pair<std::string, SchemeUse>> used{{p.global_scheme, SchemeUse::global}};
+  for (const auto& [pattern, scheme] : p.layer_quant_config) used.emplace_back(scheme, SchemeUse::override_only);
   std::set<std::string> seen;
-  for (const auto& [scheme, global] : used) {
+  for (const auto& [scheme, use] : used) {
     if (!seen.insert(scheme).second) continue;
     const knowledge::Scheme* s = caps.scheme_facts.find(scheme);
     if (s == nullptr || !caps.supports_scheme(scheme)) continue;
@@ -197,7 +201,7 @@ void check_layer_shapes(const PlanInputs& in, Plan& p) {
                                                        {"failure", failure_text(*s, p.algorithms, mf.front(), *g)}}),
                {},
                {}};
-    propose_regroup(in, modules, p, *s, global, mf, pr);
+    propose_regroup(in, modules, p, *s, use, mf, pr);
     p.problems.push_back(std::move(pr));
   }
 }
