@@ -6,7 +6,7 @@
 //               time, peak RSS)
 //   python (b)  interpreter start + import transformers, safetensors + AutoConfig +
 //               safe_open over every shard, when those packages are importable
-//               ($QPTQ_BENCH_PYTHON, else /work/main/.venv-quark/bin/python, else python3).
+//               ($QPTQ_BENCH_PYTHON, else this checkout's .venv-quark/bin/python, else python3).
 // Results go to stdout as a Markdown table (for docs/benchmarks.md). Not a test.
 #include <fcntl.h>
 #include <spawn.h>
@@ -122,7 +122,8 @@ print(f"{t1 - t0:.6f} {t2 - t1:.6f} {n}")
 
 std::string python_for_b() {
   if (const char* p = std::getenv("QPTQ_BENCH_PYTHON")) return p;
-  if (fs::exists("/work/main/.venv-quark/bin/python")) return "/work/main/.venv-quark/bin/python";
+  const std::string pinned = std::string(QPTQ_SOURCE_DIR) + "/.venv-quark/bin/python";  // scripts/setup-quark-env.sh
+  if (fs::exists(pinned)) return pinned;
   return "python3";
 }
 
