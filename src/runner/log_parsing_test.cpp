@@ -47,6 +47,16 @@ TEST(Tqdm, ParsesPercentLabelAndPosition) {
   EXPECT_FALSE(parse_tqdm("a | b"));
 }
 
+// The percentage is the child's text: a number atoi would overflow (undefined behaviour, and
+// under UBSan an abort of the monitor) or one over 100 is no progress bar.
+TEST(Tqdm, PercentagesOutOfRangeAreNoBar) {
+  EXPECT_FALSE(parse_tqdm("Calibrating: 99999999999999999999%|####| 1/2"));
+  EXPECT_FALSE(parse_tqdm("Calibrating: 250%|####| 1/2"));
+  auto full = parse_tqdm("Export: 100%|##########| 2/2");
+  ASSERT_TRUE(full);
+  EXPECT_EQ(full->percent, 100);
+}
+
 TEST(LogWatch, FollowsQuarkMilestonesAndPerplexity) {
   auto w = LogWatch::from_knowledge();
   ASSERT_TRUE(w) << w.error().detail;

@@ -1,6 +1,7 @@
 #include "runner/log_watch.h"
 
 #include <cctype>
+#include <charconv>
 #include <cstdlib>
 #include <regex>
 
@@ -27,8 +28,12 @@ std::optional<Progress> parse_tqdm(std::string_view line) {
   std::size_t digits_begin = digits_end;
   while (digits_begin > 0 && std::isdigit(static_cast<unsigned char>(line[digits_begin - 1]))) --digits_begin;
   if (digits_begin == digits_end) return std::nullopt;
+  // The digits come from the child's output: read them with a range check (atoi's overflow on
+  // "99999999999%" is undefined), and a percentage over 100 is no tqdm bar.
   Progress p;
-  p.percent = std::atoi(std::string(line.substr(digits_begin, digits_end - digits_begin)).c_str());
+  const char* first = line.data() + digits_begin;
+  const char* last = line.data() + digits_end;
+  if (auto [ptr, ec] = std::from_chars(first, last, p.percent); ec != std::errc() || ptr != last || p.percent > 100) return std::nullopt;
   std::string_view label = line.substr(0, digits_begin);
   while (!label.empty() && (label.back() == ' ' || label.back() == ':')) label.remove_suffix(1);
   p.label = std::string(label);

@@ -5,6 +5,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
+#include <optional>
+#include <string_view>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -65,12 +68,21 @@ std::optional<HostMemory> read_host_memory() {
 
 namespace {
 
+// A whole decimal number (a pid, a process group), or nothing: "self", "123abc" and values
+// out of range are not numbers here.
+std::optional<int> parse_int(std::string_view text) {
+  int value = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
 // Adds the RSS pages of `pid` when it is in group `pgid`; false when it is not (or gone).
 bool add_member_pages(int pid, int pgid, std::int64_t& pages) {
   auto tail = stat_tail(pid);
   if (!tail) return false;
   auto pgrp = stat_field(*tail, 5);
-  if (!pgrp || std::atoi(pgrp->c_str()) != pgid) return false;
+  if (!pgrp || parse_int(*pgrp) != pgid) return false;
   if (auto rss = stat_field(*tail, 24)) pages += std::strtoll(rss->c_str(), nullptr, 10);
   return true;
 }
@@ -84,10 +96,10 @@ std::vector<int> scan_group(int pgid, std::int64_t& pages) {
   std::vector<int> members;
   DIR* dir = ::opendir("/proc");
   if (dir == nullptr) return members;
-  while (dirent* e = ::readdir(dir)) {
-    if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
-    int pid = std::atoi(e->d_name);
-    if (add_member_pages(pid, pgid, pages)) members.push_back(pid);
+  // readdir is unsafe only on a stream that threads share; this one is the caller's own.
+  while (dirent* e = ::readdir(dir)) {  // NOLINT(concurrency-mt-unsafe)
+    std::optional<int> pid = parse_int(e->d_name);
+    if (pid && add_member_pages(*pid, pgid, pages)) members.push_back(*pid);
   }
   ::closedir(dir);
   return members;

@@ -30,10 +30,12 @@ int spawn_in_own_group(const std::string& program, const CommandSpec& spec, int 
 
   std::vector<std::string> env = child_environment(spec);
   std::vector<char*> envp;
+  envp.reserve(env.size() + 1);
   for (auto& e : env) envp.push_back(e.data());
   envp.push_back(nullptr);
   std::vector<std::string> args = spec.argv;
   std::vector<char*> argv;
+  argv.reserve(args.size() + 1);
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
 
