@@ -20,30 +20,47 @@ namespace {
 
 constexpr std::size_t kChunk = kHashChunk;
 
-// Hashes [offset, offset+length) of fd (length = UINT64_MAX: to the end) with `buf`.
-bool hash_fd(int fd, std::uint64_t offset, std::uint64_t length, std::vector<char>& buf, std::string& hex, std::string& error,
-             std::uint64_t& total, HashCounter* counter = nullptr) {
+// A byte range of an open file: [offset, offset + length); length UINT64_MAX reads to the end.
+struct ByteRange {
+  std::uint64_t offset = 0;
+  std::uint64_t length = UINT64_MAX;
+};
+
+// What hashing a range gave: its SHA-256 and the bytes read (fewer than asked at the end of the
+// file), or the reason it failed (then `hex` is empty).
+struct RangeDigest {
+  std::string hex;
+  std::uint64_t bytes = 0;
+  std::string error;
+  bool ok() const { return error.empty(); }
+};
+
+// Hashes `range` of fd with `buf`, counting what it reads into `counter` when there is one.
+RangeDigest hash_fd(int fd, ByteRange range, std::vector<char>& buf, HashCounter* counter = nullptr) {
+  RangeDigest out;
   auto ctx = core::Sha256::start();
   if (!ctx) {
-    error = ctx.error().detail;  // libcrypto could not be loaded
-    return false;
+    out.error = ctx.error().detail;  // libcrypto could not be loaded
+    return out;
   }
-  total = 0;
+  const std::uint64_t offset = range.offset;
+  const std::uint64_t length = range.length;
+  std::uint64_t& total = out.bytes;
   while (total < length) {
     std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), length - total));
     ssize_t n = ::pread(fd, buf.data(), want, static_cast<off_t>(offset + total));
     if (n < 0) {
       if (errno == EINTR) continue;
-      error = core::errno_text(errno);
-      return false;
+      out.error = core::errno_text(errno);
+      return out;
     }
     if (n == 0) break;
     ctx->update(buf.data(), static_cast<std::size_t>(n));
     total += static_cast<std::uint64_t>(n);
     if (counter != nullptr) counter->bytes.fetch_add(static_cast<std::uint64_t>(n), std::memory_order_relaxed);
   }
-  hex = ctx->finish_hex();
-  return true;
+  out.hex = ctx->finish_hex();
+  return out;
 }
 
 // Whether every kPieceBytes piece of the open file hashes to `pieces` again: `threads` threads
@@ -59,12 +76,9 @@ bool pieces_match(int fd, std::uint64_t size, const std::vector<std::string>& pi
     for (std::size_t k = next++; k < pieces.size() && !differs.load(); k = next++) {
       std::uint64_t offset = k * kPieceBytes;
       std::uint64_t length = std::min<std::uint64_t>(kPieceBytes, size - offset);
-      std::string hex;
-      std::string error;
-      std::uint64_t got = 0;
-      bool ok = hash_fd(fd, offset, length, buf, hex, error, got, counter);
-      read += got;
-      if (!ok || got != length || hex != pieces[k]) differs = true;
+      RangeDigest piece = hash_fd(fd, {offset, length}, buf, counter);
+      read += piece.bytes;
+      if (!piece.ok() || piece.bytes != length || piece.hex != pieces[k]) differs = true;
     }
   };
   threads = static_cast<unsigned>(std::min<std::size_t>(std::max(1u, threads), pieces.size()));
@@ -132,7 +146,11 @@ std::optional<FileStamp> regular_file_stamp(const core::fs::path& path) {
 bool hash_open_file(int fd, std::string& hex, std::string& error, std::uint64_t& bytes, HashCounter* counter) {
   ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   std::vector<char> buf(kChunk);
-  return hash_fd(fd, 0, UINT64_MAX, buf, hex, error, bytes, counter);
+  RangeDigest whole = hash_fd(fd, {}, buf, counter);
+  hex = std::move(whole.hex);
+  error = std::move(whole.error);
+  bytes = whole.bytes;
+  return error.empty();
 }
 
 std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector<std::string>& relative_paths, unsigned threads,
@@ -199,9 +217,10 @@ std::vector<FileDigest> hash_files(const core::fs::path& root, const std::vector
         }
       }
       ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-      std::uint64_t total = 0;
-      hash_fd(fd, 0, UINT64_MAX, buf, d.sha256, d.error, total, counter);
-      d.bytes = total;
+      RangeDigest whole = hash_fd(fd, {}, buf, counter);
+      d.sha256 = std::move(whole.hex);
+      d.error = std::move(whole.error);
+      d.bytes = whole.bytes;
       ::close(fd);
     }
   };
@@ -218,15 +237,14 @@ core::Result<std::string> hash_range(const core::fs::path& path, std::uint64_t o
   if (fd < 0)
     return core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(core::errno_text(errno));
   std::vector<char> buf(std::min<std::uint64_t>(kChunk, std::max<std::uint64_t>(length, 1)));
-  std::string hex;
-  std::string error;
-  std::uint64_t total = 0;
-  bool ok = hash_fd(fd, offset, length, buf, hex, error, total);
+  RangeDigest got = hash_fd(fd, {offset, length}, buf);
   ::close(fd);
-  if (!ok || total != length) {
-    return core::make_error(core::ExitCode::bad_input, "core.io_error").with("path", path.string()).with_detail(ok ? "short read" : error);
+  if (!got.ok() || got.bytes != length) {
+    return core::make_error(core::ExitCode::bad_input, "core.io_error")
+        .with("path", path.string())
+        .with_detail(got.ok() ? "short read" : got.error);
   }
-  return hex;
+  return got.hex;
 }
 
 core::Result<bool> same_bytes(const core::fs::path& a, std::uint64_t a_offset, const core::fs::path& b, std::uint64_t b_offset,
