@@ -4,6 +4,7 @@
 #include "core/json_io.h"
 #include "envprobe/python_env.h"
 #include "evaluate/settings_json.h"
+#include "flow/plan_input.h"
 #include "plan/evaluation_settings.h"
 #include "plan/rules.h"
 
@@ -13,10 +14,9 @@ core::Result<evaluate::Request> evaluation_request(const EvaluateRequest& r) {
   QPTQ_TRY(plan::load_tables());
   core::Json section = plan::evaluation_settings(r.eval, r.priority, r.text);
   if (!r.plan.empty()) {
-    auto doc = core::read_json_file(core::absolute_path(r.plan));
-    if (!doc || !doc->is_object())
-      return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.plan_unreadable").with("path", r.plan));
-    if (const core::Json* e = core::json_object(*doc, "evaluation")) section = *e;
+    auto plan = read_plan_input(core::absolute_path(r.plan));
+    if (!plan) return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.plan_unreadable").with("path", r.plan));
+    if (plan->evaluation.is_object()) section = plan->evaluation;
   }
   evaluate::Settings s = evaluate::settings_from_json(section);
   if (r.threshold) s.max_ppl_increase_pct = *r.threshold;

@@ -8,6 +8,7 @@
 #include "envprobe/recorded_report.h"
 #include "evaluate/settings_json.h"
 #include "flow/phase_times.h"
+#include "flow/plan_input.h"
 #include "manifest/run_manifest_file.h"
 #include "manifest/run_record.h"
 #include "runner/run_lock.h"
@@ -133,7 +134,10 @@ verify::VerifyOptions verify_options(const workflow::Workdir& wd, const core::Js
                                      const std::string& output_dir, const runner::RunOutcome& out) {
   verify::VerifyOptions o;
   o.output_dir = output_dir;
-  if (auto plan = core::read_json_file(wd.plan())) o.plan = std::move(plan).value();
+  // The manifest that ran was prepared from this plan by the same reader, so a plan that does
+  // not read here is one that changed since; verification then checks structure only, as
+  // without a plan.
+  o.plan = read_plan_input(wd.plan());
   if (const core::Json* inputs = core::json_object(manifest, "inputs")) {
     if (auto model = core::json_string(*inputs, "model"); model && !model->empty() && model->front() == '/' && core::is_directory(*model)) {
       o.source_dir = *model;

@@ -1,7 +1,7 @@
 #include "flow/verify_flow.h"
 
 #include "core/fs.h"
-#include "core/json_io.h"
+#include "flow/plan_input.h"
 #include "verify/verify_output.h"
 
 namespace flow {
@@ -17,10 +17,8 @@ core::Result<verify::VerifyReport> verify(const VerifyRequest& r) {
     return core::fail(core::make_error(core::ExitCode::bad_input, "verify.path_not_directory").with("path", r.output_dir));
   }
   if (!r.plan.empty()) {
-    auto plan = core::read_json_file(core::absolute_path(r.plan));
-    if (!plan || !plan->is_object())
-      return core::fail(core::make_error(core::ExitCode::bad_input, "verify.plan_unreadable").with("path", r.plan));
-    o.plan = std::move(plan).value();
+    o.plan = read_plan_input(core::absolute_path(r.plan));
+    if (!o.plan) return core::fail(core::make_error(core::ExitCode::bad_input, "verify.plan_unreadable").with("path", r.plan));
   }
   if (!r.source.empty()) {
     auto src = core::absolute_path(r.source);

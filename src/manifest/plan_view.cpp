@@ -79,7 +79,8 @@ void read_execution(PlanView& v, const plan::PlanFile& plan) {
   v.evaluation_intent = plan.evaluation_intent.value_or("full");
   v.evaluation_dataset = plan.evaluation_dataset.value_or(kCliDefaultEvaluationDataset);
   v.evaluated_by_quark_ptq = plan.evaluated_by_quark_ptq;
-  v.evaluation = plan.evaluation;
+  // Only a section quark-ptq evaluates by is the manifest's (plan.evaluation is any section).
+  v.evaluation = plan.evaluated_by_quark_ptq ? plan.evaluation : core::Json(nullptr);
   const auto& strategy = plan.device_strategy;
   v.device_strategy = strategy.value_or("");
   v.multi_device = plan.multi_device.value_or(strategy && *strategy == "multi_device");

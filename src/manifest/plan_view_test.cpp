@@ -61,6 +61,20 @@ TEST(PlanView, ReadsThePlanBranchFields) {
   EXPECT_EQ(v->tokenizer_files.size(), 2u);
 }
 
+TEST(PlanView, OnlyAnEvaluationWithWindowsIsQuarkPtqs) {
+  core::Json plan = plan_branch_plan();
+  plan["evaluation"] = {{"text", "held_out.txt"}};  // settings for `quark-ptq evaluate --plan` only
+  auto settings = read_plan_view(plan, intake_analysis());
+  ASSERT_TRUE(settings.has_value());
+  EXPECT_FALSE(settings->evaluated_by_quark_ptq);
+  EXPECT_TRUE(settings->evaluation.is_null());
+  plan["evaluation"]["windows"] = 8;
+  auto own = read_plan_view(plan, intake_analysis());
+  ASSERT_TRUE(own.has_value());
+  EXPECT_TRUE(own->evaluated_by_quark_ptq);
+  EXPECT_EQ(own->evaluation["windows"], 8);
+}
+
 TEST(PlanView, TemplateDefaultExclusionsAreNotAnOverride) {
   core::Json plan = plan_branch_plan();
   plan["exclude_source"] = "template_default";

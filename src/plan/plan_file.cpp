@@ -68,8 +68,9 @@ void read_execution(PlanFile& f, const core::Json& plan) {
   f.batch_size = core::json_first_int(plan, {"calibration/batch_size", "batch_size"});
   f.evaluation_intent = core::json_first_string(plan, {"evaluation_intent", "evaluation/intent"});
   f.evaluation_dataset = core::json_first_string(plan, {"evaluation_dataset", "evaluation/dataset"});
-  f.evaluated_by_quark_ptq = core::json_object(plan, "evaluation") != nullptr && core::json_at(plan, "evaluation/windows") != nullptr;
-  if (f.evaluated_by_quark_ptq) f.evaluation = *core::json_object(plan, "evaluation");
+  const core::Json* evaluation = core::json_object(plan, "evaluation");
+  f.evaluated_by_quark_ptq = evaluation != nullptr && core::json_at(plan, "evaluation/windows") != nullptr;
+  if (evaluation != nullptr) f.evaluation = *evaluation;
   f.device_strategy = core::json_first_string(plan, {"device_strategy", "device/strategy"});
   f.multi_device = core::json_first_bool(plan, {"multi_device", "device/multi_device"});
   f.trust_remote_code = core::json_first_bool(plan, {"trust_remote_code", "remote_code/accepted"});
@@ -89,6 +90,41 @@ void read_execution(PlanFile& f, const core::Json& plan) {
   }
 }
 
+core::Result<std::vector<std::string>> string_list(const core::Json& names, const char* key) {
+  std::vector<std::string> out;
+  const core::Json* list = core::json_at(names, key);
+  if (list == nullptr || list->is_null()) return out;
+  if (!list->is_array()) return invalid(std::string("checkpoint_names.") + key, "must be a list of strings");
+  for (const auto& item : *list) {
+    if (!item.is_string()) return invalid(std::string("checkpoint_names.") + key, "must be a list of strings");
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+// Written by plan_to_json from the oracle's answer: {renames: [{match, replace}],
+// non_linear_holders, linear_modules}. Anything else is not what quark-ptq wrote.
+core::Result<void> read_checkpoint_names(PlanFile& f, const core::Json& plan) {
+  const core::Json* names = core::json_at(plan, "checkpoint_names");
+  if (names == nullptr || names->is_null()) return core::ok();
+  if (!names->is_object()) return invalid("checkpoint_names", "must be an object");
+  CheckpointNames n;
+  const core::Json* renames = core::json_at(*names, "renames");
+  if (renames != nullptr && !renames->is_null() && !renames->is_array()) {
+    return invalid("checkpoint_names.renames", "must be a list of {match, replace}");
+  }
+  for (const auto& r : renames != nullptr && renames->is_array() ? *renames : core::Json::array()) {
+    auto match = core::json_string(r, "match");
+    auto replace = core::json_string(r, "replace");
+    if (!match || !replace) return invalid("checkpoint_names.renames", "every rename needs a string match and replace");
+    n.renames.emplace_back(*match, *replace);
+  }
+  QPTQ_TRY_ASSIGN(n.non_linear_holders, string_list(*names, "non_linear_holders"));
+  QPTQ_TRY_ASSIGN(n.linear_modules, string_list(*names, "linear_modules"));
+  f.checkpoint_names = std::move(n);
+  return core::ok();
+}
+
 }  // namespace
 
 core::Result<PlanFile> read_plan_file(const core::Json& doc) {
@@ -99,6 +135,7 @@ core::Result<PlanFile> read_plan_file(const core::Json& doc) {
   read_exclusions(f, doc);
   QPTQ_TRY(read_algorithms(f, doc));
   read_execution(f, doc);
+  QPTQ_TRY(read_checkpoint_names(f, doc));
   return f;
 }
 

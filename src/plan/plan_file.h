@@ -12,6 +12,7 @@
 
 #include "core/json_io.h"
 #include "core/result.h"
+#include "plan/plan_model.h"
 
 namespace plan {
 
@@ -35,7 +36,8 @@ struct PlanFile {
   // The plan asks quark-ptq's own evaluation (a plan `evaluation` section with windows): then
   // quark-cli skips its own.
   bool evaluated_by_quark_ptq = false;
-  // That section as recorded (settings, threshold, text), null when the plan has none.
+  // That section as recorded (settings, threshold, text), null when the plan has none; also
+  // without windows, since `quark-ptq evaluate --plan` takes its settings from it either way.
   core::Json evaluation = core::Json(nullptr);
   std::optional<std::string> device_strategy;  // single | multi_device | cpu
   std::optional<bool> multi_device;
@@ -43,9 +45,13 @@ struct PlanFile {
   std::optional<std::string> quark_version;
   std::optional<std::string> python;  // the interpreter the plan was checked against
   std::vector<std::pair<std::string, std::string>> env_changes;
+  // The model oracle's names as `plan` recorded them, for verify; unset when the plan has none
+  // (verify falls back to the shipped table). Regexes are verify's to compile.
+  std::optional<CheckpointNames> checkpoint_names;
 };
 
 // ExitCode::plan_invalid "manifest.plan_field_invalid" naming a field of the wrong type.
+// Callers that had their own error for a bad plan (verify, evaluate) keep giving it.
 core::Result<PlanFile> read_plan_file(const core::Json& doc);
 
 }  // namespace plan

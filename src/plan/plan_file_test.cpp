@@ -60,5 +60,66 @@ TEST(PlanFile, WrongTypesNameTheField) {
   EXPECT_EQ(algo.error().args.front().value, "algorithm");
 }
 
+TEST(PlanFile, CheckpointNamesAsPlanWritesThem) {
+  core::Json doc = {{"checkpoint_names",
+                     {{"source", "oracle"},
+                      {"renames", {{{"match", "^(.*)\\.w1$"}, {"replace", "$1.gate_proj"}}}},
+                      {"non_linear_holders", {"model.layers.*.mlp.gate"}},
+                      {"linear_modules", {"model.layers.*.self_attn.q_proj"}}}}};
+  auto f = read_plan_file(doc);
+  ASSERT_TRUE(f.has_value()) << f.error().id;
+  ASSERT_TRUE(f->checkpoint_names.has_value());
+  ASSERT_EQ(f->checkpoint_names->renames.size(), 1u);
+  EXPECT_EQ(f->checkpoint_names->renames[0], (std::pair<std::string, std::string>{"^(.*)\\.w1$", "$1.gate_proj"}));
+  EXPECT_EQ(f->checkpoint_names->non_linear_holders, std::vector<std::string>{"model.layers.*.mlp.gate"});
+  EXPECT_EQ(f->checkpoint_names->linear_modules, std::vector<std::string>{"model.layers.*.self_attn.q_proj"});
+  // Lists the plan left out are empty, not an error; regexes are not compiled here (verify does).
+  auto sparse = read_plan_file({{"checkpoint_names", {{"renames", {{{"match", "(unclosed"}, {"replace", "x"}}}}}}});
+  ASSERT_TRUE(sparse.has_value()) << sparse.error().id;
+  EXPECT_TRUE(sparse->checkpoint_names->non_linear_holders.empty());
+  EXPECT_EQ(sparse->checkpoint_names->renames.front().first, "(unclosed");
+}
+
+TEST(PlanFile, NoCheckpointNamesIsUnset) {
+  auto absent = read_plan_file({{"global_scheme", "fp8"}});
+  ASSERT_TRUE(absent.has_value());
+  EXPECT_FALSE(absent->checkpoint_names.has_value());  // verify falls back to the shipped table
+  auto null = read_plan_file({{"checkpoint_names", nullptr}});
+  ASSERT_TRUE(null.has_value());
+  EXPECT_FALSE(null->checkpoint_names.has_value());
+}
+
+TEST(PlanFile, CheckpointNamesOfTheWrongTypeNameTheField) {
+  auto field = [](const core::Json& names) {
+    auto f = read_plan_file({{"checkpoint_names", names}});
+    EXPECT_FALSE(f.has_value());
+    if (f.has_value()) return std::string();
+    EXPECT_EQ(f.error().code, core::ExitCode::plan_invalid);
+    EXPECT_EQ(f.error().id, "manifest.plan_field_invalid");
+    return f.error().args.front().value;
+  };
+  EXPECT_EQ(field("oracle"), "checkpoint_names");
+  EXPECT_EQ(field({{"renames", "^a$"}}), "checkpoint_names.renames");
+  EXPECT_EQ(field({{"renames", {{{"match", "^a$"}}}}}), "checkpoint_names.renames");  // no replace
+  EXPECT_EQ(field({{"renames", {{{"match", 1}, {"replace", "b"}}}}}), "checkpoint_names.renames");
+  EXPECT_EQ(field({{"non_linear_holders", "*.gate"}}), "checkpoint_names.non_linear_holders");
+  EXPECT_EQ(field({{"linear_modules", {"*.q_proj", 3}}}), "checkpoint_names.linear_modules");
+}
+
+TEST(PlanFile, EvaluationSectionIsKeptWithoutWindows) {
+  // `quark-ptq evaluate --plan` takes its settings from any section; only one with windows
+  // means quark-ptq evaluates instead of quark-cli.
+  auto settings = read_plan_file({{"evaluation", {{"text", "held_out.txt"}}}});
+  ASSERT_TRUE(settings.has_value());
+  EXPECT_FALSE(settings->evaluated_by_quark_ptq);
+  EXPECT_EQ(settings->evaluation, (core::Json{{"text", "held_out.txt"}}));
+  auto own = read_plan_file({{"evaluation", {{"windows", 8}}}});
+  ASSERT_TRUE(own.has_value());
+  EXPECT_TRUE(own->evaluated_by_quark_ptq);
+  auto none = read_plan_file({{"evaluation", "full"}});
+  ASSERT_TRUE(none.has_value());
+  EXPECT_TRUE(none->evaluation.is_null());
+}
+
 }  // namespace
 }  // namespace plan

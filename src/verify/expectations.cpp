@@ -12,29 +12,25 @@ namespace {
 
 // The plan's own names (recorded from the model oracle): every rule must compile, or the
 // plan is not what quark-ptq wrote.
-core::Result<bool> plan_names(const core::Json& plan, Expectations& e) {
-  const core::Json* names = core::json_object(plan, "checkpoint_names");
-  if (names == nullptr) return false;
-  const core::Json* renames = core::json_array(*names, "renames");
+core::Result<void> plan_names(const plan::CheckpointNames& names, Expectations& e) {
   std::vector<std::regex> compiled;
   std::vector<NameRule> rules;
-  for (const auto& r : renames != nullptr ? *renames : core::Json::array()) {
-    NameRule rule{core::json_string(r, "match").value_or(""), core::json_string(r, "replace").value_or("")};
+  for (const auto& [match, replace] : names.renames) {
     try {
-      compiled.emplace_back(rule.match);
+      compiled.emplace_back(match);
     } catch (const std::regex_error&) {
       return core::make_error(core::ExitCode::bad_input, "verify.plan_names_invalid")
-          .with("pattern", rule.match)
+          .with("pattern", match)
           .with("command", "quark-ptq plan");
     }
-    rules.push_back(std::move(rule));
+    rules.push_back({match, replace});
   }
   e.renames = std::move(rules);
   e.compiled_renames = std::make_shared<const std::vector<std::regex>>(std::move(compiled));
-  e.non_linear_holders = core::json_string_list(*names, "non_linear_holders");
-  e.linear_patterns = core::json_string_list(*names, "linear_modules");
+  e.non_linear_holders = names.non_linear_holders;
+  e.linear_patterns = names.linear_modules;
   e.names_source = "plan";
-  return true;
+  return core::ok();
 }
 
 core::Result<void> load_names(Expectations& e) {
@@ -77,7 +73,7 @@ std::optional<std::string> Expectations::scheme_for(const std::string& module) c
   return global_scheme;
 }
 
-core::Result<Expectations> load_expectations(const core::Json* plan) {
+core::Result<Expectations> load_expectations(const plan::PlanFile* plan) {
   QPTQ_TRY_ASSIGN(const knowledge::VerifySchemes* table, knowledge::verify_schemes());
   Expectations e;
   for (const auto& [name, s] : table->schemes)
@@ -87,23 +83,17 @@ core::Result<Expectations> load_expectations(const core::Json* plan) {
   e.tokenizer_all_of = table->tokenizer_all_of;
   e.tokenizer_one_of = table->tokenizer_one_of;
   if (plan != nullptr) {
-    e.global_scheme = core::json_string(*plan, "global_scheme");
-    e.kv_cache_scheme = core::json_string(*plan, "kv_cache_scheme");
-    e.plan_exclusions = core::json_string_list(*plan, "exclude_layers");
-    e.model_type =
-        core::json_string(core::json_at(*plan, "model") != nullptr ? *core::json_at(*plan, "model") : core::Json::object(), "model_type")
-            .value_or("");
-    if (const core::Json* o = core::json_object(*plan, "layer_quant_config")) {
-      for (const auto& [pattern, scheme_name] : o->items()) {
-        if (scheme_name.is_string()) e.overrides.emplace_back(pattern, scheme_name.get<std::string>());
-      }
-    }
+    e.global_scheme = plan->global_scheme;
+    e.kv_cache_scheme = plan->kv_cache_scheme;
+    e.plan_exclusions = plan->exclude_layers;
+    e.model_type = plan->model_type.value_or("");
+    e.overrides = plan->layer_quant_config;
   }
-  bool from_plan = false;
-  if (plan != nullptr) {
-    QPTQ_TRY_ASSIGN(from_plan, plan_names(*plan, e));
+  if (plan != nullptr && plan->checkpoint_names) {
+    QPTQ_TRY(plan_names(*plan->checkpoint_names, e));
+  } else {
+    QPTQ_TRY(load_names(e));
   }
-  if (!from_plan) QPTQ_TRY(load_names(e));
   if (e.kv_cache_scheme) {
     if (auto kv = table->kv_cache.find(*e.kv_cache_scheme); kv != table->kv_cache.end()) {
       e.kv_modules = kv->second.modules;

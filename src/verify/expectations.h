@@ -1,5 +1,5 @@
-// What the plan says the output must hold, read from quant_plan.json and the shipped tables
-// (knowledge::verify_schemes(), knowledge::verify_checkpoint_names()).
+// What the plan says the output must hold, from quant_plan.json as plan::read_plan_file reads
+// it and the shipped tables (knowledge::verify_schemes(), knowledge::verify_checkpoint_names()).
 #pragma once
 
 #include <map>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/json_io.h"
 #include "core/result.h"
+#include "plan/plan_file.h"
 
 namespace verify {
 
@@ -61,6 +61,6 @@ struct Expectations {
 };
 
 // `plan` may be null (verification without a plan checks structure only).
-core::Result<Expectations> load_expectations(const core::Json* plan);
+core::Result<Expectations> load_expectations(const plan::PlanFile* plan);
 
 }  // namespace verify

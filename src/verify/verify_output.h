@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/json_io.h"
+#include "plan/plan_file.h"
 #include "verify/report.h"
 
 namespace verify {
@@ -25,7 +26,7 @@ class VerifyProgress {
 
 struct VerifyOptions {
   core::fs::path output_dir;
-  std::optional<core::Json> plan;            // quant_plan.json
+  std::optional<plan::PlanFile> plan;        // quant_plan.json, as plan::read_plan_file read it
   std::optional<core::fs::path> source_dir;  // a local source model
   bool evaluation_expected = false;          // the command evaluates (no --skip_evaluation)
   std::optional<double> perplexity;          // parsed from the run log

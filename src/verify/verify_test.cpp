@@ -13,6 +13,13 @@
 namespace verify {
 namespace {
 
+// A plan document as verify gets it: through the plan's one reader.
+plan::PlanFile plan_of(const core::Json& doc) {
+  auto f = plan::read_plan_file(doc);
+  EXPECT_TRUE(f.has_value()) << f.error().id;
+  return f.has_value() ? *f : plan::PlanFile{};
+}
+
 struct T {
   std::string name;
   std::string dtype;
@@ -134,7 +141,7 @@ VerifyReport run(const test_support::TempDir& d, const Model& m, bool with_sourc
   write_model(d, "src", src);
   VerifyOptions o;
   o.output_dir = d.path() / "out";
-  o.plan = core::Json{{"global_scheme", "fp8"}, {"exclude_layers", {"lm_head"}}, {"layer_quant_config", core::Json::object()}};
+  o.plan = plan_of({{"global_scheme", "fp8"}, {"exclude_layers", {"lm_head"}}, {"layer_quant_config", core::Json::object()}});
   if (with_source) o.source_dir = d.path() / "src";
   return verify_output(o);
 }
@@ -224,14 +231,14 @@ TEST(VerifyOutput, PlannedPatternsMatchTheModuleNamesQuarkWrites) {
   write_model(d, "out", Model{});
   VerifyOptions o;
   o.output_dir = d.path() / "out";
-  o.plan = core::Json{{"global_scheme", "fp8"}, {"exclude_layers", {"lm_*"}}, {"layer_quant_config", core::Json::object()}};
+  o.plan = plan_of({{"global_scheme", "fp8"}, {"exclude_layers", {"lm_*"}}, {"layer_quant_config", core::Json::object()}});
   auto r = verify_output(o);
   EXPECT_EQ(r.status(), "success") << failed_checks(r);
   // A planned pattern that Quark did not list holds when what it matches is untouched (here:
   // nothing matches *.gate); one whose module was quantized does not.
-  (*o.plan)["exclude_layers"] = {"lm_head", "*.gate"};
+  o.plan->exclude_layers = {"lm_head", "*.gate"};
   EXPECT_EQ(verify_output(o).status(), "success") << failed_checks(verify_output(o));
-  (*o.plan)["exclude_layers"] = {"lm_head", "model.q"};
+  o.plan->exclude_layers = {"lm_head", "model.q"};
   auto quantized = verify_output(o);
   EXPECT_NE(failed_checks(quantized).find("verify.exclusions_not_applied"), std::string::npos) << failed_checks(quantized);
 }
@@ -326,11 +333,12 @@ VerifyReport verify_moe(const test_support::TempDir& d, const MoeCase& c, const 
   VerifyOptions o;
   o.output_dir = d.path() / "out";
   o.source_dir = d.path() / "src";
-  o.plan = core::Json{{"model", {{"model_type", c.model_type}}},
-                      {"global_scheme", "fp8"},
-                      {"exclude_layers", c.plan_exclusions},
-                      {"layer_quant_config", core::Json::object()}};
-  if (names) (*o.plan)["checkpoint_names"] = *names;
+  core::Json plan = {{"model", {{"model_type", c.model_type}}},
+                     {"global_scheme", "fp8"},
+                     {"exclude_layers", c.plan_exclusions},
+                     {"layer_quant_config", core::Json::object()}};
+  if (names) plan["checkpoint_names"] = *names;
+  o.plan = plan_of(plan);
   return verify_output(o);
 }
 
@@ -508,20 +516,23 @@ TEST(VerifyNames, RecordedNamesReplaceTheShippedOnes) {
                      {"global_scheme", "fp8"},
                      {"exclude_layers", {"lm_head"}},
                      {"layer_quant_config", core::Json::object()}};
-  auto shipped = load_expectations(&plan);
+  plan::PlanFile without = plan_of(plan);
+  auto shipped = load_expectations(&without);
   ASSERT_TRUE(shipped.has_value());
   EXPECT_EQ(shipped->names_source, "knowledge");
   EXPECT_EQ(shipped->output_name("model.layers.0.block_sparse_moe.experts.3.w2"), "model.layers.0.mlp.experts.3.down_proj");
   plan["checkpoint_names"] = {
       {"source", "oracle"}, {"renames", {{{"match", "^a$"}, {"replace", "b"}}}}, {"non_linear_holders", {"*.router"}}};
-  auto recorded = load_expectations(&plan);
+  plan::PlanFile with = plan_of(plan);
+  auto recorded = load_expectations(&with);
   ASSERT_TRUE(recorded.has_value());
   EXPECT_EQ(recorded->names_source, "plan");
   EXPECT_EQ(recorded->output_name("a"), "b");
   EXPECT_EQ(recorded->output_name("model.layers.0.block_sparse_moe.experts.3.w2"), "model.layers.0.block_sparse_moe.experts.3.w2");
   EXPECT_EQ(recorded->non_linear_holders, std::vector<std::string>{"*.router"});
   plan["checkpoint_names"]["renames"] = {{{"match", "(unclosed"}, {"replace", "x"}}};
-  auto broken = load_expectations(&plan);
+  plan::PlanFile uncompiled = plan_of(plan);
+  auto broken = load_expectations(&uncompiled);
   ASSERT_FALSE(broken.has_value());
   EXPECT_EQ(broken.error().id, "verify.plan_names_invalid");
 }

@@ -16,6 +16,7 @@
 
 #include "core/glob_match.h"
 #include "oracle/checkpoint_names.h"
+#include "plan/plan_file.h"
 #include "support/safetensors_writer.h"
 #include "support/temp_dir.h"
 #include "verify/verify_output.h"
@@ -104,7 +105,12 @@ verify::VerifyReport verify_export(const zoo::ZooModel& m, const Export& e) {
   verify::VerifyOptions opt;
   opt.output_dir = d.path() / "out";
   opt.source_dir = d.path() / "src";
-  opt.plan = e.plan;
+  auto plan = plan::read_plan_file(e.plan);  // as verify gets it
+  if (plan) {
+    opt.plan = *plan;
+  } else {
+    ADD_FAILURE() << "the plan does not read: " << plan.error().id;
+  }
   opt.threads = 1;
   return verify::verify_output(opt);
 }
