@@ -67,7 +67,10 @@ std::string Table::render(std::string_view indent) const {
     std::string line(indent);
     for (std::size_t i = 0; i < row.size(); ++i) {
       line += row[i];
-      if (i + 1 < row.size()) line.append(static_cast<std::size_t>(widths[i] - display_width(row[i]) + 2), ' ');
+      if (i + 1 < row.size()) {
+        const int pad = widths[i] - display_width(row[i]) + 2;  // widths[i] is the column's widest cell: pad >= 2
+        line.append(static_cast<std::size_t>(pad), ' ');
+      }
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";

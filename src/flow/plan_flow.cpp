@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 #include <optional>
 
@@ -174,7 +175,7 @@ core::Result<Probed> probe_and_ask(const PlanRequest& request, const plan::PlanO
         p.probing = probing;
         p.oracle = asking;
         if (!p.probing && !p.oracle) return;
-        p.seconds = static_cast<int>(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() + 0.5);
+        p.seconds = static_cast<int>(std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
         p.building = plan::extensions_being_built(s.extensions_dir);
         std::lock_guard<std::mutex> lock(said);
         observer.on_probe_progress(p);

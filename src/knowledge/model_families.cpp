@@ -75,7 +75,7 @@ core::Result<ModelFamilies> parse(std::string_view text) {
     core::Json base = layouts->contains("_default") ? (*layouts)["_default"] : core::Json::object();
     for (auto it = layouts->begin(); it != layouts->end(); ++it) {
       const core::Json& own = *it;
-      const std::string type = it.key();
+      const std::string& type = it.key();
       if (!own.is_object()) continue;
       core::Json merged = base;
       for (auto kv = own.begin(); kv != own.end(); ++kv) merged[kv.key()] = *kv;

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 
 #include "core/fs.h"
@@ -769,7 +770,7 @@ namespace {
 
 json gib(std::optional<std::int64_t> mib) {
   if (!mib) return nullptr;
-  return static_cast<double>(static_cast<std::int64_t>(static_cast<double>(*mib) / 1024.0 * 10.0 + 0.5)) / 10.0;
+  return static_cast<double>(std::llround(static_cast<double>(*mib) / 1024.0 * 10.0)) / 10.0;
 }
 
 std::string gib_text(const json& v) { return v.is_null() ? "-" : v.dump(); }

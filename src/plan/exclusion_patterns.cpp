@@ -12,7 +12,7 @@ namespace {
 
 std::vector<std::string> components(const std::string& name) {
   std::vector<std::string> out;
-  for (auto piece : core::split(name, '.')) out.emplace_back(piece);
+  for (const auto& piece : core::split(name, '.')) out.emplace_back(piece);
   return out;
 }
 
