@@ -16,8 +16,10 @@ TEST(ErrnoText, NamesTheError) {
 
 TEST(ErrnoText, AnUnknownValueStillGetsAText) { EXPECT_EQ(errno_text(99999), "Unknown error 99999"); }
 
-// Unknown values are formatted into a buffer: std::strerror's is shared between threads in
-// glibc, so two threads could read each other's number. errno_text's buffer is per call.
+// Unknown values are formatted into a buffer. POSIX lets std::strerror keep one for all threads
+// (glibc's manual marks it MT-Unsafe), so two threads could read each other's number;
+// errno_text's buffer is per call. This guards that property: a static buffer in errno_text
+// would fail here.
 TEST(ErrnoText, ThreadsGetTheirOwnText) {
   std::vector<std::thread> threads;
   std::vector<int> wrong(8, 0);
