@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "envprobe/data_readiness.h"
 #include "runner/capture.h"
+#include "runner/python_script.h"
 
 namespace envprobe {
 
@@ -50,8 +51,9 @@ core::Result<StageResult> stage_corpus(const StageRequest& req) {
   std::string which;
   for (const auto& t : req.targets) which += (which.empty() ? "" : ",") + t;
 
-  runner::CommandSpec spec;
-  spec.argv = {req.python, "-c", std::string(*script), corpus, "--cache-dir", req.datasets_cache.string(), "--which", which, "--check"};
+  runner::CommandSpec spec = runner::python_script(req.python, *script,
+                                                   {std::filesystem::absolute(req.corpus).string(), "--cache-dir",
+                                                    std::filesystem::absolute(req.datasets_cache).string(), "--which", which, "--check"});
   auto run = runner::capture(spec, kStageTimeoutSeconds);
   if (!run) return run.error();
   if (!run->ok()) {

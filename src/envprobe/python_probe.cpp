@@ -2,6 +2,7 @@
 
 #include "core/embedded.h"
 #include "runner/capture.h"
+#include "runner/python_script.h"
 
 namespace envprobe {
 
@@ -74,9 +75,7 @@ core::Result<PythonFacts> run_python_probe(const std::string& python, double tim
     failed.failure = "the probe script is not embedded in this build";
     return failed;
   }
-  runner::CommandSpec spec;
-  spec.argv = {python, "-c", std::string(script)};
-  spec.cwd = "/";  // no stray module from the workdir shadows a package
+  runner::CommandSpec spec = runner::python_script(python, script);
   auto res = runner::capture(spec, timeout_seconds, 4u << 20);
   if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
   if (!res) {

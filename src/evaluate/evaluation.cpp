@@ -264,6 +264,7 @@ core::Json EvaluationResult::to_json() const {
       {"environment", environment},
       {"models", models},
   };
+  if (!log.empty()) j["log"] = log.string();
   add_reason_id(j, reason);
   add_reason_id(j["canary"], canary.reason);
   add_reason_id(j["perplexity"], perplexity.reason);

@@ -4,6 +4,7 @@
 // plan's threshold. A check that did not run is `not_run`, never a pass.
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,6 +76,7 @@ struct EvaluationResult {
   double seconds = 0;                             // the evaluator's wall time, as it measured it (imports to result)
   double process_seconds = 0;                     // the evaluator process from start to exit, as quark-ptq measured it
   bool interrupted = false;                       // stopped by Ctrl-C / SIGTERM (the verdict is then not_run)
+  std::filesystem::path log;                      // the evaluator's own log (one per evaluation), when it was started
   core::Json environment = core::Json::object();  // versions, device, dtype, text
   core::Json models = core::Json::object();       // per model: load / canary / ppl seconds, layer classes
   core::Json to_json() const;                     // run_manifest.yaml `evaluation`

@@ -2,85 +2,102 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "core/embedded.h"
+#include "core/errno_text.h"
 #include "core/fs.h"
 #include "core/json_io.h"
 #include "core/text.h"
 #include "runner/monitored_run.h"
+#include "runner/python_script.h"
+#include "runner/run_log.h"
 
 namespace evaluate {
 
-std::vector<std::string> evaluator_argv(const Request& req, std::string_view script, const std::filesystem::path& result_file) {
+runner::CommandSpec evaluator_command(const Request& req, std::string_view script, const std::filesystem::path& result_file) {
   const Settings& s = req.settings;
-  return {req.python,
-          "-c",
-          std::string(script),
-          "--source",
-          req.source.string(),
-          "--output",
-          req.output.string(),
-          "--text",
-          req.text.string(),
-          "--windows",
-          std::to_string(s.windows),
-          "--seq-len",
-          std::to_string(s.seq_len),
-          "--canary-tokens",
-          std::to_string(s.canary_tokens),
-          "--budget-seconds",
-          fmt::format("{:.0f}", s.budget_seconds),
-          "--result-file",
-          result_file.string()};
+  runner::CommandSpec spec = runner::python_script(
+      req.python, script,
+      {"--source", req.source.string(), "--output", req.output.string(), "--text", req.text.string(), "--windows",
+       std::to_string(s.windows), "--seq-len", std::to_string(s.seq_len), "--canary-tokens", std::to_string(s.canary_tokens),
+       "--budget-seconds", fmt::format("{:.0f}", s.budget_seconds), "--result-file", result_file.string()});
+  spec.env_set.insert(spec.env_set.end(), {{"HF_HUB_OFFLINE", "1"},
+                                           {"TRANSFORMERS_OFFLINE", "1"},
+                                           {"HF_DATASETS_OFFLINE", "1"},
+                                           {"TOKENIZERS_PARALLELISM", "false"},
+                                           {"PYTHONUNBUFFERED", "1"}});
+  return spec;
 }
 
 double hard_timeout_seconds(const Settings& s) { return s.budget_seconds * 1.5 + 600; }
 
+namespace {
+
+// The evaluation directory as quark-ptq made it: created when missing, else a real directory;
+// a link or anything else there is the person's to remove, and nothing is written through it.
+std::optional<Reason> own_directory(const std::filesystem::path& dir) {
+  std::error_code ec;
+  auto st = std::filesystem::symlink_status(dir, ec);
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_directory(st)) {
+    return Reason{"evaluate.reason.dir_not_ours", {{"path", dir.string()}}};
+  }
+  if (!std::filesystem::exists(st) && dir.has_parent_path()) std::filesystem::create_directories(dir.parent_path(), ec);
+  if (!std::filesystem::exists(st) && !std::filesystem::create_directory(dir, ec) && ec) {
+    return Reason{"evaluate.reason.dir_failed", {{"path", dir.string()}, {"error", core::errno_text(ec.value())}}};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 EvaluationResult run_evaluation(const Request& req) {
   auto script = core::embedded_file(kScriptPath);
   if (!script) return not_run(req.settings, {"evaluate.reason.script_missing", {}});
-  std::error_code ec;
-  std::filesystem::create_directories(req.work_dir, ec);
-  const auto result_file = req.work_dir / "evaluation.json";
-  std::filesystem::remove(result_file, ec);
-  runner::CommandSpec spec;
-  spec.argv = evaluator_argv(req, *script, result_file);
-  spec.env_set = {{"HF_HUB_OFFLINE", "1"},
-                  {"TRANSFORMERS_OFFLINE", "1"},
-                  {"HF_DATASETS_OFFLINE", "1"},
-                  {"TOKENIZERS_PARALLELISM", "false"},
-                  {"PYTHONUNBUFFERED", "1"}};
-  spec.cwd = "/";
+  // Each evaluation writes files of its own, never replacing or removing an earlier one's,
+  // in a directory that is not a link (the workdir is writable by others).
+  if (auto bad = own_directory(req.work_dir)) return not_run(req.settings, std::move(*bad));
+  const std::string stem = runner::unique_log_name("evaluation");
+  const auto log_file = req.work_dir / stem;
+  const auto result_file = std::filesystem::path(log_file).replace_extension(".json");
+  runner::CommandSpec spec = evaluator_command(req, *script, result_file);
   runner::MonitorOptions mo;
-  mo.log_path = req.work_dir / "evaluation.log";
+  mo.log_path = log_file;
   mo.echo_stdout_fd = -1;
   mo.echo_stderr_fd = req.echo_fd;
   mo.sample_gpu = false;
   mo.timeout_seconds = hard_timeout_seconds(req.settings);
   mo.stop = req.stop;
   auto run = runner::run_monitored(spec, mo, nullptr);
+  auto with_log = [&](EvaluationResult r) {
+    r.log = log_file;
+    return r;
+  };
   if (!run) {
-    return not_run(req.settings,
-                   {"evaluate.reason.could_not_start", {{"error", run.error().detail.empty() ? run.error().id : run.error().detail}}});
+    return with_log(not_run(
+        req.settings, {"evaluate.reason.could_not_start", {{"error", run.error().detail.empty() ? run.error().id : run.error().detail}}}));
   }
   if (run->timed_out) {
-    return not_run(req.settings, {"evaluate.reason.deadline", {{"seconds", fmt::format("{:.0f}", mo.timeout_seconds)}}});
+    return with_log(not_run(req.settings, {"evaluate.reason.deadline", {{"seconds", fmt::format("{:.0f}", mo.timeout_seconds)}}}));
   }
   if (run->interrupted) {
     EvaluationResult r = not_run(req.settings, {"evaluate.reason.interrupted", {}});
     r.interrupted = true;
-    return r;
+    return with_log(std::move(r));
   }
   if (!run->exited_zero()) {
     std::string why(core::last_line(run->log_tail));
     if (why.empty())
-      return not_run(req.settings, {"evaluate.reason.failed_no_message", {{"exit", std::to_string(run->exit_code.value_or(-1))}}});
-    return not_run(req.settings, {"evaluate.reason.failed", {{"exit", std::to_string(run->exit_code.value_or(-1))}, {"message", why}}});
+      return with_log(
+          not_run(req.settings, {"evaluate.reason.failed_no_message", {{"exit", std::to_string(run->exit_code.value_or(-1))}}}));
+    return with_log(
+        not_run(req.settings, {"evaluate.reason.failed", {{"exit", std::to_string(run->exit_code.value_or(-1))}, {"message", why}}}));
   }
   auto doc = core::read_json_file(result_file);
-  if (!doc || !doc->is_object()) return not_run(req.settings, {"evaluate.reason.no_result", {{"path", result_file.string()}}});
+  if (!doc || !doc->is_object()) return with_log(not_run(req.settings, {"evaluate.reason.no_result", {{"path", result_file.string()}}}));
   EvaluationResult r = judge(*doc, req.settings);
   r.process_seconds = run->wall_seconds;
-  return r;
+  return with_log(std::move(r));
 }
 
 }  // namespace evaluate

@@ -9,6 +9,7 @@
 
 #include "core/result.h"
 #include "evaluate/evaluation.h"
+#include "runner/command.h"
 #include "runner/stop_switch.h"
 
 namespace evaluate {
@@ -21,13 +22,14 @@ struct Request {
   std::filesystem::path output;  // the quantized output directory
   std::filesystem::path text;    // held-out text (.jsonl with "text", or .txt)
   Settings settings;
-  std::filesystem::path work_dir;            // evaluation.log and evaluation.json (the raw figures) go here
+  std::filesystem::path work_dir;            // each evaluation's log and raw figures (evaluation-<unique>.log / .json) go here
   int echo_fd = 2;                           // where the evaluator's progress lines are shown; -1: nowhere
   const runner::StopSwitch* stop = nullptr;  // a request on it interrupts the evaluation (as Ctrl-C)
 };
 
-// The evaluator's argv (python -c <script> ...), for display and tests.
-std::vector<std::string> evaluator_argv(const Request& req, std::string_view script, const std::filesystem::path& result_file);
+// The evaluator's command: runner::python_script on the embedded script with the request's
+// arguments (absolute paths: it starts in "/").
+runner::CommandSpec evaluator_command(const Request& req, std::string_view script, const std::filesystem::path& result_file);
 
 // The hard deadline: the budget for the windows plus time to import, load and generate.
 double hard_timeout_seconds(const Settings& s);

@@ -6,11 +6,11 @@
 
 namespace flow {
 
-std::optional<std::filesystem::path> analysed_config_on_disk(const core::Json& analysis) {
-  for (const char* key : {"model/model_path", "source/snapshot_dir"}) {
-    const core::Json* dir = core::json_at(analysis, key);
-    if (dir == nullptr || !dir->is_string() || dir->get<std::string>().empty() || dir->get<std::string>().front() != '/') continue;
-    std::filesystem::path config = std::filesystem::path(dir->get<std::string>()) / "config.json";
+std::optional<std::filesystem::path> analysed_config_on_disk(const intake::AnalysisFile& analysis) {
+  const std::string snapshot = analysis.source ? analysis.source->snapshot_dir.value_or("") : "";
+  for (const std::string& dir : {analysis.model_path, snapshot}) {
+    if (dir.empty() || dir.front() != '/') continue;
+    std::filesystem::path config = std::filesystem::path(dir) / "config.json";
     if (core::exists(config)) return config;
   }
   return std::nullopt;

@@ -5,12 +5,12 @@
 #include <filesystem>
 #include <optional>
 
-#include "core/json_io.h"
+#include "intake/analysis_file.h"
 
 namespace flow {
 
 // The local model directory's config.json, else the one in the Hub snapshot intake read; none
 // for a model read over HTTP (no snapshot on disk) or when the file is gone.
-std::optional<std::filesystem::path> analysed_config_on_disk(const core::Json& analysis);
+std::optional<std::filesystem::path> analysed_config_on_disk(const intake::AnalysisFile& analysis);
 
 }  // namespace flow

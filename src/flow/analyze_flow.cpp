@@ -3,6 +3,7 @@
 #include "flow/analysed_config.h"
 #include "core/fs.h"
 #include "plan/probe.h"
+#include "workflow/artifact_files.h"
 
 namespace flow {
 
@@ -16,7 +17,7 @@ intake::OracleLinears unavailable(std::string why) {
 
 // The oracle's answer as intake takes it. Only a stop is an error.
 core::Result<intake::OracleLinears> ask_oracle(const core::Json& first, const envprobe::PythonEnv* python, const AnalyzeOracle& how) {
-  auto config = analysed_config_on_disk(first);
+  auto config = analysed_config_on_disk(intake::read_analysis_file(first));
   if (!config) return unavailable("no config.json on this machine (the model was read over HTTP)");
   oracle::OracleRequest req;
   req.python = python->python;
@@ -75,8 +76,8 @@ core::Result<Analyzed> analyze(const std::filesystem::path& workdir, const intak
   } else {
     QPTQ_TRY_ASSIGN(analysis, intake::analyze(request));
   }
-  // The single write of the artifact (the workflow hooks checkpoint bookkeeping here).
-  QPTQ_TRY_ASSIGN(std::filesystem::path path, intake::write_analysis(workdir, analysis));
+  // The artifact's one writer checks it against its schema before it replaces the file.
+  QPTQ_TRY_ASSIGN(std::filesystem::path path, workflow::write_artifact(workflow::Workdir{workdir}, workflow::Artifact::analysis, analysis));
   return Analyzed{std::move(analysis), std::move(path)};
 }
 

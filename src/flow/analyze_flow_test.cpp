@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include "core/fs.h"
+#include "intake/analyze.h"
 #include "support/temp_dir.h"
+#include "workflow/artifact_files.h"
 
 namespace flow {
 namespace {
@@ -151,6 +153,27 @@ TEST_F(AnalyzeFlow, PythonNamesTheOraclesInterpreter) {
   EXPECT_EQ(bad.error().id, "envprobe.python_not_executable");
   EXPECT_EQ(bad.error().code, core::ExitCode::bad_input);
   EXPECT_FALSE(fs::exists(tmp.path() / "wd2" / "model_analysis.json"));
+}
+
+// What intake builds passes its schema as the artifact's one writer checks it; the same
+// document changed afterwards does not, and is not written.
+TEST(AnalysisArtifact, TheWriterChecksWhatIntakeBuilt) {
+  test_support::TempDir tmp;
+  intake::AnalyzeRequest req;
+  req.model = test_support::source_path("examples/tiny-llama").string();
+  auto a = intake::analyze(req);
+  ASSERT_TRUE(a) << a.error().id;
+  workflow::Workdir ok{tmp.path() / "ok"};
+  ASSERT_TRUE(workflow::write_artifact(ok, workflow::Artifact::analysis, *a));
+  EXPECT_EQ(workflow::read_artifact(ok, workflow::Artifact::analysis).state, workflow::ArtifactState::valid);
+
+  core::Json changed = *a;
+  changed["analysis_status"] = "not-a-status";
+  workflow::Workdir bad{tmp.path() / "bad"};
+  auto w = workflow::write_artifact(bad, workflow::Artifact::analysis, changed);
+  ASSERT_FALSE(w);
+  EXPECT_EQ(w.error().id, "core.schema_invalid");
+  EXPECT_FALSE(fs::exists(bad.analysis()));
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "plan/template_file.h"
 #include "runner/capture.h"
 #include "runner/concurrent.h"
+#include "workflow/artifact_files.h"
 #include "workflow/state.h"
 
 namespace flow {
@@ -66,7 +67,7 @@ std::optional<oracle::LibraryVersions> probed_versions(const std::map<std::strin
 }
 
 // The oracle's request for the analysed model in the probed environment, or why it is not asked.
-std::variant<oracle::OracleRequest, OracleInventory> oracle_request(const PlanRequest& request, const core::Json& analysis,
+std::variant<oracle::OracleRequest, OracleInventory> oracle_request(const PlanRequest& request, const intake::AnalysisFile& analysis,
                                                                     const std::string& python,
                                                                     const std::map<std::string, std::string>& versions,
                                                                     const std::string& model_type) {
@@ -75,8 +76,7 @@ std::variant<oracle::OracleRequest, OracleInventory> oracle_request(const PlanRe
   // with remote_code_required instead).
   auto config = analysed_config_on_disk(analysis);
   if (!config) {
-    const core::Json* path = core::json_at(analysis, "model/model_path");
-    return not_used("plan.oracle.no_config", {{"model", path != nullptr && path->is_string() ? path->get<std::string>() : model_type}});
+    return not_used("plan.oracle.no_config", {{"model", analysis.model_path.empty() ? model_type : analysis.model_path}});
   }
   oracle::OracleRequest req;
   req.python = python;
@@ -131,7 +131,7 @@ struct Probed {
 // oracle both import Quark (tens of seconds, minutes when its extensions are built first), so
 // after the fast versions probe they run at the same time, through the runner.
 core::Result<Probed> probe_and_ask(const PlanRequest& request, const plan::PlanOptions& o, const plan::CaptureFn& capture,
-                                   const core::Json& analysis, const std::string& model_type, PlanObserver& observer) {
+                                   const intake::AnalysisFile& analysis, const std::string& model_type, PlanObserver& observer) {
   // The same environment resolution as env and prepare; "none found" falls through to the
   // shipped knowledge, a bad --python is the user's to fix.
   auto python = envprobe::resolve_python_env(o.python, request.getenv);
@@ -221,7 +221,7 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   QPTQ_TRY(plan::load_tables());
   workflow::Workdir wd{request.workdir};
   QPTQ_TRY(workflow::require_confirmed(wd, workflow::Checkpoint::analysis));
-  QPTQ_TRY_ASSIGN(core::Json analysis, core::read_json_file(wd.analysis()));
+  QPTQ_TRY_ASSIGN(core::Json analysis, workflow::read_valid_artifact(wd, workflow::Artifact::analysis, "quark-ptq analyze MODEL"));
   const plan::CaptureFn capture =
       request.capture ? request.capture
                       : plan::CaptureFn([](const runner::CommandSpec& spec, double timeout) { return runner::capture(spec, timeout); });
@@ -237,9 +237,9 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   for (const auto& e : o.excludes) {
     if (e.empty()) return core::make_error(core::ExitCode::usage, "plan.empty_exclude");
   }
-  const core::Json* type = core::json_at(analysis, "model/model_type");
-  std::string model_type = type != nullptr && type->is_string() ? type->get<std::string>() : "";
-  QPTQ_TRY_ASSIGN(Probed probed, probe_and_ask(request, o, capture, analysis, model_type, observer));
+  const intake::AnalysisFile recorded = intake::read_analysis_file(analysis);
+  const std::string& model_type = recorded.model_type;
+  QPTQ_TRY_ASSIGN(Probed probed, probe_and_ask(request, o, capture, recorded, model_type, observer));
   plan::Capabilities& caps = probed.caps;
   OracleInventory& inventory = probed.inventory;
   plan::Target target;
@@ -274,7 +274,7 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   plan::Plan p = plan::build_plan(in);
   if (!p.problems.empty()) return PlanOutcome{plan_end::Invalid{std::move(p)}};
   core::Json doc = plan::plan_to_json(p);
-  QPTQ_TRY(plan::write_plan(wd, doc));
+  QPTQ_TRY(workflow::write_artifact(wd, workflow::Artifact::plan, doc));
   return PlanOutcome{plan_end::Written{std::move(p), std::move(doc), wd.plan()}};
 }
 

@@ -99,9 +99,10 @@ bool has_arg(const workflow::RecordedCommand& cmd, const std::string& flag) {
   return false;
 }
 
-// Checkpoint 3: --approve must name the manifest's digest; otherwise (when the request allows
-// it) an approval of this digest already recorded counts, or the prompt asks and the answer
-// must be one of the approval words. Recorded through workflow::approve_execution,
+// Checkpoint 3: --approve must name the manifest's digest; otherwise the prompt asks and the
+// answer must be one of the approval words. An approval already in checkpoints.json never
+// counts here: the workdir is writable by agents and scripts, so only the person's words in
+// this process approve a launch (recorded for the audit trail, not as a pass). Recorded through workflow::approve_execution,
 // judged on `snapshot`, the status the gates evaluated and `cmd` was read from: the digest is
 // checked against the same bytes that run, never against a second read (issue 18 item 2).
 core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd, const workflow::WorkflowStatus& snapshot,
@@ -110,12 +111,6 @@ core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd
   if (!req.approve.empty()) {
     std::string digest = normalize_digest(req.approve);
     return workflow::approve_execution(wd, snapshot, digest, req.user_words.empty() ? "--approve " + digest : req.user_words, req.via);
-  }
-  if (req.accept_recorded_approval) {
-    const workflow::CheckpointStatus& cp = snapshot.at(workflow::Checkpoint::execution);
-    if (cp.state == workflow::CheckpointState::confirmed && cp.confirmation && cp.confirmation->digest == cmd.digest) {
-      return *cp.confirmation;
-    }
   }
   if (!prompt.can_ask()) {
     return core::make_error(core::ExitCode::not_approved, "run.no_terminal")
@@ -279,8 +274,6 @@ core::Result<std::pair<workflow::WorkflowStatus, PendingCommand>> read_pending(c
     return core::make_error(core::ExitCode::bad_input, "run.no_output_dir")
         .with("path", wd.manifest().string())
         .with("command", "quark-ptq prepare --output-dir DIR");
-  const workflow::CheckpointStatus& cp = st.at(workflow::Checkpoint::execution);
-  p.approved = cp.state == workflow::CheckpointState::confirmed && cp.confirmation && cp.confirmation->digest == p.command.digest;
   return std::make_pair(std::move(st), std::move(p));
 }
 
@@ -320,8 +313,9 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
 
   manifest::RunManifestFile file(wd, manifest);
   core::Json& doc = file.doc();
-  doc.erase("result");
-  doc.erase("evaluation");  // a previous run's figures never describe this one
+  // A previous attempt (a failed run of this same command, say) stays in the history; its
+  // figures never describe this run.
+  manifest::retire_run(doc, core::now_utc_iso8601());
   const workflow::ProcessIdentity self = workflow::current_process_identity();
   doc["run"] = manifest::running_section(self, core::now_utc_iso8601(), cmd.digest, log_rel);
   QPTQ_TRY(file.write());

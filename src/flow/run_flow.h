@@ -46,10 +46,6 @@ struct RunRequest {
   int echo_stdout_fd = 1;
   // Recorded with the approval as Confirmation::via ("" = the terminal or --approve).
   std::string via;
-  // The person's approval already in checkpoints.json for this exact command digest counts,
-  // and no question is asked (the MCP server: the person approved at their own terminal, or
-  // through the client before). false: only `approve` or the prompt approve (the CLI).
-  bool accept_recorded_approval = false;
   // A stop asked for from inside quark-ptq (the MCP server's cancellation): quark-cli, or the
   // evaluation after it, is stopped exactly as by Ctrl-C and the manifest records it so.
   const runner::StopSwitch* stop = nullptr;
@@ -143,8 +139,7 @@ core::Result<RunOutcome> run(const RunRequest& request, Launcher& launcher, Appr
 struct PendingCommand {
   workflow::RecordedCommand command;
   std::string output_dir;
-  core::Json manifest;    // as the gates read it (the estimate, for display)
-  bool approved = false;  // checkpoints.json already holds an approval of this digest
+  core::Json manifest;  // as the gates read it (the estimate, for display)
 };
 // Errors: those of run() before the approval (the gates, an edited command, no output dir).
 core::Result<PendingCommand> pending_command(const std::filesystem::path& workdir);

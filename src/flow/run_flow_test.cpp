@@ -251,6 +251,28 @@ TEST_F(RunFlow, ThePhasesOfTheRunAreRecordedInTheOrderTheyRan) {
   EXPECT_TRUE(read_manifest()["run"]["hash_tail_bytes"].is_number_integer());
 }
 
+// A second approved run of the same command keeps the failed attempt: the manifest's history
+// holds the out-of-memory run with its diagnosis, and the top level describes the new run only.
+TEST_F(RunFlow, ARunAgainKeepsTheFailedAttemptInTheHistory) {
+  runner::RunOutcome o = exited(1);
+  o.log_tail = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n";
+  launcher.result = o;
+  ASSERT_TRUE(run_it().has_value());
+  launcher.result = exited(0);
+  launcher.act = [this](const runner::CommandSpec&) { write_export(); };
+  auto second = run_it();
+  ASSERT_TRUE(second.has_value()) << second.error().id;
+  core::Json m = read_manifest();
+  ASSERT_TRUE(m["history"].is_array());
+  ASSERT_EQ(m["history"].size(), 1u);
+  EXPECT_EQ(m["history"][0]["run"]["status"], "failed");
+  EXPECT_EQ(m["history"][0]["run"]["diagnosis"]["rule"], "gpu_oom_at_load");
+  EXPECT_EQ(m["history"][0]["command_digest"], digest);
+  EXPECT_EQ(m["run"]["status"], "succeeded");
+  EXPECT_EQ(m["result"]["status"], "success");
+  EXPECT_EQ(launcher.launches, 2);
+}
+
 TEST_F(RunFlow, QuarkFailureIsDiagnosedWithTheCheckpointToReturnTo) {
   runner::RunOutcome o = exited(1);
   o.stages = {{"quantizing", "2026-12-01T00:00:10Z", 10, 5.0, ""}};
@@ -358,43 +380,26 @@ TEST_F(RunFlow, OnlyAnApprovalWordApproves) {
   EXPECT_EQ(prompt.asked, 2);
 }
 
-// The MCP server's rule: an approval of this exact digest already in checkpoints.json counts
-// (the person approved at their own terminal); nothing else does, and without one the run is
-// refused exactly as without a terminal.
-TEST_F(RunFlow, ARecordedApprovalCountsOnlyWhenTheRequestAllowsIt) {
+// checkpoints.json is writable by whoever can write the workdir: an approval found there, even
+// of this exact digest, approves nothing. Only --approve or the person's answer in this process
+// starts quark-cli.
+TEST_F(RunFlow, AnApprovalFoundInTheWorkdirNeverCounts) {
   request.approve.clear();
-  request.accept_recorded_approval = true;
-  auto none = run_it();
-  ASSERT_FALSE(none.has_value());
-  EXPECT_EQ(none.error().id, "run.no_terminal");
-  EXPECT_EQ(launcher.launches, 0);
-
   ASSERT_TRUE(workflow::record_confirmation(wd, workflow::make_confirmation(workflow::Checkpoint::execution, digest, "yes", "approved"))
                   .has_value());
-  request.accept_recorded_approval = false;
-  auto cli = run_it();
-  ASSERT_FALSE(cli.has_value());
-  EXPECT_EQ(cli.error().id, "run.no_terminal");
-  EXPECT_EQ(launcher.launches, 0);
-
-  request.accept_recorded_approval = true;
-  launcher.result = exited(0);
-  launcher.act = [this](const runner::CommandSpec&) { write_export(); };
-  auto ran = run_it();
-  ASSERT_TRUE(ran.has_value()) << ran.error().id;
-  EXPECT_EQ(launcher.launches, 1);
-  EXPECT_EQ(prompt.asked, 0);
-}
-
-TEST_F(RunFlow, ARecordedApprovalOfAnotherDigestDoesNotCount) {
-  request.approve.clear();
-  request.accept_recorded_approval = true;
-  ASSERT_TRUE(workflow::record_confirmation(
-                  wd, workflow::make_confirmation(workflow::Checkpoint::execution, "sha256:" + std::string(64, 'a'), "yes", "approved"))
-                  .has_value());
+  prompt.terminal = false;
   auto r = run_it();
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().id, "run.no_terminal");
+  EXPECT_EQ(launcher.launches, 0);
+
+  // A prompt that can ask still asks, and a refusal there starts nothing.
+  prompt.terminal = true;
+  prompt.answer = "no";
+  auto declined = run_it();
+  ASSERT_FALSE(declined.has_value());
+  EXPECT_EQ(declined.error().id, "run.declined");
+  EXPECT_EQ(prompt.asked, 1);
   EXPECT_EQ(launcher.launches, 0);
 }
 

@@ -3,6 +3,8 @@
 #include <sstream>
 
 #include "core/fs.h"
+#include "intake/analysis_file.h"
+#include "intake/analyze.h"
 #include "workflow/approval.h"
 #include "workflow/command_digest.h"
 #include "workflow/decide.h"
@@ -38,12 +40,13 @@ class Start {
   }
 
  private:
-  bool same_model(const core::Json& analysis) const {
-    auto path = core::json_at(analysis, "model/model_path");
-    if (path == nullptr || !path->is_string()) return false;
-    std::string recorded = path->get<std::string>();
-    if (!m_req.revision.empty() && core::json_at(analysis, "model/revision") != nullptr &&
-        *core::json_at(analysis, "model/revision") != m_req.revision) {
+  bool same_model(const core::Json& doc) const {
+    const intake::AnalysisFile analysis = intake::read_analysis_file(doc);
+    const std::string& recorded = analysis.model_path;
+    if (recorded.empty()) return false;
+    // A Hub model's analysis records the revision it was asked for (the default one when none
+    // was): another revision is another model, analysed again, never run under this analysis.
+    if (analysis.revision && *analysis.revision != (m_req.revision.empty() ? intake::kDefaultRevision : m_req.revision)) {
       return false;
     }
     if (recorded == m_req.model) return true;

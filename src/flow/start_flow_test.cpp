@@ -8,6 +8,7 @@
 #include <deque>
 #include <functional>
 
+#include "core/atomic_file.h"
 #include "core/json_io.h"
 #include "workflow/state.h"
 
@@ -198,6 +199,30 @@ TEST_F(StartFlow, ResumingReusesTheAnalysisAndItsConfirmation) {
   ASSERT_TRUE(r.has_value()) << r.error().id;
   EXPECT_EQ(observer.events.front(), "reuse model_analysis.json");
   EXPECT_EQ(prompter.asked, std::vector<std::string>{"plan"});  // checkpoint 1 is not asked again
+}
+
+// The analysis is reused only for the revision it records: a Hub analysis of "v1" is not the
+// model `start --revision v2` (or no --revision, which reads the default branch) names.
+TEST_F(StartFlow, AnotherRevisionIsAnalysedAgain) {
+  prompter.answers = {std::string("no")};
+  ASSERT_TRUE(go().has_value());
+  const std::filesystem::path file = tmp.path() / "model_analysis.json";
+  auto doc = core::read_json_file(file);
+  ASSERT_TRUE(doc.has_value());
+  (*doc)["source"] = {{"kind", "hub"}, {"input", "org/m"}, {"repo_id", "org/m"}, {"revision", "v1"}, {"commit", "0123"}};
+  auto first_step = [&](const std::string& revision) {
+    EXPECT_TRUE(core::write_file_atomic(file, core::dump_pretty(*doc)).has_value());
+    observer.events.clear();
+    prompter.answers = {std::string("no")};
+    request.revision = revision;
+    EXPECT_TRUE(go().has_value());
+    return observer.events.empty() ? std::string() : observer.events.front();
+  };
+  EXPECT_EQ(first_step("v1"), "reuse model_analysis.json");
+  EXPECT_EQ(first_step("v2"), "step 1");
+  EXPECT_EQ(first_step(""), "step 1");
+  (*doc)["source"]["revision"] = "main";
+  EXPECT_EQ(first_step(""), "reuse model_analysis.json");
 }
 
 }  // namespace

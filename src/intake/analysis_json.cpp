@@ -275,8 +275,11 @@ core::Json analysis_json(const SourceInfo& source, ModelReading reading, const R
   out["analysis_status"] = risks.any_partial() ? "partial" : "complete";
   out["source"] = source_json(source);
   out["model"] = model_json(source, reading.facts, fam);
-  // Custom tokenizer code runs under quark-cli 0.13 whatever --no_trust_remote_code says.
+  // quark-cli (0.12.post1 and 0.13) loads the tokenizer with remote code trusted whatever
+  // --no_trust_remote_code says, and that load follows both files' auto_map: the code they
+  // name runs inside quark-cli.
   out["model"]["remote_code"]["tokenizer_auto_map"] = reading.tokenizer_auto_map;
+  out["model"]["remote_code"]["config_auto_map"] = reading.facts.auto_map_code;
   out["architecture"] = architecture_json(reading.facts);
   out["moe"] = moe_json(reading.facts, reading.inventory);
   out["multimodal"] = modalities_json(reading.facts, reading.inventory);

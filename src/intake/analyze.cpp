@@ -3,9 +3,7 @@
 #include <optional>
 #include <system_error>
 
-#include "core/atomic_file.h"
 #include "core/model_identity.h"
-#include "core/schema.h"
 #include "intake/analysis.h"
 #include "intake/hf_cache.h"
 #include "intake/hub_files.h"
@@ -59,7 +57,7 @@ bool snapshot_complete(const core::fs::path& dir) {
 
 core::Result<core::Json> analyze_repo(const std::string& repo, const AnalyzeRequest& req) {
   HubSettings hub = req.hub ? *req.hub : hub_settings_from_env();
-  std::string revision = req.revision.value_or("main");
+  std::string revision = req.revision.value_or(kDefaultRevision);
   SourceInfo src;
   src.input = req.model;
   src.model_path = repo;  // kept verbatim: quark-cli --model_dir gets the repo id
@@ -102,14 +100,6 @@ core::Result<core::Json> analyze(const AnalyzeRequest& req) {
   if (on_disk || looks_like_path(req.model)) return analyze_local(req.model, req.oracle ? &*req.oracle : nullptr);
   if (is_valid_repo_id(req.model)) return analyze_repo(req.model, req);
   return core::make_error(core::ExitCode::bad_input, "intake.model_invalid").with("model", req.model);
-}
-
-core::Result<core::fs::path> write_analysis(const core::fs::path& workdir, const core::Json& analysis) {
-  core::fs::path path = workdir / kAnalysisFileName;
-  QPTQ_TRY(core::validate_against(analysis, core::kSchemaModelAnalysis, path.string()));
-  QPTQ_TRY(core::create_directories(workdir));
-  QPTQ_TRY(core::write_file_atomic(path, core::dump_pretty(analysis)));
-  return path;
 }
 
 }  // namespace intake

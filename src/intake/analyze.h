@@ -13,26 +13,22 @@
 
 namespace intake {
 
+// The Hub revision read when none is asked for.
+inline constexpr const char* kDefaultRevision = "main";
+
 struct AnalyzeRequest {
   std::string model;                    // a directory or a Hub repo id, as typed
-  std::optional<std::string> revision;  // Hub branch/tag/commit (default "main")
+  std::optional<std::string> revision;  // Hub branch/tag/commit (default kDefaultRevision)
   std::optional<HubSettings> hub;       // default: from the environment
   // The model oracle's Linear set for this model's config (oracle_linears.h), when the flow
   // ran it: used instead of the config-only estimate when no safetensors headers can be read.
   std::optional<OracleLinears> oracle;
 };
 
-// The artifact, not yet written (write_analysis() checks it against
-// references/contracts/model_analysis.schema.json). Exit codes: bad_input (model
+// The artifact, not yet written (workflow::write_artifact() checks it against
+// references/contracts/model_analysis.schema.json and writes it). Exit codes: bad_input (model
 // missing/malformed, bad repo id), network (Hub unreachable, refused, offline without a
 // cached copy).
 core::Result<core::Json> analyze(const AnalyzeRequest& request);
-
-// The one place where model_analysis.json is written: validated against its schema, then
-// atomically replaced.
-// Returns the path written.
-core::Result<core::fs::path> write_analysis(const core::fs::path& workdir, const core::Json& analysis);
-
-inline constexpr const char* kAnalysisFileName = "model_analysis.json";
 
 }  // namespace intake

@@ -168,7 +168,18 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
   }
   QPTQ_TRY_ASSIGN(f.transformers_version, first_string(config, {"transformers_version"}, source));
   if (const core::Json* am = core::json_object(config, "auto_map")) {
-    for (auto it = am->begin(); it != am->end(); ++it) f.auto_map.push_back(it.key());
+    for (auto it = am->begin(); it != am->end(); ++it) {
+      f.auto_map.push_back(it.key());
+      // A class path, or a [slow, fast] pair of them (tokenizers); null where none is given.
+      std::vector<std::string> targets;
+      if (it.value().is_string()) targets.push_back(it.value().get<std::string>());
+      if (it.value().is_array()) {
+        for (const auto& t : it.value()) {
+          if (t.is_string()) targets.push_back(t.get<std::string>());
+        }
+      }
+      for (const auto& t : targets) f.auto_map_code.push_back(it.key() + ": " + t);
+    }
   } else if (config.contains("auto_map") && !config["auto_map"].is_null()) {
     return bad_field(source, "auto_map", "an object");
   }

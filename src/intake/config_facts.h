@@ -47,7 +47,8 @@ struct ModelFacts {
   std::string text_config_key;                 // "" when the config is not nested
   std::vector<std::string> architectures;
   std::optional<std::string> transformers_version;
-  std::vector<std::string> auto_map;  // auto_map keys (remote code)
+  std::vector<std::string> auto_map;       // auto_map keys (remote code)
+  std::vector<std::string> auto_map_code;  // what each key names: "AutoConfig: configuration_x.XConfig", ...
   std::optional<std::int64_t> num_layers, hidden_size, num_heads, num_kv_heads, head_dim, intermediate_size, vocab_size, context_length;
   std::string head_dim_source;  // config / derived
   std::string kv_heads_source;  // config / derived

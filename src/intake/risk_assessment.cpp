@@ -46,7 +46,8 @@ void remote_code(const ModelReading& r, const knowledge::ModelFamilies& fam, Ris
   if (!fam.transformers_implements(r.facts.model_type)) {
     risks.add(Severity::high, message_id("intake.risk_remote_code_required"), {{"model_type", r.facts.model_type}});
   } else if (!r.facts.auto_map.empty()) {
-    risks.add(Severity::medium, message_id("intake.risk_auto_map"), {{"model_type", r.facts.model_type}});
+    risks.add(Severity::high, message_id("intake.risk_auto_map"),
+              {{"model_type", r.facts.model_type}, {"code", comma_list(r.facts.auto_map_code)}});
   }
 }
 

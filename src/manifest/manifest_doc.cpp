@@ -30,10 +30,10 @@ core::Json checkpoints_json(const workflow::WorkflowStatus& s, bool env_ready) {
 // What was run at each step, with the options used: analyze from the analysis' source (the
 // revision asked for and the commit it resolved to), plan from the plan's own record.
 core::Json steps_json(const ManifestParts& p) {
-  const core::Json& a = p.status.analysis.doc;
-  std::string input = core::json_first_string(a, {"source/input"}).value_or(p.plan.model);
-  std::optional<std::string> revision = core::json_first_string(a, {"source/revision"});
-  std::optional<std::string> commit = core::json_first_string(a, {"source/commit"});
+  const intake::AnalysisFile& a = p.plan.analysis;
+  std::string input = a.source ? a.source->input : p.plan.model;
+  const std::optional<std::string>& revision = a.revision;
+  const std::optional<std::string>& commit = a.resolved_commit;
   std::string analyze = "quark-ptq analyze " + core::shell_quote(input) + (revision ? " --revision " + core::shell_quote(*revision) : "");
   core::Json analyze_options = {{"model", input}, {"revision", revision ? core::Json(*revision) : core::Json(nullptr)}};
   const core::Json& plan = p.status.plan.doc;

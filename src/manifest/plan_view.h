@@ -1,6 +1,6 @@
-// What step 3 needs from the confirmed analysis and plan: the plan through its one typed
-// reader (plan::read_plan_file), the analysis fields here, and quark-cli's defaults for what
-// the plan leaves unsaid.
+// What step 3 needs from the confirmed analysis and plan: each through its one typed reader
+// (plan::read_plan_file, intake::read_analysis_file), and quark-cli's defaults for what the
+// plan leaves unsaid.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 
 #include "core/json_io.h"
 #include "core/result.h"
+#include "intake/analysis_file.h"
 
 namespace manifest {
 
@@ -28,28 +29,12 @@ struct Calibration {
   std::int64_t batch_size = kCliDefaultBatchSize;
 };
 
-// Facts about the model's size, for the estimate. Zero means unknown.
-struct ModelSize {
-  std::int64_t total_parameters = 0;
-  std::int64_t quantizable_parameters = 0;  // parameters of the Linear layers to quantize
-  std::int64_t weight_bytes = 0;            // checkpoint bytes in its own dtype
-  std::int64_t expert_parameters = 0;       // MoE expert weights (inventory groups with role experts)
-  std::string dtype;                        // "bfloat16", ...
-  std::int64_t hidden_size = 0;
-  std::int64_t intermediate_size = 0;
-  std::int64_t num_layers = 0;
-  std::int64_t num_attention_heads = 0;
-  std::int64_t num_key_value_heads = 0;
-  std::int64_t head_dim = 0;
-  std::int64_t vocab_size = 0;
-  bool tied_embeddings = false;
-  std::int64_t num_experts = 0;
-  std::int64_t moe_intermediate_size = 0;  // per expert
-  std::string source;                      // where the numbers came from (for the manifest)
-};
+// Facts about the model's size, for the estimate (read from the analysis by intake's reader).
+using ModelSize = intake::ModelSize;
 
 struct PlanView {
-  std::string model;  // Hub repo id verbatim, or an absolute local path
+  intake::AnalysisFile analysis;  // the confirmed analysis, as its reader gives it
+  std::string model;              // Hub repo id verbatim, or an absolute local path
   bool model_is_local = false;
   std::optional<std::string> revision;
   // The Hub commit intake read (source.identity.commit): quark-cli cannot pin a revision

@@ -2,17 +2,16 @@
 
 #include <algorithm>
 
-#include "core/atomic_file.h"
 #include "core/clock.h"
 #include "core/messages.h"
 #include "core/model_identity.h"
-#include "core/schema.h"
 #include "core/text.h"
-#include "core/yaml_io.h"
 #include "manifest/estimate_inputs.h"
 #include "manifest/evaluator_block.h"
 #include "manifest/manifest_doc.h"
+#include "manifest/run_record.h"
 #include "core/shell_quote.h"
+#include "workflow/artifact_files.h"
 #include "workflow/checkpoint.h"
 #include "workflow/command_digest.h"
 #include "workflow/run_liveness.h"
@@ -107,21 +106,35 @@ void add_run_problems(const PlanView& plan, const OutputDir& out, const Estimate
   }
 }
 
-// quark-cli 0.13 calls get_tokenizer() without the trust flag, so it loads the tokenizer with
-// trust_remote_code=True whatever the command says (issue 18 item 22): custom tokenizer code
-// named by tokenizer_config.json's auto_map would run. Said plainly at checkpoint 3, and
-// blocking unless the plan accepts remote code explicitly.
-void add_tokenizer_code_problem(const PlanView& plan, const core::Json& analysis, envprobe::Verdict& v) {
-  std::vector<std::string> classes = core::json_string_list(
-      analysis.value("model", core::Json::object()).value("remote_code", core::Json::object()), "tokenizer_auto_map");
-  if (classes.empty()) return;
-  std::string list = core::join(classes);
-  v.add({"tokenizer_remote_code",
-         !plan.trust_remote_code,
-         message_id(plan.trust_remote_code ? "manifest.problem_tokenizer_code_accepted" : "manifest.problem_tokenizer_code"),
-         {{"classes", list}, {"path", plan.model}},
-         "tokenizer code: " + list,
-         plan.trust_remote_code ? "accepted" : "no remote code"});
+// quark-cli (0.12.post1 and 0.13) calls get_tokenizer() without the trust flag, so it loads
+// the tokenizer with trust_remote_code=True whatever the command says, and that load follows
+// tokenizer_config.json's auto_map and config.json's (AutoConfig) alike: the code either names
+// would run inside quark-cli. Said plainly at checkpoint 3, naming the code, and blocking
+// unless the plan accepts remote code explicitly.
+void add_remote_code_problems(const PlanView& plan, envprobe::Verdict& v) {
+  struct Source {
+    const char* code;
+    const char* label;  // the recorded problem's English "found" text
+    const std::vector<std::string>& classes;
+    const char* blocked;
+    const char* accepted;
+  };
+  const Source sources[] = {
+      {"tokenizer_remote_code", "tokenizer code: ", plan.analysis.tokenizer_code, "manifest.problem_tokenizer_code",
+       "manifest.problem_tokenizer_code_accepted"},
+      {"config_remote_code", "config.json code: ", plan.analysis.config_code, "manifest.problem_config_code",
+       "manifest.problem_config_code_accepted"},
+  };
+  for (const Source& s : sources) {
+    if (s.classes.empty()) continue;
+    std::string list = core::join(s.classes);
+    v.add({s.code,
+           !plan.trust_remote_code,
+           message_id(plan.trust_remote_code ? s.accepted : s.blocked),
+           {{"classes", list}, {"path", plan.model}},
+           s.label + list,
+           plan.trust_remote_code ? "accepted" : "no remote code"});
+  }
 }
 
 // quark-cli 0.13 has no way to pin a Hub revision (--model_dir goes to from_pretrained as it
@@ -166,22 +179,16 @@ void pin_single_device(PlanView& plan, const envprobe::EnvReport& env) {
 // A manifest that already holds a run is never silently dropped: a live run refuses the
 // rewrite; a finished one moves, with its command digest and result, into `history`.
 core::Result<core::Json> carried_history(const workflow::ArtifactStatus& old) {
-  core::Json history = core::Json::array();
-  if (!old.doc.is_object()) return history;
-  if (const core::Json* h = core::json_array(old.doc, "history")) history = *h;
-  const core::Json* run = core::json_object(old.doc, "run");
-  if (run == nullptr) return history;
-  workflow::RunState state = workflow::assess_run(old.doc);
-  if (state.phase == workflow::RunPhase::running) {
+  if (!old.doc.is_object()) return core::Json::array();
+  if (core::json_object(old.doc, "run") != nullptr && workflow::assess_run(old.doc).phase == workflow::RunPhase::running) {
     return core::make_error(core::ExitCode::bad_input, "manifest.run_in_progress")
         .with("path", old.path.string())
         .with("command", "quark-ptq status");
   }
-  core::Json entry = {{"replaced_at", core::now_utc_iso8601()}, {"run", *run}};
-  if (const core::Json* d = core::json_at(old.doc, "command/digest")) entry["command_digest"] = *d;
-  if (const core::Json* res = core::json_object(old.doc, "result")) entry["result"] = *res;
-  history.push_back(entry);
-  return history;
+  core::Json doc = old.doc;
+  retire_run(doc, core::now_utc_iso8601());
+  const core::Json* history = core::json_array(doc, "history");
+  return history != nullptr ? *history : core::Json::array();
 }
 
 std::vector<std::string> expected_files(const PlanView& plan) {
@@ -194,8 +201,9 @@ std::vector<std::string> expected_files(const PlanView& plan) {
 
 // The model's identity as checkpoint 1 confirmed it, checked against the files now: a local
 // model swapped or edited since the analysis must be analysed again, never run under it.
-core::Result<core::Json> model_identity(const PlanView& plan, const core::Json& analysis) {
-  const core::Json* recorded = core::json_at(analysis, "source/identity");
+core::Result<core::Json> model_identity(const PlanView& plan) {
+  const core::Json* recorded =
+      plan.analysis.source && !plan.analysis.source->identity.is_null() ? &plan.analysis.source->identity : nullptr;
   if (!plan.model_is_local) {
     core::Json id = recorded != nullptr && recorded->is_object()
                         ? *recorded
@@ -260,7 +268,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
                        r.env.env.python,
                        *plan.python});
   }
-  add_tokenizer_code_problem(plan, status.analysis.doc, r.env.verdict);
+  add_remote_code_problems(plan, r.env.verdict);
   route_hub_model(plan, r.env, r.env.verdict);
   std::string eval_python = r.env.env.python;
   if (!opt.eval_python.empty()) {
@@ -276,7 +284,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   QPTQ_TRY_ASSIGN(r.command, build_command(plan, quark_cli, r.output.path));
   r.display = core::display_command(r.command.argv, r.command.env_changes);
   r.expected_files = expected_files(plan);
-  QPTQ_TRY_ASSIGN(core::Json identity, model_identity(plan, status.analysis.doc));
+  QPTQ_TRY_ASSIGN(core::Json identity, model_identity(plan));
 
   std::string prepare_line = "quark-ptq prepare --output-dir " + core::shell_quote(opt.output_dir) +
                              (opt.python.empty() ? "" : " --python " + core::shell_quote(opt.python)) +
@@ -289,8 +297,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   r.manifest["command"]["digest"] = r.digest;
   if (!history.empty()) r.manifest["history"] = history;
   r.path = wd.manifest();
-  QPTQ_TRY(core::validate_against(r.manifest, core::kSchemaRunManifest, r.path.string()));
-  QPTQ_TRY(core::write_file_atomic(r.path, core::dump_yaml(r.manifest)));
+  QPTQ_TRY(workflow::write_artifact(wd, workflow::Artifact::manifest, r.manifest));
   return r;
 }
 

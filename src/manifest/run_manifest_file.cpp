@@ -1,14 +1,12 @@
 #include "manifest/run_manifest_file.h"
 
-#include "core/atomic_file.h"
-#include "core/schema.h"
-#include "core/yaml_io.h"
+#include "workflow/artifact_files.h"
 
 namespace manifest {
 
 core::Result<void> RunManifestFile::write() {
-  QPTQ_TRY(core::validate_against(m_doc, core::kSchemaRunManifest, m_wd.manifest().string()));
-  return core::write_file_atomic(m_wd.manifest(), core::dump_yaml(m_doc));
+  QPTQ_TRY(workflow::write_artifact(m_wd, workflow::Artifact::manifest, m_doc));
+  return core::ok();
 }
 
 }  // namespace manifest

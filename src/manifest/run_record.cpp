@@ -93,4 +93,16 @@ core::Json diagnosis_json(const DiagnosisRecord& d) {
   return j;
 }
 
+void retire_run(core::Json& manifest, const std::string& replaced_at) {
+  core::Json entry = {{"replaced_at", replaced_at}};
+  for (const char* section : {"run", "result", "evaluation"}) {
+    if (const core::Json* s = core::json_object(manifest, section)) entry[section] = *s;
+  }
+  if (entry.size() == 1) return;
+  if (const core::Json* d = core::json_at(manifest, "command/digest")) entry["command_digest"] = *d;
+  if (!core::json_array(manifest, "history")) manifest["history"] = core::Json::array();
+  manifest["history"].push_back(std::move(entry));
+  for (const char* section : {"run", "result", "evaluation"}) manifest.erase(section);
+}
+
 }  // namespace manifest

@@ -43,4 +43,11 @@ struct DiagnosisRecord {
 };
 core::Json diagnosis_json(const DiagnosisRecord& d);
 
+// Moves the manifest's recorded run - with the command digest it ran, its result and its
+// evaluation - to the end of `history` and removes them from the top level, so that neither a
+// new run of the same command nor a new command erases an attempt (a failed run is evidence).
+// Nothing happens when none of the three is recorded. The caller has checked that the run is
+// not live.
+void retire_run(core::Json& manifest, const std::string& replaced_at);
+
 }  // namespace manifest

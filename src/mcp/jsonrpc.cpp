@@ -13,6 +13,11 @@ bool valid_id(const json& id) { return id.is_string() || id.is_number_integer();
 Parsed parse_line(std::string_view line) {
   if (line.size() > kMaxMessageBytes)
     return make_error(nullptr, kInvalidRequest, "message exceeds " + std::to_string(kMaxMessageBytes) + " bytes");
+  // nlohmann's parser recurses once per level: a line a million levels deep (2 MB) would
+  // exhaust the stack and end the server with its run unsupervised. No MCP message needs more
+  // than the bound every other JSON reader of ours keeps.
+  if (core::json_nesting_depth(line, core::kMaxJsonDepth) > core::kMaxJsonDepth)
+    return make_error(nullptr, kInvalidRequest, "message nested deeper than " + std::to_string(core::kMaxJsonDepth) + " levels");
   json doc = json::parse(line, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return make_error(nullptr, kParseError, "not valid JSON");
   if (!doc.is_object()) return make_error(nullptr, kInvalidRequest, "message must be an object");

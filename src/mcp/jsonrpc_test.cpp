@@ -65,6 +65,28 @@ TEST(JsonRpcParse, OversizedLineIsRejectedBeforeParsing) {
   EXPECT_EQ(e["error"]["code"], kInvalidRequest);
 }
 
+// A line a million levels deep (2 MB, under the size bound) in each place a message nests:
+// refused before parsing, never a stack overflow that ends the server.
+TEST(JsonRpcParse, DeepNestingAnywhereIsRefusedBeforeParsing) {
+  const std::string deep = std::string(1000000, '[') + std::string(1000000, ']');
+  const std::string lines[] = {
+      R"({"jsonrpc":"2.0","id":)" + deep + R"(,"method":"ping"})",
+      R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"status","arguments":{"workdir":)" + deep + "}}}",
+      R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":)" + deep + "}}",
+      R"({"jsonrpc":"2.0","id":1,"result":)" + deep + "}",
+  };
+  for (const auto& line : lines) {
+    ASSERT_LT(line.size(), kMaxMessageBytes);
+    json e = error_of(parse_line(line));
+    EXPECT_EQ(e["error"]["code"], kInvalidRequest);
+    EXPECT_TRUE(e["id"].is_null());
+  }
+  // Nesting as deep as the bound still parses.
+  const int n = core::kMaxJsonDepth - 2;
+  auto ok = parse_line(R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":)" + std::string(n, '[') + std::string(n, ']') + "}}");
+  EXPECT_TRUE(std::holds_alternative<Message>(ok));
+}
+
 TEST(JsonRpcFrame, OneLineEvenWithNewlinesInStrings) {
   auto line = frame(make_result(1, {{"text", "a\nb"}}));
   EXPECT_EQ(line.find('\n'), line.size() - 1);

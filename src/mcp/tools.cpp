@@ -390,7 +390,6 @@ ToolResult call_run(ToolCall& c) {
   // The client's log, not a terminal: plain lines (issue 16 item 12).
   req.echo_stdout_style = req.echo_stderr_style = runner::EchoStyle::lines;
   req.via = kVia;
-  req.accept_recorded_approval = true;
   req.progress_interval = 1.0;
 
   // One run at a time per server (the runner relays Ctrl-C to one monitored run per process);
@@ -402,7 +401,7 @@ ToolResult call_run(ToolCall& c) {
   std::optional<std::string> words;
   std::string digest;
   auto pending = flow::pending_command(wd);
-  if (pending && !pending->approved) {
+  if (pending) {
     digest = pending->command.digest;
     Question q{"approval",
                "run\n" + wd.string() + "\n" + digest,
@@ -417,8 +416,8 @@ ToolResult call_run(ToolCall& c) {
     if (asked.instead) return *asked.instead;
     words = asked.words;
   }
-  // Without a pending command run() reports why (the gates); with an approval already recorded
-  // it runs that digest; otherwise only the person's answer, for the digest they saw, approves.
+  // Without a pending command run() reports why (the gates); otherwise only the person's answer
+  // in this call, for the digest they saw, approves: never an approval found in the workdir.
   // The run goes on on a thread of its own; the tool returns its handle once it has started
   // (approval recorded, locks held), or run()'s refusal when it did not start.
   const core::Lang lang = c.lang;

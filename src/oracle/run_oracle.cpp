@@ -2,6 +2,7 @@
 
 #include "core/embedded.h"
 #include "runner/capture.h"
+#include "runner/python_script.h"
 
 namespace oracle {
 
@@ -13,11 +14,10 @@ core::Result<OracleReport> run_oracle(const std::string& python, const std::vect
   if (script.empty()) {
     return core::make_error(core::ExitCode::internal, "oracle.not_embedded").with("path", std::string(kOracleScriptPath));
   }
-  runner::CommandSpec spec;
-  spec.argv = {python, "-c", std::string(script), "--compact"};
-  for (const auto& c : configs) spec.argv.push_back(std::filesystem::absolute(c).string());
-  spec.cwd = "/";  // no module in the caller's directory shadows a package
-  spec.env_set = {{"HF_HUB_OFFLINE", "1"}, {"TRANSFORMERS_OFFLINE", "1"}, {"PYTHONDONTWRITEBYTECODE", "1"}};
+  std::vector<std::string> args = {"--compact"};
+  for (const auto& c : configs) args.push_back(std::filesystem::absolute(c).string());
+  runner::CommandSpec spec = runner::python_script(python, script, std::move(args));
+  spec.env_set.insert(spec.env_set.end(), {{"HF_HUB_OFFLINE", "1"}, {"TRANSFORMERS_OFFLINE", "1"}, {"PYTHONDONTWRITEBYTECODE", "1"}});
   auto res = runner::capture(spec, timeout_seconds, 512u << 20);
   // Ctrl-C / SIGTERM while the oracle ran: a stop (exit 130), not an unusable environment.
   if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());

@@ -1,7 +1,5 @@
 #include "plan/plan_document.h"
 
-#include "core/atomic_file.h"
-#include "core/schema.h"
 #include "core/version.h"
 
 namespace plan {
@@ -177,11 +175,6 @@ core::Json plan_to_json(const Plan& p) {
   j["resolved_risks"] = resolved;
   j["requires_confirmation"] = true;
   return j;
-}
-
-core::Result<void> write_plan(const workflow::Workdir& wd, const core::Json& doc) {
-  QPTQ_TRY(core::validate_against(doc, core::kSchemaQuantPlan, wd.plan().string()));
-  return core::write_file_atomic(wd.plan(), core::dump_pretty(doc));
 }
 
 std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {

@@ -9,16 +9,12 @@
 #include "core/messages.h"
 #include "core/result.h"
 #include "plan/plan_model.h"
-#include "workflow/workdir.h"
 
 namespace plan {
 
 std::string render(core::Lang lang, const Text& t);
 
 core::Json plan_to_json(const Plan& p);
-
-// Validates and writes quant_plan.json; requires p.problems to be empty.
-core::Result<void> write_plan(const workflow::Workdir& wd, const core::Json& doc);
 
 // The human decision table (decision | choice | why | alternatives) and coverage.
 std::vector<std::string> decision_table(core::Lang lang, const Plan& p);

@@ -13,6 +13,7 @@
 #include "core/schema.h"
 #include "plan/planner.h"
 #include "support/temp_dir.h"
+#include "workflow/artifact_files.h"
 #include "workflow/checkpoint.h"
 #include "workflow/state.h"
 
@@ -80,7 +81,7 @@ TEST(PlanDocument, InvalidDocumentIsNotWritten) {
   Fixture f;
   core::Json doc = f.plan_doc({});
   doc.erase("global_scheme");
-  auto r = plan::write_plan(f.wd, doc);
+  auto r = workflow::write_artifact(f.wd, workflow::Artifact::plan, doc);
   ASSERT_FALSE(r.has_value());
   EXPECT_FALSE(core::exists(f.wd.plan()));
 }
@@ -88,7 +89,7 @@ TEST(PlanDocument, InvalidDocumentIsNotWritten) {
 TEST(PlanDocument, ReplanMakesThePlanConfirmationStale) {
   Fixture f;
   core::Json first = f.plan_doc({});
-  ASSERT_TRUE(plan::write_plan(f.wd, first).has_value());
+  ASSERT_TRUE(workflow::write_artifact(f.wd, workflow::Artifact::plan, first).has_value());
   workflow::Confirmation c;
   c.checkpoint = workflow::Checkpoint::plan;
   c.digest = workflow::artifact_digest(first);
@@ -100,7 +101,7 @@ TEST(PlanDocument, ReplanMakesThePlanConfirmationStale) {
 
   plan::PlanOptions o;
   o.kv_cache = "fp8";
-  ASSERT_TRUE(plan::write_plan(f.wd, f.plan_doc(o)).has_value());
+  ASSERT_TRUE(workflow::write_artifact(f.wd, workflow::Artifact::plan, f.plan_doc(o)).has_value());
   auto after = workflow::evaluate(f.wd);
   ASSERT_TRUE(after.has_value());
   EXPECT_NE(after->at(workflow::Checkpoint::plan).state, workflow::CheckpointState::confirmed);

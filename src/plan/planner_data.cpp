@@ -1,6 +1,7 @@
 // The planner's data-side decisions: exclusions, calibration, evaluation, devices, remote
 // code, and the check of every pattern against the exact module inventory.
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "plan/evaluation_settings.h"
@@ -9,6 +10,7 @@
 #include "plan/planner_steps.h"
 #include "plan/rules.h"
 #include "plan/suggest.h"
+#include "workflow/corrections.h"
 
 namespace plan::detail {
 
@@ -29,9 +31,22 @@ double model_bytes(const core::Json& analysis) {
 
 }  // namespace
 
+// The exclusions the person corrected at checkpoint 1 (workflow/corrections.h), if any.
+std::optional<std::vector<std::string>> corrected_exclusions(const core::Json& analysis) {
+  const core::Json* qt = core::json_object(analysis, "quantization_targets");
+  if (qt == nullptr || core::json_string(*qt, "exclude_defaults_source") != workflow::kCorrectedExclusionsSource) return std::nullopt;
+  return core::json_string_list(*qt, "exclude_defaults");
+}
+
 void decide_exclusions(const PlanInputs& in, const TemplateView& tv, Plan& p) {
   Decision d{"exclude_layers", "", DecisionSource::template_default, {}, {}};
-  if (!in.options.excludes.empty()) {
+  if (auto corrected = corrected_exclusions(*in.analysis); corrected && in.options.excludes.empty()) {
+    p.exclude_layers = std::move(*corrected);
+    p.exclude_source = "user";
+    d.source = DecisionSource::user;
+    d.reason = txt("plan.reason.exclude_corrected", {{"defaults", tv.exclude_defaults.empty() ? "-" : join(tv.exclude_defaults)}});
+    d.alternatives.push_back(tv.exclude_defaults.empty() ? "-" : join(tv.exclude_defaults));
+  } else if (!in.options.excludes.empty()) {
     p.exclude_layers = in.options.excludes;
     p.exclude_source = "user";
     d.source = DecisionSource::user;

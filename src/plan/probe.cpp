@@ -5,6 +5,7 @@
 #include "core/atomic_file.h"
 #include "core/embedded.h"
 #include "core/sha256.h"
+#include "runner/python_script.h"
 
 namespace plan {
 
@@ -12,10 +13,7 @@ namespace {
 
 constexpr std::string_view kProbePath = "knowledge/probes/quark_capabilities.py";
 
-core::Result<runner::CaptureResult> run(const ProbeSettings& s, std::vector<std::string> argv, std::vector<runner::EnvChange> env = {}) {
-  runner::CommandSpec spec;
-  spec.argv = std::move(argv);
-  spec.env_set = std::move(env);
+core::Result<runner::CaptureResult> run(const ProbeSettings& s, const runner::CommandSpec& spec) {
   return s.capture(spec, s.timeout_seconds);
 }
 
@@ -36,11 +34,9 @@ struct ProbeRun {
 };
 
 core::Result<ProbeRun> run_probe(const ProbeSettings& s, bool versions_only) {
-  std::vector<std::string> argv = {s.python, "-c", std::string(probe_script())};
-  if (versions_only) {
-    argv.push_back("--versions");
-  }
-  auto res = run(s, argv);
+  std::vector<std::string> args;
+  if (versions_only) args.emplace_back("--versions");
+  auto res = run(s, runner::python_script(s.python, probe_script(), std::move(args)));
   // Ctrl-C / SIGTERM while the probe ran: a stop (exit 130), not an unusable Python.
   if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
   if (!res) {
@@ -146,7 +142,8 @@ core::Result<InstalledQuark> probe_capabilities(const ProbeSettings& s, const Pr
     q.help_problem = "quark-cli not found beside " + s.python;
   } else if (!q.help_ok) {
     // An older Quark: its help from quark-cli itself. A wide terminal keeps argparse from wrapping; the parser copes either way.
-    auto res = run(s, {cli, "torch-llm-ptq", "--help"}, {{"COLUMNS", "2000"}});
+    runner::CommandSpec help{{cli, "torch-llm-ptq", "--help"}, {{"COLUMNS", "2000"}, {"PYTHONSAFEPATH", "1"}}, {}, "/"};
+    auto res = run(s, help);
     if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
     if (!res) {
       q.help_problem = res.error().detail.empty() ? cli + " could not be started" : res.error().detail;

@@ -1,7 +1,7 @@
 #include "workflow/confirm.h"
 
-#include "core/atomic_file.h"
 #include "core/schema.h"
+#include "workflow/artifact_files.h"
 #include "workflow/corrections.h"
 #include "workflow/state.h"
 
@@ -106,7 +106,7 @@ core::Result<ConfirmOutcome> confirm_analysis(const Workdir& wd, const ConfirmRe
   if (!cand.corrected && cp.state == CheckpointState::confirmed && cp.confirmation->digest == digest) {
     return ConfirmOutcome{*cp.confirmation, true, doc};
   }
-  if (doc != a.doc) QPTQ_TRY(core::write_file_atomic(a.path, core::dump_pretty(doc)));
+  if (doc != a.doc) QPTQ_TRY(write_artifact(wd, Artifact::analysis, doc));
   Confirmation c = make_confirmation(Checkpoint::analysis, digest, req.user_words, "confirmed", std::string(via));
   c.corrections = cand.record;
   QPTQ_TRY(record_confirmation(wd, c));
@@ -130,8 +130,7 @@ core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmReques
   out.doc = p.doc;
   if (core::json_bool(out.doc, "requires_confirmation") != false) {
     out.doc["requires_confirmation"] = false;
-    QPTQ_TRY(core::validate_against(out.doc, core::kSchemaQuantPlan, p.path.string()));
-    QPTQ_TRY(core::write_file_atomic(p.path, core::dump_pretty(out.doc)));
+    QPTQ_TRY(write_artifact(wd, Artifact::plan, out.doc));
   }
   return out;
 }

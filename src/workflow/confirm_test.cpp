@@ -51,7 +51,7 @@ TEST(ConfirmAnalysis, InvalidCorrectionLeavesTheArtifactUntouched) {
   workflow_test::Workdir w;
   w.write_analysis(sample_analysis());
   std::string before = file_text(w.wd.analysis());
-  auto r = workflow::confirm_analysis(w.wd, {{"quantization_targets.linear_layer_count=-3"}, "", "cli"});
+  auto r = workflow::confirm_analysis(w.wd, {{"model.trust_remote_code=maybe"}, "", "cli"});
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().code, core::ExitCode::bad_input);
   EXPECT_EQ(r.error().id, "workflow.correction_invalid");

@@ -1,12 +1,20 @@
 #include "workflow/corrections.h"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "core/text.h"
 
 namespace workflow {
 
 namespace {
+
+constexpr CorrectableField kCorrectable[] = {
+    {"model.model_type", "the Quark template the plan uses and its model type"},
+    {"model.trust_remote_code", "whether the plan lets the model's own code run"},
+    {"quantization_targets.exclude_defaults", "the layers the plan leaves unquantized (--exclude_layers)"},
+};
 
 bool same_kind(const core::Json& a, const core::Json& b) {
   if (a.is_number() && b.is_number()) {
@@ -46,6 +54,14 @@ std::optional<std::size_t> as_index(const std::string& seg) {
 
 }  // namespace
 
+std::span<const CorrectableField> correctable_fields() { return kCorrectable; }
+
+std::string correctable_keys() {
+  std::string out;
+  for (const auto& f : kCorrectable) out += std::string(out.empty() ? "" : ", ") + std::string(f.key);
+  return out;
+}
+
 core::Result<Correction> parse_correction(std::string_view text) {
   auto eq = text.find('=');
   if (eq == std::string_view::npos || eq == 0) {
@@ -62,8 +78,14 @@ core::Result<core::Json> apply_corrections(const core::Json& doc, const std::vec
   core::Json out = doc;
   if (!record.is_object()) record = core::Json::object();
   for (const auto& c : corrections) {
+    const bool correctable =
+        std::any_of(std::begin(kCorrectable), std::end(kCorrectable), [&](const CorrectableField& f) { return f.key == c.key; });
+    if (!correctable) {
+      return core::make_error(core::ExitCode::usage, "workflow.correction_not_correctable")
+          .with("key", c.key)
+          .with("keys", correctable_keys());
+    }
     auto segs = core::split(c.key, '.');
-    if (segs.front() == "artifact" || segs.front() == "schema_version") return path_error(c, "protected");
     core::Json* node = &out;
     for (std::size_t i = 0; i + 1 < segs.size(); ++i) {
       if (node->is_array()) {
@@ -95,6 +117,7 @@ core::Result<core::Json> apply_corrections(const core::Json& doc, const std::vec
     } else {
       (*node)[last] = to;
     }
+    if (c.key == "quantization_targets.exclude_defaults") (*node)["exclude_defaults_source"] = std::string(kCorrectedExclusionsSource);
     // Several corrections of one key: keep the first "from" and the last "to".
     if (record.contains(c.key)) {
       record[c.key]["to"] = to;

@@ -21,45 +21,51 @@ core::Json apply(const std::vector<std::string>& sets, core::Json& record) {
 
 TEST(Corrections, ValuesAreTypedByWhatTheyReplace) {
   core::Json rec;
-  core::Json out = apply({"model.model_type=llama", "model.transformers_version=4.45", "model.trust_remote_code=true",
-                          "quantization_targets.exclude_defaults=lm_head, *.gate", "quantization_targets.linear_layer_count=160",
-                          "risks.0.severity=high", "analysis_status=complete"},
-                         rec);
+  core::Json out =
+      apply({"model.model_type=llama", "model.trust_remote_code=true", "quantization_targets.exclude_defaults=lm_head, *.gate"}, rec);
   EXPECT_EQ(out["model"]["model_type"], "llama");
-  EXPECT_EQ(out["model"]["transformers_version"], "4.45");
   EXPECT_EQ(out["model"]["trust_remote_code"], true);
   EXPECT_EQ(out["quantization_targets"]["exclude_defaults"], core::Json::parse(R"(["lm_head","*.gate"])"));
-  EXPECT_EQ(out["quantization_targets"]["linear_layer_count"], 160);
-  EXPECT_EQ(out["risks"][0]["severity"], "high");
   EXPECT_EQ(rec["model.model_type"], core::Json::parse(R"({"from":"mistral","to":"llama"})"));
   EXPECT_EQ(rec["quantization_targets.exclude_defaults"]["from"], core::Json::parse(R"(["lm_head"])"));
 }
 
-TEST(Corrections, JsonListsAndNullAndNewKeys) {
+// Corrected exclusions are marked as the person's, so that the planner passes them to
+// quark-cli instead of the template's defaults.
+TEST(Corrections, CorrectedExclusionsAreMarkedForThePlanner) {
   core::Json rec;
-  core::Json out = apply({R"(quantization_targets.exclude_defaults=["a,b"])", "quantization_targets.exclude_defaults=",
-                          "model.transformers_version=null", "model.architecture=LlamaForCausalLM", "model.layers=32"},
-                         rec);
+  core::Json out = apply({R"(quantization_targets.exclude_defaults=["a,b"])", "quantization_targets.exclude_defaults="}, rec);
   EXPECT_TRUE(out["quantization_targets"]["exclude_defaults"].empty());
+  EXPECT_EQ(out["quantization_targets"]["exclude_defaults_source"], std::string(workflow::kCorrectedExclusionsSource));
   EXPECT_EQ(rec["quantization_targets.exclude_defaults"]["from"], core::Json::parse(R"(["lm_head"])"));
-  EXPECT_TRUE(out["model"]["transformers_version"].is_null());
-  EXPECT_EQ(out["model"]["architecture"], "LlamaForCausalLM");
-  EXPECT_EQ(out["model"]["layers"], 32);
-  EXPECT_TRUE(rec["model.architecture"]["from"].is_null());
+  core::Json untouched = apply({"model.model_type=llama"}, rec);
+  EXPECT_FALSE(untouched["quantization_targets"].contains("exclude_defaults_source"));
 }
 
-TEST(Corrections, BadSyntaxAndPathsAreUsageErrors) {
-  EXPECT_FALSE(workflow::parse_correction("model.model_type").has_value());
-  EXPECT_FALSE(workflow::parse_correction("=x").has_value());
-  EXPECT_FALSE(workflow::parse_correction("model..x=1").has_value());
+// Only the fields that flow into the plan are correctable; anything else (a misspelt key, a
+// risk, a count the plan never reads) is refused with the list, never recorded as corrected.
+TEST(Corrections, OnlyCorrectableKeysAreAccepted) {
   core::Json rec;
-  for (const char* bad : {"artifact=x", "schema_version=2", "model.model_type.x=1", "risks.5.severity=low", "risks.a=1"}) {
+  for (const char* bad :
+       {"artifact=x", "schema_version=2", "model.model_type.x=1", "risks.0.severity=low", "risks=[]", "analysis_status=complete",
+        "model.bogus.key=1", "quantization_targets.linear_layer_count=160", "model.loading_class=X"}) {
     auto c = workflow::parse_correction(bad);
     ASSERT_TRUE(c.has_value()) << bad;
     auto r = workflow::apply_corrections(analysis(), {*c}, rec);
     ASSERT_FALSE(r.has_value()) << bad;
     EXPECT_EQ(r.error().code, core::ExitCode::usage);
+    EXPECT_EQ(r.error().id, "workflow.correction_not_correctable") << bad;
+    ASSERT_NE(r.error().arg("keys"), nullptr);
+    EXPECT_NE(r.error().arg("keys")->find("quantization_targets.exclude_defaults"), std::string::npos);
   }
+  EXPECT_TRUE(rec.empty());
+  for (const auto& f : workflow::correctable_fields()) EXPECT_FALSE(f.changes.empty()) << f.key;
+}
+
+TEST(Corrections, BadSyntaxIsAUsageError) {
+  EXPECT_FALSE(workflow::parse_correction("model.model_type").has_value());
+  EXPECT_FALSE(workflow::parse_correction("=x").has_value());
+  EXPECT_FALSE(workflow::parse_correction("model..x=1").has_value());
 }
 
 }  // namespace

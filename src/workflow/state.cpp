@@ -5,27 +5,11 @@
 #include <system_error>
 
 #include "core/fs.h"
-#include "core/schema.h"
 #include "core/shell_quote.h"
 #include "core/sha256.h"
-#include "core/yaml_io.h"
 #include "workflow/command_digest.h"
 
 namespace workflow {
-
-std::string_view artifact_state_name(ArtifactState s) {
-  switch (s) {
-    case ArtifactState::missing:
-      return "missing";
-    case ArtifactState::invalid:
-      return "invalid";
-    case ArtifactState::stale:
-      return "stale";
-    case ArtifactState::valid:
-      return "valid";
-  }
-  return "missing";
-}
 
 std::string_view checkpoint_state_name(CheckpointState s) {
   switch (s) {
@@ -77,29 +61,6 @@ std::string recompute_command_digest(const core::Json& manifest) {
 }
 
 namespace {
-
-ArtifactStatus load_artifact(const std::filesystem::path& path, std::string_view schema, bool yaml) {
-  ArtifactStatus st;
-  st.name = path.filename().string();
-  st.path = path;
-  if (!core::exists(path)) return st;
-  auto doc = yaml ? core::read_yaml_file(path) : core::read_json_file(path);
-  if (!doc) {
-    st.state = ArtifactState::invalid;
-    st.problem = doc.error().detail.empty() ? doc.error().id : doc.error().detail;
-    return st;
-  }
-  st.doc = std::move(doc).value();
-  st.digest = artifact_digest(st.doc);
-  auto issues = core::schema_issues(st.doc, schema);
-  if (!issues.empty()) {
-    st.state = ArtifactState::invalid;
-    st.problem = (issues.front().pointer.empty() ? "/" : issues.front().pointer) + ": " + issues.front().message;
-    return st;
-  }
-  st.state = ArtifactState::valid;
-  return st;
-}
 
 // The approval is bound to everything the run does (workflow/command_digest.h); a hand-edited
 // command, display, output directory, verdict or model identity must not inherit it.
@@ -368,9 +329,9 @@ std::vector<core::MessageArg> evaluation_reason_args(const core::Json& manifest)
 
 WorkdirArtifacts read_artifacts(const Workdir& wd) {
   WorkdirArtifacts a;
-  a.analysis = load_artifact(wd.analysis(), core::kSchemaModelAnalysis, false);
-  a.plan = load_artifact(wd.plan(), core::kSchemaQuantPlan, false);
-  a.manifest = load_artifact(wd.manifest(), core::kSchemaRunManifest, true);
+  a.analysis = read_artifact(wd, Artifact::analysis);
+  a.plan = read_artifact(wd, Artifact::plan);
+  a.manifest = read_artifact(wd, Artifact::manifest);
   check_command_digest(a.manifest);
   return a;
 }

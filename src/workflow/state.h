@@ -13,33 +13,23 @@
 
 #include "core/json_io.h"
 #include "core/result.h"
+#include "workflow/artifact_files.h"
 #include "workflow/checkpoint.h"
 #include "workflow/next_action.h"
 #include "workflow/run_liveness.h"
 
 namespace workflow {
 
-enum class ArtifactState { missing, invalid, stale, valid };
 enum class CheckpointState { pending, confirmed, stale };
 
 // The recorded verification (the manifest's result.status; failed too when result.passed is
 // false), none without a result.
 enum class Verification { none, success, partial, failed };
 
-std::string_view artifact_state_name(ArtifactState s);
 std::string_view checkpoint_state_name(CheckpointState s);
 // "success", "partial", "failed" as the manifest records them; "none" for none (which the
 // status document writes as null).
 std::string_view verification_name(Verification v);
-
-struct ArtifactStatus {
-  std::string name;  // "model_analysis.json", ...
-  std::filesystem::path path;
-  ArtifactState state = ArtifactState::missing;
-  std::string problem;  // why invalid / stale (English, technical)
-  std::string digest;   // artifact_digest() when readable
-  core::Json doc;       // the parsed artifact when readable
-};
 
 struct CheckpointStatus {
   Checkpoint checkpoint = Checkpoint::analysis;

@@ -2,8 +2,8 @@
 // reads a config-only model (no safetensors headers): the BOM and nesting checks, the JSON
 // parse, the typed config reader with its implausible-value bounds and the config estimate,
 // then model_analysis.json built from it. A rejected config is an ordinary result; a crash,
-// a sanitizer report, a hang, or an analysis that fails its own schema (write_analysis would
-// refuse it and blame model_analysis.json) is a bug. Corpus: tests/fuzz/config/.
+// a sanitizer report, a hang, or an analysis that fails its own schema (the artifact
+// writer, workflow::write_artifact, would refuse it and blame model_analysis.json) is a bug. Corpus: tests/fuzz/config/.
 #include <cstddef>
 #include <cstdint>
 #include <string>

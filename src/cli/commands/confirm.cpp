@@ -10,6 +10,7 @@
 #include "cli/step_views.h"
 #include "cli/summaries.h"
 #include "workflow/confirm.h"
+#include "workflow/corrections.h"
 
 namespace cli {
 
@@ -45,7 +46,8 @@ void render_confirmed(const Console& c, const workflow::Workdir& wd, const workf
     }
     show_analysis_summary(c, outcome.doc);
   }
-  if (analysis && core::json_string(outcome.doc, "analysis_status") == "partial") c.warn(c.t("cli.confirm_partial"));
+  if (analysis && core::json_string(outcome.doc, "analysis_status") == "partial")
+    c.warn(c.t("cli.confirm_partial", {{"keys", workflow::correctable_keys()}}));
   if (!analysis) say_accepted_risks(c, outcome.doc);
   c.say(outcome.already ? "cli.confirm_already" : "cli.confirm_done",
         {{"checkpoint", number}, {"name", analysis ? "analysis" : "plan"}, {"digest", conf.digest}, {"at", conf.confirmed_at}});

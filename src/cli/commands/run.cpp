@@ -87,7 +87,7 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint
 int run_run_command(Context& ctx, const RunOptions& opt) {
   const Console& console = ctx.console;
   flow::RunRequest req{
-      ctx.workdir, opt.approve, opt.user_words, opt.stop_grace_seconds, console.json_mode() ? STDERR_FILENO : STDOUT_FILENO, "", false};
+      ctx.workdir, opt.approve, opt.user_words, opt.stop_grace_seconds, console.json_mode() ? STDERR_FILENO : STDOUT_FILENO, ""};
   req.echo_stdout_style = Console::echo_style(req.echo_stdout_fd);
   req.echo_stderr_style = Console::echo_style(STDERR_FILENO);
   flow::MonitoredLauncher launcher;

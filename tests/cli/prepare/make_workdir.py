@@ -32,6 +32,8 @@ def main():
     ap.add_argument("--stage-pileval")
     ap.add_argument("--tokenizer-auto-map", action="append", default=[],
                     help="a class the analysis found in tokenizer_config.json auto_map (custom tokenizer code)")
+    ap.add_argument("--config-auto-map", action="append", default=[],
+                    help="a 'KEY: module.Class' entry the analysis found in config.json auto_map")
     a = ap.parse_args()
     os.makedirs(a.workdir, exist_ok=True)
     analysis = {"artifact": "model_analysis", "schema_version": 1, "analysis_status": "complete",
@@ -40,9 +42,10 @@ def main():
                                  "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 512},
                 "quantization_targets": {"linear_layer_count": 14, "exclude_defaults": ["lm_head"]},
                 "risks": []}
-    if a.tokenizer_auto_map:
-        analysis["model"]["remote_code"] = {"auto_map": [], "transformers_implements_model_type": True, "required": False,
-                                            "tokenizer_auto_map": a.tokenizer_auto_map}
+    if a.tokenizer_auto_map or a.config_auto_map:
+        analysis["model"]["remote_code"] = {"auto_map": [e.split(":")[0] for e in a.config_auto_map],
+                                            "transformers_implements_model_type": True, "required": False,
+                                            "tokenizer_auto_map": a.tokenizer_auto_map, "config_auto_map": a.config_auto_map}
     plan = {"artifact": "quant_plan", "schema_version": 1,
             "model": {"model_type": "llama", "analysis_ref": "model_analysis.json"},
             "analysis_digest": digest(analysis),

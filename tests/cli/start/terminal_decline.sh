@@ -7,7 +7,7 @@
 # be thrown away (seen under load: the run then waited for input until killed).
 mkwd . --model /models/tiny-llama
 python3 "$SRC/tests/cli/start/pty_drive.py" --transcript transcript.txt \
-  --expect 'Confirm the analysis\?' --send 'quantization_targets.linear_layer_count=-1' \
+  --expect 'Confirm the analysis\?' --send 'model.trust_remote_code=maybe' \
   --expect 'Confirm the analysis\?' --send 'yes' \
   --expect 'Confirm the plan\?' --send 'y' \
   --expect 'Shall I run this exact command\?' --send 'ok, the plan looks fine' \

@@ -1,0 +1,75 @@
+// model_analysis.json's typed reader, on what intake writes and on the older spellings it
+// still accepts.
+#include "intake/analysis_file.h"
+
+#include <gtest/gtest.h>
+
+#include "intake/analyze.h"
+#include "support/temp_dir.h"
+
+namespace {
+
+TEST(AnalysisFile, ReadsWhatIntakeWrites) {
+  intake::AnalyzeRequest req;
+  req.model = test_support::source_path("examples/tiny-llama").string();
+  auto doc = intake::analyze(req);
+  ASSERT_TRUE(doc) << doc.error().id;
+  const intake::AnalysisFile a = intake::read_analysis_file(*doc);
+  EXPECT_EQ(a.model_path, (*doc)["model"]["model_path"].get<std::string>());
+  EXPECT_EQ(a.model_type, "llama");
+  EXPECT_FALSE(a.trust_remote_code);
+  EXPECT_TRUE(a.tokenizer_code.empty());
+  EXPECT_EQ(a.analysis_status, (*doc)["analysis_status"].get<std::string>());
+  ASSERT_TRUE(a.source.has_value());
+  EXPECT_EQ(a.source->kind, "local");
+  EXPECT_EQ(a.source->input, req.model);
+  EXPECT_FALSE(a.revision.has_value());  // a local model has none
+  EXPECT_EQ(a.source->identity, (*doc)["source"]["identity"]);
+  EXPECT_EQ(a.exclude_defaults, (*doc)["quantization_targets"]["exclude_defaults"].get<std::vector<std::string>>());
+  EXPECT_EQ(a.tokenizer_files, (*doc)["files"]["tokenizer_files"].get<std::vector<std::string>>());
+  EXPECT_GT(a.size.total_parameters, 0);
+  EXPECT_EQ(a.size.source, "model_analysis inventory");
+  EXPECT_GT(a.size.hidden_size, 0);
+}
+
+TEST(AnalysisFile, AHubSourceIsPinnedToTheConfirmedCommit) {
+  core::Json doc = {{"model", {{"model_path", "org/m"}, {"model_type", "qwen3"}, {"remote_code", {{"tokenizer_auto_map", {"X.Tok"}}}}}},
+                    {"source",
+                     {{"kind", "hub"},
+                      {"input", "org/m"},
+                      {"repo_id", "org/m"},
+                      {"revision", "v1"},
+                      {"commit", "resolved"},
+                      {"identity", {{"kind", "hub"}, {"commit", "confirmed"}}}}}};
+  intake::AnalysisFile a = intake::read_analysis_file(doc);
+  EXPECT_EQ(a.revision, "v1");
+  EXPECT_EQ(a.resolved_commit, "resolved");
+  EXPECT_EQ(a.pinned_commit(), "confirmed");
+  EXPECT_EQ(a.tokenizer_code, std::vector<std::string>{"X.Tok"});
+  doc["source"].erase("identity");
+  EXPECT_EQ(intake::read_analysis_file(doc).pinned_commit(), "resolved");
+  // Kept as recorded, whatever its type: prepare compares it with the files.
+  doc["source"]["identity"] = "edited";
+  EXPECT_EQ(intake::read_analysis_file(doc).source->identity, "edited");
+}
+
+TEST(AnalysisFile, OlderSpellingsAndMissingFieldsReadAsUnset) {
+  const core::Json doc = {{"model", {{"source", "/m"}, {"model_type", "llama"}, {"revision", "r"}, {"commit", "c"}}},
+                          {"tokenizer", {{"files", {"tokenizer.json", 3}}}},
+                          {"config", {{"hidden_size", 64}, {"num_hidden_layers", 2}}}};
+  const intake::AnalysisFile a = intake::read_analysis_file(doc);
+  EXPECT_EQ(a.model_path, "/m");
+  EXPECT_EQ(a.revision, "r");
+  EXPECT_EQ(a.pinned_commit(), "c");
+  EXPECT_FALSE(a.source.has_value());
+  EXPECT_EQ(a.tokenizer_files, std::vector<std::string>{"tokenizer.json"});
+  EXPECT_EQ(a.size.hidden_size, 64);
+  EXPECT_EQ(a.size.num_layers, 2);
+  EXPECT_EQ(a.size.source, "config arithmetic");
+
+  const intake::AnalysisFile none = intake::read_analysis_file(core::Json::array());
+  EXPECT_TRUE(none.model_path.empty());
+  EXPECT_FALSE(none.pinned_commit().has_value());
+}
+
+}  // namespace
