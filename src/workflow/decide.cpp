@@ -76,6 +76,12 @@ core::Result<core::Json> acceptable_result(const Workdir& wd, bool despite_evalu
   QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
   if (const core::Json* ev = core::json_object(s.manifest.doc, "evaluation"); ev != nullptr && !despite_evaluation) {
     std::string verdict = core::json_string(*ev, "verdict").value_or("not-run");
+    if (verdict == "not-run") {
+      // A tool problem, not a verdict on the scheme: no advice to replan.
+      core::Error e = core::make_error(core::ExitCode::eval_failed, "workflow.evaluation_not_run");
+      for (auto& a : evaluation_reason_args(s.manifest.doc)) e.args.push_back(std::move(a));
+      return e.with("run", "quark-ptq run").with("accept", "quark-ptq accept --despite-evaluation");
+    }
     if (verdict != "pass") {
       core::Error e = core::make_error(core::ExitCode::eval_failed, "workflow.evaluation_not_passed").with("verdict", verdict);
       for (auto& a : evaluation_reason_args(s.manifest.doc)) e.args.push_back(std::move(a));

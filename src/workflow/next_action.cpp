@@ -34,6 +34,8 @@ std::string_view next_action_id(NextAction a) {
       return "workflow.next_result_partial";
     case NextAction::evaluation_not_pass:
       return "workflow.next_evaluation_not_pass";
+    case NextAction::evaluation_not_run:
+      return "workflow.next_evaluation_not_run";
     case NextAction::accept:
       return "workflow.next_accept";
     case NextAction::followup:

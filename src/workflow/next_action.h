@@ -22,6 +22,7 @@ enum class NextAction {
   result_failed,
   result_partial,
   evaluation_not_pass,
+  evaluation_not_run,  // a tool problem (the evaluator did not start, crashed, was stopped): never a reason to replan
   accept,
   followup,
   done,
@@ -31,8 +32,8 @@ inline constexpr NextAction kAllNextActions[] = {
     NextAction::analyze,       NextAction::reanalyze,      NextAction::confirm_analysis,    NextAction::plan,
     NextAction::confirm_plan,  NextAction::prepare,        NextAction::fix_environment,     NextAction::approve,
     NextAction::run,           NextAction::wait_running,   NextAction::rerun_interrupted,   NextAction::after_failure,
-    NextAction::result_failed, NextAction::result_partial, NextAction::evaluation_not_pass, NextAction::accept,
-    NextAction::followup,      NextAction::done,
+    NextAction::result_failed, NextAction::result_partial, NextAction::evaluation_not_pass, NextAction::evaluation_not_run,
+    NextAction::accept,        NextAction::followup,       NextAction::done,
 };
 
 // Its catalog id, e.g. "workflow.next_evaluation_not_pass": the text shown and the "id" of

@@ -238,6 +238,12 @@ void choose_result_action(WorkflowStatus& s) {
         NextAction::result_partial, redo_command(s, c),
         {{"count", std::to_string(ids.size())}, {"checkpoint", std::to_string(static_cast<int>(c))}, {"accept", "quark-ptq accept"}});
   }
+  if (s.evaluation == "not-run") {
+    // Nothing was measured: the scheme is not in question, the evaluation is to be had again.
+    std::vector<core::MessageArg> args = evaluation_reason_args(s.manifest.doc);
+    args.push_back({"accept", "quark-ptq accept --despite-evaluation"});
+    return set(NextAction::evaluation_not_run, "quark-ptq run", std::move(args));
+  }
   if (!s.evaluation.empty() && s.evaluation != "pass") {
     std::vector<core::MessageArg> args = {{"verdict", s.evaluation}};
     for (auto& a : evaluation_reason_args(s.manifest.doc)) args.push_back(std::move(a));

@@ -392,7 +392,7 @@ TEST(State, EvaluationReasonArgsCarryTheReasonId) {
 // The manifest's evaluation section (run_manifest.schema.json): any verdict but pass sends
 // the user back to checkpoint 2 or to a follow-up, never to a plain accept.
 TEST(State, EvaluationVerdictOtherThanPassIsNotAPlainAccept) {
-  for (const char* verdict : {"fail", "indeterminate", "not-run"}) {
+  for (const char* verdict : {"fail", "indeterminate"}) {
     workflow_test::Workdir w;
     core::Json m = with_result(w, "success", {check("files", "pass")});
     m["evaluation"] = {{"verdict", verdict},
@@ -418,6 +418,24 @@ TEST(State, EvaluationVerdictOtherThanPassIsNotAPlainAccept) {
   EXPECT_EQ(w.status().next_action, NextAction::accept);
   // Without an evaluation to answer, the plan offered after one is the plain command.
   EXPECT_EQ(workflow::replan_command(w.status()), "quark-ptq plan");
+}
+
+// An evaluation that did not run measured nothing: a tool problem, so the way on is to run
+// again (or accept knowingly), never a less aggressive plan.
+TEST(State, AnEvaluationThatDidNotRunNeverAdvisesReplanning) {
+  workflow_test::Workdir w;
+  core::Json m = with_result(w, "success", {check("files", "pass")});
+  m["evaluation"] = {{"verdict", "not-run"},
+                     {"reason", "the evaluator could not start: File exists"},
+                     {"canary", {{"status", "not-run"}}},
+                     {"perplexity", {{"status", "not-run"}, {"windows", 0}}}};
+  w.write_manifest(m);
+  auto s = w.status();
+  EXPECT_EQ(s.next_action, NextAction::evaluation_not_run);
+  EXPECT_EQ(s.next_command, "quark-ptq run");
+  EXPECT_EQ(workflow::replan_command(s), "quark-ptq plan");
+  ASSERT_FALSE(s.next_action_args.empty());
+  EXPECT_EQ(s.next_action_args[0].value, "the evaluator could not start: File exists");
 }
 
 // Issue 16 item 13: the interpreter the user gave is kept in the hints that take one.

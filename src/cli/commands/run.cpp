@@ -69,6 +69,13 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint
   if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
   if (std::holds_alternative<flow::run_end::Interrupted>(outcome.end)) {
     console.say("run.interrupted_next", {{"run", user_command(wd, "quark-ptq run")}});
+  } else if (outcome.evaluation && outcome.evaluation->verdict == evaluate::Status::not_run &&
+             exit_code != core::to_int(core::ExitCode::verify_failed)) {
+    // Nothing was measured (the evaluator did not start, failed or was stopped): a tool problem,
+    // never advice to replan.
+    console.say("run.next_evaluation_not_run", {{"reason", outcome.evaluation->reason.text(console.lang())},
+                                                {"run", user_command(wd, "quark-ptq run")},
+                                                {"accept", user_command(wd, "quark-ptq accept --despite-evaluation")}});
   } else if (outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass &&
              exit_code != core::to_int(core::ExitCode::verify_failed)) {
     // The commands as status gives them: with --workdir, the plan's --python (issue 16 item 13).
