@@ -17,6 +17,7 @@
 #include "verify/verify_output.h"
 #include "workflow/approval.h"
 #include "workflow/decide.h"
+#include "workflow/evaluator_inputs.h"
 #include "workflow/launch_checks.h"
 #include "workflow/run_liveness.h"
 #include "workflow/state.h"
@@ -190,6 +191,22 @@ evaluate::Request evaluation_request(const workflow::Workdir& wd, const core::Js
   r.work_dir = wd.root / "evaluation";
   r.echo_fd = 2;
   return r;
+}
+
+// The world outside the workdir checked again just before the evaluation: the source may have
+// changed during the run, the held-out text or the interpreter since the approval. Why the
+// evaluation must not run, or nothing.
+std::optional<evaluate::Reason> evaluation_blocked(const workflow::RecordedCommand& cmd, const core::Json& evaluator) {
+  auto change_of = [](const core::Error& e) {
+    const std::string* c = e.arg("change");
+    return c != nullptr ? *c : e.id;
+  };
+  if (auto model = workflow::check_model_unchanged(cmd); !model)
+    return evaluate::Reason{"evaluate.reason.model_changed", {{"change", change_of(model.error())}}};
+  if (auto inputs = workflow::check_evaluator_unchanged(evaluator); !inputs) {
+    return evaluate::Reason{"evaluate.reason.inputs_changed", {{"change", change_of(inputs.error())}}};
+  }
+  return std::nullopt;
 }
 
 // Follows the child for the manifest: its pid once started, each stage as it begins.
@@ -406,11 +423,13 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     // evaluation that has not ended.
     doc["evaluation"] = evaluate::not_run(er.settings, {"evaluate.reason.in_progress", {}}).to_json();
     QPTQ_TRY(file.write());
-    if (std::holds_alternative<run_end::Verified>(outcome.end)) {
+    if (!std::holds_alternative<run_end::Verified>(outcome.end)) {
+      outcome.evaluation = evaluate::not_run(er.settings, {"evaluate.reason.not_verified", {}});
+    } else if (auto blocked = evaluation_blocked(cmd, *evaluator)) {
+      outcome.evaluation = evaluate::not_run(er.settings, std::move(*blocked));
+    } else {
       observer.on_evaluating(er);
       outcome.evaluation = launcher.evaluate(er);
-    } else {
-      outcome.evaluation = evaluate::not_run(er.settings, {"evaluate.reason.not_verified", {}});
     }
     doc["evaluation"] = outcome.evaluation->to_json();
     phases.mark("evaluation");

@@ -26,6 +26,7 @@
 #include "runner/capture.h"
 #include "runner/run_lock.h"
 #include "support/temp_dir.h"
+#include "workflow/evaluator_inputs.h"
 #include "workflow/checkpoint.h"
 #include "workflow/command_digest.h"
 #include "workflow/decide.h"
@@ -623,12 +624,22 @@ class RunFlowEvaluated : public RunFlow {
                                {"budget_seconds", 60},
                                {"max_ppl_increase_pct", 5.0},
                                {"z", 1.96}}}};
+    bind_evaluator_inputs();
     seal_manifest();
     write_manifest();
     request.approve = digest;
     launcher.result = exited(0);
     launcher.act = [this](const runner::CommandSpec&) { write_export(); };
   }
+  // A real text and interpreter for prepare's binding (the launcher fakes the evaluation).
+  void bind_evaluator_inputs() {
+    text = tmp.path() / "heldout.jsonl";
+    ASSERT_TRUE(core::write_file_atomic(text, "{\"text\": \"held-out prose\"}\n").has_value());
+    manifest["evaluator"]["text"] = text.string();
+    manifest["evaluator"]["python"] = "python3";
+    manifest["evaluator"]["bound"] = workflow::evaluator_inputs("python3", text.string());
+  }
+  fs::path text;
   // What the evaluator measures: per-window NLL of source and output, and one canary each.
   static core::Json measured(double shift, std::vector<int> quantized_tokens) {
     auto model = [](std::vector<double> nll, std::vector<int> tokens) {
@@ -652,10 +663,10 @@ TEST_F(RunFlowEvaluated, AVerifiedOutputIsEvaluatedAsApproved) {
   // Exactly the recorded evaluator: its Python, models, text and settings, nothing else.
   ASSERT_EQ(launcher.evaluations.size(), 1U);
   const evaluate::Request& er = launcher.evaluations[0];
-  EXPECT_EQ(er.python, "/opt/eval/bin/python");
+  EXPECT_EQ(er.python, "python3");
   EXPECT_EQ(er.source, fs::path("/models/tiny"));
   EXPECT_EQ(er.output, out);
-  EXPECT_EQ(er.text, fs::path("/data/heldout.jsonl"));
+  EXPECT_EQ(er.text, text);
   EXPECT_EQ(er.settings.windows, 4);
   EXPECT_EQ(er.settings.seq_len, 128);
   EXPECT_EQ(er.work_dir, wd.root / "evaluation");
@@ -724,6 +735,39 @@ TEST_F(RunFlowEvaluated, AnOutputThatDidNotVerifyIsNotEvaluated) {
   core::Json m = read_manifest();
   EXPECT_EQ(m["evaluation"]["verdict"], "not-run");
   EXPECT_NE(m["evaluation"]["reason"].get<std::string>().find("did not pass verification"), std::string::npos);
+}
+
+// The held-out text and the interpreter are bound by content and identity, not by path: either
+// swapped after the approval (the path unchanged) is never used; the verified output stays
+// recorded and the evaluation is not-run with what changed.
+TEST_F(RunFlowEvaluated, ATextOrInterpreterSwappedAfterTheApprovalIsNeverUsed) {
+  launcher.act = [this](const runner::CommandSpec&) {
+    write_export();
+    ASSERT_TRUE(core::write_file_atomic(text, "{\"text\": \"another text\"}\n").has_value());
+  };
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_TRUE(launcher.evaluations.empty());
+  ASSERT_TRUE(r->evaluation.has_value());
+  EXPECT_EQ(r->evaluation->verdict, evaluate::Status::not_run);
+  EXPECT_EQ(r->evaluation->reason.id, "evaluate.reason.inputs_changed");
+  EXPECT_NE(r->evaluation->reason.text().find("held-out text"), std::string::npos);
+  EXPECT_EQ(read_manifest()["result"]["status"], "success");
+
+  // The interpreter: the manifest was approved for another file behind the same name.
+  manifest["evaluator"]["bound"]["python_identity"]["sha256"] = std::string(64, '0');
+  ASSERT_TRUE(core::write_file_atomic(text, "{\"text\": \"held-out prose\"}\n").has_value());
+  manifest["evaluator"]["bound"]["text_sha256"] = workflow::evaluator_inputs("python3", text.string())["text_sha256"];
+  seal_manifest();
+  write_manifest();
+  fs::remove_all(out);
+  request.approve = digest;
+  launcher.act = [this](const runner::CommandSpec&) { write_export(); };
+  auto again = run_it();
+  ASSERT_TRUE(again.has_value()) << again.error().id;
+  EXPECT_TRUE(launcher.evaluations.empty());
+  EXPECT_EQ(again->evaluation->reason.id, "evaluate.reason.inputs_changed");
+  EXPECT_NE(again->evaluation->reason.text().find("interpreter"), std::string::npos);
 }
 
 TEST_F(RunFlowEvaluated, TheEvaluatorIsPartOfWhatIsApproved) {

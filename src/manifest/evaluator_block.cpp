@@ -1,6 +1,10 @@
 #include "manifest/evaluator_block.h"
 
+#include <filesystem>
+#include <system_error>
+
 #include "core/fs.h"
+#include "workflow/evaluator_inputs.h"
 
 namespace manifest {
 
@@ -26,7 +30,8 @@ EvaluatorBlock evaluator_block(const PlanView& plan, const std::string& python, 
                {"source", plan.model},
                {"output", output_dir},
                {"text", text.empty() ? core::Json(nullptr) : core::Json(text)},
-               {"settings", settings_of(plan.evaluation)}};
+               {"settings", settings_of(plan.evaluation)},
+               {"bound", workflow::evaluator_inputs(python, text)}};
   // Without held-out text the evaluation could only end not-run, after the whole quantization:
   // say so now, while the fix is a new plan.
   if (text.empty()) {
@@ -34,6 +39,8 @@ EvaluatorBlock evaluator_block(const PlanView& plan, const std::string& python, 
   } else if (!core::is_regular_file(text)) {
     out.problems.push_back(
         {"evaluation_text_missing", true, "manifest.problem_evaluation_text_missing", {{"path", text}}, "missing", text});
+  } else if (std::error_code ec; std::filesystem::file_size(text, ec) == 0 && !ec) {
+    out.problems.push_back({"evaluation_text_empty", true, "manifest.problem_evaluation_text_empty", {{"path", text}}, "empty", text});
   }
   if (!plan.model_is_local) {
     // The evaluator compares against a local directory (knowledge/probes/evaluate.py reads
@@ -45,6 +52,13 @@ EvaluatorBlock evaluator_block(const PlanView& plan, const std::string& python, 
   if (python.empty()) {
     out.problems.push_back(
         {"evaluation_python_missing", true, "manifest.problem_evaluation_python", {}, "none", "a Python with torch and transformers"});
+  } else if (out.block["bound"]["python_identity"].is_null()) {
+    out.problems.push_back({"evaluation_python_missing",
+                            true,
+                            "manifest.problem_evaluation_python_unreadable",
+                            {{"python", python}},
+                            "unreadable",
+                            "a Python with torch and transformers"});
   }
   return out;
 }

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/sha256.h"
+
 #include "support/temp_dir.h"
 
 namespace manifest {
@@ -30,11 +32,21 @@ TEST(EvaluatorBlock, RecordsWhatRunsAndNothingWithoutAnEvaluation) {
   d.write("heldout.jsonl", "{\"text\": \"prose\"}\n");
   std::string text = (d.path() / "heldout.jsonl").string();
   auto b = evaluator_block(evaluating_plan("/models/m", true, text), "/venv/bin/python", "/out");
-  EXPECT_TRUE(b.problems.empty());
   EXPECT_EQ(b.block["python"], "/venv/bin/python");
   EXPECT_EQ(b.block["source"], "/models/m");
   EXPECT_EQ(b.block["text"], text);
   EXPECT_FALSE(b.block["settings"].contains("text"));
+  // The text is bound by its content (the interpreter here does not exist: not bound, and a
+  // blocking problem says so).
+  EXPECT_EQ(b.block["bound"]["text_sha256"], core::sha256_hex("{\"text\": \"prose\"}\n"));
+  EXPECT_TRUE(b.block["bound"]["python_identity"].is_null());
+  EXPECT_TRUE(has_blocking(b, "evaluation_python_missing"));
+  auto real = evaluator_block(evaluating_plan("/models/m", true, text), "python3", "/out");
+  EXPECT_TRUE(real.problems.empty());
+  EXPECT_EQ(real.block["bound"]["python_identity"]["path"], "python3");
+  d.write("empty.txt", "");
+  EXPECT_TRUE(has_blocking(evaluator_block(evaluating_plan("/models/m", true, (d.path() / "empty.txt").string()), "python3", "/out"),
+                           "evaluation_text_empty"));
   PlanView none;
   EXPECT_TRUE(evaluator_block(none, "/venv/bin/python", "/out").block.is_null());
 }

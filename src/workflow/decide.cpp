@@ -2,6 +2,7 @@
 
 #include "core/sha256.h"
 #include "core/text.h"
+#include "workflow/launch_checks.h"
 #include "workflow/state.h"
 
 namespace workflow {
@@ -74,6 +75,15 @@ core::Result<core::Json> acceptable_result(const Workdir& wd, bool despite_evalu
         .with("command", "quark-ptq followup TEXT");
   }
   QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  // The source may have changed during or after the run: what was verified and evaluated is
+  // then no longer a quantization of the model checkpoint 1 confirmed.
+  if (auto cmd = read_recorded_command(s.manifest.doc)) {
+    if (auto same = check_model_unchanged(*cmd); !same) {
+      core::Error e = std::move(same).error();
+      e.id = "workflow.model_changed_since_run";
+      return core::fail(std::move(e));
+    }
+  }
   if (const core::Json* ev = core::json_object(s.manifest.doc, "evaluation"); ev != nullptr && !despite_evaluation) {
     std::string verdict = core::json_string(*ev, "verdict").value_or("not-run");
     if (verdict == "not-run") {

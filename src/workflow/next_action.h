@@ -29,11 +29,25 @@ enum class NextAction {
 };
 
 inline constexpr NextAction kAllNextActions[] = {
-    NextAction::analyze,       NextAction::reanalyze,      NextAction::confirm_analysis,    NextAction::plan,
-    NextAction::confirm_plan,  NextAction::prepare,        NextAction::fix_environment,     NextAction::approve,
-    NextAction::run,           NextAction::wait_running,   NextAction::rerun_interrupted,   NextAction::after_failure,
-    NextAction::result_failed, NextAction::result_partial, NextAction::evaluation_not_pass, NextAction::evaluation_not_run,
-    NextAction::accept,        NextAction::followup,       NextAction::done,
+    NextAction::analyze,
+    NextAction::reanalyze,
+    NextAction::confirm_analysis,
+    NextAction::plan,
+    NextAction::confirm_plan,
+    NextAction::prepare,
+    NextAction::fix_environment,
+    NextAction::approve,
+    NextAction::run,
+    NextAction::wait_running,
+    NextAction::rerun_interrupted,
+    NextAction::after_failure,
+    NextAction::result_failed,
+    NextAction::result_partial,
+    NextAction::evaluation_not_pass,
+    NextAction::evaluation_not_run,
+    NextAction::accept,
+    NextAction::followup,
+    NextAction::done,
 };
 
 // Its catalog id, e.g. "workflow.next_evaluation_not_pass": the text shown and the "id" of
