@@ -5,6 +5,7 @@
 
 #include "cli/table.h"
 #include "core/messages.h"
+#include "flow/risk_text.h"
 #include "manifest/estimate.h"
 #include "workflow/checkpoint.h"
 
@@ -24,40 +25,11 @@ void add(Table& t, const Console& c, const char* label_id, std::string value) {
   t.add_row({c.t(label_id), std::move(value)});
 }
 
-std::vector<core::MessageArg> risk_args(const core::Json& r) {
-  std::vector<core::MessageArg> args;
-  if (const core::Json* ra = core::json_object(r, "args")) {
-    for (auto it = ra->begin(); it != ra->end(); ++it) {
-      args.push_back({it.key(), it.value().is_string() ? it.value().get<std::string>() : it.value().dump()});
-    }
-  }
-  return args;
-}
-
 }  // namespace
 
-// A risk's text in the user's language from its catalog id; the recorded English message
-// only when it has none.
-static std::string risk_line_text(const Console& c, const core::Json& r) {
-  std::string id = core::json_string(r, "id").value_or("");
-  return id.empty() || !core::catalog_has(core::Lang::en, id) ? core::json_string(r, "message").value_or("-") : c.t(id, risk_args(r));
-}
+std::string risk_line(const Console& c, const core::Json& r) { return flow::risk_line(c.lang(), r); }
 
-std::string risk_line(const Console& c, const core::Json& r) {
-  std::string text = risk_line_text(c, r);
-  std::string from = core::json_string(r, "origin") == "analysis" ? c.t("cli.risk_from_analysis") + " " : "";
-  return "[" + c.enum_text("severity", core::json_string(r, "severity").value_or("?")) + "] " + from + text;
-}
-
-std::string risk_hint(const Console& c, const core::Json& r) {
-  if (const core::Json* h = core::json_object(r, "hint")) {  // the plan's: a text of its own
-    std::string id = core::json_string(*h, "id").value_or("");
-    return id.empty() ? core::json_string(*h, "text").value_or("") : c.t(id, risk_args(*h));
-  }
-  std::string id = core::json_string(r, "id").value_or("");
-  if (!id.empty() && core::catalog_has(core::Lang::en, id + "_hint")) return c.t(id + "_hint", risk_args(r));
-  return core::json_string(r, "recovery_hint").value_or("");
-}
+std::string risk_hint(const Console& c, const core::Json& r) { return flow::risk_hint(c.lang(), r); }
 
 std::string brief(const core::Json* v) {
   if (v == nullptr || v->is_null()) return "-";
@@ -115,7 +87,7 @@ void show_decision_table(const Console& c, const core::Json& p) {
       std::string reason = "-";
       if (const core::Json* r = core::json_object(d, "reason")) {
         std::string id = core::json_string(*r, "id").value_or("");
-        reason = id.empty() ? core::json_string(*r, "text").value_or("-") : c.t(id, risk_args(*r));
+        reason = id.empty() ? core::json_string(*r, "text").value_or("-") : c.t(id, flow::recorded_args(*r));
       } else if (const core::Json* words = first_of(d, {"reason"}); words != nullptr && words->is_string()) {
         reason = words->get<std::string>();
       }

@@ -11,6 +11,7 @@
 #include "core/shell_quote.h"
 #include "core/text.h"
 #include "evaluate/settings_json.h"
+#include "flow/risk_text.h"
 #include "flow/analyze_flow.h"
 #include "flow/documents.h"
 #include "flow/evaluate_flow.h"
@@ -162,13 +163,23 @@ ToolResult call_confirm_analysis(ToolCall& c) {
     if (!r) return failed(c, r.error());
     return done(flow::confirm_document(c.lang, w, *r));
   }
-  const json& a = s->analysis.doc;
-  std::string corrections = sets.empty() ? core::msg(c.lang, "mcp.no_corrections") : core::join(sets, ", ");
+  // The person sees the analysis as the corrections would leave it, each change, and every
+  // risk in full: exactly what their answer confirms.
+  auto preview = workflow::preview_analysis(w, {sets, shown, ""});
+  if (!preview) return failed(c, preview.error());
+  const json& a = preview->doc;
+  std::string corrections;
+  for (auto it = preview->corrections.begin(); it != preview->corrections.end(); ++it) {
+    corrections += "\n  " + it.key() + ": " + core::dump_compact(it.value()["from"]) + " -> " + core::dump_compact(it.value()["to"]);
+  }
+  if (corrections.empty()) corrections = core::msg(c.lang, "mcp.no_corrections");
   std::string message = core::msg(c.lang, "mcp.ask_analysis",
                                   {{"model", brief(core::json_at(a, "model/model_path"))},
                                    {"type", brief(core::json_at(a, "model/model_type"))},
                                    {"status", brief(core::json_at(a, "analysis_status"))},
-                                   {"risks", std::to_string(core::json_array(a, "risks") ? a["risks"].size() : 0)},
+                                   {"remote_code", brief(core::json_at(a, "model/trust_remote_code"))},
+                                   {"excluded", brief(core::json_at(a, "quantization_targets/exclude_defaults"))},
+                                   {"risks", flow::risk_list(c.lang, core::json_array(a, "risks"), core::msg(c.lang, "mcp.no_risks"))},
                                    {"corrections", corrections},
                                    {"digest", shown},
                                    {"workdir", wd.string()}});
@@ -262,13 +273,21 @@ ToolResult call_confirm_plan(ToolCall& c) {
     return done(flow::confirm_document(c.lang, w, *r));
   }
   const json& p = s->plan.doc;
+  // Everything the confirmation binds that decides what will run, in words: the target by name,
+  // whether the model's own code may run, and every risk the person accepts by confirming.
+  std::string target = brief(core::json_at(p, "target/name"));
+  if (const json* arch = core::json_at(p, "target/arch"); arch != nullptr && arch->is_string() && !arch->get<std::string>().empty())
+    target += " (" + arch->get<std::string>() + ")";
+  const bool remote = core::json_bool(p, "trust_remote_code").value_or(false);
   std::string message = core::msg(c.lang, "mcp.ask_plan",
                                   {{"scheme", brief(core::json_at(p, "global_scheme"))},
                                    {"kv", brief(core::json_at(p, "kv_cache_scheme"))},
                                    {"algorithm", brief(core::json_at(p, "algorithm"))},
-                                   {"target", brief(core::json_at(p, "target"))},
+                                   {"target", target},
                                    {"excluded", brief(core::json_at(p, "exclude_layers"))},
                                    {"evaluation", brief(core::json_at(p, "evaluation_intent"))},
+                                   {"remote_code", core::msg(c.lang, remote ? "mcp.remote_code_on" : "mcp.remote_code_off")},
+                                   {"risks", flow::risk_list(c.lang, core::json_array(p, "risks"), core::msg(c.lang, "mcp.no_risks"))},
                                    {"digest", shown},
                                    {"workdir", wd.string()}});
   auto asked = ask_person(c, confirmation_question(c.lang, "confirmation", "confirm_plan\n" + wd.string() + "\n" + shown, message),
