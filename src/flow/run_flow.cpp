@@ -322,6 +322,14 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   // The world outside the workdir may have changed since prepare (items 6 and 11).
   QPTQ_TRY(workflow::check_output_dir_still_free(cmd));
   QPTQ_TRY(workflow::check_model_unchanged(cmd));
+  // Room for the final record however full the run leaves the disk: without it a run on a
+  // nearly full disk could not record how it ended, so nothing starts.
+  runner::DiskReserve reserve = runner::DiskReserve::create(wd.root / kRunReserveName, runner::kRunDiskReserveBytes);
+  if (!reserve.held()) {
+    return core::make_error(core::ExitCode::env_not_ready, "run.no_disk_reserve")
+        .with("path", (wd.root / kRunReserveName).string())
+        .with("mib", std::to_string(runner::kRunDiskReserveBytes >> 20));
+  }
   QPTQ_TRY(core::create_directories(output_dir));
   QPTQ_TRY_ASSIGN(runner::DirectoryLock output_lock, runner::DirectoryLock::acquire(output_dir, "output directory"));
   QPTQ_TRY(core::create_directories(wd.logs()));
@@ -336,8 +344,6 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   const workflow::ProcessIdentity self = workflow::current_process_identity();
   doc["run"] = manifest::running_section(self, core::now_utc_iso8601(), cmd.digest, log_rel);
   QPTQ_TRY(file.write());
-  // Room for the final record however full the run leaves the disk (issue 18 item 17).
-  runner::DiskReserve reserve = runner::DiskReserve::create(wd.root / kRunReserveName, runner::kRunDiskReserveBytes);
   observer.on_launching(wd.root / log_rel);
 
   runner::CommandSpec spec;

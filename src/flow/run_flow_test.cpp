@@ -274,6 +274,21 @@ TEST_F(RunFlow, ARunAgainKeepsTheFailedAttemptInTheHistory) {
   EXPECT_EQ(launcher.launches, 2);
 }
 
+// Without room for the final record nothing starts: the manifest stays as prepare wrote it,
+// no output directory, no log, one clear error (exit 6).
+TEST_F(RunFlow, NoRoomForTheFinalRecordStartsNothing) {
+  fs::create_directories(wd.root / ".run-reserve");  // the reserve cannot be made there
+  const std::string before = core::read_file(wd.manifest()).value();
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().id, "run.no_disk_reserve");
+  EXPECT_EQ(r.error().code, core::ExitCode::env_not_ready);
+  EXPECT_EQ(launcher.launches, 0);
+  EXPECT_EQ(core::read_file(wd.manifest()).value(), before);
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_FALSE(fs::exists(wd.logs()));
+}
+
 TEST_F(RunFlow, QuarkFailureIsDiagnosedWithTheCheckpointToReturnTo) {
   runner::RunOutcome o = exited(1);
   o.stages = {{"quantizing", "2026-12-01T00:00:10Z", 10, 5.0, ""}};
