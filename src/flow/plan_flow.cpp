@@ -17,6 +17,7 @@
 #include "plan/planner.h"
 #include "plan/rules.h"
 #include "plan/target.h"
+#include "plan/plan_command.h"
 #include "plan/template_file.h"
 #include "runner/capture.h"
 #include "runner/concurrent.h"
@@ -276,6 +277,13 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   core::Json doc = plan::plan_to_json(p);
   QPTQ_TRY(workflow::write_artifact(wd, workflow::Artifact::plan, doc));
   return PlanOutcome{plan_end::Written{std::move(p), std::move(doc), wd.plan()}};
+}
+
+core::Json recorded_options(const PlanRequest& request) {
+  core::Json j = plan::options_to_json(request.options, request.template_file);
+  if (!request.algorithms.empty()) j["algo"] = request.algorithms;
+  if (!request.overrides.empty()) j["override"] = request.overrides;
+  return j;
 }
 
 PlanRequest plan_request_from_document(const core::Json& plan_doc, PlanRequest base) {

@@ -94,4 +94,8 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
 // shows), on top of `base` (its hooks and workdir): start adjusts a reused plan from here.
 PlanRequest plan_request_from_document(const core::Json& plan_doc, PlanRequest base);
 
+// The request's options as quant_plan.json records them (`options`: plan::options_to_json
+// with --algo and --override as given), so that two requests compare as the plans they make.
+core::Json recorded_options(const PlanRequest& request);
+
 }  // namespace flow

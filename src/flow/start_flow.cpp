@@ -134,10 +134,36 @@ class Start {
     if (!s) return failed(s.error());
     m_plan = m_req.plan;
     m_plan.workdir = m_req.workdir;
-    if (s->plan.state == ArtifactState::valid && !m_req.plan_given) {
-      m_observer.on_reuse(s->plan.path);
-      m_plan = plan_request_from_document(s->plan.doc, m_plan);
-      return std::nullopt;
+    if (s->plan.state == ArtifactState::valid) {
+      // Resuming: the plan stays as confirmed unless an option given now changes one of its
+      // decisions; an option repeated with the value it already has (the same start line
+      // again, --python included) changes nothing.
+      PlanRequest recorded = plan_request_from_document(s->plan.doc, m_plan);
+      const core::Json before = recorded_options(recorded);
+      const core::Json typed = recorded_options(m_req.plan);
+      core::Json after = before;
+      std::vector<std::string> changes;
+      for (const auto& flag : m_req.plan_options_given) {
+        std::string key = flag.rfind("--", 0) == 0 ? flag.substr(2) : flag;
+        for (auto& ch : key) ch = ch == '-' ? '_' : ch;
+        const core::Json now = typed.contains(key) ? typed[key] : core::Json(nullptr);
+        const core::Json was = before.contains(key) ? before[key] : core::Json(nullptr);
+        if (now == was) continue;
+        changes.push_back(flag + " " + (was.is_null() ? "-" : core::dump_compact(was)) + " -> " +
+                          (now.is_null() ? "-" : core::dump_compact(now)));
+        if (now.is_null()) {
+          after.erase(key);
+        } else {
+          after[key] = now;
+        }
+      }
+      if (changes.empty()) {
+        m_observer.on_reuse(s->plan.path);
+        m_plan = std::move(recorded);
+        return std::nullopt;
+      }
+      m_observer.on_plan_reopened(changes);
+      m_plan = plan_request_from_document(core::Json{{"options", after}}, m_plan);
     }
     m_observer.on_step(2);
     auto p = make_plan(m_plan, m_observer);
@@ -148,10 +174,14 @@ class Start {
   }
 
   Stop plan_checkpoint() {
+    // Once the person typed options here, the plan is asked again whatever they made: a plan
+    // that equals one confirmed before is never passed silently, so the next yes cannot land
+    // on checkpoint 3's question.
+    bool adjusted = false;
     while (true) {
       auto s = workflow::evaluate(m_wd);
       if (!s) return failed(s.error());
-      if (already(*s, Checkpoint::plan)) return std::nullopt;
+      if (!adjusted && already(*s, Checkpoint::plan)) return std::nullopt;
       auto answer = m_prompter.ask_plan(s->plan.doc, m_plan);
       if (!answer) return failed(no_answer(Checkpoint::plan, "quark-ptq confirm plan", core::ExitCode::not_confirmed));
       if (answer->adjusted) {
@@ -172,7 +202,11 @@ class Start {
           return failed(p.error());
         }
         m_observer.on_planned(*p);
-        if (p->exit_code() == core::ExitCode::ok) m_plan = std::move(req);
+        if (p->exit_code() == core::ExitCode::ok) {
+          if (auto after = workflow::evaluate(m_wd); after && after->plan.digest == s->plan.digest) m_observer.on_plan_unchanged();
+          m_plan = std::move(req);
+        }
+        adjusted = true;
         continue;
       }
       if (!workflow::is_confirmation(answer->words)) {

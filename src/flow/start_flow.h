@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 #include "core/json_io.h"
@@ -31,8 +32,11 @@ struct StartRequest {
   std::string output_dir;
   std::string eval_python;  // prepare --eval-python ("" = quark-cli's interpreter)
   PlanRequest plan;         // workdir is filled in by start
-  bool plan_given = false;  // a plan option was given: plan again
-  RunRequest run;           // workdir, approve and user_words are filled in by start
+  // The plan options given on the command line, as flags ("--scheme"). Resuming with a valid
+  // plan, they are laid over the options that plan was made with: the plan is made again only
+  // when that changes one of them (a decision), and it is said which.
+  std::vector<std::string> plan_options_given;
+  RunRequest run;  // workdir, approve and user_words are filled in by start
 };
 
 // The answer at checkpoint 2: yes / no as typed, or plan options (bound by the front end
@@ -75,6 +79,11 @@ class StartObserver : public PlanObserver, public RunObserver {
   virtual void on_adjustment_refused(const core::Error& /*e*/) {}
   // Checkpoint 2: the plan is made again with the options typed there.
   virtual void on_replanning() {}
+  // Resuming: the options given change these of the existing plan (flags, with the value
+  // before and after), so it is made again and asked at checkpoint 2.
+  virtual void on_plan_reopened(const std::vector<std::string>& /*changes*/) {}
+  // Checkpoint 2: the options typed there made the same plan as the one asked; asked again.
+  virtual void on_plan_unchanged() {}
   virtual void on_planned(const PlanOutcome& /*p*/) {}
   virtual void on_prepared(const manifest::PrepareResult& /*p*/) {}
   virtual void on_execution_answer(const std::string& /*answer*/, bool /*approved*/, const std::string& /*digest*/) {}

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 
@@ -64,6 +65,12 @@ class RecordingStart final : public StartObserver {
   void on_planned(const PlanOutcome& p) override { events.push_back(p.exit_code() == core::ExitCode::ok ? "planned" : "plan invalid"); }
   void on_replanning() override { events.push_back("replanning"); }
   void on_adjustment_refused(const core::Error& e) override { events.push_back("adjustment refused " + e.id); }
+  void on_plan_reopened(const std::vector<std::string>& changes) override {
+    std::string all;
+    for (const auto& c : changes) all += (all.empty() ? "" : "; ") + c;
+    events.push_back("reopened " + all);
+  }
+  void on_plan_unchanged() override { events.push_back("unchanged"); }
 };
 
 class NoLauncher final : public Launcher {
@@ -223,6 +230,78 @@ TEST_F(StartFlow, AnotherRevisionIsAnalysedAgain) {
   EXPECT_EQ(first_step(""), "step 1");
   (*doc)["source"]["revision"] = "main";
   EXPECT_EQ(first_step(""), "reuse model_analysis.json");
+}
+
+// Issue 37 item 1: re-running the same start line (its plan options, --python among them)
+// resumes with the confirmed plan; nothing is planned again and checkpoint 2 stays confirmed.
+TEST_F(StartFlow, ResumingWithTheSameOptionsKeepsTheConfirmedPlan) {
+  request.plan.options.calib_samples = 64;
+  request.plan_options_given = {"--quark-version", "--target", "--scheme", "--calib-samples"};
+  prompter.answers = {std::string("yes"), std::string("yes"), std::string("no")};
+  ASSERT_TRUE(go().has_value());
+  const std::string confirmed = workflow::evaluate(workflow::Workdir{tmp.path()})->plan.digest;
+
+  RecordingStart again;
+  prompter.asked.clear();
+  prompter.answers = {std::string("no")};
+  auto r = start(request, prompter, again, launcher);
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_EQ(std::count(again.events.begin(), again.events.end(), "reuse quant_plan.json"), 1);
+  EXPECT_EQ(std::count(again.events.begin(), again.events.end(), "step 2"), 0);
+  EXPECT_EQ(prompter.asked, (std::vector<std::string>{"execution"}));
+  auto s = workflow::evaluate(workflow::Workdir{tmp.path()});
+  EXPECT_EQ(s->plan.digest, confirmed);
+  EXPECT_EQ(s->at(workflow::Checkpoint::plan).state, workflow::CheckpointState::confirmed);
+}
+
+// An option that changes a decision reopens the plan and says which; every other option the
+// plan was made with is kept (here the calibration samples, not given again).
+TEST_F(StartFlow, ResumingWithAChangedOptionReopensThePlanAndKeepsTheRest) {
+  request.plan.options.calib_samples = 64;
+  request.plan_options_given = {"--quark-version", "--target", "--scheme", "--calib-samples"};
+  prompter.answers = {std::string("yes"), std::string("yes"), std::string("no")};
+  ASSERT_TRUE(go().has_value());
+
+  StartRequest changed = request;
+  changed.plan.options = plan::PlanOptions{};
+  changed.plan.options.scheme = "int8";
+  changed.plan_options_given = {"--scheme"};
+  RecordingStart again;
+  prompter.asked.clear();
+  prompter.answers = {std::string("no")};
+  auto r = start(changed, prompter, again, launcher);
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_FALSE(again.events.empty());
+  EXPECT_NE(std::find(again.events.begin(), again.events.end(), "reopened --scheme \"fp8\" -> \"int8\""), again.events.end())
+      << ::testing::PrintToString(again.events);
+  EXPECT_EQ(prompter.asked, (std::vector<std::string>{"plan"}));
+  auto plan = core::read_json_file(tmp.path() / "quant_plan.json");
+  ASSERT_TRUE(plan.has_value());
+  EXPECT_EQ((*plan)["global_scheme"], "int8");
+  EXPECT_EQ((*plan)["options"]["calib_samples"], 64);
+  EXPECT_EQ((*plan)["options"]["target"], "mi300x");
+}
+
+// Issue 37 item 7: options typed at checkpoint 2 that make the plan confirmed before are not a
+// confirmation: the person is told nothing changed and asked again, so their next yes answers
+// checkpoint 2, never checkpoint 3's question.
+TEST_F(StartFlow, AnAdjustmentBackToTheConfirmedPlanIsAskedAgain) {
+  request.plan_options_given = {"--quark-version", "--target", "--scheme"};
+  prompter.answers = {std::string("yes"), std::string("yes"), std::string("no")};
+  ASSERT_TRUE(go().has_value());
+
+  StartRequest changed = request;
+  changed.plan.options.scheme = "int8";
+  RecordingStart again;
+  prompter.asked.clear();
+  prompter.answers = {std::string("adjust"), std::string("no")};
+  prompter.adjustments = {[](PlanRequest& r) { r.options.scheme = "fp8"; }};
+  auto r = start(changed, prompter, again, launcher);
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_EQ(prompter.asked, (std::vector<std::string>{"plan", "plan"})) << ::testing::PrintToString(again.events);
+  const auto* stopped = std::get_if<start_end::Stopped>(&r->end);
+  ASSERT_NE(stopped, nullptr);
+  EXPECT_EQ(stopped->checkpoint, workflow::Checkpoint::plan);
 }
 
 }  // namespace

@@ -450,6 +450,43 @@ TEST(State, HintsKeepTheGivenPython) {
   EXPECT_EQ(w.status().next_command, "quark-ptq prepare --output-dir DIR --python '/venvs/quark cpu/bin/python'");
 }
 
+// Issue 37 item 4: a hint that replans carries every option of the confirmed plan except the
+// one it suggests changing; run as printed, it plans for the same target, calibration,
+// evaluation and text, not for the defaults.
+TEST(State, HintsThatReplanKeepEveryOptionOfThePlan) {
+  workflow_test::Workdir w;
+  core::Json a = sample_analysis();
+  core::Json plan = sample_plan(a);
+  plan["options"] = {{"target", "mi300x"},
+                     {"priority", "size"},
+                     {"scheme", "int4_wo_128"},
+                     {"calib_samples", 64},
+                     {"seq_len", 256},
+                     {"eval", "smoke"},
+                     {"eval_text", "/data/held out.jsonl"},
+                     {"exclude", {"lm_head", "*.gate"}},
+                     {"multi_device", true}};
+  core::Json m = workflow_test::sample_manifest(a, plan);
+  m["run"] = {{"status", "succeeded"}, {"exit_code", 0}};
+  m["result"] = {{"status", "success"}, {"files", core::Json::array()}, {"checks", core::Json::array()}};
+  m["evaluation"] = {{"verdict", "fail"},
+                     {"reason", "perplexity +30%"},
+                     {"canary", {{"status", "pass"}}},
+                     {"perplexity", {{"status", "fail"}, {"windows", 8}}}};
+  w.write_analysis(a);
+  w.write_plan(plan);
+  w.write_manifest(m);
+  w.confirm(Checkpoint::analysis, workflow::artifact_digest(a));
+  w.confirm(Checkpoint::plan, workflow::artifact_digest(plan));
+  w.confirm(Checkpoint::execution, m["command"]["digest"].get<std::string>(), "approved");
+  auto s = w.status();
+  ASSERT_EQ(s.next_action, NextAction::evaluation_not_pass);
+  EXPECT_EQ(
+      s.next_command,
+      "quark-ptq plan --target mi300x --calib-samples 64 --seq-len 256 --eval smoke --eval-text '/data/held out.jsonl' --exclude lm_head "
+      "--exclude '*.gate' --multi-device --priority accuracy");
+}
+
 class RunLiveness : public ::testing::Test {
  protected:
   core::Json with_run(core::Json run) {

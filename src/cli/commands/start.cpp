@@ -93,6 +93,10 @@ class StartView final : public flow::StartObserver {
   void on_correction_refused(const core::Error& e) override { m_c.error_line(e); }
   void on_adjustment_refused(const core::Error& e) override { m_c.error_line(e); }
   void on_replanning() override { m_c.say("start.replanning"); }
+  void on_plan_reopened(const std::vector<std::string>& changes) override {
+    m_c.say("start.plan_reopened", {{"changes", core::join(changes, "; ")}});
+  }
+  void on_plan_unchanged() override { m_c.say("start.plan_unchanged"); }
   void on_planned(const flow::PlanOutcome& p) override { render_planned(m_c, p, NextHint::asked_by_start); }
   void on_prepared(const manifest::PrepareResult& p) override { render_prepared(m_c, p, false); }
   void on_execution_answer(const std::string& answer, bool approved, const std::string& digest) override {
@@ -144,7 +148,7 @@ int run_start_command(Context& ctx, const StartOptions& opt) {
   req.output_dir = opt.output_dir;
   req.eval_python = opt.eval_python;
   req.plan = plan_request(opt.plan);
-  req.plan_given = opt.plan_given;
+  req.plan_options_given = opt.plan_options_given;
   req.run.echo_stdout_fd = STDOUT_FILENO;
   req.run.echo_stdout_style = Console::echo_style(STDOUT_FILENO);
   req.run.echo_stderr_style = Console::echo_style(STDERR_FILENO);
@@ -179,9 +183,9 @@ void add_start_command(CLI::App& app, const HelpText& help, CommandFn& selected)
   for (const auto* o : sub->get_options()) own.insert(o->get_name());
   add_plan_options(*sub, help, opt->plan);
   sub->callback([&selected, opt, sub, own] {
-    opt->plan_given = false;
+    opt->plan_options_given.clear();
     for (const auto* o : sub->get_options()) {
-      if (own.count(o->get_name()) == 0 && o->count() > 0) opt->plan_given = true;
+      if (own.count(o->get_name()) == 0 && o->count() > 0) opt->plan_options_given.push_back(o->get_name());
     }
     selected = [opt](Context& ctx) { return run_start_command(ctx, *opt); };
   });

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cli/commands/plan.h"
 #include "cli/context.h"
@@ -15,7 +16,7 @@ struct StartOptions {
   std::string output_dir;
   std::string eval_python;  // --eval-python: runs step 4's evaluation ("" = the same Python)
   PlanOptions plan;
-  bool plan_given = false;  // any plan option on the command line: plan again
+  std::vector<std::string> plan_options_given;  // the plan options on the command line, as flags
 };
 
 int run_start_command(Context& ctx, const StartOptions& opt);
