@@ -172,6 +172,17 @@ void show_result_summary(const Console& c, const core::Json& m) {
     }
   }
   add(t, c, "cli.label_files", c.t("cli.files_count", {{"count", std::to_string(count)}, {"bytes", std::to_string(bytes)}}));
+  if (const core::Json* ev = core::json_object(m, "evaluation")) {
+    // The evaluation beside the verification: checkpoint 4 is decided with both in view.
+    const std::string verdict = core::json_string(*ev, "verdict").value_or("not-run");
+    std::string text = core::catalog_has(c.lang(), "evaluate.status_" + verdict) ? c.t("evaluate.status_" + verdict) : verdict;
+    const std::string id = core::json_string(*ev, "reason_id").value_or("");
+    std::string reason = !id.empty() && core::catalog_has(core::Lang::en, id)
+                             ? c.t(id, flow::recorded_args(core::Json{{"args", ev->value("reason_args", core::Json::object())}}))
+                             : core::json_string(*ev, "reason").value_or("");
+    if (!reason.empty()) text += " - " + reason;
+    add(t, c, "cli.label_evaluation", text);
+  }
   if (const core::Json* metrics = core::json_at(m, "result/metrics"); metrics != nullptr && metrics->is_object()) {
     // Each measurement under its name in the user's language (cli.metric.<key>; issue 16 item 10).
     for (auto it = metrics->begin(); it != metrics->end(); ++it) {

@@ -282,7 +282,11 @@ class Start {
     auto r = flow::run(req, m_launcher, no_prompt, m_observer);
     if (!r) return failed(r.error());
     m_observer.on_ran(*r);
-    if (r->exit_code() != core::ExitCode::ok) return stop_with({r->exit_code()});
+    // A verified output whose evaluation is not a pass still goes to checkpoint 4: the person
+    // decides, with the evidence, whether to accept it despite the evaluation, ask for a
+    // follow-up, or stop.
+    const bool judged = r->exit_code() == core::ExitCode::eval_failed && std::holds_alternative<run_end::Verified>(r->end);
+    if (r->exit_code() != core::ExitCode::ok && !judged) return stop_with({r->exit_code()});
     return std::nullopt;
   }
 
@@ -290,14 +294,22 @@ class Start {
     auto s = workflow::evaluate(m_wd);
     if (!s) return failed(s.error());
     if (already(*s, Checkpoint::result)) return std::nullopt;
+    // The question says when the evaluation is not a pass (Prompter::ask_result shows the
+    // manifest): a yes then accepts it despite the evaluation, knowingly.
+    const core::Json* ev = core::json_object(s->manifest.doc, "evaluation");
+    const bool despite = ev != nullptr && core::json_string(*ev, "verdict").value_or("not-run") != "pass";
+    const core::ExitCode stop_code = despite ? core::ExitCode::eval_failed : core::ExitCode::not_confirmed;
     auto answer = m_prompter.ask_result(s->manifest.doc);
-    if (!answer) return failed(no_answer(Checkpoint::result, "quark-ptq accept", core::ExitCode::not_confirmed));
+    if (!answer) return failed(no_answer(Checkpoint::result, "quark-ptq accept", stop_code));
     if (workflow::is_confirmation(*answer)) {
-      auto conf = workflow::accept_result(m_wd, *answer);
+      auto conf = workflow::accept_result(m_wd, *answer, despite);
       if (!conf) return failed(conf.error());
       m_observer.on_decided(*conf, DecisionKind::accepted);
     } else if (workflow::is_refusal(*answer) || answer->empty()) {
-      return stopped(Checkpoint::result, "quark-ptq accept / quark-ptq followup TEXT", core::ExitCode::not_confirmed);
+      return stopped(
+          Checkpoint::result,
+          despite ? "quark-ptq accept --despite-evaluation / quark-ptq followup TEXT" : "quark-ptq accept / quark-ptq followup TEXT",
+          stop_code);
     } else {
       auto conf = workflow::request_followup(m_wd, *answer);
       if (!conf) return failed(conf.error());

@@ -67,8 +67,12 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint
   if (console.json_mode()) console.json(flow::run_document(console.lang(), outcome));
   print_run_summary(console, outcome, manifest::read_run_view(outcome.run));
   if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
+  const bool judged = outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass &&
+                      exit_code != core::to_int(core::ExitCode::verify_failed);
   if (std::holds_alternative<flow::run_end::Interrupted>(outcome.end)) {
     console.say("run.interrupted_next", {{"run", user_command(wd, "quark-ptq run")}});
+  } else if (judged && next == NextHint::asked_by_start) {
+    // start asks checkpoint 4 right below, with the evaluation in view: no hint beside it.
   } else if (outcome.evaluation && outcome.evaluation->verdict == evaluate::Status::not_run &&
              exit_code != core::to_int(core::ExitCode::verify_failed)) {
     // Nothing was measured (the evaluator did not start, failed or was stopped): a tool problem,

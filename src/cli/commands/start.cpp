@@ -69,6 +69,9 @@ class TerminalPrompter final : public flow::Prompter {
   std::optional<std::string> ask_result(const core::Json& manifest) override {
     show_result_summary(m_c, manifest);
     m_c.say("workflow.reason_result");
+    const core::Json* ev = core::json_object(manifest, "evaluation");
+    const std::string verdict = ev != nullptr ? core::json_string(*ev, "verdict").value_or("not-run") : "pass";
+    if (verdict != "pass") return m_c.ask(m_c.t("start.ask_result_despite", {{"verdict", m_c.t("evaluate.status_" + verdict)}}));
     return m_c.ask(m_c.t("start.ask_result"));
   }
 
