@@ -115,6 +115,12 @@ Result<fs::path> real_path(const fs::path& path) {
   return p;
 }
 
+fs::path running_binary_dir() {
+  std::error_code ec;
+  auto self = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::path() : self.parent_path();
+}
+
 fs::path absolute_path(const fs::path& path) {
   std::error_code ec;
   auto p = fs::absolute(path, ec);

@@ -35,6 +35,8 @@ bool exists(const fs::path& path);
 Result<fs::path> real_path(const fs::path& path);
 // Absolute and normalised without touching the disk (for paths that need not exist yet).
 fs::path absolute_path(const fs::path& path);
+// The directory of the running executable (/proc/self/exe), "" when it cannot be read.
+fs::path running_binary_dir();
 Result<void> create_directories(const fs::path& path);
 
 }  // namespace core

@@ -8,6 +8,7 @@
 #include "core/text.h"
 #include "manifest/estimate_inputs.h"
 #include "manifest/evaluator_block.h"
+#include "manifest/evaluator_python.h"
 #include "manifest/manifest_doc.h"
 #include "manifest/run_record.h"
 #include "core/shell_quote.h"
@@ -271,7 +272,13 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   add_remote_code_problems(plan, r.env.verdict);
   route_hub_model(plan, r.env, r.env.verdict);
   std::string eval_python = r.env.env.python;
-  if (!opt.eval_python.empty()) {
+  if (plan.evaluated_by_quark_ptq) {
+    const EvalCheck check =
+        opt.eval_check ? opt.eval_check : EvalCheck([](const std::string& p) { return envprobe::check_eval_python(p); });
+    QPTQ_TRY_ASSIGN(EvaluatorPython chosen, choose_evaluator_python(opt.eval_python, r.env.env.python, opt.getenv, opt.self_dir, check));
+    eval_python = chosen.python;
+    for (auto& p : chosen.problems) r.env.verdict.add(std::move(p));
+  } else if (!opt.eval_python.empty()) {
     QPTQ_TRY_ASSIGN(envprobe::PythonEnv e, envprobe::resolve_python_env(opt.eval_python, opt.getenv));
     eval_python = e.python;
   }

@@ -7,10 +7,13 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 
 #include "core/json_io.h"
 #include "core/result.h"
+#include "core/fs.h"
+#include "envprobe/eval_readiness.h"
 #include "envprobe/report.h"
 #include "manifest/command_builder.h"
 #include "manifest/estimate.h"
@@ -27,6 +30,11 @@ struct PrepareOptions {
   bool overwrite = false;
   envprobe::SystemSources system;  // tests point this at a fixture tree
   envprobe::EnvGetter getenv = envprobe::process_env;
+  // The directory of the running quark-ptq: the quick start keeps .venv-quark beside it
+  // (manifest/evaluator_python.h). "" tries no such place.
+  std::filesystem::path self_dir = core::running_binary_dir();
+  // Asks an interpreter whether it can load a Quark export (tests); empty: the real check.
+  std::function<core::Result<envprobe::EvalReadiness>(const std::string&)> eval_check;
 };
 
 struct PrepareResult {

@@ -113,8 +113,20 @@ class PrepareFlow : public ::testing::Test {
       if (it == vars.end()) return std::nullopt;
       return it->second;
     };
+    o.self_dir.clear();
+    // The readiness check answers from `loads` (every interpreter can, unless listed false).
+    auto loads = can_load;
+    o.eval_check = [loads](const std::string& p) -> core::Result<envprobe::EvalReadiness> {
+      envprobe::EvalReadiness r;
+      r.python = p;
+      auto it = loads.find(p);
+      r.ready = it == loads.end() || it->second;
+      if (!r.ready) r.why = "cannot import name 'Config'";
+      return r;
+    };
     return o;
   }
+  std::map<std::string, bool> can_load;
 
   std::set<std::string> paths_outside_workdir() const {
     std::set<std::string> out;
@@ -213,6 +225,58 @@ TEST_F(PrepareFlow, AnEvaluatingPlanRecordsTheEvaluatorUnderTheDigest) {
   edited["evaluator"]["python"] = "/usr/bin/python3";
   EXPECT_NE(workflow::recompute_command_digest(edited), (*doc)["command"]["digest"]);
   EXPECT_NE(workflow::command_inconsistency(edited), "");
+}
+
+bool has_problem(const envprobe::Verdict& v, const std::string& code) {
+  for (const auto& p : v.problems) {
+    if (p.code == code) return true;
+  }
+  return false;
+}
+
+// Issue 37 item 2: quark-cli's own interpreter cannot load its export (amd-quark 0.12.post1 on a
+// CPU host): prepare evaluates with the environment the person activated that can, and says so;
+// with none that can, checkpoint 3 is blocked before the run instead of failing after it. An
+// --eval-python that cannot is blocking, never replaced.
+TEST_F(PrepareFlow, TheEvaluatorIsAPythonThatCanLoadTheExport) {
+  tmp.write("heldout.jsonl", "{\"text\": \"prose\"}\n");
+  plan["evaluation_intent"] = "smoke";
+  plan["evaluation"] = {{"intent", "smoke"},
+                        {"windows", 8},
+                        {"seq_len", 256},
+                        {"canary_tokens", 16},
+                        {"budget_seconds", 900},
+                        {"max_ppl_increase_pct", 5.0},
+                        {"z", 1.96},
+                        {"text", (tmp.path() / "heldout.jsonl").string()}};
+  write_artifacts(true, true);
+  std::string out = (tmp.path() / "out").string();
+  const std::filesystem::path other = tmp.path() / "eval-venv";
+  std::filesystem::create_directories(other / "bin");
+  tmp.write("eval-venv/bin/python", "#!/bin/sh\n");
+  const std::string other_python = (other / "bin" / "python").string();
+  std::filesystem::permissions(other_python, std::filesystem::perms::owner_exec, std::filesystem::perm_options::add);
+  can_load[python] = false;
+
+  auto none = prepare(options(out));
+  ASSERT_TRUE(none.has_value()) << none.error().id;
+  EXPECT_FALSE(none->ready);
+  EXPECT_TRUE(has_problem(none->env.verdict, "evaluation_python_cannot_load"));
+
+  env_vars["VIRTUAL_ENV"] = other.string();
+  auto chosen = prepare(options(out));
+  ASSERT_TRUE(chosen.has_value()) << chosen.error().id;
+  EXPECT_TRUE(chosen->ready);
+  EXPECT_EQ(chosen->evaluator["python"], other_python);
+  EXPECT_TRUE(has_problem(chosen->env.verdict, "evaluation_python_chosen"));
+
+  can_load[other_python] = false;
+  PrepareOptions given = options(out);
+  given.eval_python = other_python;
+  auto refused = prepare(given);
+  ASSERT_TRUE(refused.has_value()) << refused.error().id;
+  EXPECT_FALSE(refused->ready);
+  EXPECT_EQ(refused->evaluator["python"], other_python);
 }
 
 TEST_F(PrepareFlow, AnEvaluationWithoutItsTextIsNotReady) {
