@@ -1,6 +1,7 @@
 #include "envprobe/python_probe.h"
 
 #include "core/embedded.h"
+#include "core/text.h"
 #include "runner/capture.h"
 #include "runner/python_script.h"
 
@@ -87,6 +88,14 @@ core::Result<PythonFacts> run_python_probe(const std::string& python, double tim
     return failed;
   }
   auto facts = parse_python_probe(res->out, python + " probe output");
+  if (res->ok() && !facts) {
+    // It started and ended well but did not answer: not a Python that runs our script as
+    // given (a wrapper, another program), or one whose start-up writes over stdout.
+    std::string seen(core::trim(res->out.substr(0, 120)));
+    failed.failure = "it exited 0 without the probe's answer (" + (seen.empty() ? std::string("printed nothing") : "printed: " + seen) +
+                     "); it is not a Python interpreter that runs a script given with -c, or its start-up writes to stdout";
+    return failed;
+  }
   if (!res->ok() || !facts) {
     std::string err = res->err.size() > 400 ? res->err.substr(res->err.size() - 400) : res->err;
     failed.failure = "exit " + (res->exit_code ? std::to_string(*res->exit_code) : std::string("by signal")) + ": " + err;

@@ -72,6 +72,10 @@ TEST(PythonProbe, AnInterpreterThatIsNotPythonIsAFailureNotACrash) {
   EXPECT_FALSE(f.failure.empty());
   PythonFacts none = run_python_probe("/nonexistent/python", 10).value();
   EXPECT_FALSE(none.ran);
+  // One that exits 0 without answering is said to be that, not "could not start".
+  PythonFacts silent = run_python_probe("/bin/true", 10).value();
+  EXPECT_FALSE(silent.ran);
+  EXPECT_NE(silent.failure.find("exited 0 without the probe's answer (printed nothing)"), std::string::npos) << silent.failure;
 }
 
 // SIGTERM while the probe runs stops quark-ptq (exit 130) with the probe's group; it is not

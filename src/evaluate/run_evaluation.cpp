@@ -68,6 +68,7 @@ EvaluationResult run_evaluation(const Request& req) {
   mo.sample_gpu = false;
   mo.timeout_seconds = hard_timeout_seconds(req.settings);
   mo.stop = req.stop;
+  mo.stop_grace_seconds = req.stop_grace_seconds;
   auto run = runner::run_monitored(spec, mo, nullptr);
   auto with_log = [&](EvaluationResult r) {
     r.log = log_file;

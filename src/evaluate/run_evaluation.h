@@ -25,6 +25,7 @@ struct Request {
   std::filesystem::path work_dir;            // each evaluation's log and raw figures (evaluation-<unique>.log / .json) go here
   int echo_fd = 2;                           // where the evaluator's progress lines are shown; -1: nowhere
   const runner::StopSwitch* stop = nullptr;  // a request on it interrupts the evaluation (as Ctrl-C)
+  double stop_grace_seconds = 10;            // between the stop signal and killing the evaluator's group
 };
 
 // The evaluator's command: runner::python_script on the embedded script with the request's

@@ -34,8 +34,11 @@ core::Result<evaluate::Request> evaluation_request(const EvaluateRequest& r) {
     return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.output_missing").with("path", r.output_dir));
   if (text.empty()) return core::fail(core::make_error(core::ExitCode::usage, "evaluate.no_text"));
   auto text_path = core::absolute_path(text);
-  if (!core::is_regular_file(text_path))
-    return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.text_missing").with("path", text));
+  if (!core::is_regular_file(text_path)) {
+    // A FIFO, a device or a directory is there but is no text file: say what it is.
+    return core::fail(core::make_error(core::ExitCode::bad_input, core::exists(text_path) ? "evaluate.text_not_a_file" : "evaluate.text_missing")
+                          .with("path", text));
+  }
   QPTQ_TRY_ASSIGN(auto env, envprobe::resolve_python_env(r.python));
 
   evaluate::Request req;

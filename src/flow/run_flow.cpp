@@ -424,6 +424,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   if (const core::Json* evaluator = core::json_object(manifest, "evaluator"); evaluator != nullptr && outcome.report() != nullptr) {
     evaluate::Request er = evaluation_request(wd, *evaluator);
     er.stop = req.stop;
+    er.stop_grace_seconds = req.stop_grace_seconds;  // the grace the person gave quark-cli
     // Recorded before the evaluation starts: a crash or Ctrl-C in it leaves the verification on
     // disk, and while it runs the result is not-run, so checkpoint 4 cannot be passed on an
     // evaluation that has not ended.

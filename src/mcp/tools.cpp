@@ -793,9 +793,13 @@ json gib(std::optional<std::int64_t> mib) {
 
 std::string gib_text(const json& v) { return v.is_null() ? "-" : v.dump(); }
 
+// Stopped before it ended by itself: quark-cli, or the evaluation after it (the run then
+// succeeded and the exit code says interrupted).
 bool interrupted(const RunSnapshot& run) {
-  const json* st = run.result ? core::json_at(run.result->doc, "run/status") : nullptr;
-  return st != nullptr && st->is_string() && *st == "interrupted";
+  if (!run.result) return false;
+  const json* st = core::json_at(run.result->doc, "run/status");
+  if (st != nullptr && st->is_string() && *st == "interrupted") return true;
+  return run.result->exit_code == core::to_int(core::ExitCode::interrupted);
 }
 
 std::string state_of(const RunSnapshot& run) {
