@@ -36,8 +36,9 @@ core::Result<evaluate::Request> evaluation_request(const EvaluateRequest& r) {
   auto text_path = core::absolute_path(text);
   if (!core::is_regular_file(text_path)) {
     // A FIFO, a device or a directory is there but is no text file: say what it is.
-    return core::fail(core::make_error(core::ExitCode::bad_input, core::exists(text_path) ? "evaluate.text_not_a_file" : "evaluate.text_missing")
-                          .with("path", text));
+    return core::fail(
+        core::make_error(core::ExitCode::bad_input, core::exists(text_path) ? "evaluate.text_not_a_file" : "evaluate.text_missing")
+            .with("path", text));
   }
   QPTQ_TRY_ASSIGN(auto env, envprobe::resolve_python_env(r.python));
 
