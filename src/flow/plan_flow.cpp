@@ -286,6 +286,29 @@ core::Json recorded_options(const PlanRequest& request) {
   return j;
 }
 
+LaidOver lay_over(const PlanRequest& recorded, const PlanRequest& typed, const std::vector<std::string>& given) {
+  const core::Json before = recorded_options(recorded);
+  const core::Json now_all = recorded_options(typed);
+  core::Json after = before;
+  LaidOver out{recorded, {}};
+  for (const auto& flag : given) {
+    std::string key = flag.rfind("--", 0) == 0 ? flag.substr(2) : flag;
+    for (auto& ch : key) ch = ch == '-' ? '_' : ch;
+    const core::Json now = now_all.contains(key) ? now_all[key] : core::Json(nullptr);
+    const core::Json was = before.contains(key) ? before[key] : core::Json(nullptr);
+    if (now == was) continue;
+    out.changes.push_back(flag + " " + (was.is_null() ? "-" : core::dump_compact(was)) + " -> " +
+                          (now.is_null() ? "-" : core::dump_compact(now)));
+    if (now.is_null()) {
+      after.erase(key);
+    } else {
+      after[key] = now;
+    }
+  }
+  if (!out.changes.empty()) out.request = plan_request_from_document(core::Json{{"options", after}}, recorded);
+  return out;
+}
+
 PlanRequest plan_request_from_document(const core::Json& plan_doc, PlanRequest base) {
   const core::Json* o = core::json_object(plan_doc, "options");
   if (o == nullptr) return base;

@@ -98,4 +98,13 @@ PlanRequest plan_request_from_document(const core::Json& plan_doc, PlanRequest b
 // with --algo and --override as given), so that two requests compare as the plans they make.
 core::Json recorded_options(const PlanRequest& request);
 
+// The options `given` (flags, "--scheme") of `typed` laid over the request a plan was made
+// with: each that changes a recorded option is listed in `changes` ("--scheme "fp8" ->
+// "int8""), the others are as recorded. No change: `recorded` itself.
+struct LaidOver {
+  PlanRequest request;
+  std::vector<std::string> changes;
+};
+LaidOver lay_over(const PlanRequest& recorded, const PlanRequest& typed, const std::vector<std::string>& given);
+
 }  // namespace flow

@@ -138,32 +138,13 @@ class Start {
       // Resuming: the plan stays as confirmed unless an option given now changes one of its
       // decisions; an option repeated with the value it already has (the same start line
       // again, --python included) changes nothing.
-      PlanRequest recorded = plan_request_from_document(s->plan.doc, m_plan);
-      const core::Json before = recorded_options(recorded);
-      const core::Json typed = recorded_options(m_req.plan);
-      core::Json after = before;
-      std::vector<std::string> changes;
-      for (const auto& flag : m_req.plan_options_given) {
-        std::string key = flag.rfind("--", 0) == 0 ? flag.substr(2) : flag;
-        for (auto& ch : key) ch = ch == '-' ? '_' : ch;
-        const core::Json now = typed.contains(key) ? typed[key] : core::Json(nullptr);
-        const core::Json was = before.contains(key) ? before[key] : core::Json(nullptr);
-        if (now == was) continue;
-        changes.push_back(flag + " " + (was.is_null() ? "-" : core::dump_compact(was)) + " -> " +
-                          (now.is_null() ? "-" : core::dump_compact(now)));
-        if (now.is_null()) {
-          after.erase(key);
-        } else {
-          after[key] = now;
-        }
-      }
-      if (changes.empty()) {
+      LaidOver laid = lay_over(plan_request_from_document(s->plan.doc, m_plan), m_req.plan, m_req.plan_options_given);
+      m_plan = std::move(laid.request);
+      if (laid.changes.empty()) {
         m_observer.on_reuse(s->plan.path);
-        m_plan = std::move(recorded);
         return std::nullopt;
       }
-      m_observer.on_plan_reopened(changes);
-      m_plan = plan_request_from_document(core::Json{{"options", after}}, m_plan);
+      m_observer.on_plan_reopened(laid.changes);
     }
     m_observer.on_step(2);
     auto p = make_plan(m_plan, m_observer);
