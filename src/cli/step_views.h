@@ -59,6 +59,7 @@ class ConsoleRunObserver : public flow::RunObserver {
   void on_stop_requested(const std::string& signal) override;
   void on_record_failed(const core::Error& e) override;
   void on_diagnosed(const diagnose::Diagnosis& d) override;
+  void on_repeat_warning(const flow::RepeatedFailure& f) override;
   void on_evaluating(const evaluate::Request& request) override;
   void on_hashing(std::uint64_t bytes_done, std::uint64_t bytes_total) override { m_hashing.on_hashing(bytes_done, bytes_total); }
 

@@ -107,8 +107,27 @@ bool has_arg(const workflow::RecordedCommand& cmd, const std::string& flag) {
 // judged on `snapshot`, the status the gates evaluated and `cmd` was read from: the digest is
 // checked against the same bytes that run, never against a second read (issue 18 item 2).
 core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd, const workflow::WorkflowStatus& snapshot,
-                                                     const workflow::RecordedCommand& cmd, const std::string& output_dir,
-                                                     const RunRequest& req, ApprovalPrompt& prompt) {
+                                                     const PendingCommand& pending, const RunRequest& req, ApprovalPrompt& prompt,
+                                                     RunObserver& observer) {
+  const workflow::RecordedCommand& cmd = pending.command;
+  const std::string& output_dir = pending.output_dir;
+  if (pending.repeats && !req.repeat_acknowledged) {
+    // The same command failed last time for a reason the plan must fix: a digest typed ahead
+    // (perhaps copied from that run's hint) is not enough; the person is asked with the
+    // diagnosis in view, or it is refused.
+    if (!prompt.can_ask()) {
+      return core::make_error(core::ExitCode::not_approved, "run.repeat_needs_question")
+          .with("rule", pending.repeats->rule)
+          .with("checkpoint", std::to_string(pending.repeats->return_to))
+          .with("command", "quark-ptq run");
+    }
+    observer.on_repeat_warning(*pending.repeats);
+    auto answer = prompt.ask_approval(cmd, output_dir);
+    if (!answer || !workflow::is_execution_approval(*answer)) {
+      return core::make_error(core::ExitCode::not_approved, "run.declined").with("answer", answer.value_or(""));
+    }
+    return workflow::approve_execution(wd, snapshot, cmd.digest, *answer, req.via);
+  }
   if (!req.approve.empty()) {
     std::string digest = normalize_digest(req.approve);
     return workflow::approve_execution(wd, snapshot, digest, req.user_words.empty() ? "--approve " + digest : req.user_words, req.via);
@@ -275,6 +294,18 @@ const verify::VerifyReport* RunOutcome::report() const {
 
 namespace {
 
+// The manifest's last run, when it was this command and failed with a diagnosis that sends
+// the person back to the plan.
+std::optional<RepeatedFailure> repeated_failure(const core::Json& manifest, const std::string& digest) {
+  const core::Json* run = core::json_object(manifest, "run");
+  if (run == nullptr || core::json_string(*run, "status").value_or("") != "failed") return std::nullopt;
+  if (core::json_string(*run, "approved_digest").value_or("") != digest) return std::nullopt;
+  const core::Json* d = core::json_object(*run, "diagnosis");
+  const auto back_to = d != nullptr ? core::json_int(*d, "return_to_checkpoint") : std::nullopt;
+  if (!back_to || *back_to > 2) return std::nullopt;
+  return RepeatedFailure{core::json_string(*d, "rule").value_or("?"), static_cast<int>(*back_to)};
+}
+
 // The gates, then the recorded command as it will run.
 core::Result<std::pair<workflow::WorkflowStatus, PendingCommand>> read_pending(const workflow::Workdir& wd) {
   QPTQ_TRY_ASSIGN(workflow::WorkflowStatus st, check_gates(wd));
@@ -287,6 +318,7 @@ core::Result<std::pair<workflow::WorkflowStatus, PendingCommand>> read_pending(c
         .with("command", "quark-ptq prepare");
   }
   p.output_dir = output_dir_of(p.manifest, p.command);
+  p.repeats = repeated_failure(p.manifest, p.command.digest);
   if (p.output_dir.empty())
     return core::make_error(core::ExitCode::bad_input, "run.no_output_dir")
         .with("path", wd.manifest().string())
@@ -312,7 +344,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   const std::string& output_dir = read.second.output_dir;
 
   // Checkpoint 3: nothing has been created or started before this point.
-  QPTQ_TRY(obtain_approval(wd, st, cmd, output_dir, req, prompt));
+  QPTQ_TRY(obtain_approval(wd, st, read.second, req, prompt, observer));
   phases.skip();  // the person's time to answer is not the tool's
 
   // One run per workdir and per output directory (issue 18 item 10). The locks are held until

@@ -46,6 +46,10 @@ struct RunRequest {
   int echo_stdout_fd = 1;
   // Recorded with the approval as Confirmation::via ("" = the terminal or --approve).
   std::string via;
+  // The front end showed the person that this command failed last time for a reason the plan
+  // must fix (PendingCommand::repeats) and the person approved it anyway (start's own question).
+  // Without it such a repeat needs the prompt: `approve` alone is refused.
+  bool repeat_acknowledged = false;
   // A stop asked for from inside quark-ptq (the MCP server's cancellation): quark-cli, or the
   // evaluation after it, is stopped exactly as by Ctrl-C and the manifest records it so.
   const runner::StopSwitch* stop = nullptr;
@@ -55,6 +59,14 @@ struct RunRequest {
   // colour, a pipe or file); the run log always keeps the bytes as they came.
   runner::EchoStyle echo_stdout_style = runner::EchoStyle::raw;
   runner::EchoStyle echo_stderr_style = runner::EchoStyle::raw;
+};
+
+// The manifest's last run was this very command and failed with a diagnosis that sends the
+// plan back (checkpoint 2): running it unchanged would fail the same way, so the person is
+// asked again, with the diagnosis in view, before it is repeated.
+struct RepeatedFailure {
+  std::string rule;   // the diagnosis rule ("gpu_oom_in_calibration", ...)
+  int return_to = 2;  // the checkpoint the diagnosis sends the person back to
 };
 
 // Checkpoint 3's question when no digest was given. A prompt that cannot ask (no terminal)
@@ -79,6 +91,9 @@ class RunObserver {
   virtual void on_stop_requested(const std::string& /*signal_name*/) {}
   // quark-cli failed and was diagnosed (before the output is inspected).
   virtual void on_diagnosed(const diagnose::Diagnosis& /*d*/) {}
+  // Before the question: the same command failed last time and its diagnosis says the plan
+  // must change (RepeatedFailure).
+  virtual void on_repeat_warning(const RepeatedFailure& /*f*/) {}
   // A manifest write while the child runs failed; the run goes on.
   virtual void on_record_failed(const core::Error& /*e*/) {}
   // Verification is hashing the output: bytes hashed so far of the total (about twice a
@@ -139,7 +154,8 @@ core::Result<RunOutcome> run(const RunRequest& request, Launcher& launcher, Appr
 struct PendingCommand {
   workflow::RecordedCommand command;
   std::string output_dir;
-  core::Json manifest;  // as the gates read it (the estimate, for display)
+  core::Json manifest;                     // as the gates read it (the estimate, for display)
+  std::optional<RepeatedFailure> repeats;  // this command failed last time for a reason the plan must fix
 };
 // Errors: those of run() before the approval (the gates, an edited command, no output dir).
 core::Result<PendingCommand> pending_command(const std::filesystem::path& workdir);

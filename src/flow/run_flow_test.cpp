@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <chrono>
 #include <thread>
 
@@ -96,6 +98,7 @@ class RecordingObserver final : public RunObserver {
     diagnosis = d;
   }
   void on_record_failed(const core::Error& e) override { events.push_back("record failed " + e.id); }
+  void on_repeat_warning(const RepeatedFailure& f) override { events.push_back("repeat " + f.rule); }
   void on_evaluating(const evaluate::Request& r) override { events.push_back("evaluating " + r.output.string()); }
 };
 
@@ -254,6 +257,8 @@ TEST_F(RunFlow, ThePhasesOfTheRunAreRecordedInTheOrderTheyRan) {
 
 // A second approved run of the same command keeps the failed attempt: the manifest's history
 // holds the out-of-memory run with its diagnosis, and the top level describes the new run only.
+// Its diagnosis sends the plan back (checkpoint 2), so the digest typed ahead is not enough:
+// the person is asked, with the diagnosis said first, before the same command runs again.
 TEST_F(RunFlow, ARunAgainKeepsTheFailedAttemptInTheHistory) {
   runner::RunOutcome o = exited(1);
   o.log_tail = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n";
@@ -261,8 +266,20 @@ TEST_F(RunFlow, ARunAgainKeepsTheFailedAttemptInTheHistory) {
   ASSERT_TRUE(run_it().has_value());
   launcher.result = exited(0);
   launcher.act = [this](const runner::CommandSpec&) { write_export(); };
+
+  prompt.terminal = false;
+  auto refused = run_it();
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().id, "run.repeat_needs_question");
+  EXPECT_EQ(refused.error().code, core::ExitCode::not_approved);
+  EXPECT_EQ(launcher.launches, 1);
+
+  prompt.terminal = true;
+  prompt.answer = "yes";
   auto second = run_it();
   ASSERT_TRUE(second.has_value()) << second.error().id;
+  EXPECT_EQ(prompt.asked, 1);
+  EXPECT_NE(std::find(observer.events.begin(), observer.events.end(), "repeat gpu_oom_at_load"), observer.events.end());
   core::Json m = read_manifest();
   ASSERT_TRUE(m["history"].is_array());
   ASSERT_EQ(m["history"].size(), 1u);
@@ -272,21 +289,6 @@ TEST_F(RunFlow, ARunAgainKeepsTheFailedAttemptInTheHistory) {
   EXPECT_EQ(m["run"]["status"], "succeeded");
   EXPECT_EQ(m["result"]["status"], "success");
   EXPECT_EQ(launcher.launches, 2);
-}
-
-// Without room for the final record nothing starts: the manifest stays as prepare wrote it,
-// no output directory, no log, one clear error (exit 6).
-TEST_F(RunFlow, NoRoomForTheFinalRecordStartsNothing) {
-  fs::create_directories(wd.root / ".run-reserve");  // the reserve cannot be made there
-  const std::string before = core::read_file(wd.manifest()).value();
-  auto r = run_it();
-  ASSERT_FALSE(r.has_value());
-  EXPECT_EQ(r.error().id, "run.no_disk_reserve");
-  EXPECT_EQ(r.error().code, core::ExitCode::env_not_ready);
-  EXPECT_EQ(launcher.launches, 0);
-  EXPECT_EQ(core::read_file(wd.manifest()).value(), before);
-  EXPECT_FALSE(fs::exists(out));
-  EXPECT_FALSE(fs::exists(wd.logs()));
 }
 
 TEST_F(RunFlow, QuarkFailureIsDiagnosedWithTheCheckpointToReturnTo) {

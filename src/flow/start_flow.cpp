@@ -240,6 +240,10 @@ class Start {
     std::string command = "quark-ptq run --approve " + digest;
     // The digest is never offered without the command it approves (issue 18 item 8).
     std::string approves = workflow::approved_command_display(command, s->manifest.doc).value_or("");
+    // The same command failed last time for a reason the plan must fix: said before the question.
+    auto pending = pending_command(m_req.workdir);
+    const bool repeats = pending && pending->repeats;
+    if (repeats) m_observer.on_repeat_warning(*pending->repeats);
     auto answer = m_prompter.ask_execution(s->manifest.doc);
     if (!answer) {
       core::Error e = no_answer(Checkpoint::execution, command, core::ExitCode::not_approved);
@@ -259,7 +263,8 @@ class Start {
     req.workdir = m_req.workdir;
     req.approve = digest;
     req.user_words = *answer;
-    NoPrompt no_prompt;  // the digest is given: run never asks
+    req.repeat_acknowledged = repeats;  // the person answered with the warning in view
+    NoPrompt no_prompt;                 // the digest is given: run never asks
     auto r = flow::run(req, m_launcher, no_prompt, m_observer);
     if (!r) return failed(r.error());
     m_observer.on_ran(*r);

@@ -422,9 +422,15 @@ ToolResult call_run(ToolCall& c) {
   auto pending = flow::pending_command(wd);
   if (pending) {
     digest = pending->command.digest;
+    std::string message = approval_message(c.lang, *pending);
+    if (pending->repeats) {
+      message = core::msg(c.lang, "run.repeat_warning",
+                          {{"rule", pending->repeats->rule}, {"checkpoint", std::to_string(pending->repeats->return_to)}}) +
+                "\n\n" + message;
+    }
     Question q{"approval",
                "run\n" + wd.string() + "\n" + digest,
-               approval_message(c.lang, *pending),
+               message,
                core::msg(c.lang, "mcp.answer_title"),
                core::msg(c.lang, "mcp.answer_execution_hint"),
                ""};

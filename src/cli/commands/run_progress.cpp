@@ -26,4 +26,8 @@ void ConsoleRunObserver::on_evaluating(const evaluate::Request& r) {
 }
 void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) { print_diagnosis(m_console, d); }
 
+void ConsoleRunObserver::on_repeat_warning(const flow::RepeatedFailure& f) {
+  m_console.say("run.repeat_warning", {{"rule", f.rule}, {"checkpoint", std::to_string(f.return_to)}});
+}
+
 }  // namespace cli
