@@ -127,6 +127,12 @@ class PrepareFlow : public ::testing::Test {
     return o;
   }
   std::map<std::string, bool> can_load;
+  // The plan asks quark-ptq to evaluate (a smoke evaluation) on `text`.
+  void evaluate_with(const std::string& text) {
+    plan["evaluation_intent"] = "smoke";
+    plan["evaluation"] = {{"intent", "smoke"},           {"windows", 8}, {"seq_len", 256}, {"canary_tokens", 16}, {"budget_seconds", 900},
+                          {"max_ppl_increase_pct", 5.0}, {"z", 1.96},    {"text", text}};
+  }
 
   std::set<std::string> paths_outside_workdir() const {
     std::set<std::string> out;
@@ -201,9 +207,7 @@ TEST_F(PrepareFlow, WritesOnlyTheManifestAndCreatesNothingOutsideTheWorkdir) {
 TEST_F(PrepareFlow, AnEvaluatingPlanRecordsTheEvaluatorUnderTheDigest) {
   tmp.write("heldout.jsonl", "{\"text\": \"prose\"}\n");
   std::string text = (tmp.path() / "heldout.jsonl").string();
-  plan["evaluation_intent"] = "smoke";
-  plan["evaluation"] = {{"intent", "smoke"},           {"windows", 8}, {"seq_len", 256}, {"canary_tokens", 16}, {"budget_seconds", 900},
-                        {"max_ppl_increase_pct", 5.0}, {"z", 1.96},    {"text", text}};
+  evaluate_with(text);
   write_artifacts(true, true);
   std::string out = (tmp.path() / "out").string();
   auto r = prepare(options(out));
@@ -240,15 +244,7 @@ bool has_problem(const envprobe::Verdict& v, const std::string& code) {
 // --eval-python that cannot is blocking, never replaced.
 TEST_F(PrepareFlow, TheEvaluatorIsAPythonThatCanLoadTheExport) {
   tmp.write("heldout.jsonl", "{\"text\": \"prose\"}\n");
-  plan["evaluation_intent"] = "smoke";
-  plan["evaluation"] = {{"intent", "smoke"},
-                        {"windows", 8},
-                        {"seq_len", 256},
-                        {"canary_tokens", 16},
-                        {"budget_seconds", 900},
-                        {"max_ppl_increase_pct", 5.0},
-                        {"z", 1.96},
-                        {"text", (tmp.path() / "heldout.jsonl").string()}};
+  evaluate_with((tmp.path() / "heldout.jsonl").string());
   write_artifacts(true, true);
   std::string out = (tmp.path() / "out").string();
   const std::filesystem::path other = tmp.path() / "eval-venv";
@@ -280,15 +276,7 @@ TEST_F(PrepareFlow, TheEvaluatorIsAPythonThatCanLoadTheExport) {
 }
 
 TEST_F(PrepareFlow, AnEvaluationWithoutItsTextIsNotReady) {
-  plan["evaluation_intent"] = "smoke";
-  plan["evaluation"] = {{"intent", "smoke"},
-                        {"windows", 8},
-                        {"seq_len", 256},
-                        {"canary_tokens", 16},
-                        {"budget_seconds", 900},
-                        {"max_ppl_increase_pct", 5.0},
-                        {"z", 1.96},
-                        {"text", (tmp.path() / "gone.jsonl").string()}};
+  evaluate_with((tmp.path() / "gone.jsonl").string());
   write_artifacts(true, true);
   auto r = prepare(options((tmp.path() / "out").string()));
   ASSERT_TRUE(r.has_value()) << r.error().id;
