@@ -37,8 +37,23 @@ PROMPTS = [
 START = time.monotonic()
 
 
-def log(msg):
+# The progress lines' texts, in the person's language: quark-ptq passes its catalog's
+# evaluate.progress.* entries (--messages JSON). A key it did not pass is printed with its
+# values, so a gap shows instead of English in a Japanese run.
+MESSAGES = {}
+
+
+def log(key, **values):
+    text = MESSAGES.get(key)
+    try:
+        msg = text.format(**values) if text is not None else key + " " + " ".join(f"{k}={v}" for k, v in values.items())
+    except (KeyError, IndexError, ValueError):
+        msg = key + " " + " ".join(f"{k}={v}" for k, v in values.items())
     print(f"evaluate: [{time.monotonic() - START:6.1f}s] {msg}", file=sys.stderr, flush=True)
+
+
+def label_text(label):
+    return MESSAGES.get("label_" + label, label)
 
 
 def read_texts(path):
@@ -114,7 +129,7 @@ def perplexity(model, windows, device, deadline, label, at_least=0):
     nll = []
     for i, w in enumerate(windows):
         if deadline is not None and time.monotonic() > deadline and i >= at_least:
-            log(f"{label}: time budget reached after {i} of {len(windows)} windows")
+            log("budget_reached", label=label_text(label), done=i, total=len(windows))
             break
         x = torch.tensor([w], device=device)
         with torch.no_grad():
@@ -122,7 +137,7 @@ def perplexity(model, windows, device, deadline, label, at_least=0):
         loss = torch.nn.functional.cross_entropy(logits[0, :-1], x[0, 1:], reduction="mean")
         nll.append(float(loss))
         if (i + 1) % max(1, len(windows) // 4) == 0 or i + 1 == len(windows):
-            log(f"{label}: window {i + 1}/{len(windows)}, running perplexity {math.exp(sum(nll) / len(nll)):.3f}")
+            log("window", label=label_text(label), n=i + 1, total=len(windows), ppl=f"{math.exp(sum(nll) / len(nll)):.3f}")
     return nll
 
 
@@ -130,11 +145,11 @@ def evaluate_one(label, path, tok, windows, a, device, deadline, at_least=0):
     res = {"path": path, "loaded": False}
     t0 = time.monotonic()
     try:
-        log(f"{label}: loading {path}")
+        log("loading", label=label_text(label), path=path)
         model = load(path, a.dtype, device)
     except Exception as e:  # a model that does not load is a result, not a crash
         res["error"] = f"{type(e).__name__}: {e}".splitlines()[0][:500]
-        log(f"{label}: does not load: {res['error']}")
+        log("no_load", label=label_text(label), error=res["error"])
         return res
     res.update(loaded=True, load_seconds=round(time.monotonic() - t0, 2), linear_classes=layer_classes(model))
     t2 = time.monotonic()
@@ -144,7 +159,7 @@ def evaluate_one(label, path, tok, windows, a, device, deadline, at_least=0):
         t1 = time.monotonic()
         res["canary"] = canary(model, tok, device, a.canary_tokens)
         res["canary_seconds"] = round(time.monotonic() - t1, 2)
-        log(f"{label}: canary {res['canary'][0]['text']!r}")
+        log("canary", label=label_text(label), text=repr(res["canary"][0]["text"]))
     del model
     return res
 
@@ -162,7 +177,13 @@ def main():
     ap.add_argument("--device", default="auto")
     ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--result-file", help="also write the JSON here (atomically)")
+    ap.add_argument("--messages", default="{}", help="JSON: the progress lines' texts by key")
     a = ap.parse_args()
+    try:
+        given = json.loads(a.messages)
+        MESSAGES.update({k: v for k, v in given.items() if isinstance(k, str) and isinstance(v, str)})
+    except (ValueError, AttributeError):
+        pass
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     # Quark JIT-compiles its emulation kernels into torch's extension cache, keyed by name only:
@@ -175,10 +196,10 @@ def main():
         os.environ["TORCH_EXTENSIONS_DIR"] = os.path.join(cache, "quark-ptq", "torch_extensions", tag)
     for p in (a.source, a.output, a.text):
         if not os.path.exists(p):
-            print(f"evaluate: {p} does not exist", file=sys.stderr)
+            log("missing", path=p)
             sys.exit(2)
 
-    log("importing torch and transformers")
+    log("importing")
     import torch
     import transformers
     from transformers import AutoTokenizer
@@ -197,7 +218,7 @@ def main():
     tok = AutoTokenizer.from_pretrained(a.source)
     texts = read_texts(a.text)
     windows, total_tokens = windows_of(tok, texts, a.seq_len, a.windows)
-    log(f"{len(texts)} paragraphs, {total_tokens} tokens: {len(windows)} windows of {a.seq_len} on {device}")
+    log("windows", paragraphs=len(texts), tokens=total_tokens, windows=len(windows), seq_len=a.seq_len, device=device)
 
     result = {
         "versions": {"torch": torch.__version__, "transformers": transformers.__version__, "amd_quark": quark_version},
@@ -211,7 +232,7 @@ def main():
     out = evaluate_one("quantized", a.output, tok, windows[:done], a, device, quantized_deadline, at_least=2)
     result["source"], result["quantized"] = src, out
     result["seconds"] = round(time.monotonic() - START, 2)
-    log(f"done in {result['seconds']}s")
+    log("done", seconds=result["seconds"])
     text = json.dumps(result)
     if a.result_file:
         with open(a.result_file + ".tmp", "w") as f:

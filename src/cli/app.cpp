@@ -46,6 +46,8 @@ void define_command_line(CLI::App& app, const HelpText& help, GlobalOptions& glo
 ParsedCommandLine parse_command_line(int argc, char** argv) {
   ParsedCommandLine out;
   CLI::App app;
+  // The name people type, not argv[0] (an absolute path when run from a build directory).
+  app.name("quark-ptq");
   GlobalOptions global;
   CommandFn selected;
   const core::Lang early_lang = help_lang(argc, argv);

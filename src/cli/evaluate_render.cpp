@@ -47,6 +47,7 @@ void print_evaluation(const Console& console, const evaluate::EvaluationResult& 
                                       {"threshold", fmt::format("{:.1f}", p.threshold_pct)},
                                       {"reason", p.status == evaluate::Status::pass ? reason(console, p.reason) : ""}});
   }
+  if (r.cross_release_load()) console.say("evaluate.cross_release", {{"export", r.export_quark}, {"loader", r.loader_quark}});
   std::string verdict_id = "evaluate.verdict_" + std::string(evaluate::status_name(r.verdict));
   console.say(verdict_id, {{"seconds", fmt::format("{:.0f}", r.seconds)}, {"reason", r.reason.text(console.lang())}});
 }

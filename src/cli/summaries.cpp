@@ -182,6 +182,11 @@ void show_result_summary(const Console& c, const core::Json& m) {
                              : core::json_string(*ev, "reason").value_or("");
     if (!reason.empty()) text += " - " + reason;
     add(t, c, "cli.label_evaluation", text);
+    if (const core::Json* rel = core::json_object(*ev, "quark_releases"); rel != nullptr && rel->value("cross_release_load", false)) {
+      add(t, c, "cli.label_cross_release",
+          c.t("cli.cross_release",
+              {{"export", core::json_string(*rel, "export").value_or("?")}, {"loader", core::json_string(*rel, "loader").value_or("?")}}));
+    }
   }
   if (const core::Json* metrics = core::json_at(m, "result/metrics"); metrics != nullptr && metrics->is_object()) {
     // Each measurement under its name in the user's language (cli.metric.<key>; issue 16 item 10).

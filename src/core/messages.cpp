@@ -69,8 +69,12 @@ const Catalog& catalog(Lang lang) {
 // A placeholder names an argument, {name}, or an argument whose value is a code of an enum
 // family, {name:family}: the code is shown as the catalog's "enum.<family>.<code>" in the same
 // language (a recorded English code, never English prose, inside a Japanese sentence), or as it
-// is when the catalog has no such entry (an older artifact's free text).
-std::string fill(Lang lang, std::string_view text, const std::vector<MessageArg>& args) {
+// is when the catalog has no such entry (an older artifact's free text). The family "msg"
+// makes the value a message id of its own, filled from the same arguments in the same language:
+// one sentence built from parts chosen in code (a reason, then its fix), translated whole.
+constexpr int kMaxNesting = 3;
+
+std::string fill(Lang lang, std::string_view text, const std::vector<MessageArg>& args, int depth = 0) {
   // Most texts (every help line) have no placeholder and no brace to unescape.
   if (text.find('{') == std::string_view::npos && text.find('}') == std::string_view::npos) return std::string(text);
   std::string out;
@@ -102,6 +106,13 @@ std::string fill(Lang lang, std::string_view text, const std::vector<MessageArg>
         }
         if (found != nullptr) {
           std::string value = found->value;
+          if (family == "msg") {
+            const Catalog& cat = catalog(lang);
+            auto e = cat.find(value);
+            out += e != cat.end() && depth < kMaxNesting ? fill(lang, e->second, args, depth + 1) : terminal_safe(value);
+            i = close;
+            continue;
+          }
           if (!family.empty()) {
             const Catalog& cat = catalog(lang);
             auto e = cat.find("enum." + std::string(family) + "." + value);

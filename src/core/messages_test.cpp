@@ -37,7 +37,7 @@ TEST(Messages, PlaceholdersAgreeBetweenLanguages) {
     // {name:family} shows a code of an enum family: the family must exist.
     for (const auto& p : a) {
       auto colon = p.find(':');
-      if (colon == std::string::npos) continue;
+      if (colon == std::string::npos || p.substr(colon + 1) == "msg") continue;
       std::string stem = "enum." + p.substr(colon + 1) + ".";
       EXPECT_TRUE(std::any_of(en_ids.begin(), en_ids.end(), [&](const std::string& i) { return i.rfind(stem, 0) == 0; }))
           << id << ": " << p;
@@ -94,6 +94,22 @@ TEST(Messages, EveryLiteralIdInSourcesExists) {
     }
   }
   EXPECT_GT(checked.size(), 400u);  // 454 distinct literal ids when this test was written
+}
+
+// {name:msg}: the value is a message of its own, filled from the same arguments in the same
+// language (a sentence whose parts are chosen in code stays one translated sentence).
+TEST(Messages, AMessagePlaceholderIsFilledInTheSameLanguage) {
+  const std::vector<core::MessageArg> args = {
+      {"role", "calibration"}, {"id", "pileval"}, {"fix", "envprobe.data.download"}, {"repo", "mit-han-lab/pile-val-backup"}};
+  const std::string en = core::msg(core::Lang::en, "envprobe.problem_data_download", args);
+  EXPECT_NE(en.find("the run downloads mit-han-lab/pile-val-backup after approval"), std::string::npos) << en;
+  const std::string ja = core::msg(core::Lang::ja, "envprobe.problem_data_download", args);
+  EXPECT_EQ(ja.find("after approval"), std::string::npos) << ja;
+  EXPECT_NE(ja.find("mit-han-lab/pile-val-backup"), std::string::npos) << ja;
+  // A value that is no message id is shown as it is (an older artifact's English text).
+  EXPECT_NE(
+      core::msg(core::Lang::ja, "envprobe.problem_data_download", {{"role", "r"}, {"id", "i"}, {"fix", "free text"}}).find("free text"),
+      std::string::npos);
 }
 
 TEST(Messages, FillsPlaceholdersAndKeepsUnknownOnes) {

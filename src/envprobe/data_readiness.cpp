@@ -57,13 +57,22 @@ bool weights_complete(const fs::path& dir) {
   return false;
 }
 
+// The status's fix as a message with its arguments, and its English text for the report.
+void set_fix(DataStatus& s, std::string id, std::vector<core::MessageArg> args) {
+  s.fix_id = std::move(id);
+  s.fix_args = std::move(args);
+  std::vector<core::MessageArg> all = s.fix_args;
+  all.push_back({"id", s.id});
+  s.fix = core::msg(core::Lang::en, s.fix_id, all);
+}
+
 DataStatus check_model(const DataNeed& need, const HfPaths& paths) {
-  DataStatus s{need.role, need.id, "", "", "", ""};
+  DataStatus s{need.role, need.id, "", "", "", "", {}, ""};
   if (!need.id.empty() && need.id.front() == '/') {
     bool ok = core::is_regular_file(fs::path(need.id) / "config.json") && weights_complete(need.id);
     s.status = ok ? "local" : "missing";
     s.location = need.id;
-    if (!ok) s.fix = "the local model directory " + need.id + " lacks config.json or weight files; fix the directory and analyze it again";
+    if (!ok) set_fix(s, "envprobe.data.model_local_incomplete", {{"path", need.id}});
     return s;
   }
   if (auto snap = find_cached_model(paths.hub_cache, need.id, need.revision)) {
@@ -73,27 +82,25 @@ DataStatus check_model(const DataNeed& need, const HfPaths& paths) {
   }
   // quark-cli cannot pin a Hub revision: a repo id would make it load whatever the default
   // branch holds when it runs, not what was analysed. So the run reads the snapshot of the
-  // analysed commit from the cache, and a model not there blocks with the route (issue 18 item 6).
-  std::string rev = need.revision.value_or("main");
+  // analysed commit from the cache, and a model not there blocks with the route.
   s.status = "missing";
-  s.fix = "quark-cli cannot pin a Hub revision, so the run reads " + need.id + " at " + rev + " from the Hugging Face cache (" +
-          paths.hub_cache.string() + "), which does not hold it complete; download it first (hf download " + need.id + " --revision " +
-          rev + "), then run quark-ptq prepare again";
+  set_fix(s, "envprobe.data.model_not_cached",
+          {{"repo", need.id}, {"revision", need.revision.value_or("main")}, {"cache", paths.hub_cache.string()}});
   return s;
 }
 
-DataStatus check_dataset(const DataNeed& need, const HfPaths& paths) {
-  DataStatus s{need.role, need.id, "", "", "", ""};
+DataStatus check_dataset(const DataNeed& need, const HfPaths& paths, const DatasetReachable& reachable) {
+  DataStatus s{need.role, need.id, "", "", "", "", {}, ""};
   auto facts = knowledge::environment_facts();
   if (!facts) {
     s.status = "missing";
-    s.fix = core::msg(core::Lang::en, facts.error().id, facts.error().args);
+    set_fix(s, facts.error().id, facts.error().args);
     return s;
   }
   const HubDataset* hub = (*facts)->dataset(need.id, need.role == "evaluation");
   if (hub == nullptr) {
     s.status = paths.datasets_offline ? "missing" : "network";
-    s.fix = "quark-ptq does not know where the dataset " + need.id + " lives on the Hub";
+    set_fix(s, "envprobe.data.dataset_unknown", {});
     return s;
   }
   s.hub_id = hub->repo_id + " (" + hub->config + ", " + hub->split + ")";
@@ -102,14 +109,24 @@ DataStatus check_dataset(const DataNeed& need, const HfPaths& paths) {
     s.location = dir->string();
     return s;
   }
-  std::string stage = hub->stage_as.empty() ? "" : "; or stage a local corpus: quark-ptq data stage SOURCE --as " + hub->stage_as;
+  // A corpus of our own can stand in for the datasets that `quark-ptq data stage` knows.
+  const bool stageable = !hub->stage_as.empty();
+  std::vector<core::MessageArg> args = {{"repo", hub->repo_id},
+                                        {"cache", paths.datasets_cache.string()},
+                                        {"stage_as", hub->stage_as},
+                                        {"stage", stageable ? "envprobe.data.or_stage" : "envprobe.data.no_stage"}};
   if (paths.datasets_offline) {
     s.status = "missing";
-    s.fix = hub->repo_id + " is not in the datasets cache (" + paths.datasets_cache.string() +
-            ") and offline mode is set; unset HF_HUB_OFFLINE/HF_DATASETS_OFFLINE to let the run download it" + stage;
+    set_fix(s, "envprobe.data.offline_not_cached", std::move(args));
+  } else if (auto refused = reachable ? reachable(hub->repo_id) : std::nullopt) {
+    s.status = "missing";
+    args.push_back({"why", refused->why_id});
+    args.insert(args.end(), refused->args.begin(), refused->args.end());
+    args.push_back({"then", stageable ? "envprobe.data.stage_instead" : "envprobe.data.fill_cache"});
+    set_fix(s, "envprobe.data.hub_refused", std::move(args));
   } else {
     s.status = "network";
-    s.fix = "the run downloads " + hub->repo_id + " after approval" + stage;
+    set_fix(s, "envprobe.data.download", std::move(args));
   }
   return s;
 }
@@ -181,9 +198,9 @@ std::optional<fs::path> find_cached_dataset(const fs::path& datasets_cache, cons
   return std::nullopt;
 }
 
-std::vector<DataStatus> check_data(const std::vector<DataNeed>& needs, const HfPaths& paths) {
+std::vector<DataStatus> check_data(const std::vector<DataNeed>& needs, const HfPaths& paths, const DatasetReachable& reachable) {
   std::vector<DataStatus> out;
-  for (const auto& n : needs) out.push_back(n.role == "model" ? check_model(n, paths) : check_dataset(n, paths));
+  for (const auto& n : needs) out.push_back(n.role == "model" ? check_model(n, paths) : check_dataset(n, paths, reachable));
   return out;
 }
 

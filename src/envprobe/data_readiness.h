@@ -2,16 +2,20 @@
 // calibration dataset and (unless evaluation is skipped) the evaluation dataset? Each is
 // "local" (a local model directory), "cached" (in the Hugging Face cache, in the layout the
 // libraries read offline), "network" (not cached; the run downloads it after approval) or
-// "missing" (not cached and HF_HUB_OFFLINE / HF_DATASETS_OFFLINE forbid the network).
-// Reads the disk only; nothing is downloaded.
+// "missing" (not cached, and HF_HUB_OFFLINE / HF_DATASETS_OFFLINE forbid the network or the
+// Hub cannot be reached from here). Reads the disk, and asks a DatasetReachable about a dataset
+// the run would download: a host without a route to the Hub would otherwise pass the gate and
+// spend the run's first minute retrying. Nothing is downloaded.
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/json_io.h"
+#include "core/messages.h"
 #include "envprobe/python_env.h"
 #include "knowledge/environment.h"
 
@@ -48,13 +52,27 @@ struct DataStatus {
   std::string hub_id;    // datasets: the Hub repo behind the CLI name
   std::string status;    // local, cached, network, missing
   std::string location;  // where it was found
-  std::string fix;       // English, one line; empty when nothing to do
+  // What to do, as a message (envprobe.data.*) and its arguments, so that it is read in the
+  // person's language; `fix` is its English text for the report. Empty when nothing to do.
+  std::string fix_id;
+  std::vector<core::MessageArg> fix_args;
+  std::string fix;
 };
 
 // The CLI dataset name -> Hub repo/config/split (knowledge/environment.json).
 using HubDataset = knowledge::HubDataset;
 
-std::vector<DataStatus> check_data(const std::vector<DataNeed>& needs, const HfPaths& paths);
+// Why the run could not download a Hub dataset from here: a message of the envprobe.hub.*
+// family and its arguments.
+struct HubRefusal {
+  std::string why_id;
+  std::vector<core::MessageArg> args;
+};
+// Asked about the Hub dataset `repo_id`: nothing when the run could download it.
+using DatasetReachable = std::function<std::optional<HubRefusal>(const std::string& repo_id)>;
+
+// `reachable` empty: a dataset that is not cached is taken as downloadable ("network").
+std::vector<DataStatus> check_data(const std::vector<DataNeed>& needs, const HfPaths& paths, const DatasetReachable& reachable = {});
 
 core::Json data_status_to_json(const DataStatus& s);
 

@@ -28,20 +28,15 @@ core::Json device_json(const GpuDevice& d) {
 
 void add_data_problems(const std::vector<DataStatus>& data, Verdict& v) {
   for (const auto& d : data) {
+    if (d.status != "missing" && d.status != "network") continue;
+    // The fix is a message of its own ({fix:msg}), filled from the same arguments.
+    std::vector<core::MessageArg> args = {{"role", d.role}, {"id", d.id}, {"fix", d.fix_id}};
+    args.insert(args.end(), d.fix_args.begin(), d.fix_args.end());
     if (d.status == "missing") {
-      v.add(Problem{"data_missing",
-                    true,
-                    message_id("envprobe.problem_data_missing"),
-                    {{"role", d.role}, {"id", d.id}, {"fix", d.fix}},
-                    "not reachable",
+      v.add(Problem{"data_missing", true, message_id("envprobe.problem_data_missing"), std::move(args), "not reachable",
                     "cached or reachable"});
-    } else if (d.status == "network") {
-      v.add(Problem{"data_download",
-                    false,
-                    message_id("envprobe.problem_data_download"),
-                    {{"role", d.role}, {"id", d.id}, {"fix", d.fix}},
-                    "not cached",
-                    "cached"});
+    } else {
+      v.add(Problem{"data_download", false, message_id("envprobe.problem_data_download"), std::move(args), "not cached", "cached"});
     }
   }
 }
@@ -88,7 +83,7 @@ core::Result<EnvReport> probe_environment(const ProbeOptions& opt) {
   QPTQ_TRY_ASSIGN(r.sys, gather_system_facts(opt.system));
   r.acc = merge_accelerator(r.py, r.sys);
   r.hf = hf_paths(opt.getenv);
-  r.data = check_data(opt.data, r.hf);
+  r.data = check_data(opt.data, r.hf, opt.dataset_reachable);
   r.verdict = judge(r, opt);
   return r;
 }

@@ -23,7 +23,8 @@ struct ProbeOptions {
   std::vector<std::string> schemes;  // the plan's schemes, for the native-support check
   std::string device = "cuda";
   std::optional<std::string> quark_version_hint;
-  std::vector<DataNeed> data;  // empty: no data readiness check (quark-ptq env)
+  std::vector<DataNeed> data;          // empty: no data readiness check (quark-ptq env)
+  DatasetReachable dataset_reachable;  // asked about a dataset that is not cached
   SystemSources system;
   EnvGetter getenv = process_env;
 };

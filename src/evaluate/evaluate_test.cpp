@@ -94,6 +94,26 @@ TEST(Judge, SmallDeltaAndMatchingCanaryPasses) {
   EXPECT_EQ(j["canary"]["prompts"].size(), 2U);
 }
 
+TEST(Judge, AnExportLoadedByAnotherReleaseIsNamedAsSuch) {
+  core::Json m = {{"seconds", 12.5},
+                  {"versions", {{"torch", "2.11.0"}, {"transformers", "5.16.1"}, {"amd_quark", "0.13"}}},
+                  {"source", model({3.0, 3.2, 2.8, 3.1}, {{1, 2, 3, 4}})},
+                  {"quantized", model({9.0, 9.2, 8.8, 9.1}, {{1, 2, 3, 4}})}};
+  auto r = evaluate::judge(m, settings());
+  EXPECT_EQ(r.loader_quark, "0.13");
+  EXPECT_FALSE(r.cross_release_load()) << "the export's release is not known yet";
+  r.export_quark = "0.12.post1";
+  EXPECT_TRUE(r.cross_release_load());
+  auto j = r.to_json();
+  EXPECT_EQ(j["quark_releases"]["export"], "0.12.post1");
+  EXPECT_EQ(j["quark_releases"]["loader"], "0.13");
+  EXPECT_EQ(j["quark_releases"]["cross_release_load"], true);
+  r.export_quark = "0.13";
+  EXPECT_FALSE(r.cross_release_load());
+  r.loader_quark = "0.13.1";
+  EXPECT_FALSE(r.cross_release_load()) << "a patch release loads with the same loader";
+}
+
 TEST(Judge, DegenerateQuantizedTextFailsEvenWithGoodPerplexity) {
   core::Json m = {{"source", model({3, 3, 3, 3.1}, {{1, 2, 3, 4}})},
                   {"quantized", model({3, 3, 3, 3.1}, {{7, 7, 7, 7}}, "one token repeated")}};

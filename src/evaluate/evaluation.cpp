@@ -204,6 +204,8 @@ EvaluationResult judge(const core::Json& measured, const Settings& settings) {
     if (measured.contains(k)) r.environment[k] = measured[k];
   }
   r.models = {{"source", model_facts(src)}, {"quantized", model_facts(qnt)}};
+  if (const core::Json* versions = core::json_object(measured, "versions"))
+    r.loader_quark = core::json_string(*versions, "amd_quark").value_or("");
   if (!why.empty()) return r;
   r.canary = judge_canary(src, qnt, settings);
   r.perplexity = judge_perplexity(src, qnt, settings);
@@ -222,6 +224,22 @@ EvaluationResult judge(const core::Json& measured, const Settings& settings) {
     r.verdict = Status::pass;
   }
   return r;
+}
+
+namespace {
+
+// "0.12.post1" -> "0.12": releases differ in their loaders by minor version.
+std::string release_of(const std::string& version) {
+  auto first = version.find('.');
+  if (first == std::string::npos) return version;
+  auto second = version.find_first_not_of("0123456789", first + 1);
+  return version.substr(0, second);
+}
+
+}  // namespace
+
+bool EvaluationResult::cross_release_load() const {
+  return !export_quark.empty() && !loader_quark.empty() && release_of(export_quark) != release_of(loader_quark);
 }
 
 core::Json EvaluationResult::to_json() const {
@@ -265,6 +283,11 @@ core::Json EvaluationResult::to_json() const {
       {"models", models},
   };
   if (!log.empty()) j["log"] = log.string();
+  if (!export_quark.empty() || !loader_quark.empty()) {
+    j["quark_releases"] = {{"export", export_quark.empty() ? core::Json(nullptr) : core::Json(export_quark)},
+                           {"loader", loader_quark.empty() ? core::Json(nullptr) : core::Json(loader_quark)},
+                           {"cross_release_load", cross_release_load()}};
+  }
   add_reason_id(j, reason);
   add_reason_id(j["canary"], canary.reason);
   add_reason_id(j["perplexity"], perplexity.reason);

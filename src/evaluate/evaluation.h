@@ -78,8 +78,13 @@ struct EvaluationResult {
   bool interrupted = false;                       // stopped by Ctrl-C / SIGTERM (the verdict is then not_run)
   std::filesystem::path log;                      // the evaluator's own log (one per evaluation), when it was started
   core::Json environment = core::Json::object();  // versions, device, dtype, text
-  core::Json models = core::Json::object();       // per model: load / canary / ppl seconds, layer classes
-  core::Json to_json() const;                     // run_manifest.yaml `evaluation`
+  // The release that wrote the export (its quantization_config.version) and the one whose loader
+  // measured it; "" when unknown. Another release's loader can change what is measured.
+  std::string export_quark;
+  std::string loader_quark;
+  bool cross_release_load() const;
+  core::Json models = core::Json::object();  // per model: load / canary / ppl seconds, layer classes
+  core::Json to_json() const;                // run_manifest.yaml `evaluation`
 };
 
 // The evaluator's JSON (knowledge/probes/evaluate.py stdout) judged with `settings`.

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <optional>
 
 #include "core/embedded.h"
@@ -15,13 +17,28 @@
 
 namespace evaluate {
 
+namespace {
+
+// The progress lines' texts the script prints, from the catalog in the request's language.
+std::string progress_messages(core::Lang lang) {
+  constexpr std::string_view prefix = "evaluate.progress.";
+  core::Json texts = core::Json::object();
+  for (const auto& id : core::catalog_ids(lang)) {
+    if (id.rfind(prefix, 0) == 0) texts[id.substr(prefix.size())] = core::msg(lang, id);
+  }
+  return core::dump_compact(texts);
+}
+
+}  // namespace
+
 runner::CommandSpec evaluator_command(const Request& req, std::string_view script, const std::filesystem::path& result_file) {
   const Settings& s = req.settings;
-  runner::CommandSpec spec = runner::python_script(
-      req.python, script,
-      {"--source", req.source.string(), "--output", req.output.string(), "--text", req.text.string(), "--windows",
-       std::to_string(s.windows), "--seq-len", std::to_string(s.seq_len), "--canary-tokens", std::to_string(s.canary_tokens),
-       "--budget-seconds", fmt::format("{:.0f}", s.budget_seconds), "--result-file", result_file.string()});
+  runner::CommandSpec spec =
+      runner::python_script(req.python, script,
+                            {"--source", req.source.string(), "--output", req.output.string(), "--text", req.text.string(), "--windows",
+                             std::to_string(s.windows), "--seq-len", std::to_string(s.seq_len), "--canary-tokens",
+                             std::to_string(s.canary_tokens), "--budget-seconds", fmt::format("{:.0f}", s.budget_seconds), "--result-file",
+                             result_file.string(), "--messages", progress_messages(req.lang)});
   spec.env_set.insert(spec.env_set.end(), {{"HF_HUB_OFFLINE", "1"},
                                            {"TRANSFORMERS_OFFLINE", "1"},
                                            {"HF_DATASETS_OFFLINE", "1"},
@@ -49,6 +66,20 @@ std::optional<Reason> own_directory(const std::filesystem::path& dir) {
   return std::nullopt;
 }
 
+// The Quark release that wrote the export, as its config.json records it ("" when it does not).
+std::string export_release(const std::filesystem::path& output) {
+  auto config = core::read_json_file(output / "config.json");
+  if (!config) return "";
+  const core::Json* q = core::json_object(*config, "quantization_config");
+  if (q == nullptr) return "";
+  std::string v = core::json_string(*q, "version").value_or("");
+  // A version, not text: the output directory is written by whoever can write it.
+  bool plain = v.size() <= 32 && std::all_of(v.begin(), v.end(), [](char ch) {
+                 return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '+' || ch == '-' || ch == '_';
+               });
+  return plain ? v : "";
+}
+
 }  // namespace
 
 EvaluationResult run_evaluation(const Request& req) {
@@ -65,6 +96,7 @@ EvaluationResult run_evaluation(const Request& req) {
   mo.log_path = log_file;
   mo.echo_stdout_fd = -1;
   mo.echo_stderr_fd = req.echo_fd;
+  mo.echo_stderr_style = req.echo_style;
   mo.sample_gpu = false;
   mo.timeout_seconds = hard_timeout_seconds(req.settings);
   mo.stop = req.stop;
@@ -98,6 +130,7 @@ EvaluationResult run_evaluation(const Request& req) {
   if (!doc || !doc->is_object()) return with_log(not_run(req.settings, {"evaluate.reason.no_result", {{"path", result_file.string()}}}));
   EvaluationResult r = judge(*doc, req.settings);
   r.process_seconds = run->wall_seconds;
+  r.export_quark = export_release(req.output);
   return with_log(std::move(r));
 }
 

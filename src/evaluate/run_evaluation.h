@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <string>
 
+#include "core/messages.h"
 #include "core/result.h"
 #include "evaluate/evaluation.h"
+#include "runner/clean_echo.h"
 #include "runner/command.h"
 #include "runner/stop_switch.h"
 
@@ -22,10 +24,12 @@ struct Request {
   std::filesystem::path output;  // the quantized output directory
   std::filesystem::path text;    // held-out text (.jsonl with "text", or .txt)
   Settings settings;
-  std::filesystem::path work_dir;            // each evaluation's log and raw figures (evaluation-<unique>.log / .json) go here
-  int echo_fd = 2;                           // where the evaluator's progress lines are shown; -1: nowhere
-  const runner::StopSwitch* stop = nullptr;  // a request on it interrupts the evaluation (as Ctrl-C)
-  double stop_grace_seconds = 10;            // between the stop signal and killing the evaluator's group
+  std::filesystem::path work_dir;  // each evaluation's log and raw figures (evaluation-<unique>.log / .json) go here
+  int echo_fd = 2;                 // where the evaluator's progress lines are shown; -1: nowhere
+  runner::EchoStyle echo_style = runner::EchoStyle::lines;  // how: colour only for a terminal that wants it
+  core::Lang lang = core::Lang::en;                         // and in which language
+  const runner::StopSwitch* stop = nullptr;                 // a request on it interrupts the evaluation (as Ctrl-C)
+  double stop_grace_seconds = 10;                           // between the stop signal and killing the evaluator's group
 };
 
 // The evaluator's command: runner::python_script on the embedded script with the request's

@@ -50,6 +50,8 @@ core::Result<evaluate::Request> evaluation_request(const EvaluateRequest& r) {
   req.settings = s;
   req.work_dir = r.workdir / "evaluation";
   req.echo_fd = r.echo_fd;
+  req.echo_style = r.echo_style;
+  req.lang = r.lang;
   return req;
 }
 

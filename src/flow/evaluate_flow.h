@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/messages.h"
 #include "core/result.h"
 #include "evaluate/evaluation.h"
 #include "evaluate/run_evaluation.h"
@@ -30,6 +31,8 @@ struct EvaluateRequest {
   std::string python;             // "" as prepare resolves it
   std::filesystem::path workdir;  // evaluation/ goes here
   int echo_fd = 2;                // where the evaluator's progress lines are shown
+  runner::EchoStyle echo_style = runner::EchoStyle::lines;
+  core::Lang lang = core::Lang::en;  // of the evaluator's progress lines
 };
 
 // The evaluation to run. Errors: bad_input (evaluate.plan_unreadable, evaluate.source_not_local,

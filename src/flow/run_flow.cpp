@@ -457,6 +457,8 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     evaluate::Request er = evaluation_request(wd, *evaluator);
     er.stop = req.stop;
     er.stop_grace_seconds = req.stop_grace_seconds;  // the grace the person gave quark-cli
+    er.echo_style = req.echo_stderr_style;
+    er.lang = req.lang;
     // Recorded before the evaluation starts: a crash or Ctrl-C in it leaves the verification on
     // disk, and while it runs the result is not-run, so checkpoint 4 cannot be passed on an
     // evaluation that has not ended.

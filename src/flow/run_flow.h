@@ -22,6 +22,7 @@
 
 #include "core/error.h"
 #include "core/json_io.h"
+#include "core/messages.h"
 #include "core/result.h"
 #include "diagnose/rules.h"
 #include "evaluate/evaluation.h"
@@ -59,6 +60,8 @@ struct RunRequest {
   // colour, a pipe or file); the run log always keeps the bytes as they came.
   runner::EchoStyle echo_stdout_style = runner::EchoStyle::raw;
   runner::EchoStyle echo_stderr_style = runner::EchoStyle::raw;
+  // The language of the evaluator's own progress lines (they go straight to the person).
+  core::Lang lang = core::Lang::en;
 };
 
 // The manifest's last run was this very command and failed with a diagnosis that sends the

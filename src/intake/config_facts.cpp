@@ -305,6 +305,7 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
   if (!f.hidden_size) f.missing.push_back("hidden_size");
   if (!f.num_heads) f.missing.push_back("num_attention_heads");
   if (!f.vocab_size) f.missing.push_back("vocab_size");
+  if (!f.context_length) f.missing.push_back("max_position_embeddings");
   if (f.architectures.empty()) f.missing.push_back("architectures");
   return f;
 }

@@ -7,9 +7,9 @@ namespace intake {
 
 namespace {
 
-std::optional<std::string> env(const char* name) {
-  const char* v = std::getenv(name);
-  if (v == nullptr || *v == '\0') return std::nullopt;
+std::optional<std::string> process_env(const std::string& name) {
+  const char* v = std::getenv(name.c_str());
+  if (v == nullptr) return std::nullopt;
   return std::string(v);
 }
 
@@ -27,7 +27,14 @@ std::string trim(std::string s) {
 
 }  // namespace
 
-HubSettings hub_settings_from_env() {
+HubSettings hub_settings_from_env() { return hub_settings_from(process_env); }
+
+HubSettings hub_settings_from(const std::function<std::optional<std::string>(const std::string&)>& getenv) {
+  auto env = [&getenv](const char* name) -> std::optional<std::string> {
+    auto v = getenv(name);
+    if (!v || v->empty()) return std::nullopt;
+    return v;
+  };
   HubSettings s;
   if (auto e = env("HF_ENDPOINT")) {
     s.endpoint = *e;

@@ -4,6 +4,7 @@
 // an artifact or put into an error (see redact()).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -20,6 +21,8 @@ struct HubSettings {
 };
 
 HubSettings hub_settings_from_env();
+// The same, read through `getenv` (a test's environment, or prepare's).
+HubSettings hub_settings_from(const std::function<std::optional<std::string>(const std::string&)>& getenv);
 
 // `text` with every occurrence of the token replaced by "***".
 std::string redact(std::string text, const HubSettings& settings);

@@ -1,5 +1,8 @@
 #include "intake/risk_assessment.h"
 
+#include <cctype>
+#include <optional>
+
 #include "intake/inventory.h"
 #include "knowledge/version_order.h"
 
@@ -29,9 +32,45 @@ void generation_config(const ModelReading& r, const knowledge::ModelFamilies&, R
   }
 }
 
+// The installed amd-quark as the model oracle saw it ("0.12.post1"); nothing when it did not run.
+std::optional<std::string> installed_quark(const ModelReading& r) {
+  if (!r.oracle) return std::nullopt;
+  const std::string& v = r.oracle->versions;
+  const std::string key = "amd-quark=";
+  auto at = v.find(key);
+  if (at == std::string::npos) return std::nullopt;
+  const std::size_t from = at + key.size();
+  const std::size_t end = v.find(' ', from);
+  std::string version = v.substr(from, end == std::string::npos ? std::string::npos : end - from);
+  if (version.empty()) return std::nullopt;
+  return version;
+}
+
+// The shipped release a version belongs to: "0.12.post1" -> the 0.12 templates.
+const ReleaseTemplate* release_of(const TemplateMatch& t, const std::string& version) {
+  for (const auto& rel : t.releases) {
+    const std::string& v = rel.quark_version;
+    if (version == v ||
+        (version.rfind(v, 0) == 0 && version.size() > v.size() && !std::isdigit(static_cast<unsigned char>(version[v.size()])))) {
+      return &rel;
+    }
+  }
+  return nullptr;
+}
+
+// Names the installed release when the oracle ran in it; otherwise the newest release shipped
+// knowledge covers, saying that step 2 checks the installed one.
 void template_missing(const ModelReading& r, const knowledge::ModelFamilies&, RiskList& risks) {
+  auto installed = installed_quark(r);
+  const ReleaseTemplate* rel = installed ? release_of(r.templates, *installed) : nullptr;
+  if (rel != nullptr) {
+    if (!rel->found) {
+      risks.add(Severity::high, message_id("intake.risk_no_template"), {{"model_type", r.facts.model_type}, {"version", *installed}});
+    }
+    return;
+  }
   if (r.templates.newest() == nullptr) {
-    risks.add(Severity::high, message_id("intake.risk_no_template"),
+    risks.add(Severity::high, message_id("intake.risk_no_template_newest"),
               {{"model_type", r.facts.model_type}, {"version", r.templates.newest_version}});
   }
 }

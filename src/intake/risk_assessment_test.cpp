@@ -77,9 +77,25 @@ TEST(RiskAssessment, EachRuleOnItsTable) {
       {"generation config does not parse",
        [](ModelReading& r) { r.invalid_generation_config = "/m/generation_config.json"; },
        {"intake.risk_generation_config_invalid"}},
-      {"no template in the newest release",
+      {"no template in the newest release, the installed one unknown",
        [](ModelReading& r) { r.templates.releases.back().found.reset(); },
+       {"intake.risk_no_template_newest"}},
+      {"no template in the installed release the oracle ran in",
+       [](ModelReading& r) {
+         r.oracle = answered("ok", "");
+         r.oracle->versions = "torch=2.11.0 transformers=4.57.1 amd-quark=0.12.post1";
+         for (auto& rel : r.templates.releases) {
+           if (rel.quark_version == "0.12") rel.found.reset();
+         }
+       },
        {"intake.risk_no_template"}},
+      {"a template in the installed release, none in the newest",
+       [](ModelReading& r) {
+         r.oracle = answered("ok", "");
+         r.oracle->versions = "torch=2.11.0 transformers=4.57.1 amd-quark=0.12.post1";
+         r.templates.releases.back().found.reset();
+       },
+       {}},
       {"config lacks a material fact",
        [](ModelReading& r) {
          r.facts.missing = {"vocab_size", "hidden_size"};
@@ -220,6 +236,17 @@ TEST(RiskAssessment, EachRuleOnItsTable) {
     EXPECT_EQ(ids_of(risks), row.ids) << row.name;
     EXPECT_EQ(risks.any_partial(), row.partial) << row.name;
   }
+}
+
+TEST(RiskAssessment, TheMissingTemplateNamesTheInstalledRelease) {
+  ModelReading r = clean_llama();
+  r.oracle = answered("ok", "");
+  r.oracle->versions = "torch=2.11.0 transformers=4.57.1 amd-quark=0.12.post1";
+  for (auto& rel : r.templates.releases) rel.found.reset();
+  core::Json j = intake::assess_risks(r, families()).to_json();
+  ASSERT_EQ(j.size(), 1u) << j.dump();
+  EXPECT_EQ(j[0]["args"]["version"], "0.12.post1");
+  EXPECT_NE(j[0]["message"].get<std::string>().find("Quark 0.12.post1 has no built-in template"), std::string::npos) << j.dump();
 }
 
 TEST(RiskAssessment, ArgumentsNameWhatWasFound) {

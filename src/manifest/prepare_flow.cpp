@@ -8,6 +8,7 @@
 #include "core/text.h"
 #include "manifest/estimate_inputs.h"
 #include "manifest/evaluator_block.h"
+#include "manifest/dataset_reachability.h"
 #include "manifest/evaluator_python.h"
 #include "manifest/manifest_doc.h"
 #include "manifest/run_record.h"
@@ -254,6 +255,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   probe.data = data_needs(plan);
   probe.system = opt.system;
   probe.getenv = opt.getenv;
+  probe.dataset_reachable = opt.dataset_reachable ? opt.dataset_reachable : hub_dataset_reachability(opt.getenv);
   QPTQ_TRY_ASSIGN(r.env, envprobe::probe_environment(probe));
 
   pin_single_device(plan, r.env);

@@ -35,6 +35,8 @@ struct PrepareOptions {
   std::filesystem::path self_dir = core::running_binary_dir();
   // Asks an interpreter whether it can load a Quark export (tests); empty: the real check.
   std::function<core::Result<envprobe::EvalReadiness>(const std::string&)> eval_check;
+  // Asks whether a dataset that is not cached can be downloaded (tests); empty: the Hub is asked.
+  envprobe::DatasetReachable dataset_reachable;
 };
 
 struct PrepareResult {

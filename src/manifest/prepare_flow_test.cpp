@@ -3,6 +3,8 @@
 // refused, and that nothing outside the workdir appears.
 #include "manifest/prepare_flow.h"
 
+#include "manifest/dataset_reachability.h"
+
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -11,6 +13,7 @@
 
 #include "core/atomic_file.h"
 #include "core/clock.h"
+#include "core/messages.h"
 #include "core/schema.h"
 #include "core/sha256.h"
 #include "core/yaml_io.h"
@@ -124,6 +127,7 @@ class PrepareFlow : public ::testing::Test {
       if (!r.ready) r.why = "cannot import name 'Config'";
       return r;
     };
+    o.dataset_reachable = [](const std::string&) -> std::optional<envprobe::HubRefusal> { return std::nullopt; };
     return o;
   }
   std::map<std::string, bool> can_load;
@@ -356,6 +360,49 @@ TEST_F(PrepareFlow, OfflineWithoutTheCalibrationDataIsNotReadyAndSaysHowToStage)
   EXPECT_TRUE(found);
 }
 
+TEST_F(PrepareFlow, OnlineWithoutTheCalibrationDataItDownloadsWhenTheHubAnswers) {
+  fs::remove_all(tmp.path() / "home" / ".cache" / "huggingface" / "datasets");
+  env_vars.erase("HF_HUB_OFFLINE");
+  write_artifacts(true, true);
+  std::vector<std::string> asked;
+  PrepareOptions o = options((tmp.path() / "out").string());
+  o.dataset_reachable = [&asked](const std::string& repo) -> std::optional<envprobe::HubRefusal> {
+    asked.push_back(repo);
+    return std::nullopt;
+  };
+  auto r = prepare(o);
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_TRUE(r->ready);
+  EXPECT_EQ(asked, std::vector<std::string>{"mit-han-lab/pile-val-backup"});
+  for (const auto& d : r->env.data) {
+    if (d.role == "calibration") {
+      EXPECT_EQ(d.status, "network");
+    }
+  }
+}
+
+TEST_F(PrepareFlow, OnlineWithoutTheCalibrationDataAndNoRouteToTheHubIsNotReady) {
+  fs::remove_all(tmp.path() / "home" / ".cache" / "huggingface" / "datasets");
+  env_vars.erase("HF_HUB_OFFLINE");
+  // Nothing listens on the discard port: the real check against a Hub that cannot be reached.
+  env_vars["HF_ENDPOINT"] = "http://127.0.0.1:9";
+  write_artifacts(true, true);
+  PrepareOptions o = options((tmp.path() / "out").string());
+  o.dataset_reachable = hub_dataset_reachability(o.getenv);
+  auto r = prepare(o);
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_FALSE(r->ready);
+  bool found = false;
+  for (const auto& d : r->env.data) {
+    if (d.role != "calibration") continue;
+    found = true;
+    EXPECT_EQ(d.status, "missing");
+    EXPECT_NE(d.fix.find("http://127.0.0.1:9 cannot be reached from here"), std::string::npos) << d.fix;
+    EXPECT_NE(d.fix.find("quark-ptq data stage SOURCE --as pileval"), std::string::npos) << d.fix;
+  }
+  EXPECT_TRUE(found);
+}
+
 TEST_F(PrepareFlow, ExistingNonEmptyOutputNeedsOverwriteWhichIsRecorded) {
   write_artifacts(true, true);
   tmp.write("out/old", "x");
@@ -499,9 +546,8 @@ TEST_F(PrepareHubModel, WithoutTheSnapshotItBlocksWithTheDownloadRoute) {
   bool named = false;
   for (const auto& p : r->env.verdict.problems) {
     if (p.code != "data_missing" || !p.blocking) continue;
-    for (const auto& a : p.args) {
-      if (a.name == "fix" && a.value.find("hf download org/m --revision " + analysed) != std::string::npos) named = true;
-    }
+    const std::string text = core::msg(core::Lang::en, p.message_id, p.args);
+    if (text.find("hf download org/m --revision " + analysed) != std::string::npos) named = true;
   }
   EXPECT_TRUE(named);
   EXPECT_EQ(std::find(r->command.argv.begin(), r->command.argv.end(), snapshot_dir(moved)), r->command.argv.end());

@@ -409,6 +409,7 @@ ToolResult call_run(ToolCall& c) {
   // The client's log, not a terminal: plain lines (issue 16 item 12).
   req.echo_stdout_style = req.echo_stderr_style = runner::EchoStyle::lines;
   req.via = kVia;
+  req.lang = c.lang;
   req.progress_interval = 1.0;
 
   // One run at a time per server (the runner relays Ctrl-C to one monitored run per process);
@@ -527,6 +528,7 @@ ToolResult call_evaluate(ToolCall& c) {
   r.python = arg_string(c.args, "python");
   r.workdir = workdir_of(c.args);
   r.echo_fd = STDERR_FILENO;  // stdout is the protocol
+  r.lang = c.lang;
   auto req = flow::evaluation_request(r);
   if (!req) return failed(c, req.error());
   const evaluate::Settings& s = req->settings;
@@ -659,7 +661,13 @@ std::vector<Tool> make_tools() {
         {"priority", Type::string, "accuracy, balanced or size (default: balanced)", false, {"accuracy", "balanced", "size"}, {}, {}},
         {"scheme", Type::string, "Global quantization scheme (--quant_scheme)", false, {}, {}, {}},
         {"kv_cache", Type::string, "KV-cache scheme: fp8 or none", false, {}, {}, {}},
-        {"algo", Type::string, "Algorithms, comma-separated (e.g. awq or gptq,smoothquant)", false, {}, {}, {}},
+        {"algo",
+         Type::string,
+         "Algorithms, comma-separated (e.g. awq or gptq,smoothquant); none switches the planner's choice off (plain rounding)",
+         false,
+         {},
+         {},
+         {}},
         {"overrides", Type::strings, "PATTERN=SCHEME per-layer overrides", false, {}, {}, {}},
         {"excludes", Type::strings, "Exclusion patterns (replace the template defaults)", false, {}, {}, {}},
         {"calib_dataset", Type::string, "Calibration dataset (default: pileval)", false, {}, {}, {}},

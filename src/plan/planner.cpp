@@ -258,17 +258,28 @@ void decide_scheme(const PlanInputs& in, const TemplateView& tv, Plan& p) {
                      {{"scheme", d.value}, {"priority", in.options.priority}, {"target", in.target.name}, {"bytes", bytes}});
     }
   }
-  for (const auto& c : prefs) {
-    if (c != d.value && caps.supports_scheme(c)) {
-      d.alternatives.push_back(c);
+  // Only what would pass is offered: a scheme whose group divides no layer is offered as the
+  // regrouping the planner would make of it, or not at all.
+  auto offer = [&](const std::string& c) -> std::optional<std::string> {
+    if (!caps.supports_scheme(c)) return std::nullopt;
+    std::string fit = c;
+    if (!scheme_fits(in, tv, c)) {
+      auto r = refits(in, tv, c);
+      if (r.empty()) return std::nullopt;
+      fit = r.front();
     }
+    if (fit == d.value || std::find(d.alternatives.begin(), d.alternatives.end(), fit) != d.alternatives.end()) return std::nullopt;
+    return fit;
+  };
+  for (const auto& c : prefs) {
+    if (auto fit = offer(c)) d.alternatives.push_back(*fit);
   }
   // Also offer what the other priorities would pick on this target.
   for (const auto& prio : rules.priorities) {
     const auto& other = knowledge::PlanRules::preferences(rules.scheme_preferences, prio, arch.empty() ? "unknown" : arch);
     for (const auto& c : other) {
-      if (caps.supports_scheme(c) && c != d.value && std::find(d.alternatives.begin(), d.alternatives.end(), c) == d.alternatives.end()) {
-        d.alternatives.push_back(c);
+      if (auto fit = offer(c)) {
+        d.alternatives.push_back(*fit);
         break;
       }
     }
@@ -380,7 +391,19 @@ void decide_algorithms(const PlanInputs& in, const std::string& model_type, Plan
   Decision d{"algorithm", "none", DecisionSource::priority, {}, {}};
   const knowledge::Scheme* s = caps.scheme_facts.find(p.global_scheme);
   std::string family = s == nullptr ? "" : s->family;
-  if (!in.options.algorithms.empty()) {
+  const bool switched_off = std::find(in.options.algorithms.begin(), in.options.algorithms.end(), "none") != in.options.algorithms.end();
+  if (switched_off && in.options.algorithms.size() > 1) {
+    add_problem(p, "algorithm_none_combined", txt("plan.problem.algorithm_none_combined", {{"algos", join(in.options.algorithms, ",")}}),
+                txt("plan.fix.algorithm_none_combined"));
+  }
+  if (switched_off) {
+    // --algo none: the person switches the planner's algorithm off (round-to-nearest).
+    d.source = DecisionSource::user;
+    d.reason = txt("plan.reason.algo_user_none", {{"scheme", p.global_scheme}});
+    if (family == "int4_wo" || family == "uint4_wo") {
+      add_risk(p, "medium", txt("plan.risk.rtn_int4", {{"scheme", p.global_scheme}, {"model_type", model_type}}));
+    }
+  } else if (!in.options.algorithms.empty()) {
     d.source = DecisionSource::user;
     for (const auto& a : in.options.algorithms) {
       check_user_algorithm(in, model_type, a, p);

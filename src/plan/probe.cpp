@@ -142,8 +142,8 @@ core::Result<InstalledQuark> probe_capabilities(const ProbeSettings& s, const Pr
     q.help_problem = "quark-cli not found beside " + s.python;
   } else if (!q.help_ok) {
     // An older Quark: its help from quark-cli itself. A wide terminal keeps argparse from wrapping; the parser copes either way.
-    runner::CommandSpec help{{cli, "torch-llm-ptq", "--help"}, {{"COLUMNS", "2000"}, {"PYTHONSAFEPATH", "1"}}, {}, "/"};
-    auto res = run(s, help);
+    runner::CommandSpec help_command{{cli, "torch-llm-ptq", "--help"}, {{"COLUMNS", "2000"}, {"PYTHONSAFEPATH", "1"}}, {}, "/"};
+    auto res = run(s, help_command);
     if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
     if (!res) {
       q.help_problem = res.error().detail.empty() ? cli + " could not be started" : res.error().detail;

@@ -147,6 +147,60 @@ TEST(PlanShapes, PrioritySizeOnDeepSeekV2LiteTakesTheGroupThatDivides) {
   EXPECT_EQ(p.kv_cache_scheme, "");
 }
 
+// Every scheme and algorithm the plan offers as an alternative passes when it is chosen: an
+// int4 group that divides no layer of SmolLM2 (width 576) is never offered as itself.
+TEST(PlanShapes, EveryAlternativeOfferedPassesWhenChosen) {
+  for (const char* fixture : {"deepseek-v2-lite-4l", "smollm2-135m"}) {
+    // Not the CPU: these capabilities are 0.13's, which cannot quantize there at all.
+    for (const char* target : {"h200", "mi300x", "mi355x", "b200"}) {
+      for (const char* priority : {"accuracy", "balanced", "size"}) {
+        SCOPED_TRACE(std::string(fixture) + " / " + target + " / " + priority);
+        auto a = analysis(fixture);
+        plan::PlanOptions o;
+        o.priority = priority;
+        auto p = make(a, o, target);
+        for (const auto& d : p.decisions) {
+          if (d.key != "global_scheme" && d.key != "algorithm") continue;
+          for (const auto& alt : d.alternatives) {
+            plan::PlanOptions chosen = o;
+            if (d.key == "global_scheme") {
+              chosen.scheme = alt;
+            } else {
+              chosen.scheme = p.global_scheme;
+              chosen.algorithms = {alt};
+            }
+            auto q = make(a, chosen, target);
+            EXPECT_TRUE(q.problems.empty()) << d.key << " = " << alt << ": " << problems(q);
+          }
+        }
+      }
+    }
+  }
+  auto smol = make(analysis("smollm2-135m"), plan::PlanOptions{}, "h200");
+  for (const auto& d : smol.decisions) {
+    if (d.key == "global_scheme") {
+      EXPECT_EQ(std::count(d.alternatives.begin(), d.alternatives.end(), "int4_wo_128"), 0);
+    }
+  }
+}
+
+TEST(PlanShapes, AlgoNoneSwitchesThePlannersAlgorithmOff) {
+  auto a = analysis("smollm2-135m");
+  auto awq = make(a, scheme("int4_wo_64"));
+  ASSERT_EQ(awq.algorithms, std::vector<std::string>{"awq"}) << problems(awq);
+  auto off = make(a, scheme("int4_wo_64", {"none"}));
+  EXPECT_TRUE(off.problems.empty()) << problems(off);
+  EXPECT_TRUE(off.algorithms.empty());
+  const auto& d = *std::find_if(off.decisions.begin(), off.decisions.end(), [](const plan::Decision& x) { return x.key == "algorithm"; });
+  EXPECT_EQ(d.value, "none");
+  EXPECT_EQ(d.reason.id, "plan.reason.algo_user_none");
+  bool rtn_risk = false;
+  for (const auto& r : off.risks) rtn_risk = rtn_risk || r.text.id == "plan.risk.rtn_int4";
+  EXPECT_TRUE(rtn_risk);
+  auto both = make(a, scheme("int4_wo_64", {"awq", "none"}));
+  EXPECT_NE(problem(both, "algorithm_none_combined"), nullptr) << problems(both);
+}
+
 TEST(PlanShapes, KvCacheRefusedWhenTheTemplatesKvLayersAreAllExcluded) {
   auto a = analysis("deepseek-v2-lite-4l");
   plan::PlanOptions o = scheme("fp8");

@@ -18,6 +18,8 @@ namespace {
 
 int run_evaluate(Context& ctx, flow::EvaluateRequest request) {
   request.workdir = ctx.workdir;
+  request.echo_style = Console::echo_style(request.echo_fd);
+  request.lang = ctx.console.lang();
   auto req = flow::evaluation_request(request);
   if (!req) return ctx.console.error(req.error());
   const evaluate::Settings& s = req->settings;

@@ -101,6 +101,7 @@ int run_run_command(Context& ctx, const RunOptions& opt) {
       ctx.workdir, opt.approve, opt.user_words, opt.stop_grace_seconds, console.json_mode() ? STDERR_FILENO : STDOUT_FILENO, ""};
   req.echo_stdout_style = Console::echo_style(req.echo_stdout_fd);
   req.echo_stderr_style = Console::echo_style(STDERR_FILENO);
+  req.lang = console.lang();
   flow::MonitoredLauncher launcher;
   TerminalApproval prompt(console);
   ConsoleRunObserver observer(console);

@@ -20,6 +20,21 @@ namespace cli {
 
 namespace {
 
+// An adjustment that would pass on this plan, for the hint: the first alternative scheme the
+// planner offers, else its first alternative algorithm.
+std::string adjustment_example(const core::Json& plan) {
+  const core::Json* decisions = core::json_array(plan, "decisions");
+  for (const char* key : {"global_scheme", "algorithm"}) {
+    if (decisions == nullptr) break;
+    for (const auto& d : *decisions) {
+      if (core::json_string(d, "key").value_or("") != key) continue;
+      auto alts = core::json_string_list(d, "alternatives");
+      if (!alts.empty()) return std::string(key == std::string("algorithm") ? "--algo " : "--scheme ") + alts.front();
+    }
+  }
+  return "--kv-cache none";
+}
+
 class TerminalPrompter final : public flow::Prompter {
  public:
   explicit TerminalPrompter(const Console& console) : m_c(console) {}
@@ -39,7 +54,8 @@ class TerminalPrompter final : public flow::Prompter {
   std::optional<flow::PlanAnswer> ask_plan(const core::Json& plan, const flow::PlanRequest& current) override {
     show_decision_table(m_c, plan);
     m_c.say("workflow.reason_plan");
-    m_c.say("start.plan_adjust_hint");
+    const std::string example = adjustment_example(plan);
+    m_c.say("start.plan_adjust_hint", {{"example", example}});
     while (true) {
       auto answer = m_c.ask(m_c.t("start.ask_plan"));
       if (!answer) return std::nullopt;
@@ -54,7 +70,7 @@ class TerminalPrompter final : public flow::Prompter {
       try {
         app.parse(typed, false);
       } catch (const CLI::ParseError& e) {
-        m_c.warn(m_c.t("start.adjust_unreadable", {{"answer", typed}, {"reason", e.what()}}));
+        m_c.warn(m_c.t("start.adjust_unreadable", {{"answer", typed}, {"reason", e.what()}, {"example", example}}));
         continue;
       }
       flow::PlanRequest adjusted = plan_request(options);
@@ -155,6 +171,7 @@ int run_start_command(Context& ctx, const StartOptions& opt) {
   req.run.echo_stdout_fd = STDOUT_FILENO;
   req.run.echo_stdout_style = Console::echo_style(STDOUT_FILENO);
   req.run.echo_stderr_style = Console::echo_style(STDERR_FILENO);
+  req.run.lang = c.lang();
   TerminalPrompter prompter(c);
   StartView view(c, workflow::Workdir{ctx.workdir});
   flow::MonitoredLauncher launcher;
