@@ -3,6 +3,8 @@
 // way. Defined beside each command (commands/<step>.cpp).
 #pragma once
 
+#include <chrono>
+
 #include <filesystem>
 
 #include "cli/console.h"
@@ -54,6 +56,7 @@ void render_prepared(const Console& console, const manifest::PrepareResult& r, b
 class ConsoleRunObserver : public flow::RunObserver {
  public:
   explicit ConsoleRunObserver(const Console& console) : m_console(console) {}
+  void on_estimate(double quark_cli_seconds) override { m_estimate_seconds = quark_cli_seconds; }
   void on_launching(const std::filesystem::path& log) override;
   void on_stage(const std::string& stage) override;
   void on_stop_requested(const std::string& signal) override;
@@ -66,6 +69,9 @@ class ConsoleRunObserver : public flow::RunObserver {
  private:
   const Console& m_console;
   HashProgressView m_hashing{m_console};
+  // Each stage line says how long quark-cli has run and how that compares with the estimate.
+  std::optional<double> m_estimate_seconds;
+  std::chrono::steady_clock::time_point m_launched{};
 };
 // run_question.cpp: checkpoint 3's question, the same for `run` and `start`: the accepted
 // words, then asked as flow::ask_until_decided says (a slip such as "y" is asked again, never

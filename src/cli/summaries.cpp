@@ -5,6 +5,7 @@
 
 #include "cli/table.h"
 #include "core/messages.h"
+#include "core/text.h"
 #include "flow/risk_text.h"
 #include "manifest/estimate.h"
 #include "workflow/checkpoint.h"
@@ -55,8 +56,7 @@ void show_analysis_summary(const Console& c, const core::Json& a) {
   add(t, c, "cli.label_exclusions", brief(core::json_at(a, "quantization_targets/exclude_defaults")));
   add(t, c, "cli.label_remote_code", brief(core::json_at(a, "model/trust_remote_code")));
   c.line(t.render());
-  // (start shows only this list at checkpoint 1, as `analyze` prints it).
-  show_risks(c, core::json_array(a, "risks"), "cli.summary_no_risks", "cli.summary_risks");
+  show_analysis_risks(c, a);
 }
 
 void show_risks(const Console& c, const core::Json* risks, std::string_view none_id, std::string_view heading_id) {
@@ -72,7 +72,15 @@ void show_risks(const Console& c, const core::Json* risks, std::string_view none
   }
 }
 
-void show_decision_table(const Console& c, const core::Json& p) {
+void show_plan_risks(const Console& c, const core::Json& p) {
+  // What confirming accepts, the risks carried from the analysis included.
+  if (const core::Json* risks = core::json_array(p, "risks"); risks != nullptr && !risks->empty()) {
+    c.say("plan.table.risks");
+    for (const auto& r : *risks) c.line("  " + risk_line(c, r));
+  }
+}
+
+void show_decision_table(const Console& c, const core::Json& p, bool with_risks) {
   c.say("cli.summary_plan_title");
   Table t = Table::from_ids(c, {"cli.heading_decision", "cli.heading_choice", "cli.heading_reason"});
   // The plan's own decision table when it has one; otherwise the decisions read from its fields.
@@ -104,11 +112,26 @@ void show_decision_table(const Console& c, const core::Json& p) {
     t.add_row({c.t("cli.label_evaluation"), brief(core::json_at(p, "evaluation_intent")), ""});
   }
   c.line(t.render());
-  // What confirming accepts, the risks carried from the analysis included.
-  if (const core::Json* risks = core::json_array(p, "risks"); risks != nullptr && !risks->empty()) {
-    c.say("plan.table.risks");
-    for (const auto& r : *risks) c.line("  " + risk_line(c, r));
+  if (with_risks) show_plan_risks(c, p);
+}
+
+void show_alternatives(const Console& c, const core::Json& p) {
+  const core::Json* decisions = core::json_array(p, "decisions");
+  if (decisions == nullptr) return;
+  std::string line;
+  for (const char* key : {"global_scheme", "kv_cache_scheme", "algorithm"}) {
+    for (const auto& d : *decisions) {
+      if (core::json_string(d, "key").value_or("") != key) continue;
+      auto alts = core::json_string_list(d, "alternatives");
+      if (alts.empty()) continue;
+      line += (line.empty() ? "" : "; ") + c.t(std::string("plan.decision.") + key) + ": " + core::join(alts);
+    }
   }
+  if (!line.empty()) c.say("cli.summary_alternatives", {{"alternatives", line}});
+}
+
+void show_analysis_risks(const Console& c, const core::Json& a) {
+  show_risks(c, core::json_array(a, "risks"), "cli.summary_no_risks", "cli.summary_risks");
 }
 
 void show_execution_summary(const Console& c, const core::Json& m) {

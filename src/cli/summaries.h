@@ -10,7 +10,13 @@
 namespace cli {
 
 void show_analysis_summary(const Console& console, const core::Json& analysis);
-void show_decision_table(const Console& console, const core::Json& plan);
+// The table, then the risks confirming accepts (unless `with_risks` is false).
+void show_decision_table(const Console& console, const core::Json& plan, bool with_risks = true);
+void show_plan_risks(const Console& console, const core::Json& plan);
+// The risks alone, for a question asked right after the step printed the rest.
+void show_analysis_risks(const Console& console, const core::Json& analysis);
+// One line: the alternatives the plan offers for the scheme, the KV cache and the algorithms.
+void show_alternatives(const Console& console, const core::Json& plan);
 void show_execution_summary(const Console& console, const core::Json& manifest);
 // Why checkpoint 3 asks, for this command: local or downloaded weights, GPU or CPU only.
 void show_execution_reason(const Console& console, const core::Json& manifest);

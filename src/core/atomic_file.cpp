@@ -19,12 +19,12 @@ Error write_error(const fs::path& path, int err) {
 
 }  // namespace
 
-Result<void> write_file_atomic(const fs::path& path, std::string_view content) {
+Result<void> write_file_atomic(const fs::path& path, std::string_view content, mode_t mode) {
   fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
   std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
   int fd = ::mkstemp(tmpl.data());
   if (fd < 0) return write_error(path, errno);
-  ::fchmod(fd, 0644);
+  ::fchmod(fd, mode);
   const char* p = content.data();
   std::size_t left = content.size();
   while (left > 0) {

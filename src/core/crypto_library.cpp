@@ -18,6 +18,8 @@ const CryptoApi& crypto_api() {
     lib.bind("EVP_DigestUpdate", a.digest_update);
     lib.bind("EVP_DigestFinal_ex", a.digest_final_ex);
     lib.bind("EVP_Digest", a.digest);
+    lib.bind("HMAC", a.hmac);
+    lib.bind("RAND_bytes", a.rand_bytes);
     a.load_error = lib.error();
     return a;
   }();

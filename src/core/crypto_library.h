@@ -18,6 +18,8 @@ struct CryptoApi {
   int (*digest_update)(EVP_MD_CTX*, const void*, size_t) = nullptr;
   int (*digest_final_ex)(EVP_MD_CTX*, unsigned char*, unsigned*) = nullptr;
   int (*digest)(const void*, size_t, unsigned char*, unsigned*, const EVP_MD*, ENGINE*) = nullptr;
+  unsigned char* (*hmac)(const EVP_MD*, const void*, int, const unsigned char*, size_t, unsigned char*, unsigned*) = nullptr;
+  int (*rand_bytes)(unsigned char*, int) = nullptr;
   std::string load_error;  // non-empty when libcrypto could not be loaded
 };
 

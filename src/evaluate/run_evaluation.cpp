@@ -80,6 +80,18 @@ std::string export_release(const std::filesystem::path& output) {
   return plain ? v : "";
 }
 
+// Passes the evaluator's pid on as soon as it exists.
+class StartedObserver final : public runner::RunObserver {
+ public:
+  explicit StartedObserver(const std::function<void(int)>& started) : m_started(started) {}
+  void on_started(int pid) override {
+    if (m_started) m_started(pid);
+  }
+
+ private:
+  const std::function<void(int)>& m_started;
+};
+
 }  // namespace
 
 EvaluationResult run_evaluation(const Request& req) {
@@ -101,7 +113,8 @@ EvaluationResult run_evaluation(const Request& req) {
   mo.timeout_seconds = hard_timeout_seconds(req.settings);
   mo.stop = req.stop;
   mo.stop_grace_seconds = req.stop_grace_seconds;
-  auto run = runner::run_monitored(spec, mo, nullptr);
+  StartedObserver started(req.on_started);
+  auto run = runner::run_monitored(spec, mo, &started);
   auto with_log = [&](EvaluationResult r) {
     r.log = log_file;
     return r;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 
 #include "core/messages.h"
@@ -30,6 +31,8 @@ struct Request {
   core::Lang lang = core::Lang::en;                         // and in which language
   const runner::StopSwitch* stop = nullptr;                 // a request on it interrupts the evaluation (as Ctrl-C)
   double stop_grace_seconds = 10;                           // between the stop signal and killing the evaluator's group
+  // Called with the evaluator's pid once it started (the run step records it in the manifest).
+  std::function<void(int pid)> on_started;
 };
 
 // The evaluator's command: runner::python_script on the embedded script with the request's

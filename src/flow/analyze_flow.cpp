@@ -24,7 +24,10 @@ core::Result<intake::OracleLinears> ask_oracle(const core::Json& first, const en
   req.config = *config;
   req.timeout_seconds = how.timeout_seconds;
   std::string cache = plan::default_cache_dir(how.getenv);
-  if (!cache.empty()) req.cache_dir = std::filesystem::path(cache) / "oracle";
+  if (!cache.empty()) {
+    req.cache_dir = std::filesystem::path(cache) / "oracle";
+    req.cache_secret = plan::cache_secret(how.getenv);
+  }
   auto answer = how.run ? how.run(req) : oracle::model_oracle(req);
   if (!answer) {
     if (answer.error().code == core::ExitCode::interrupted) return core::fail(std::move(answer).error());

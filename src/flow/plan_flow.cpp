@@ -86,6 +86,7 @@ std::variant<oracle::OracleRequest, OracleInventory> oracle_request(const PlanRe
   if (!cache.empty()) {
     req.cache_dir = std::filesystem::path(cache) / "oracle";
     req.expected = probed_versions(versions);
+    req.cache_secret = plan::cache_secret(request.getenv);
   }
   return req;
 }
@@ -141,6 +142,8 @@ core::Result<Probed> probe_and_ask(const PlanRequest& request, const plan::PlanO
   }
   if (python) {
     plan::ProbeSettings s{python->python, plan::default_cache_dir(request.getenv), capture, 300};
+    // Without a usable secret nothing is cached or trusted from the cache: the probe runs each time.
+    s.cache_secret = plan::cache_secret(request.getenv);
     s.extensions_dir = plan::torch_extensions_dir(request.getenv);
     QPTQ_TRY_ASSIGN(auto versions, plan::probe_versions(s));
     if (versions) {

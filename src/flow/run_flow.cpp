@@ -10,6 +10,7 @@
 #include "flow/phase_times.h"
 #include "flow/plan_input.h"
 #include "manifest/run_manifest_file.h"
+#include "manifest/estimate.h"
 #include "manifest/run_record.h"
 #include "runner/run_lock.h"
 #include "runner/run_log.h"
@@ -376,6 +377,9 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   const workflow::ProcessIdentity self = workflow::current_process_identity();
   doc["run"] = manifest::running_section(self, core::now_utc_iso8601(), cmd.digest, log_rel);
   QPTQ_TRY(file.write());
+  if (const core::Json* estimate = core::json_object(manifest, "estimate")) {
+    if (auto seconds = manifest::recorded_quark_cli_seconds(*estimate)) observer.on_estimate(*seconds);
+  }
   observer.on_launching(wd.root / log_rel);
 
   runner::CommandSpec spec;
@@ -469,6 +473,14 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     } else if (auto blocked = evaluation_blocked(cmd, *evaluator)) {
       outcome.evaluation = evaluate::not_run(er.settings, std::move(*blocked));
     } else {
+      // The evaluator's process beside the in-progress record: if quark-ptq is killed now, the
+      // evaluator lives on, and status and a second run must say so (workflow::assess_run).
+      er.on_started = [&doc, &file, &observer](int pid) {
+        auto id = workflow::process_identity(pid);
+        if (!id) return;
+        doc["evaluation"]["process"] = {{"pid", id->pid}, {"start_ticks", id->start_ticks}, {"boot_id", id->boot_id}};
+        if (auto written = file.write(); !written) observer.on_record_failed(written.error());
+      };
       observer.on_evaluating(er);
       outcome.evaluation = launcher.evaluate(er);
     }

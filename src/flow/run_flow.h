@@ -87,6 +87,9 @@ class ApprovalPrompt {
 class RunObserver {
  public:
   virtual ~RunObserver() = default;
+  // What checkpoint 3 showed as quark-cli's time (the manifest's estimate), just before the
+  // launch: the front end measures the run against it.
+  virtual void on_estimate(double /*quark_cli_seconds*/) {}
   virtual void on_launching(const std::filesystem::path& /*log*/) {}
   virtual void on_stage(const std::string& /*stage*/) {}
   // Stage, progress bar and memory (RunRequest::progress_interval; also after each on_stage).

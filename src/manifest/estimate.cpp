@@ -415,6 +415,14 @@ std::vector<std::string> recommendation_texts(const Estimate& e) {
 
 }  // namespace
 
+std::optional<double> recorded_quark_cli_seconds(const core::Json& estimate) {
+  const core::Json* time = core::json_object(estimate, "time");
+  if (time == nullptr) return std::nullopt;
+  auto s = core::json_number(*time, "quark_cli_seconds");
+  if (!s || *s <= 0) return std::nullopt;
+  return s;
+}
+
 core::Json estimate_to_json(const Estimate& e) {
   auto opt = [](const std::optional<bool>& b) { return b ? core::Json(*b) : core::Json(nullptr); };
   auto known = [](double v) { return v < 0 ? core::Json(nullptr) : core::Json(round2(v)); };

@@ -93,6 +93,9 @@ struct Estimate {
 core::Result<Estimate> estimate_resources(const EstimateInputs& in);
 
 core::Json estimate_to_json(const Estimate& e);
+// quark-cli's seconds as the manifest's `estimate` recorded them (estimate_to_json's
+// time.quark_cli_seconds); nothing when it has none.
+std::optional<double> recorded_quark_cli_seconds(const core::Json& estimate);
 
 // The estimate as it is shown wherever it is shown (prepare, its problems, the checkpoint 3
 // summary, MCP): GiB with one decimal ("?" when unknown, < 0), minutes whole and at least 1,

@@ -7,6 +7,8 @@
 #include <fstream>
 
 #include "core/sha256.h"
+#include "core/atomic_file.h"
+#include "core/fs.h"
 #include "oracle/model_oracle.h"
 #include "oracle/oracle_cache.h"
 #include "oracle/run_oracle.h"
@@ -104,7 +106,7 @@ TEST(ModelOracle, CacheRoundTripIsKeyedByDigestAndVersions) {
   test_support::TempDir dir;
   auto r = oracle::parse_oracle_output(kReport, "report");
   ASSERT_TRUE(r);
-  oracle::OracleCache cache(dir.path() / "cache");
+  oracle::OracleCache cache(dir.path() / "cache", "this user's secret");
   ASSERT_TRUE(cache.store("abc", r->versions, r->answers[0]));
   auto hit = cache.find("abc", r->versions);
   ASSERT_TRUE(hit.has_value());
@@ -121,6 +123,34 @@ TEST(ModelOracle, CacheRoundTripIsKeyedByDigestAndVersions) {
   EXPECT_FALSE(cache.find("abc", r->versions).has_value());
   ASSERT_TRUE(cache.store("x", r->versions, r->answers[1]));
   EXPECT_EQ(std::get<oracle::OracleRefusal>(*cache.find("x", r->versions)).code, "remote_code_required");
+}
+
+// An answer edited or planted in the cache directory (another module list, the file's own
+// code left beside it, or a code under another secret) is a miss; without a secret nothing is
+// kept.
+TEST(ModelOracle, AnEditedOrPlantedCacheEntryIsAMiss) {
+  test_support::TempDir dir;
+  auto r = oracle::parse_oracle_output(kReport, "report");
+  ASSERT_TRUE(r);
+  oracle::OracleCache cache(dir.path() / "cache", "this user's secret");
+  ASSERT_TRUE(cache.store("abc", r->versions, r->answers[0]));
+  ASSERT_TRUE(cache.find("abc", r->versions).has_value());
+  const auto path = cache.path_for("abc", r->versions);
+  auto text = core::read_file(path);
+  ASSERT_TRUE(text.has_value());
+  std::string edited = *text;
+  auto at = edited.find_first_of("0123456789", edited.find("\"in_features\""));
+  ASSERT_NE(at, std::string::npos) << edited;
+  edited.insert(at, "1");
+  ASSERT_TRUE(core::write_file_atomic(path, edited));
+  EXPECT_FALSE(cache.find("abc", r->versions).has_value());
+  oracle::OracleCache theirs(dir.path() / "cache", "someone else's secret");
+  ASSERT_TRUE(theirs.store("abc", r->versions, r->answers[0]));
+  EXPECT_FALSE(cache.find("abc", r->versions).has_value());
+  oracle::OracleCache none(dir.path() / "none", "");
+  ASSERT_TRUE(none.store("abc", r->versions, r->answers[0]));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "none"));
+  EXPECT_FALSE(none.find("abc", r->versions).has_value());
 }
 
 TEST(ModelOracle, ScriptIsEmbedded) {
@@ -214,6 +244,7 @@ TEST(ModelOracleRequest, RunsOnceThenAnswersFromTheCache) {
   req.python = py;
   req.config = dir.path() / "m";
   req.cache_dir = dir.path() / "cache";
+  req.cache_secret = "this user's secret";
   auto first = oracle::model_oracle(req);
   ASSERT_TRUE(first) << first.error().id << " " << first.error().detail;
   EXPECT_FALSE(first->from_cache);

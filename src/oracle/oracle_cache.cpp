@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "core/local_secret.h"
 #include "core/atomic_file.h"
 #include "core/fs.h"
 #include "core/json_io.h"
@@ -104,8 +105,12 @@ std::filesystem::path OracleCache::path_for(const std::string& config_sha256, co
 }
 
 std::optional<OracleAnswer> OracleCache::find(const std::string& config_sha256, const LibraryVersions& versions) const {
-  auto text = core::read_file(path_for(config_sha256, versions));
+  if (m_secret.empty()) return std::nullopt;
+  const auto path = path_for(config_sha256, versions);
+  auto text = core::read_file(path);
   if (!text) return std::nullopt;
+  auto mac = core::read_file(path.string() + ".mac");
+  if (!mac || *mac != core::hmac_sha256_hex(m_secret, *text)) return std::nullopt;
   auto answer = parse_oracle_model(*text, "oracle cache");
   if (!answer) return std::nullopt;
   auto parsed = core::parse_json(*text, "oracle cache");
@@ -120,8 +125,13 @@ std::optional<OracleAnswer> OracleCache::find(const std::string& config_sha256, 
 }
 
 core::Result<void> OracleCache::store(const std::string& config_sha256, const LibraryVersions& versions, const OracleAnswer& answer) const {
+  if (m_secret.empty()) return core::ok();
   QPTQ_TRY(core::create_directories(m_dir));
-  return core::write_file_atomic(path_for(config_sha256, versions), answer_to_json(answer, versions));
+  const auto path = path_for(config_sha256, versions);
+  const std::string text = answer_to_json(answer, versions);
+  // The code first: a crash between the two writes leaves a miss, never an unchecked answer.
+  QPTQ_TRY(core::write_file_atomic(path.string() + ".mac", core::hmac_sha256_hex(m_secret, text)));
+  return core::write_file_atomic(path, text);
 }
 
 core::Result<OracleResult> model_oracle(const OracleRequest& request) {
@@ -129,7 +139,7 @@ core::Result<OracleResult> model_oracle(const OracleRequest& request) {
   std::error_code ec;
   if (std::filesystem::is_directory(config, ec)) config /= "config.json";
   QPTQ_TRY_ASSIGN(std::string digest, core::sha256_file_hex(config));
-  OracleCache cache(request.cache_dir);
+  OracleCache cache(request.cache_dir, request.cache_secret);
   if (request.expected) {
     if (auto hit = cache.find(digest, *request.expected)) return OracleResult{std::move(*hit), *request.expected, true};
   }

@@ -1,7 +1,9 @@
 // Oracle answers kept on disk, keyed by the config.json digest and the library versions that
 // gave them (a newer transformers may build a different model from the same config). One JSON
 // file per key under the cache directory; written atomically; a file that does not parse is a
-// miss, never an error.
+// miss, never an error. Beside each file, <file>.mac: its HMAC under this user's secret
+// (core::local_secret), so that an answer someone else planted or edited in the cache directory
+// is a miss too; without a secret nothing is kept or read.
 #pragma once
 
 #include <filesystem>
@@ -15,7 +17,7 @@ namespace oracle {
 
 class OracleCache {
  public:
-  explicit OracleCache(std::filesystem::path dir) : m_dir(std::move(dir)) {}
+  OracleCache(std::filesystem::path dir, std::string secret) : m_dir(std::move(dir)), m_secret(std::move(secret)) {}
 
   std::optional<OracleAnswer> find(const std::string& config_sha256, const LibraryVersions& versions) const;
   core::Result<void> store(const std::string& config_sha256, const LibraryVersions& versions, const OracleAnswer& answer) const;
@@ -26,6 +28,7 @@ class OracleCache {
 
  private:
   std::filesystem::path m_dir;
+  std::string m_secret;
 };
 
 // What intake and the flows call: the cached answer for `config` when `expected` versions are
@@ -35,6 +38,7 @@ struct OracleRequest {
   std::filesystem::path config;
   std::filesystem::path cache_dir = OracleCache::default_dir();
   std::optional<LibraryVersions> expected;  // e.g. from the environment probe; none: always run
+  std::string cache_secret;                 // core::local_secret; "": nothing kept or read
   double timeout_seconds = 300;
 };
 

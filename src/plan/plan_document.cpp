@@ -199,6 +199,12 @@ std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
                     {{"severity", severity_text(lang, r.severity)}, {"risk", render(lang, r.risk)}, {"how", render(lang, r.how)}}));
     }
   }
+  for (auto& line : module_lines(lang, p)) out.push_back(std::move(line));
+  return out;
+}
+
+std::vector<std::string> module_lines(core::Lang lang, const Plan& p) {
+  std::vector<std::string> out;
   const ModuleSummary& s = p.modules;
   if (s.inventory_known) {
     out.push_back(core::msg(

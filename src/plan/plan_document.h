@@ -18,6 +18,8 @@ core::Json plan_to_json(const Plan& p);
 
 // The human decision table (decision | choice | why | alternatives) and coverage.
 std::vector<std::string> decision_table(core::Lang lang, const Plan& p);
+// Its last part alone: which modules are quantized and excluded, and what each pattern matched.
+std::vector<std::string> module_lines(core::Lang lang, const Plan& p);
 // The risks confirming the plan accepts (none: no lines). Apart from the table because start's
 // question at checkpoint 2 lists them itself, from the written plan.
 std::vector<std::string> risk_table(core::Lang lang, const Plan& p);

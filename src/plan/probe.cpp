@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/atomic_file.h"
+#include "core/local_secret.h"
 #include "core/embedded.h"
 #include "core/sha256.h"
 #include "runner/python_script.h"
@@ -63,12 +64,22 @@ std::string resolve_cli(const std::string& python, const std::string& reported) 
   return core::is_regular_file(beside) ? beside : reported;
 }
 
-std::optional<InstalledQuark> read_cache(const std::string& path) {
+// The entry's code under the secret: over everything in it but the code itself.
+std::string entry_code(const std::string& secret, core::Json entry) {
+  entry.erase("mac");
+  return core::hmac_sha256_hex(secret, core::canonical_dump(entry));
+}
+
+std::optional<InstalledQuark> read_cache(const std::string& path, const std::string& secret) {
   if (!core::is_regular_file(path)) {
     return std::nullopt;
   }
   auto doc = core::read_json_file(path);
-  if (!doc) {
+  if (!doc || !doc->is_object()) {
+    return std::nullopt;
+  }
+  // Written by someone without this user's secret: not an answer of ours.
+  if (core::json_string(*doc, "mac").value_or("") != entry_code(secret, *doc)) {
     return std::nullopt;
   }
   auto probe_text = core::json_string(*doc, "probe");
@@ -99,6 +110,11 @@ std::string default_cache_dir(const EnvFn& env) {
   return "";
 }
 
+std::string cache_secret(const EnvFn& env) {
+  auto secret = core::local_secret(core::default_config_dir(env("XDG_CONFIG_HOME").value_or(""), env("HOME").value_or("")));
+  return secret ? *secret : "";
+}
+
 std::string torch_extensions_dir(const EnvFn& env) {
   if (auto t = env("TORCH_EXTENSIONS_DIR"); t && !t->empty()) return *t;
   if (auto x = env("XDG_CACHE_HOME"); x && !x->empty()) return *x + "/torch_extensions";
@@ -110,14 +126,14 @@ core::Result<std::optional<ProbedVersions>> probe_versions(const ProbeSettings& 
   QPTQ_TRY_ASSIGN(ProbeRun first, run_probe(s, true));
   if (!first.result.quark_installed) return std::optional<ProbedVersions>{};
   ProbedVersions v{std::move(first.result), std::move(first.raw), ""};
-  if (!s.cache_dir.empty()) v.cache_path = cache_file(s, v.raw);
+  if (!s.cache_dir.empty() && !s.cache_secret.empty()) v.cache_path = cache_file(s, v.raw);
   return std::optional<ProbedVersions>{std::move(v)};
 }
 
 core::Result<InstalledQuark> probe_capabilities(const ProbeSettings& s, const ProbedVersions& versions) {
   const std::string& cache_path = versions.cache_path;
   if (!cache_path.empty()) {
-    if (auto cached = read_cache(cache_path)) {
+    if (auto cached = read_cache(cache_path, s.cache_secret)) {
       cached->probe.quark_cli = resolve_cli(s.python, cached->probe.quark_cli);
       return std::move(*cached);
     }
@@ -164,6 +180,7 @@ core::Result<InstalledQuark> probe_capabilities(const ProbeSettings& s, const Pr
   if (!cache_path.empty() && q.help_ok && q.probe.complete) {
     if (core::create_directories(s.cache_dir)) {
       core::Json entry = {{"python", s.python}, {"probe", full.raw}, {"help", help_text}};
+      entry["mac"] = entry_code(s.cache_secret, entry);
       // A cache that cannot be written only costs a probe next time.
       if (core::write_file_atomic(cache_path, core::dump_pretty(entry)) && s.on_cached) s.on_cached(notice);
     }

@@ -51,7 +51,11 @@ struct ProbeSettings {
 
   std::string python;
   std::string cache_dir;  // "" disables the cache
-  CaptureFn capture;      // runner::capture in the product, a fake in tests
+  // This user's secret (core::local_secret): every entry carries its HMAC, and one without the
+  // right code (planted or edited by someone else) is ignored and probed again. "" disables
+  // the cache.
+  std::string cache_secret;
+  CaptureFn capture;  // runner::capture in the product, a fake in tests
   double timeout_seconds = 300;
   std::function<void(const ProbeNotice&)> on_probing;  // before the full probe
   std::function<void(const ProbeNotice&)> on_cached;   // after its answer was written to cache_file
@@ -91,6 +95,9 @@ std::vector<ExtensionBuild> extensions_being_built(const std::string& extensions
 
 // The default cache directory from the environment ("" when there is no home).
 std::string default_cache_dir(const EnvFn& env);
+// This user's secret that keys the caches (core::local_secret under $XDG_CONFIG_HOME/quark-ptq or
+// ~/.config/quark-ptq); "" when it cannot be used, and then nothing is cached.
+std::string cache_secret(const EnvFn& env);
 
 // The embedded probe script.
 std::string_view probe_script();

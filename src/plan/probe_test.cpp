@@ -5,10 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 
+#include "core/atomic_file.h"
 #include "core/fs.h"
+#include "core/json_io.h"
 #include "support/temp_dir.h"
 
 namespace {
@@ -56,6 +59,7 @@ TEST(Probe, FullProbeThenCacheHit) {
   test_support::TempDir tmp;
   FakeEnv fake;
   plan::ProbeSettings s{"/venv/bin/python", (tmp.path() / "cache").string(), fake.fn(), 10};
+  s.cache_secret = "this user's secret";
   auto first = plan::probe_installed(s);
   ASSERT_TRUE(first.has_value());
   ASSERT_TRUE(first->has_value());
@@ -81,6 +85,47 @@ TEST(Probe, FullProbeThenCacheHit) {
   EXPECT_EQ(fake.calls["full"], 2);
 }
 
+// A cache entry someone else wrote (planted, or an answer of ours edited to claim a scheme the
+// installed Quark lacks) carries no valid code under this user's secret: it is ignored, the
+// environment is probed again and the entry is replaced. Without a secret nothing is cached.
+TEST(Probe, APlantedOrEditedCacheEntryIsNeverTrusted) {
+  test_support::TempDir tmp;
+  FakeEnv fake;
+  plan::ProbeSettings s{"/venv/bin/python", (tmp.path() / "cache").string(), fake.fn(), 10};
+  s.cache_secret = "this user's secret";
+  std::string kept;
+  s.on_cached = [&](const plan::ProbeNotice& n) { kept = n.cache_file; };
+  ASSERT_TRUE(plan::probe_installed(s));
+  ASSERT_FALSE(kept.empty());
+  auto entry = core::read_json_file(kept);
+  ASSERT_TRUE(entry.has_value());
+  // The edit: one more scheme in the probe's answer, the old code left in place.
+  std::string probe = (*entry)["probe"].get<std::string>();
+  auto at = probe.find("\"schemes\": [");
+  ASSERT_NE(at, std::string::npos) << probe;
+  probe.insert(at + 12, "\"made_up_scheme\", ");
+  (*entry)["probe"] = probe;
+  ASSERT_TRUE(core::write_file_atomic(kept, core::dump_pretty(*entry)));
+  auto again = plan::probe_installed(s);
+  ASSERT_TRUE(again && again->has_value());
+  EXPECT_FALSE((*again)->from_cache);
+  EXPECT_EQ(fake.calls["full"], 2);
+  const auto& schemes = (*again)->probe.schemes;
+  EXPECT_EQ(std::count(schemes.begin(), schemes.end(), "made_up_scheme"), 0);
+  // Another user's secret (a planted entry with a code of its own) is no better.
+  plan::ProbeSettings other = s;
+  other.cache_secret = "someone else's secret";
+  auto theirs = plan::probe_installed(other);
+  ASSERT_TRUE(theirs && theirs->has_value());
+  EXPECT_FALSE((*theirs)->from_cache);
+  // No secret, no cache.
+  plan::ProbeSettings none = s;
+  none.cache_secret.clear();
+  auto uncached = plan::probe_installed(none);
+  ASSERT_TRUE(uncached && uncached->has_value());
+  EXPECT_FALSE((*uncached)->from_cache);
+}
+
 // Issue 16 item 6: the first probe of an environment says what it does and where, and where
 // its answer is kept; a reinstall of the same versions (new dist-info mtime) probes again.
 TEST(Probe, TheFirstProbeIsAnnouncedAndAReinstallIsAMiss) {
@@ -88,6 +133,7 @@ TEST(Probe, TheFirstProbeIsAnnouncedAndAReinstallIsAMiss) {
   FakeEnv fake;
   std::vector<std::string> said;
   plan::ProbeSettings s{"/venv/bin/python", (tmp.path() / "cache").string(), fake.fn(), 10};
+  s.cache_secret = "this user's secret";
   s.extensions_dir = "/home/u/.cache/torch_extensions";
   s.on_probing = [&](const plan::ProbeNotice& n) { said.push_back("probing " + n.python + " " + n.extensions_dir); };
   s.on_cached = [&](const plan::ProbeNotice& n) { said.push_back("kept " + n.cache_file); };
@@ -188,6 +234,7 @@ TEST(Probe, HelpFromTheProbeItselfRunsNoQuarkCli) {
     return r;
   };
   plan::ProbeSettings s{"/venv/bin/python", (tmp.path() / "cache").string(), fn, 10};
+  s.cache_secret = "this user's secret";
   auto q = plan::probe_installed(s);
   ASSERT_TRUE(q && q->has_value());
   EXPECT_TRUE((*q)->help_ok);

@@ -104,19 +104,53 @@ std::string_view run_phase_name(RunPhase p) {
   return "none";
 }
 
+namespace {
+
+// The evaluator of the run's own evaluation while it lives: the run step records its process
+// (evaluation.process) when it starts and replaces the in-progress record when it ends.
+std::optional<std::int64_t> live_evaluator(const core::Json& manifest) {
+  const core::Json* ev = core::json_object(manifest, "evaluation");
+  if (ev == nullptr || core::json_string(*ev, "reason_id").value_or("") != "evaluate.reason.in_progress") return std::nullopt;
+  const core::Json* process = core::json_object(*ev, "process");
+  if (process == nullptr) return std::nullopt;
+  auto pid = core::json_int(*process, "pid");
+  auto ticks = core::json_int(*process, "start_ticks");
+  if (!pid || !ticks) return std::nullopt;
+  auto now = process_identity(*pid);
+  if (!now || now->start_ticks != static_cast<std::uint64_t>(*ticks)) return std::nullopt;
+  auto boot = core::json_string(*process, "boot_id");
+  if (boot && !now->boot_id.empty() && *boot != now->boot_id) return std::nullopt;
+  return pid;
+}
+
+}  // namespace
+
 RunState assess_run(const core::Json& manifest) {
   RunState st;
   const core::Json* run = core::json_object(manifest, "run");
   if (run == nullptr) return st;
   st.recorded = core::json_string(*run, "status").value_or("");
   st.phase = phase_from(st.recorded);
-  if (st.phase != RunPhase::running) return st;
 
   auto because = [&st](std::string id, std::vector<core::MessageArg> args) {
     st.reason = core::msg(core::Lang::en, id, args);
     st.reason_id = std::move(id);
     st.reason_args = std::move(args);
   };
+  if (st.phase != RunPhase::running) {
+    // quark-cli has ended, but the run goes on while its evaluation does: with quark-ptq, or
+    // orphaned when quark-ptq was killed (the evaluator then still holds the workdir lock).
+    if (auto evaluator = live_evaluator(manifest)) {
+      auto pid = core::json_int(*run, "pid");
+      auto owner = pid ? process_identity(*pid) : std::nullopt;
+      auto ticks = core::json_int(*run, "process_start_ticks");
+      const bool owner_alive = owner && (!ticks || owner->start_ticks == static_cast<std::uint64_t>(*ticks));
+      st.phase = RunPhase::running;
+      because(owner_alive ? "workflow.run_reason.evaluating" : "workflow.run_reason.orphaned_evaluator",
+              {{"pid", pid ? std::to_string(*pid) : "?"}, {"evaluator", std::to_string(*evaluator)}});
+    }
+    return st;
+  }
   auto interrupted = [&st, &because](std::string id, std::vector<core::MessageArg> args = {}) {
     st.phase = RunPhase::interrupted;
     because(std::move(id), std::move(args));

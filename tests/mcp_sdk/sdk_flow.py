@@ -183,6 +183,9 @@ class World:
         os.makedirs(self.home, exist_ok=True)
         self.env = {"PATH": os.path.dirname(binary) + os.pathsep + os.environ.get("PATH", "/usr/bin:/bin"),
                     "HOME": self.home, "XDG_CACHE_HOME": os.path.join(work, ".cache"), "LANG": "C.UTF-8",
+                    # Where make_workdir.py --stage-pileval puts pileval: prepare finds it cached
+                    # (it would otherwise ask the Hub, which this machine may not reach).
+                    "HF_HOME": os.path.join(self.home, ".cache", "huggingface"),
                     "FAKE_EVAL": "rise"}
         self.errlog = open(os.path.join(work, "server.stderr.log"), "a")
 

@@ -39,7 +39,8 @@ void render_confirmed(const Console& c, const workflow::Workdir& wd, const workf
   const workflow::Confirmation& conf = outcome.confirmation;
   std::string number = std::to_string(static_cast<int>(conf.checkpoint));
   const core::Json& corrections = conf.corrections;
-  if (!outcome.already && !corrections.empty()) {
+  // Inside start the corrected analysis was shown with the question this yes answered.
+  if (!outcome.already && !corrections.empty() && !in_flow) {
     for (auto it = corrections.begin(); it != corrections.end(); ++it) {
       c.say("cli.confirm_corrected",
             {{"key", it.key()}, {"from", core::dump_compact(it.value()["from"])}, {"to", core::dump_compact(it.value()["to"])}});

@@ -9,6 +9,7 @@
 #include "cli/next_step.h"
 #include "cli/option_checks.h"
 #include "cli/step_views.h"
+#include "cli/summaries.h"
 #include "core/fs.h"
 #include "flow/documents.h"
 #include "flow/plan_flow.h"
@@ -31,8 +32,18 @@ int report_problems(const Console& console, const flow::PlanOutcome& outcome, co
 }
 
 int report_written(const Console& console, const flow::plan_end::Written& w, NextHint next) {
-  for (const auto& line : plan::decision_table(console.lang(), w.plan)) {
-    console.line(line);
+  if (next == NextHint::asked_by_start) {
+    // Inside start, checkpoint 2's question follows at once: the decision table, what else
+    // could be chosen, and the modules, each said once (the question adds only its reason).
+    show_decision_table(console, w.doc, false);
+    show_alternatives(console, w.doc);
+    for (const auto& line : plan::module_lines(console.lang(), w.plan)) console.line(line);
+    console.say("plan.written_asked_below", {{"path", w.path.string()}});
+    show_plan_risks(console, w.doc);
+    if (console.json_mode()) console.json(w.doc);
+    return 0;
+  } else {
+    for (const auto& line : plan::decision_table(console.lang(), w.plan)) console.line(line);
   }
   if (next == NextHint::shown) {
     for (const auto& line : plan::risk_table(console.lang(), w.plan)) console.line(line);

@@ -7,9 +7,44 @@
 
 namespace cli {
 
-void ConsoleRunObserver::on_launching(const std::filesystem::path& log) { m_console.say("run.starting", {{"log", log.string()}}); }
+namespace {
+
+// "4:05", "1:02:09"
+std::string clock_text(double seconds) {
+  auto s = static_cast<long long>(seconds < 0 ? 0 : seconds);
+  return s >= 3600 ? fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60) : fmt::format("{}:{:02}", s / 60, s % 60);
+}
+
+// Seconds under a minute and a half, minutes under an hour and a half, then hours and minutes.
+std::string duration_text(const Console& c, double seconds) {
+  auto s = static_cast<long long>(seconds < 0 ? 0 : seconds + 0.5);
+  if (s < 90) return c.t("run.duration_seconds", {{"n", std::to_string(s)}});
+  if (s < 90 * 60) return c.t("run.duration_minutes", {{"n", std::to_string((s + 30) / 60)}});
+  return c.t("run.duration_hours", {{"h", std::to_string(s / 3600)}, {"m", std::to_string(s / 60 % 60)}});
+}
+
+}  // namespace
+
+void ConsoleRunObserver::on_launching(const std::filesystem::path& log) {
+  m_launched = std::chrono::steady_clock::now();
+  m_console.say("run.starting", {{"log", log.string()}});
+}
+
 void ConsoleRunObserver::on_stage(const std::string& stage) {
-  m_console.say("run.stage", {{"stage", m_console.enum_text("stage", stage)}});
+  const std::string name = m_console.enum_text("stage", stage);
+  if (!m_estimate_seconds) {
+    m_console.say("run.stage", {{"stage", name}});
+    return;
+  }
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_launched).count();
+  const double left = *m_estimate_seconds - elapsed;
+  const std::string estimate = duration_text(m_console, *m_estimate_seconds);
+  if (left >= 0) {
+    m_console.say("run.stage_eta",
+                  {{"stage", name}, {"elapsed", clock_text(elapsed)}, {"estimate", estimate}, {"left", duration_text(m_console, left)}});
+  } else {
+    m_console.say("run.stage_over", {{"stage", name}, {"elapsed", clock_text(elapsed)}, {"estimate", estimate}});
+  }
 }
 void ConsoleRunObserver::on_stop_requested(const std::string& signal) { m_console.say("run.stopping", {{"signal", signal}}); }
 void ConsoleRunObserver::on_record_failed(const core::Error& e) { m_console.error_line(e); }

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <set>
+#include <utility>
 
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
@@ -35,11 +36,24 @@ std::string adjustment_example(const core::Json& plan) {
   return "--kv-cache none";
 }
 
+// What the step just printed, so that the checkpoint's question does not print it again (a
+// resumed start, whose step did not run, still shows it with the question).
+struct JustShown {
+  bool analysis = false;
+  bool plan = false;
+  bool execution = false;
+  static bool take(bool& flag) { return std::exchange(flag, false); }
+};
+
 class TerminalPrompter final : public flow::Prompter {
  public:
-  explicit TerminalPrompter(const Console& console) : m_c(console) {}
+  TerminalPrompter(const Console& console, JustShown& shown) : m_c(console), m_shown(shown) {}
   std::optional<std::string> ask_analysis(const core::Json& analysis, const core::Json& corrections) override {
-    show_analysis_summary(m_c, analysis);
+    if (JustShown::take(m_shown.analysis) && corrections.empty()) {
+      show_analysis_risks(m_c, analysis);
+    } else {
+      show_analysis_summary(m_c, analysis);
+    }
     m_c.say("workflow.reason_analysis");
     if (corrections.empty()) return m_c.ask(m_c.t("start.ask_analysis"));
     // The corrections are shown for a second look; only a yes to this question confirms them.
@@ -52,7 +66,7 @@ class TerminalPrompter final : public flow::Prompter {
     return m_c.ask(m_c.t("start.ask_analysis_corrected"));
   }
   std::optional<flow::PlanAnswer> ask_plan(const core::Json& plan, const flow::PlanRequest& current) override {
-    show_decision_table(m_c, plan);
+    if (!JustShown::take(m_shown.plan)) show_decision_table(m_c, plan);
     m_c.say("workflow.reason_plan");
     const std::string example = adjustment_example(plan);
     m_c.say("start.plan_adjust_hint", {{"example", example}});
@@ -78,7 +92,7 @@ class TerminalPrompter final : public flow::Prompter {
     }
   }
   std::optional<std::string> ask_execution(const core::Json& manifest) override {
-    show_execution_summary(m_c, manifest);
+    if (!JustShown::take(m_shown.execution)) show_execution_summary(m_c, manifest);
     show_execution_reason(m_c, manifest);
     return ask_execution_approval(m_c);
   }
@@ -93,11 +107,13 @@ class TerminalPrompter final : public flow::Prompter {
 
  private:
   const Console& m_c;
+  JustShown& m_shown;
 };
 
 class StartView final : public flow::StartObserver {
  public:
-  StartView(const Console& console, const workflow::Workdir& wd) : m_c(console), m_wd(wd), m_plan(console), m_run(console) {}
+  StartView(const Console& console, const workflow::Workdir& wd, JustShown& shown)
+      : m_c(console), m_wd(wd), m_shown(shown), m_plan(console), m_run(console) {}
 
   void on_reuse(const std::filesystem::path& artifact) override { m_c.say("start.reuse", {{"path", artifact.string()}}); }
   void on_step(int number) override {
@@ -107,7 +123,10 @@ class StartView final : public flow::StartObserver {
   void on_already_confirmed(workflow::Checkpoint cp, const std::string& at) override {
     m_c.say("start.already_confirmed", {{"checkpoint", std::to_string(static_cast<int>(cp))}, {"at", at}});
   }
-  void on_analyzed(const flow::Analyzed& a) override { render_analyzed(m_c, a, NextHint::asked_by_start); }
+  void on_analyzed(const flow::Analyzed& a) override {
+    render_analyzed(m_c, a, NextHint::asked_by_start);
+    m_shown.analysis = true;
+  }
   void on_confirmed(const workflow::ConfirmOutcome& c, bool analysis) override { render_confirmed(m_c, m_wd, c, analysis, true); }
   void on_correction_refused(const core::Error& e) override { m_c.error_line(e); }
   void on_adjustment_refused(const core::Error& e) override { m_c.error_line(e); }
@@ -116,8 +135,14 @@ class StartView final : public flow::StartObserver {
     m_c.say("start.plan_reopened", {{"changes", core::join(changes, "; ")}});
   }
   void on_plan_unchanged() override { m_c.say("start.plan_unchanged"); }
-  void on_planned(const flow::PlanOutcome& p) override { render_planned(m_c, p, NextHint::asked_by_start); }
-  void on_prepared(const manifest::PrepareResult& p) override { render_prepared(m_c, p, false); }
+  void on_planned(const flow::PlanOutcome& p) override {
+    render_planned(m_c, p, NextHint::asked_by_start);
+    m_shown.plan = std::holds_alternative<flow::plan_end::Written>(p.end);
+  }
+  void on_prepared(const manifest::PrepareResult& p) override {
+    render_prepared(m_c, p, false);
+    m_shown.execution = true;
+  }
   void on_execution_answer(const std::string& answer, bool approved, const std::string& digest) override {
     if (approved) {
       m_c.say("start.approved", {{"digest", digest}});
@@ -150,6 +175,7 @@ class StartView final : public flow::StartObserver {
  private:
   const Console& m_c;
   workflow::Workdir m_wd;
+  JustShown& m_shown;
   ConsolePlanObserver m_plan;
   ConsoleRunObserver m_run;
 };
@@ -172,8 +198,9 @@ int run_start_command(Context& ctx, const StartOptions& opt) {
   req.run.echo_stdout_style = Console::echo_style(STDOUT_FILENO);
   req.run.echo_stderr_style = Console::echo_style(STDERR_FILENO);
   req.run.lang = c.lang();
-  TerminalPrompter prompter(c);
-  StartView view(c, workflow::Workdir{ctx.workdir});
+  JustShown shown;
+  TerminalPrompter prompter(c, shown);
+  StartView view(c, workflow::Workdir{ctx.workdir}, shown);
   flow::MonitoredLauncher launcher;
   auto outcome = flow::start(req, prompter, view, launcher);
   if (!outcome) return c.error(outcome.error());

@@ -8,4 +8,4 @@ python3 "$SRC/tests/cli/start/pty_drive.py" --transcript t.txt --eof \
   --expect 'Confirm the analysis\?' --send yes --expect 'Confirm the plan\?' --send no \
   -- quark-ptq start model --output-dir out --quark-version 0.13 --target mi300x >/dev/null
 echo "start exited with $?"
-sed -n '/^Decision table/,/^Checkpoint 2:/p' t.txt
+sed -n '/^Decision table/,/^Checkpoint 2:/p' t.txt | sed "s|$PWD/||"
