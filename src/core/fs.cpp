@@ -121,6 +121,15 @@ fs::path running_binary_dir() {
   return ec ? fs::path() : self.parent_path();
 }
 
+std::string checkout_path(std::string_view relative) {
+  const fs::path dir = running_binary_dir();
+  if (!dir.empty()) {
+    const fs::path root = dir.parent_path();
+    if (core::is_regular_file(fs::path(root / "scripts" / "setup-quark-env.sh"))) return (root / relative).lexically_normal().string();
+  }
+  return "<quark-ptq checkout>/" + std::string(relative);
+}
+
 fs::path absolute_path(const fs::path& path) {
   std::error_code ec;
   auto p = fs::absolute(path, ec);

@@ -37,6 +37,10 @@ Result<fs::path> real_path(const fs::path& path);
 fs::path absolute_path(const fs::path& path);
 // The directory of the running executable (/proc/self/exe), "" when it cannot be read.
 fs::path running_binary_dir();
+// A file of quark-ptq's source checkout, named for a person to use: under the checkout this
+// binary was built in (build/quark-ptq: scripts/ beside build/), else written
+// "<quark-ptq checkout>/<relative>" (an installed binary has no scripts of its own).
+std::string checkout_path(std::string_view relative);
 Result<void> create_directories(const fs::path& path);
 
 }  // namespace core

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/fs.h"
 #include "core/messages.h"
 #include "envprobe/accelerator.h"
 #include "envprobe/device_checks.h"
@@ -131,7 +132,11 @@ void check_torch_and_gpu(const CheckInputs& in, Verdict& v) {
   }
   if (in.device == "cuda") {
     if (acc.kind == "cpu") {
-      v.add(make("no_gpu", true, message_id("envprobe.problem_no_gpu"), {{"evidence", acc.evidence}}, "no GPU", "a GPU for --device cuda"));
+      v.add(make("no_gpu", true, message_id("envprobe.problem_no_gpu"),
+                 {{"evidence", acc.evidence},
+                  {"setup", core::checkout_path("scripts/setup-quark-cpu-env.sh")},
+                  {"cpu_python", core::checkout_path(".venv-quark-cpu/bin/python")}},
+                 "no GPU", "a GPU for --device cuda"));
     } else if (acc.kind == "unknown") {
       v.add(make("accelerator_unknown", false, message_id("envprobe.problem_accelerator_unknown"), {{"evidence", acc.evidence}}, "unknown",
                  "a GPU"));
@@ -158,7 +163,10 @@ void check_devices(const CheckInputs& in, Verdict& v) {
 // A plan that runs on the CPU of a host without a GPU, with a Quark release that cannot.
 void check_cpu_only_release(const CheckInputs& in, const Requirements& req, Verdict& v) {
   if (in.device != "cpu" || in.acc.kind != "cpu" || req.cpu_only_works) return;
-  v.add(make("quark_needs_gpu", true, message_id("envprobe.problem_quark_needs_gpu"), {{"version", req.quark_version}},
+  v.add(make("quark_needs_gpu", true, message_id("envprobe.problem_quark_needs_gpu"),
+             {{"version", req.quark_version},
+              {"setup", core::checkout_path("scripts/setup-quark-cpu-env.sh")},
+              {"cpu_python", core::checkout_path(".venv-quark-cpu/bin/python")}},
              "amd-quark " + req.quark_version + " without a GPU", "a GPU, or a Quark release that runs on CPU"));
 }
 

@@ -38,7 +38,8 @@ core::Result<evaluate::Request> evaluation_request(const EvaluateRequest& r) {
     // A FIFO, a device or a directory is there but is no text file: say what it is.
     return core::fail(
         core::make_error(core::ExitCode::bad_input, core::exists(text_path) ? "evaluate.text_not_a_file" : "evaluate.text_missing")
-            .with("path", text));
+            .with("path", text)
+            .with("fetch", core::checkout_path("scripts/fetch-heldout-text.sh")));
   }
   QPTQ_TRY_ASSIGN(auto env, envprobe::resolve_python_env(r.python));
 

@@ -22,6 +22,8 @@ AlgorithmCost algorithm_cost(StrictFields& f, const core::Json& j, const std::st
     a.fixed_seconds = f.number(j, where, "fixed_seconds");
     a.seconds_per_expert_layer = f.number(j, where, "seconds_per_expert_layer");
   }
+  if (j.contains("cpu_seconds_per_layer_parameter"))
+    a.cpu_seconds_per_layer_parameter = f.number(j, where, "cpu_seconds_per_layer_parameter");
   if (j.contains("layerwise")) {
     const core::Json& lw = f.object(j, where, "layerwise");
     std::string at = where + "/layerwise";
@@ -76,7 +78,9 @@ core::Result<EstimateConstants> parse() {
             f.number(tm, "/time", "cpu_offload_slowdown"),
             f.number(tm, "/time", "calibration_floor_seconds"),
             f.number(tm, "/time", "export_floor_seconds"),
-            f.number(tm, "/time", "pack_seconds_per_quantized_gib")};
+            f.number(tm, "/time", "pack_seconds_per_quantized_gib"),
+            f.number(tm, "/time", "cpu_startup_seconds"),
+            f.number(tm, "/time", "cpu_batch_seconds_per_quantized_parameter")};
   const core::Json& s4 = f.object(doc, "", "step4");
   c.step4 = {f.number(s4, "/step4", "verify_gib_per_second"), f.number(s4, "/step4", "evaluation_startup_seconds"),
              f.number(s4, "/step4", "evaluation_canary_seconds"), f.number(s4, "/step4", "evaluation_effective_tflops"),

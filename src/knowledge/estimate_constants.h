@@ -22,7 +22,10 @@ struct AlgorithmCost {
   double seconds_per_layer_parameter_token = 0;
   double fixed_seconds = 0;             // once per run (AWQ: the first torch.compile of fake quantization)
   double seconds_per_expert_layer = 0;  // per MoE expert of every decoder layer
-  struct Layerwise {                    // layer-by-layer algorithms (AWQ): the clip and scale searches
+  // On a CPU, per decoder-layer parameter (AWQ's searches, measured); 0: not measured there,
+  // the GPU figures above are used.
+  double cpu_seconds_per_layer_parameter = 0;
+  struct Layerwise {  // layer-by-layer algorithms (AWQ): the clip and scale searches
     double clip_copies = 0;
     double clip_out_channels = 0;            // output rows per clip chunk when out_features divides by it
     double clip_out_channels_unaligned = 0;  // ... and otherwise
@@ -52,6 +55,9 @@ struct EstimateConstants {
   struct {
     double startup_seconds, load_gib_per_second, write_gib_per_second, calibration_effective_tflops, cpu_effective_tflops,
         cpu_offload_slowdown, calibration_floor_seconds, export_floor_seconds, pack_seconds_per_quantized_gib;
+    // quark-cli on a CPU (no GPU): its start-up, and each calibration batch's fake quantization of
+    // every quantized weight (per quantized parameter), beside the forward FLOPs at cpu_effective_tflops.
+    double cpu_startup_seconds, cpu_batch_seconds_per_quantized_parameter;
   } time{};
   struct {
     double bytes_per_group_mx, bytes_per_group_other;

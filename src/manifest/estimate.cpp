@@ -197,12 +197,16 @@ double time_factor(const EstimateConstants& k, const std::vector<std::string>& a
 // Seconds of the algorithms that are timed per decoder layer (AWQ's grid searches): once per
 // run, per layer parameter and token, and per MoE expert of every layer (each searched alone).
 double per_layer_seconds(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, double layer_params,
-                         double tokens) {
+                         double tokens, bool on_cpu) {
   double s = 0;
   double expert_layers = sh.moe ? sh.experts * sh.layers : 0;
   for (const auto& a : algos) {
     const knowledge::AlgorithmCost* cfg = k.algorithm(a);
     if (cfg == nullptr) continue;
+    if (on_cpu && cfg->cpu_seconds_per_layer_parameter > 0) {
+      s += sh.layers * layer_params * cfg->cpu_seconds_per_layer_parameter;
+      continue;
+    }
     s += cfg->fixed_seconds + cfg->seconds_per_expert_layer * expert_layers +
          sh.layers * layer_params * (cfg->seconds_per_layer_parameter + cfg->seconds_per_layer_parameter_token * tokens);
   }
@@ -369,7 +373,14 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
   double tflops = in.gpus.empty() ? k.time.cpu_effective_tflops : k.time.calibration_effective_tflops;
   // The calibration loop: a floor (dataset, hooks, the first batch), then the forward FLOPs.
   double calib_s = k.time.calibration_floor_seconds + 2 * total * tokens / (tflops * 1e12) * time_factor(k, in.algorithms) +
-                   per_layer_seconds(k, in.algorithms, sh, layer_params, tokens);
+                   per_layer_seconds(k, in.algorithms, sh, layer_params, tokens, e.runs_on_cpu);
+  if (e.runs_on_cpu) {
+    // On a CPU each batch's fake quantization of every quantized weight outweighs its FLOPs
+    // (SmolLM2: 2.2 s of a 2.4-2.7 s batch, whatever the sequence length).
+    double batch = in.calibration.batch_size > 0 ? static_cast<double>(in.calibration.batch_size) : 1.0;
+    double batches = std::ceil(static_cast<double>(in.calibration.num_calib_data) / batch);
+    calib_s += batches * quantized * k.time.cpu_batch_seconds_per_quantized_parameter;
+  }
   if (e.cpu_offload_gib > 0.01 && !in.gpus.empty()) calib_s *= k.time.cpu_offload_slowdown;
   double eval_tflops = in.gpus.empty() ? tflops : k.evaluation.effective_tflops;
   double eval_s = in.evaluation ? 2 * total * k.evaluation.tokens / (eval_tflops * 1e12) : 0;
@@ -377,7 +388,8 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
   // packing of every quantized weight (MX formats pack without that cost).
   double pack_s = sizing.group_size > 0 && !sizing.mx ? gib(quantized * load_bytes) * k.time.pack_seconds_per_quantized_gib : 0;
   double export_s = k.time.export_floor_seconds + e.output_disk_gib / k.time.write_gib_per_second + pack_s;
-  e.quark_cli_seconds = k.time.startup_seconds + e.weights_gib / k.time.load_gib_per_second + calib_s + export_s + eval_s;
+  const double startup = e.runs_on_cpu ? k.time.cpu_startup_seconds : k.time.startup_seconds;
+  e.quark_cli_seconds = startup + e.weights_gib / k.time.load_gib_per_second + calib_s + export_s + eval_s;
   // After quark-cli: every output byte is hashed (an upper bound: files finished early are
   // hashed while quark-cli still runs), then quark-ptq's own evaluation when the plan asks.
   e.verify_seconds = e.output_disk_gib / k.step4.verify_gib_per_second;

@@ -469,3 +469,49 @@ TEST(EstimateCalibration, Step4WithinTwentyPercentOfTheMeasuredH200Runs) {
 
 }  // namespace
 }  // namespace manifest
+
+namespace manifest {
+namespace {
+
+// quark-cli 0.12.post1 on the CPU of the build VM (tests/fixtures/envprobe/measured/
+// cpu-times.json): each run's estimate, rebuilt from its own plan and analysis as prepare builds
+// it, against quark-cli's seconds in its run manifest; and AWQ's layers against the seconds its
+// progress bar gave per layer. Within 20 %.
+TEST(EstimateCalibration, CpuRunsOfSmolLM2) {
+  auto doc = core::read_json_file(test_support::source_path("tests/fixtures/envprobe/measured/cpu-times.json"));
+  ASSERT_TRUE(doc.has_value());
+  auto inputs_of = [](const core::Json& run) {
+    auto plan = core::read_json_file(test_support::source_path(run["plan"].get<std::string>()));
+    auto analysis = core::read_json_file(test_support::source_path(run["analysis"].get<std::string>()));
+    EXPECT_TRUE(plan.has_value() && analysis.has_value());
+    auto view = read_plan_view(*plan, *analysis);
+    EXPECT_TRUE(view.has_value());
+    EstimateInputs in = plan_estimate_inputs(*view);
+    in.gpus.clear();  // no GPU: the CPU route
+    in.cpu_count = 2;
+    return in;
+  };
+  ASSERT_GE((*doc)["runs"].size(), 4U);
+  for (const auto& run : (*doc)["runs"]) {
+    const std::string name = run["run"].get<std::string>();
+    Estimate e = estimated(inputs_of(run));
+    ASSERT_TRUE(e.runs_on_cpu) << name;
+    double measured = run["measured"]["quark_cli_seconds"].get<double>();
+    double error = (e.quark_cli_seconds - measured) / measured;
+    EXPECT_LT(std::abs(error), 0.20) << name << ": estimated " << e.quark_cli_seconds << " s, measured " << measured << " s";
+    std::printf("%-20s quark-cli estimated %6.1f s, measured %6.1f s, error %+5.1f %%\n", name.c_str(), e.quark_cli_seconds, measured,
+                100 * error);
+  }
+  const core::Json& awq = (*doc)["awq_layers"];
+  EstimateInputs with = inputs_of(awq);
+  ASSERT_EQ(with.algorithms, std::vector<std::string>{"awq"});
+  EstimateInputs without = with;
+  without.algorithms.clear();
+  double per_layer = (estimated(with).quark_cli_seconds - estimated(without).quark_cli_seconds) / static_cast<double>(with.size.num_layers);
+  double measured = awq["seconds"].get<double>() / awq["layers_done"].get<double>();
+  EXPECT_LT(std::abs(per_layer - measured) / measured, 0.20) << "AWQ per layer: estimated " << per_layer << " s, measured " << measured;
+  std::printf("AWQ per decoder layer estimated %5.1f s, measured %5.1f s\n", per_layer, measured);
+}
+
+}  // namespace
+}  // namespace manifest

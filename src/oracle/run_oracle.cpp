@@ -1,5 +1,6 @@
 #include "oracle/run_oracle.h"
 
+#include "core/fs.h"
 #include "core/embedded.h"
 #include "runner/capture.h"
 #include "runner/python_script.h"
@@ -22,7 +23,10 @@ core::Result<OracleReport> run_oracle(const std::string& python, const std::vect
   // Ctrl-C / SIGTERM while the oracle ran: a stop (exit 130), not an unusable environment.
   if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
   if (!res) {
-    return core::make_error(core::ExitCode::env_not_ready, "oracle.not_started").with("python", python).with_detail(res.error().detail);
+    return core::make_error(core::ExitCode::env_not_ready, "oracle.not_started")
+        .with("python", python)
+        .with("setup", core::checkout_path("scripts/setup-quark-env.sh"))
+        .with_detail(res.error().detail);
   }
   if (res->timed_out) {
     return core::make_error(core::ExitCode::env_not_ready, "oracle.timed_out")

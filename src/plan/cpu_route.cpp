@@ -1,3 +1,4 @@
+#include "core/fs.h"
 #include "plan/cpu_route.h"
 
 #include <cstdlib>
@@ -18,7 +19,8 @@ void check_cpu_route(const PlanInputs& in, Plan& p) {
   if (in.target.arch != "cpu" || in.caps == nullptr) return;
   if (!quark_needs_gpu_to_quantize(in.caps->quark_version)) return;
   detail::add_problem(p, "cpu_needs_quark_0_12", detail::txt("plan.problem.cpu_needs_quark_0_12", {{"version", in.caps->quark_version}}),
-                      detail::txt("plan.fix.cpu_needs_quark_0_12"));
+                      detail::txt("plan.fix.cpu_needs_quark_0_12", {{"setup", core::checkout_path("scripts/setup-quark-cpu-env.sh")},
+                                                                    {"cpu_python", core::checkout_path(".venv-quark-cpu/bin/python")}}));
 }
 
 }  // namespace plan

@@ -11,7 +11,7 @@ grep -E "cannot quantize on a CPU|setup-quark-cpu-env" err.txt | sed 's/^quark-p
 [ -e quant_plan.json ] && echo "PLAN WRITTEN" || echo "no plan written"
 quark-ptq --lang ja plan --python venv/bin/python --target cpu >/dev/null 2>err_ja.txt
 echo "0.13 ja: exit $?"
-grep -c "setup-quark-cpu-env.sh の後、--python .venv-quark-cpu/bin/python" err_ja.txt
+grep -c "setup-quark-cpu-env.sh の後、--python [^ ]*.venv-quark-cpu/bin/python" err_ja.txt
 rm -rf venv .cache
 fake_quark_env 0.12.post1
 quark-ptq plan --python venv/bin/python --target cpu >/dev/null 2>&1
