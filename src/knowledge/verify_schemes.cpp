@@ -15,6 +15,7 @@ constexpr std::string_view kPath = "knowledge/verify/schemes.json";
 core::Result<VerifySchemes> parse_verify_schemes(const core::Json& doc) {
   StrictFields f{std::string(kPath)};
   VerifySchemes out;
+  out.rescaling_algorithms = f.strings(f.object(doc, "", "rescaling_algorithms"), "/rescaling_algorithms", "names");
   out.unquantized_dtypes = f.strings(doc, "", "unquantized_dtypes");
   out.non_linear_patterns = f.strings(doc, "", "non_linear_patterns");
   for (const auto& [name, kv] : f.object(doc, "", "kv_cache").items()) {

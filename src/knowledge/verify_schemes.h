@@ -24,6 +24,8 @@ struct ExportedKvCache {
 };
 
 struct VerifySchemes {
+  // Algorithms that change excluded layers' values, never their dtype or shape.
+  std::vector<std::string> rescaling_algorithms;
   std::vector<std::string> unquantized_dtypes;
   std::vector<std::string> non_linear_patterns;
   std::map<std::string, ExportedKvCache, std::less<>> kv_cache;  // by KV-cache scheme

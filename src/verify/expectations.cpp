@@ -1,5 +1,7 @@
 #include "verify/expectations.h"
 
+#include <algorithm>
+
 #include <regex>
 
 #include "core/glob_match.h"
@@ -88,6 +90,11 @@ core::Result<Expectations> load_expectations(const plan::PlanFile* plan) {
     e.plan_exclusions = plan->exclude_layers;
     e.model_type = plan->model_type.value_or("");
     e.overrides = plan->layer_quant_config;
+    for (const auto& a : plan->algorithms) {
+      if (std::find(table->rescaling_algorithms.begin(), table->rescaling_algorithms.end(), a) != table->rescaling_algorithms.end()) {
+        e.rescaled_by.push_back(a);
+      }
+    }
   }
   if (plan != nullptr && plan->checkpoint_names) {
     QPTQ_TRY(plan_names(*plan->checkpoint_names, e));

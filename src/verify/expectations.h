@@ -43,7 +43,9 @@ struct Expectations {
   std::vector<std::string> linear_patterns;
   std::optional<std::string> global_scheme;
   std::optional<std::string> kv_cache_scheme;
-  std::vector<std::string> plan_exclusions;                    // as planned (may be empty: template defaults)
+  std::vector<std::string> plan_exclusions;  // as planned (may be empty: template defaults)
+  // The plan's algorithms that fold scales into excluded layers too (knowledge: rescaling_algorithms).
+  std::vector<std::string> rescaled_by;
   std::vector<std::pair<std::string, std::string>> overrides;  // pattern -> scheme
   std::vector<std::string> unquantized_dtypes;
   std::vector<std::string> non_linear_patterns;

@@ -132,7 +132,7 @@ void write_model(const test_support::TempDir& d, const std::string& dir, const M
   d.write(dir + "/generation_config.json", "{}");
 }
 
-VerifyReport run(const test_support::TempDir& d, const Model& m, bool with_source = true) {
+VerifyReport run(const test_support::TempDir& d, const Model& m, bool with_source = true, const std::string& algorithm = "") {
   write_model(d, "out", m);
   Model src;
   src.q_dtype = "BF16";
@@ -141,7 +141,9 @@ VerifyReport run(const test_support::TempDir& d, const Model& m, bool with_sourc
   write_model(d, "src", src);
   VerifyOptions o;
   o.output_dir = d.path() / "out";
-  o.plan = plan_of({{"global_scheme", "fp8"}, {"exclude_layers", {"lm_head"}}, {"layer_quant_config", core::Json::object()}});
+  core::Json plan = {{"global_scheme", "fp8"}, {"exclude_layers", {"lm_head"}}, {"layer_quant_config", core::Json::object()}};
+  if (!algorithm.empty()) plan["algorithm"] = algorithm;
+  o.plan = plan_of(plan);
   if (with_source) o.source_dir = d.path() / "src";
   return verify_output(o);
 }
@@ -188,6 +190,32 @@ TEST(VerifyOutput, AGoodExportPasses) {
   auto j = r.to_json();
   EXPECT_EQ(j["status"], "success");
   EXPECT_EQ(j["files"][0]["sha256"].get<std::string>().size(), 64u);
+}
+
+std::string all_checks(const VerifyReport& r);
+
+// SmoothQuant (and AWQ, rotation) fold scales into the layers beside the ones they quantize:
+// an excluded layer then stays unquantized with its dtype and shape but not its bytes. That
+// is no failure when the plan runs such an algorithm (seen with quark-cli 0.12.post1, int8 +
+// smoothquant, SmolLM2 excluding *layers.0.mlp*); a quantized excluded layer still fails, and
+// without such an algorithm changed bytes still fail.
+TEST(VerifyOutput, AnExcludedLayerRescaledByThePlansAlgorithmIsNoFailure) {
+  {
+    test_support::TempDir d;
+    Model m;
+    m.lm_head_byte = 'X';
+    auto r = run(d, m, true, "smoothquant");
+    EXPECT_EQ(r.status(), "success") << failed_checks(r);
+    EXPECT_NE(all_checks(r).find("excluded_untouched=ok verify.excluded_rescaled"), std::string::npos) << all_checks(r);
+    EXPECT_EQ(r.metrics["excluded_modules"], 1);
+  }
+  {
+    test_support::TempDir d;
+    Model m;
+    m.lm_head_byte = 'X';
+    auto r = run(d, m, true, "gptq");
+    EXPECT_NE(failed_checks(r).find("verify.excluded_modified"), std::string::npos) << all_checks(r);
+  }
 }
 
 TEST(VerifyOutput, PlantedDefectsFail) {

@@ -39,5 +39,5 @@ names = sorted({g["name"] for g in a["inventory"]["groups"] if g.get("linear_mod
 print("\n".join(names))
 PY
 # The answer is kept where plan reads it (by config digest and library versions).
-ls cache/quark-ptq/oracle | wc -l
+echo "answers $(ls cache/quark-ptq/oracle/*.json | wc -l), codes $(ls cache/quark-ptq/oracle/*.json.mac | wc -l)"
 quark-ptq validate wd/model_analysis.json

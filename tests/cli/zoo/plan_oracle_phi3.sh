@@ -27,7 +27,7 @@ print("\n".join(m["quantized_list"]))
 print("renames", len(plan["checkpoint_names"]["renames"]), "holders", len(plan["checkpoint_names"]["non_linear_holders"]))
 PY
 cp wd/quant_plan.json first.json
-ls cache/quark-ptq/oracle | wc -l
+echo "answers $(ls cache/quark-ptq/oracle/*.json | wc -l), codes $(ls cache/quark-ptq/oracle/*.json.mac | wc -l)"
 # A fresh oracle run rewrites its cache file (atomically: a new inode); a cache hit does not.
 before=$(stat -c %i cache/quark-ptq/oracle/*.json)
 quark-ptq --workdir wd plan --python "$py" --target mi300x --scheme int4_wo_128 > /dev/null
