@@ -165,12 +165,15 @@ class StartView final : public flow::StartObserver {
   void on_help_unavailable(const std::string& problem) override { m_plan.on_help_unavailable(problem); }
   void on_using_shipped(const std::string& version) override { m_plan.on_using_shipped(version); }
   void on_template_written(const std::string& path) override { m_plan.on_template_written(path); }
+  void on_estimate(double quark_cli_seconds) override { m_run.on_estimate(quark_cli_seconds); }
   void on_launching(const std::filesystem::path& log) override { m_run.on_launching(log); }
   void on_stage(const std::string& stage) override { m_run.on_stage(stage); }
   void on_stop_requested(const std::string& signal) override { m_run.on_stop_requested(signal); }
   void on_record_failed(const core::Error& e) override { m_run.on_record_failed(e); }
   void on_diagnosed(const diagnose::Diagnosis& d) override { m_run.on_diagnosed(d); }
   void on_hashing(std::uint64_t done, std::uint64_t total) override { m_run.on_hashing(done, total); }
+  void on_evaluating(const evaluate::Request& request) override { m_run.on_evaluating(request); }
+  void on_repeat_warning(const flow::RepeatedFailure& f) override { m_run.on_repeat_warning(f); }
 
  private:
   const Console& m_c;

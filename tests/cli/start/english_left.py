@@ -19,7 +19,7 @@ TOKEN_NOT_PROSE = re.compile(r"[/\\=_.:@#$%<>{}\[\]()0-9`'\"]|^-|-$|--|sha256")
 WORD = re.compile(r"^[A-Za-z][a-z]+[,;]?$")
 
 
-QUOTED = re.compile(r'"[^"]*"')
+QUOTED = re.compile(r'"[^"]*"|「[^」]*」')
 
 
 def prose(line):
