@@ -21,17 +21,20 @@ def main():
         from transformers.utils.quantization_config import QuarkConfig
     except Exception as e:
         out["why"] = "transformers cannot be imported: %s: %s" % (type(e).__name__, e)
+        out["reason"], out["error"] = "transformers_import", "%s: %s" % (type(e).__name__, e)
         return out
     try:
         import quark
         out["quark"] = getattr(quark, "__version__", None)
     except Exception as e:
         out["why"] = "amd-quark cannot be imported: %s: %s" % (type(e).__name__, e)
+        out["reason"], out["error"] = "quark_import", "%s: %s" % (type(e).__name__, e)
         return out
     try:
         QuarkConfig(quant_method="quark")
     except ImportError as e:
         out["why"] = "transformers %s cannot load a Quark export with amd-quark %s: %s" % (out["transformers"], out["quark"], e)
+        out["reason"], out["error"] = "cannot_load", str(e)
         return out
     except Exception:
         pass  # the imports passed; the placeholder arguments are not a checkpoint's

@@ -5,8 +5,10 @@
 #pragma once
 
 #include <string>
+#include <vector>
 #include <string_view>
 
+#include "core/error.h"
 #include "core/result.h"
 
 namespace envprobe {
@@ -17,7 +19,11 @@ inline constexpr double kEvalReadyTimeoutSeconds = 300;  // importing amd-quark 
 struct EvalReadiness {
   std::string python;
   bool ready = false;
-  std::string why;           // English, when not ready
+  // Why not, when not ready: a message (envprobe.eval_ready.*) and its arguments, read in the
+  // person's language, and its English text.
+  std::string why_id;
+  std::vector<core::MessageArg> why_args;
+  std::string why;
   std::string transformers;  // versions, as the interpreter reported them ("" unknown)
   std::string quark;
 };
