@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/release_line.h"
 #include "evaluate/statistics.h"
 
 namespace evaluate {
@@ -226,20 +227,9 @@ EvaluationResult judge(const core::Json& measured, const Settings& settings) {
   return r;
 }
 
-namespace {
-
-// "0.12.post1" -> "0.12": releases differ in their loaders by minor version.
-std::string release_of(const std::string& version) {
-  auto first = version.find('.');
-  if (first == std::string::npos) return version;
-  auto second = version.find_first_not_of("0123456789", first + 1);
-  return version.substr(0, second);
-}
-
-}  // namespace
-
+// Releases differ in their loaders by release line; a patch release loads as its line does.
 bool EvaluationResult::cross_release_load() const {
-  return !export_quark.empty() && !loader_quark.empty() && release_of(export_quark) != release_of(loader_quark);
+  return !export_quark.empty() && !loader_quark.empty() && core::release_line(export_quark) != core::release_line(loader_quark);
 }
 
 core::Json EvaluationResult::to_json() const {

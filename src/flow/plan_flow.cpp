@@ -71,7 +71,7 @@ std::optional<oracle::LibraryVersions> probed_versions(const std::map<std::strin
 std::variant<oracle::OracleRequest, OracleInventory> oracle_request(const PlanRequest& request, const intake::AnalysisFile& analysis,
                                                                     const std::string& python,
                                                                     const std::map<std::string, std::string>& versions,
-                                                                    const std::string& model_type) {
+                                                                    const std::string& model_type, const std::string& cache_secret) {
   // A model the shipped knowledge thinks needs remote code is asked all the same: the installed
   // transformers may implement it, and the oracle never runs a model's own code (it refuses
   // with remote_code_required instead).
@@ -86,7 +86,7 @@ std::variant<oracle::OracleRequest, OracleInventory> oracle_request(const PlanRe
   if (!cache.empty()) {
     req.cache_dir = std::filesystem::path(cache) / "oracle";
     req.expected = probed_versions(versions);
-    req.cache_secret = plan::cache_secret(request.getenv);
+    req.cache_secret = cache_secret;
   }
   return req;
 }
@@ -142,7 +142,8 @@ core::Result<Probed> probe_and_ask(const PlanRequest& request, const plan::PlanO
   }
   if (python) {
     plan::ProbeSettings s{python->python, plan::default_cache_dir(request.getenv), capture, 300};
-    // Without a usable secret nothing is cached or trusted from the cache: the probe runs each time.
+    // Without a usable secret nothing is cached or trusted from the cache: the probe and the
+    // oracle run each time. Read once, for both.
     s.cache_secret = plan::cache_secret(request.getenv);
     s.extensions_dir = plan::torch_extensions_dir(request.getenv);
     QPTQ_TRY_ASSIGN(auto versions, plan::probe_versions(s));
@@ -158,7 +159,7 @@ core::Result<Probed> probe_and_ask(const PlanRequest& request, const plan::PlanO
         std::lock_guard<std::mutex> lock(said);
         observer.on_probe_kept(n.cache_file);
       };
-      auto ask = oracle_request(request, analysis, python->python, versions->result.versions, model_type);
+      auto ask = oracle_request(request, analysis, python->python, versions->result.versions, model_type, s.cache_secret);
       const auto* oracle_req = std::get_if<oracle::OracleRequest>(&ask);
       std::optional<core::Result<plan::InstalledQuark>> installed;
       std::optional<core::Result<oracle::OracleResult>> answer;

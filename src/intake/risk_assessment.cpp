@@ -1,8 +1,8 @@
 #include "intake/risk_assessment.h"
 
-#include <cctype>
 #include <optional>
 
+#include "core/release_line.h"
 #include "intake/inventory.h"
 #include "knowledge/version_order.h"
 
@@ -48,12 +48,9 @@ std::optional<std::string> installed_quark(const ModelReading& r) {
 
 // The shipped release a version belongs to: "0.12.post1" -> the 0.12 templates.
 const ReleaseTemplate* release_of(const TemplateMatch& t, const std::string& version) {
+  const std::string line = core::release_line(version);
   for (const auto& rel : t.releases) {
-    const std::string& v = rel.quark_version;
-    if (version == v ||
-        (version.rfind(v, 0) == 0 && version.size() > v.size() && !std::isdigit(static_cast<unsigned char>(version[v.size()])))) {
-      return &rel;
-    }
+    if (rel.quark_version == line) return &rel;
   }
   return nullptr;
 }
