@@ -44,9 +44,9 @@ class CatalogFormatter final : public CLI::Formatter {
 
 }  // namespace
 
-std::string HelpText::operator()(std::string_view id) const {
+std::string HelpText::operator()(std::string_view id, const std::vector<core::MessageArg>& args) const {
   m_used.emplace(id);
-  return core::msg(m_lang, id);
+  return *m_texts.insert(core::msg(m_lang, id, args)).first;
 }
 
 core::Lang help_lang(int argc, char** argv) {

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -19,13 +20,16 @@ class HelpText {
   explicit HelpText(core::Lang lang) : m_lang(lang) {}
   // The catalog text of `id` (a "help." id). The ids asked for are remembered, so a test can
   // check that each description came from the catalog.
-  std::string operator()(std::string_view id) const;
+  std::string operator()(std::string_view id, const std::vector<core::MessageArg>& args = {}) const;
   core::Lang lang() const { return m_lang; }
   const std::set<std::string, std::less<>>& used() const { return m_used; }
+  // The texts given out, filled with their arguments (the option table's choices and defaults).
+  const std::set<std::string, std::less<>>& texts() const { return m_texts; }
 
  private:
   core::Lang m_lang;
   mutable std::set<std::string, std::less<>> m_used;
+  mutable std::set<std::string, std::less<>> m_texts;
 };
 
 // The language of the help: CLI11 prints it while parsing, before --lang is bound, so argv is

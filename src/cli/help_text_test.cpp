@@ -33,8 +33,7 @@ TEST(HelpText, EveryDescriptionIsFromTheCatalogAndEveryHelpIdIsUsed) {
     cli::CommandFn selected;
     cli::HelpText help(lang);
     cli::define_command_line(app, help, global, selected);
-    std::set<std::string> texts;
-    for (const auto& id : help.used()) texts.insert(core::msg(lang, id));
+    const auto& texts = help.texts();
     each_description(app, [&](const std::string& name, const std::string& description) {
       EXPECT_FALSE(description.empty()) << name;
       EXPECT_TRUE(texts.count(description) == 1) << name << ": " << description;

@@ -17,7 +17,7 @@
 #include "plan/planner.h"
 #include "plan/rules.h"
 #include "plan/target.h"
-#include "plan/plan_command.h"
+#include "options/option_table.h"
 #include "plan/template_file.h"
 #include "runner/capture.h"
 #include "runner/concurrent.h"
@@ -27,18 +27,6 @@
 namespace flow {
 
 namespace {
-
-std::vector<std::string> split_algorithms(const std::string& list) {
-  std::vector<std::string> out;
-  for (const auto& piece : core::split(list, ',')) {
-    // quark-cli does not strip spaces around names; we do, and pass a clean list.
-    std::string_view name = core::trim(piece, " ");
-    if (!name.empty()) {
-      out.emplace_back(name);
-    }
-  }
-  return out;
-}
 
 // What the planner gets from the oracle: its modules, or the reason it has none.
 struct OracleInventory {
@@ -132,7 +120,7 @@ struct Probed {
 // The installed Quark and the oracle's answer for the analysed model. The full probe and the
 // oracle both import Quark (tens of seconds, minutes when its extensions are built first), so
 // after the fast versions probe they run at the same time, through the runner.
-core::Result<Probed> probe_and_ask(const PlanRequest& request, const plan::PlanOptions& o, const plan::CaptureFn& capture,
+core::Result<Probed> probe_and_ask(const PlanRequest& request, const options::PlanOptions& o, const plan::CaptureFn& capture,
                                    const intake::AnalysisFile& analysis, const std::string& model_type, PlanObserver& observer) {
   // The same environment resolution as env and prepare; "none found" falls through to the
   // shipped knowledge, a bad --python is the user's to fix.
@@ -230,15 +218,8 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   const plan::CaptureFn capture =
       request.capture ? request.capture
                       : plan::CaptureFn([](const runner::CommandSpec& spec, double timeout) { return runner::capture(spec, timeout); });
-  plan::PlanOptions o = request.options;
-  o.algorithms = split_algorithms(request.algorithms);
-  for (const auto& ov : request.overrides) {
-    auto eq = ov.rfind('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == ov.size()) {
-      return core::make_error(core::ExitCode::usage, "plan.bad_override").with("value", ov);
-    }
-    o.overrides.emplace_back(ov.substr(0, eq), ov.substr(eq + 1));
-  }
+  const options::PlanOptions& o = request.options;
+  QPTQ_TRY(options::override_pairs(o));
   for (const auto& e : o.excludes) {
     if (e.empty()) return core::make_error(core::ExitCode::usage, "plan.empty_exclude");
   }
@@ -256,7 +237,7 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   plan::PlanInputs in;
   in.analysis = &analysis;
   in.analysis_digest = workflow::artifact_digest(analysis);
-  in.options = o;
+  plan::set_options(in, o);
   in.caps = &caps;
   in.target = target;
   in.modules = std::move(inventory.modules);
@@ -270,8 +251,8 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
     observer.on_template_written(path);
     in.template_file = path;
     in.template_doc = doc;
-  } else if (!request.template_file.empty()) {
-    QPTQ_TRY_ASSIGN(auto path, core::real_path(request.template_file));
+  } else if (!o.template_file.empty()) {
+    QPTQ_TRY_ASSIGN(auto path, core::real_path(o.template_file));
     QPTQ_TRY_ASSIGN(core::Json doc, core::read_json_file(path));
     in.template_file = path.string();
     in.template_doc = doc;
@@ -283,65 +264,25 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   return PlanOutcome{plan_end::Written{std::move(p), std::move(doc), wd.plan()}};
 }
 
-core::Json recorded_options(const PlanRequest& request) {
-  core::Json j = plan::options_to_json(request.options, request.template_file);
-  if (!request.algorithms.empty()) j["algo"] = request.algorithms;
-  if (!request.overrides.empty()) j["override"] = request.overrides;
-  return j;
-}
-
 LaidOver lay_over(const PlanRequest& recorded, const PlanRequest& typed, const std::vector<std::string>& given) {
-  const core::Json before = recorded_options(recorded);
-  const core::Json now_all = recorded_options(typed);
-  core::Json after = before;
   LaidOver out{recorded, {}};
   for (const auto& flag : given) {
-    std::string key = flag.rfind("--", 0) == 0 ? flag.substr(2) : flag;
-    for (auto& ch : key) ch = ch == '-' ? '_' : ch;
-    const core::Json now = now_all.contains(key) ? now_all[key] : core::Json(nullptr);
-    const core::Json was = before.contains(key) ? before[key] : core::Json(nullptr);
+    const options::PlanOptionRow* row = options::find_plan_option(flag);
+    if (row == nullptr || !row->recorded) continue;
+    const core::Json now = options::value_json(typed.options, *row);
+    const core::Json was = options::value_json(recorded.options, *row);
     if (now == was) continue;
-    out.changes.push_back(flag + " " + (was.is_null() ? "-" : core::dump_compact(was)) + " -> " +
+    out.changes.push_back(std::string(row->flag) + " " + (was.is_null() ? "-" : core::dump_compact(was)) + " -> " +
                           (now.is_null() ? "-" : core::dump_compact(now)));
-    if (now.is_null()) {
-      after.erase(key);
-    } else {
-      after[key] = now;
-    }
+    options::copy_option(out.request.options, typed.options, *row);
   }
-  if (!out.changes.empty()) out.request = plan_request_from_document(core::Json{{"options", after}}, recorded);
   return out;
 }
 
-PlanRequest plan_request_from_document(const core::Json& plan_doc, PlanRequest base) {
+core::Result<PlanRequest> plan_request_from_document(const core::Json& plan_doc, PlanRequest base) {
   const core::Json* o = core::json_object(plan_doc, "options");
   if (o == nullptr) return base;
-  auto text = [o](const char* key) { return core::json_string(*o, key).value_or(""); };
-  auto number = [o](const char* key) -> std::optional<int> {
-    auto v = core::json_int(*o, key);
-    return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
-  };
-  auto list = [o](const char* key) { return core::json_string_list(*o, key); };
-  plan::PlanOptions& p = base.options;
-  p = plan::PlanOptions{};
-  p.target = text("target");
-  if (!text("priority").empty()) p.priority = text("priority");
-  p.scheme = text("scheme");
-  p.kv_cache = text("kv_cache");
-  p.excludes = list("exclude");
-  p.calib_dataset = text("calib_dataset");
-  p.calib_samples = number("calib_samples");
-  p.seq_len = number("seq_len");
-  p.batch_size = number("batch_size");
-  p.eval = text("eval");
-  p.eval_text = text("eval_text");
-  p.multi_device = core::json_bool(*o, "multi_device").value_or(false);
-  p.trust_remote_code = core::json_bool(*o, "trust_remote_code").value_or(false);
-  p.python = text("python");
-  p.quark_version = text("quark_version");
-  base.algorithms = text("algo");
-  base.overrides = list("override");
-  base.template_file = text("template_file");
+  QPTQ_TRY_ASSIGN(base.options, options::from_json(*o));
   return base;
 }
 

@@ -15,7 +15,7 @@
 #include "core/result.h"
 #include "envprobe/python_env.h"
 #include "oracle/oracle_cache.h"
-#include "plan/options.h"
+#include "options/plan_options.h"
 #include "plan/plan_model.h"
 #include "plan/probe.h"
 
@@ -23,10 +23,7 @@ namespace flow {
 
 struct PlanRequest {
   std::filesystem::path workdir;                       // absolute
-  plan::PlanOptions options;                           // algorithms and overrides are taken from the two below
-  std::string algorithms;                              // --algo "awq" or "gptq, smoothquant"
-  std::vector<std::string> overrides;                  // --override PATTERN=SCHEME, as given
-  std::string template_file;                           // --template-file PATH ("" none)
+  options::PlanOptions options;                        // as given
   plan::CaptureFn capture;                             // empty: runner::capture (the probe, the GPU query)
   envprobe::EnvGetter getenv = envprobe::process_env;  // where $VIRTUAL_ENV, $PATH, the cache are read
   // The meta-device model oracle, asked in the probed Python for the analysed model's
@@ -90,13 +87,10 @@ struct PlanOutcome {
 // --template-file), and the writers' errors.
 core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& observer);
 
-// The request a written plan was made with, from its recorded `options` (what `plan_command`
-// shows), on top of `base` (its hooks and workdir): start adjusts a reused plan from here.
-PlanRequest plan_request_from_document(const core::Json& plan_doc, PlanRequest base);
-
-// The request's options as quant_plan.json records them (`options`: plan::options_to_json
-// with --algo and --override as given), so that two requests compare as the plans they make.
-core::Json recorded_options(const PlanRequest& request);
+// The request a written plan was made with, from its recorded `options` (the plan's
+// `command`), on top of `base` (its hooks and workdir): start adjusts a reused plan from here.
+// Recorded options that are not the option table's: options.bad_recorded.
+core::Result<PlanRequest> plan_request_from_document(const core::Json& plan_doc, PlanRequest base);
 
 // The options `given` (flags, "--scheme") of `typed` laid over the request a plan was made
 // with: each that changes a recorded option is listed in `changes` ("--scheme "fp8" ->

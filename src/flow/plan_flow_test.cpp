@@ -83,7 +83,7 @@ TEST_F(PlanFlow, InvalidPlanIsAnOutcomeAndWritesNothing) {
 }
 
 TEST_F(PlanFlow, UnconfirmedAnalysisStopsBeforeAnything) {
-  request.overrides = {"broken"};
+  request.options.overrides = {"broken"};
   auto r = make_plan(request, observer);
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().code, core::ExitCode::not_confirmed);  // the checkpoint is judged before the options
@@ -93,11 +93,11 @@ TEST_F(PlanFlow, UnconfirmedAnalysisStopsBeforeAnything) {
 
 TEST_F(PlanFlow, BadOverrideAndEmptyExcludeAreUsageErrors) {
   confirm_analysis();
-  request.overrides = {"model.layers.*=", "=fp8"};
+  request.options.overrides = {"model.layers.*=", "=fp8"};
   auto bad = make_plan(request, observer);
   ASSERT_FALSE(bad.has_value());
   EXPECT_EQ(bad.error().id, "plan.bad_override");
-  request.overrides = {"*.down_proj=fp8"};
+  request.options.overrides = {"*.down_proj=fp8"};
   request.options.excludes = {""};
   auto empty = make_plan(request, observer);
   ASSERT_FALSE(empty.has_value());

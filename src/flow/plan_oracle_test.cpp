@@ -127,7 +127,7 @@ TEST_F(PlanOracle, Phi3InventoryIsTheFusedModulesQuarkWillSee) {
   analyse("phi3");
   answer = [](const oracle::OracleRequest&) -> core::Result<oracle::OracleResult> { return zoo_answer("phi3"); };
   request.options.scheme = "fp8";
-  request.overrides = {"*.qkv_proj=int4_wo_128"};
+  request.options.overrides = {"*.qkv_proj=int4_wo_128"};
   auto r = make_plan(request, observer);
   core::Json doc = written_doc(r);
   ASSERT_FALSE(doc.is_null());

@@ -138,7 +138,9 @@ class Start {
       // Resuming: the plan stays as confirmed unless an option given now changes one of its
       // decisions; an option repeated with the value it already has (the same start line
       // again, --python included) changes nothing.
-      LaidOver laid = lay_over(plan_request_from_document(s->plan.doc, m_plan), m_req.plan, m_req.plan_options_given);
+      auto recorded = plan_request_from_document(s->plan.doc, m_plan);
+      if (!recorded) return failed(recorded.error());
+      LaidOver laid = lay_over(*recorded, m_req.plan, m_req.plan_options_given);
       m_plan = std::move(laid.request);
       if (laid.changes.empty()) {
         m_observer.on_reuse(s->plan.path);

@@ -263,7 +263,7 @@ TEST_F(StartFlow, ResumingWithAChangedOptionReopensThePlanAndKeepsTheRest) {
   ASSERT_TRUE(go().has_value());
 
   StartRequest changed = request;
-  changed.plan.options = plan::PlanOptions{};
+  changed.plan.options = options::PlanOptions{};
   changed.plan.options.scheme = "int8";
   changed.plan_options_given = {"--scheme"};
   RecordingStart again;

@@ -261,7 +261,7 @@ class Server {
     auto c = client_of(m);
     if (auto* err = std::get_if<json>(&c)) return {nullptr, *err};
     json list = json::array();
-    for (const auto& t : tools()) {
+    for (const auto& t : tools(m_info.lang)) {
       json entry = {{"name", t.name}, {"description", t.description}, {"inputSchema", input_schema(t.params)}};
       entry["annotations"] = {{"readOnlyHint", t.read_only}, {"openWorldHint", false}};
       list.push_back(entry);
@@ -283,7 +283,7 @@ class Server {
     }
     const std::string name = m.params["name"].get<std::string>();
     const Tool* tool = nullptr;
-    for (const auto& t : tools()) {
+    for (const auto& t : tools(m_info.lang)) {
       if (t.name == name) tool = &t;
     }
     if (tool == nullptr) return {nullptr, make_error(nullptr, kInvalidParams, "unknown tool: " + name)};

@@ -20,6 +20,7 @@
 #include "flow/verify_flow.h"
 #include "manifest/estimate.h"
 #include "manifest/prepare_flow.h"
+#include "options/option_table.h"
 #include "workflow/approval.h"
 #include "workflow/confirm.h"
 #include "workflow/decide.h"
@@ -225,27 +226,26 @@ class LoggedPlan final : public flow::PlanObserver {
 ToolResult call_plan(ToolCall& c) {
   flow::PlanRequest req;
   req.workdir = workdir_of(c.args);
-  plan::PlanOptions& o = req.options;
-  o.target = arg_string(c.args, "target");
-  o.priority = arg_string(c.args, "priority", o.priority);
-  o.scheme = arg_string(c.args, "scheme");
-  o.kv_cache = arg_string(c.args, "kv_cache");
-  o.excludes = arg_strings(c.args, "excludes");
-  o.calib_dataset = arg_string(c.args, "calib_dataset");
-  o.calib_samples = arg_int(c.args, "calib_samples");
-  o.seq_len = arg_int(c.args, "seq_len");
-  o.batch_size = arg_int(c.args, "batch_size");
-  o.eval = arg_string(c.args, "eval");
-  std::string eval_text = arg_string(c.args, "eval_text");
-  o.eval_text = eval_text.empty() ? "" : core::absolute_path(eval_text).string();
-  o.multi_device = arg_bool(c.args, "multi_device");
-  o.trust_remote_code = arg_bool(c.args, "trust_remote_code");
-  o.python = arg_string(c.args, "python");
-  o.quark_version = arg_string(c.args, "quark_version");
-  o.write_template = arg_bool(c.args, "write_template");
-  req.algorithms = arg_string(c.args, "algo");
-  req.overrides = arg_strings(c.args, "overrides");
-  req.template_file = arg_string(c.args, "template_file");
+  for (const auto& row : options::plan_option_rows()) {
+    const std::string name(row.mcp_name);
+    if (!c.args.contains(name)) continue;
+    std::visit(
+        [&](auto member) {
+          auto& field = req.options.*member;
+          using T = std::decay_t<decltype(field)>;
+          if constexpr (std::is_same_v<T, std::string>) {
+            field = arg_string(c.args, name);
+          } else if constexpr (std::is_same_v<T, std::optional<int>>) {
+            field = arg_int(c.args, name);
+          } else if constexpr (std::is_same_v<T, bool>) {
+            field = arg_bool(c.args, name);
+          } else {
+            field = arg_strings(c.args, name);
+          }
+        },
+        row.field);
+  }
+  options::make_paths_absolute(req.options);
   LoggedPlan observer(c.lang);
   auto outcome = flow::make_plan(req, observer);
   if (!outcome) return failed(c, outcome.error());
@@ -613,7 +613,41 @@ ToolResult call_followup(ToolCall& c) {
   return done(flow::decision_document(c.lang, w, *r));
 }
 
-std::vector<Tool> make_tools() {
+// The plan tool's arguments: the option table's rows, described by the help catalogue.
+std::vector<Param> plan_params(core::Lang lang) {
+  std::vector<Param> out;
+  for (const auto& row : options::plan_option_rows()) {
+    Param p{std::string(row.mcp_name), Type::string, options::help_text(lang, row), false, {}, {}, {}};
+    switch (row.kind) {
+      case options::Kind::text:
+      case options::Kind::path:
+        break;
+      case options::Kind::choice:
+        p.choices = options::choices(row);
+        break;
+      case options::Kind::count:
+        p.type = Type::integer;
+        p.minimum = 1.0;
+        p.maximum = 1e9;
+        break;
+      case options::Kind::flag:
+        p.type = Type::boolean;
+        break;
+      case options::Kind::list:
+        p.type = Type::strings;
+        break;
+    }
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+std::vector<Param> with_workdir(Param wd, std::vector<Param> rest) {
+  rest.insert(rest.begin(), std::move(wd));
+  return rest;
+}
+
+std::vector<Tool> make_tools(core::Lang lang) {
   const Param wd = workdir_param();
   const Param digest{"digest", Type::string, "Refuse unless the artifact still has this digest (the one reviewed)", false, {}, {}, {}};
   std::vector<Tool> t;
@@ -647,49 +681,8 @@ std::vector<Tool> make_tools() {
         digest},
        false,
        call_confirm_analysis});
-  t.push_back(
-      {"plan",
-       "Step 2: build quant_plan.json against the installed Quark (quark-ptq plan --json); needs checkpoint 1.",
-       {wd,
-        {"target",
-         Type::string,
-         "Target hardware: mi300x, mi325x, mi350x, mi355x, l40s, h100, h200, b200, cpu (default: detected)",
-         false,
-         {},
-         {},
-         {}},
-        {"priority", Type::string, "accuracy, balanced or size (default: balanced)", false, {"accuracy", "balanced", "size"}, {}, {}},
-        {"scheme", Type::string, "Global quantization scheme (--quant_scheme)", false, {}, {}, {}},
-        {"kv_cache", Type::string, "KV-cache scheme: fp8 or none", false, {}, {}, {}},
-        {"algo",
-         Type::string,
-         "Algorithms, comma-separated (e.g. awq or gptq,smoothquant); none switches the planner's choice off (plain rounding)",
-         false,
-         {},
-         {},
-         {}},
-        {"overrides", Type::strings, "PATTERN=SCHEME per-layer overrides", false, {}, {}, {}},
-        {"excludes", Type::strings, "Exclusion patterns (replace the template defaults)", false, {}, {}, {}},
-        {"calib_dataset", Type::string, "Calibration dataset (default: pileval)", false, {}, {}, {}},
-        {"calib_samples", Type::integer, "Calibration samples (default: 512)", false, {}, 1.0, 1e9},
-        {"seq_len", Type::integer, "Calibration sequence length (default: 512)", false, {}, 1.0, 1e9},
-        {"batch_size", Type::integer, "Calibration batch size (default: 1)", false, {}, 1.0, 1e9},
-        {"eval", Type::string, "Evaluation intent: none, smoke or full (default: none)", false, {"none", "smoke", "full"}, {}, {}},
-        {"eval_text", Type::string, "Held-out text for the evaluation (.jsonl with a text field, or .txt paragraphs)", false, {}, {}, {}},
-        {"multi_device", Type::boolean, "Spread the model over several devices (--multi_device)", false, {}, {}, {}},
-        {"trust_remote_code",
-         Type::boolean,
-         "Plan to run the model's own code from the Hub (shown to the person at checkpoints 2 and 3)",
-         false,
-         {},
-         {},
-         {}},
-        {"python", Type::string, "Python interpreter of the environment that has amd-quark", false, {}, {}, {}},
-        {"quark_version", Type::string, "Plan from shipped knowledge for this Quark version when none is installed", false, {}, {}, {}},
-        {"write_template", Type::boolean, "Write a starting --template_file for a model type without a template", false, {}, {}, {}},
-        {"template_file", Type::string, "Use this --template_file (Quark 0.13+)", false, {}, {}, {}}},
-       false,
-       call_plan});
+  t.push_back({"plan", "Step 2: build quant_plan.json against the installed Quark (quark-ptq plan --json); needs checkpoint 1.",
+               with_workdir(wd, plan_params(lang)), false, call_plan});
   t.push_back({"confirm_plan",
                "Checkpoint 2: propose the plan for confirmation. The person confirms it through the client; the agent cannot (quark-ptq "
                "confirm plan --json).",
@@ -872,9 +865,10 @@ json run_status_document(core::Lang lang, const RunSnapshot& run) {
   return d;
 }
 
-const std::vector<Tool>& tools() {
-  static const std::vector<Tool> all = make_tools();
-  return all;
+const std::vector<Tool>& tools(core::Lang lang) {
+  static const std::vector<Tool> en = make_tools(core::Lang::en);
+  static const std::vector<Tool> ja = make_tools(core::Lang::ja);
+  return lang == core::Lang::ja ? ja : en;
 }
 
 }  // namespace mcp

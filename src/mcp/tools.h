@@ -75,7 +75,8 @@ struct Tool {
   std::function<ToolResult(ToolCall&)> call;
 };
 
-// Every tool, in the order of the workflow (tools/list keeps it).
-const std::vector<Tool>& tools();
+// Every tool, in the order of the workflow (tools/list keeps it); the plan tool's argument
+// descriptions in `lang`.
+const std::vector<Tool>& tools(core::Lang lang = core::Lang::en);
 
 }  // namespace mcp

@@ -38,11 +38,11 @@ struct Fixture {
     EXPECT_TRUE(workflow::record_confirmation(wd, c).has_value());
   }
 
-  core::Json plan_doc(plan::PlanOptions o) {
+  core::Json plan_doc(options::PlanOptions o) {
     plan::PlanInputs in;
     in.analysis = &analysis;
     in.analysis_digest = workflow::artifact_digest(analysis);
-    in.options = std::move(o);
+    plan::set_options(in, std::move(o));
     in.caps = &caps;
     in.target = *plan::target_from_name("mi300x");
     return plan::plan_to_json(plan::build_plan(in));
@@ -72,7 +72,7 @@ TEST(PlanDocument, PublishedFields) {
 TEST(PlanDocument, SameInputsSameDigest) {
   Fixture f;
   EXPECT_EQ(workflow::artifact_digest(f.plan_doc({})), workflow::artifact_digest(f.plan_doc({})));
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.priority = "size";
   EXPECT_NE(workflow::artifact_digest(f.plan_doc({})), workflow::artifact_digest(f.plan_doc(o)));
 }
@@ -99,7 +99,7 @@ TEST(PlanDocument, ReplanMakesThePlanConfirmationStale) {
   ASSERT_TRUE(before.has_value());
   EXPECT_EQ(before->at(workflow::Checkpoint::plan).state, workflow::CheckpointState::confirmed);
 
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.kv_cache = "fp8";
   ASSERT_TRUE(workflow::write_artifact(f.wd, workflow::Artifact::plan, f.plan_doc(o)).has_value());
   auto after = workflow::evaluate(f.wd);

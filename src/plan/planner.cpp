@@ -4,7 +4,7 @@
 
 #include "core/messages.h"
 #include "plan/cpu_route.h"
-#include "plan/plan_command.h"
+#include "options/option_table.h"
 #include "plan/planner_steps.h"
 #include "plan/rules.h"
 #include "plan/suggest.h"
@@ -335,7 +335,7 @@ void decide_kv_cache(const PlanInputs& in, const TemplateView& tv, Plan& p) {
 void decide_overrides(const PlanInputs& in, Plan& p) {
   const Capabilities& caps = *in.caps;
   Decision d{"layer_quant_config", "{}", DecisionSource::default_value, txt("plan.reason.overrides_none"), {}};
-  for (const auto& [pattern, scheme] : in.options.overrides) {
+  for (const auto& [pattern, scheme] : in.overrides) {
     p.layer_quant_config.emplace_back(pattern, scheme);
     if (!caps.supports_scheme(scheme)) {
       add_problem(p, "override_unknown_scheme", txt("plan.problem.override_unknown_scheme", {{"pattern", pattern}, {"scheme", scheme}}),
@@ -391,9 +391,9 @@ void decide_algorithms(const PlanInputs& in, const std::string& model_type, Plan
   Decision d{"algorithm", "none", DecisionSource::priority, {}, {}};
   const knowledge::Scheme* s = caps.scheme_facts.find(p.global_scheme);
   std::string family = s == nullptr ? "" : s->family;
-  const bool switched_off = std::find(in.options.algorithms.begin(), in.options.algorithms.end(), "none") != in.options.algorithms.end();
-  if (switched_off && in.options.algorithms.size() > 1) {
-    add_problem(p, "algorithm_none_combined", txt("plan.problem.algorithm_none_combined", {{"algos", join(in.options.algorithms, ",")}}),
+  const bool switched_off = std::find(in.algorithms.begin(), in.algorithms.end(), "none") != in.algorithms.end();
+  if (switched_off && in.algorithms.size() > 1) {
+    add_problem(p, "algorithm_none_combined", txt("plan.problem.algorithm_none_combined", {{"algos", join(in.algorithms, ",")}}),
                 txt("plan.fix.algorithm_none_combined"));
   }
   if (switched_off) {
@@ -403,9 +403,9 @@ void decide_algorithms(const PlanInputs& in, const std::string& model_type, Plan
     if (family == "int4_wo" || family == "uint4_wo") {
       add_risk(p, "medium", txt("plan.risk.rtn_int4", {{"scheme", p.global_scheme}, {"model_type", model_type}}));
     }
-  } else if (!in.options.algorithms.empty()) {
+  } else if (!in.algorithms.empty()) {
     d.source = DecisionSource::user;
-    for (const auto& a : in.options.algorithms) {
+    for (const auto& a : in.algorithms) {
       check_user_algorithm(in, model_type, a, p);
       p.algorithms.push_back(a);
     }
@@ -459,10 +459,10 @@ void check_template(const PlanInputs& in, const TemplateView& tv, const std::str
     return;
   }
   // The whole command, with the options this plan was asked for: pasted, it plans again.
-  Text fix =
-      caps.has_cli_flag("--template_file")
-          ? txt("plan.fix.write_template", {{"model_type", model_type}, {"command", plan_command(in.options, "") + " --write-template"}})
-          : txt("plan.fix.upgrade_for_template_file");
+  Text fix = caps.has_cli_flag("--template_file")
+                 ? txt("plan.fix.write_template", {{"model_type", model_type},
+                                                   {"command", options::plan_command(in.options, {"template_file"}) + " --write-template"}})
+                 : txt("plan.fix.upgrade_for_template_file");
   add_problem(p, "no_template",
               txt("plan.problem.no_template",
                   {{"model_type", model_type}, {"version", caps.quark_version}, {"templates", join_some(caps.templates, 12)}}),
@@ -470,6 +470,16 @@ void check_template(const PlanInputs& in, const TemplateView& tv, const std::str
 }
 
 }  // namespace
+
+void set_options(PlanInputs& in, options::PlanOptions o) {
+  in.algorithms = options::algorithm_list(o);
+  std::string clean;
+  for (const auto& a : in.algorithms) clean += (clean.empty() ? "" : ",") + a;
+  o.algo = clean;
+  auto overrides = options::override_pairs(o);
+  in.overrides = overrides ? *overrides : std::vector<options::Override>{};
+  in.options = std::move(o);
+}
 
 Plan build_plan(const PlanInputs& in) {
   Plan p;
@@ -480,8 +490,10 @@ Plan build_plan(const PlanInputs& in) {
     p.model["model_path"] = *path;
   }
   p.analysis_digest = in.analysis_digest;
-  p.options = options_to_json(in.options, in.template_file);
-  p.command = plan_command(in.options, in.template_file);
+  options::PlanOptions recorded = in.options;
+  recorded.template_file = in.template_file;
+  p.options = options::to_json(recorded);
+  p.command = options::plan_command(recorded);
   p.priority = in.options.priority;
   note_quark(in, p);
   note_target(in, p);

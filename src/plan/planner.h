@@ -11,7 +11,7 @@
 #include "core/json_io.h"
 #include "plan/capabilities.h"
 #include "plan/module_inventory.h"
-#include "plan/options.h"
+#include "options/plan_options.h"
 #include "plan/plan_model.h"
 #include "plan/target.h"
 
@@ -20,7 +20,9 @@ namespace plan {
 struct PlanInputs {
   const core::Json* analysis = nullptr;
   std::string analysis_digest;
-  PlanOptions options;
+  options::PlanOptions options;  // as given (set_options); the two below are its parsed forms
+  std::vector<std::string> algorithms;
+  std::vector<options::Override> overrides;
   const Capabilities* caps = nullptr;
   Target target;
   std::string template_file;  // absolute path of a --template_file to use ("" none)
@@ -34,9 +36,14 @@ struct PlanInputs {
   std::optional<CheckpointNames> checkpoint_names;
 };
 
+// Sets `in.options` and its parsed --algo and --override (a malformed override is the caller's
+// to refuse first: flow::make_plan's usage error; here it is left out). --algo is recorded as
+// the clean list quark-cli gets.
+void set_options(PlanInputs& in, options::PlanOptions o);
+
 Plan build_plan(const PlanInputs& in);
 
 // `options` with a problem's change applied, as if its flags were pasted onto the command.
-PlanOptions apply_change(PlanOptions options, const PlanChange& change);
+options::PlanOptions apply_change(options::PlanOptions options, const PlanChange& change);
 
 }  // namespace plan

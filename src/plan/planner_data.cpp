@@ -68,7 +68,7 @@ void decide_exclusions(const PlanInputs& in, const TemplateView& tv, Plan& p) {
 void decide_calibration(const PlanInputs& in, Plan& p) {
   const Capabilities& caps = *in.caps;
   const knowledge::CalibDefaults& def = caps.datasets.defaults();
-  const PlanOptions& o = in.options;
+  const options::PlanOptions& o = in.options;
   std::string dataset = o.calib_dataset.empty() ? def.dataset : o.calib_dataset;
   int samples = o.calib_samples.value_or(def.num_calib_data);
   int seq_len = o.seq_len.value_or(def.seq_len);

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "plan/exclusion_patterns.h"
-#include "plan/plan_command.h"
+#include "options/option_table.h"
 #include "plan/planner_steps.h"
 #include "plan/rules.h"
 #include "plan/shape_checks.h"
@@ -27,14 +27,16 @@ std::string PlanChange::flags() const {
 namespace detail {
 
 std::string fix_command(const PlanInputs& in, const PlanChange& change) {
-  return plan_command(apply_change(in.options, change), in.template_file);
+  options::PlanOptions o = apply_change(in.options, change);
+  o.template_file = in.template_file;
+  return options::plan_command(o);
 }
 
 }  // namespace detail
 
-PlanOptions apply_change(PlanOptions o, const PlanChange& c) {
+options::PlanOptions apply_change(options::PlanOptions o, const PlanChange& c) {
   if (!c.scheme.empty()) o.scheme = c.scheme;
-  o.overrides.insert(o.overrides.end(), c.overrides.begin(), c.overrides.end());
+  for (const auto& [pattern, scheme] : c.overrides) o.overrides.push_back(pattern + "=" + scheme);
   if (!c.excludes.empty()) o.excludes = c.excludes;
   if (c.kv_cache_none) o.kv_cache = "none";
   return o;
@@ -136,16 +138,16 @@ std::vector<Module> plan_modules(const PlanInputs& in) { return in.modules ? *in
 std::optional<Misfit> first_misfit(const PlanInputs& in, const TemplateView& tv, const std::string& scheme, std::uint64_t* group) {
   const knowledge::Scheme* s = in.caps->scheme_facts.find(scheme);
   if (s == nullptr) return std::nullopt;
-  auto g = required_group(*s, in.options.algorithms);
+  auto g = required_group(*s, in.algorithms);
   if (!g) return std::nullopt;
-  auto mf = misfits(plan_modules(in), effective_excludes(in, tv), in.options.overrides, scheme, *g);
+  auto mf = misfits(plan_modules(in), effective_excludes(in, tv), in.overrides, scheme, *g);
   if (mf.empty()) return std::nullopt;
   if (group != nullptr) *group = *g;
   return mf.front();
 }
 
 bool scheme_fits(const PlanInputs& in, const TemplateView& tv, const std::string& scheme) {
-  return scheme_failure(scheme, in.options.algorithms, nullptr).empty() && !first_misfit(in, tv, scheme, nullptr);
+  return scheme_failure(scheme, in.algorithms, nullptr).empty() && !first_misfit(in, tv, scheme, nullptr);
 }
 
 std::vector<std::string> refits(const PlanInputs& in, const TemplateView& tv, const std::string& scheme) {

@@ -28,7 +28,7 @@ struct Planned {
   plan::Plan plan;
 };
 
-Planned make_plan(const std::string& fixture, const std::string& target, plan::PlanOptions o = {}, const std::string& version = "0.13") {
+Planned make_plan(const std::string& fixture, const std::string& target, options::PlanOptions o = {}, const std::string& version = "0.13") {
   // Parsed once per fixture / release: the table builds over a hundred plans.
   static std::map<std::string, core::Json> analyses;
   static std::map<std::string, plan::Capabilities> caps_by_version;
@@ -46,7 +46,7 @@ Planned make_plan(const std::string& fixture, const std::string& target, plan::P
   plan::PlanInputs in;
   in.analysis = &p.analysis;
   in.analysis_digest = "sha256:" + std::string(64, '0');
-  in.options = std::move(o);
+  plan::set_options(in, std::move(o));
   in.caps = &p.caps;
   if (target != "unknown") {
     in.target = *plan::target_from_name(target);
@@ -74,8 +74,8 @@ bool has_risk(const plan::Plan& p, const std::string& id) {
 
 std::string en(const plan::Text& t) { return plan::render(core::Lang::en, t); }
 
-plan::PlanOptions with_priority(const std::string& prio) {
-  plan::PlanOptions o;
+options::PlanOptions with_priority(const std::string& prio) {
+  options::PlanOptions o;
   o.priority = prio;
   return o;
 }
@@ -163,7 +163,7 @@ TEST(PlannerTable, AlgorithmsFollowBuiltInConfigs) {
     EXPECT_EQ(p.plan.kv_cache_scheme, "fp8");  // size: FP8 KV cache
   }
   // INT8 (asked for) on CPU takes SmoothQuant where configured.
-  plan::PlanOptions int8 = with_priority("accuracy");
+  options::PlanOptions int8 = with_priority("accuracy");
   int8.scheme = "int8";
   EXPECT_EQ(make_plan("llama-3.1-8b", "cpu", int8).plan.algorithms, (std::vector<std::string>{"smoothquant"}));
   EXPECT_TRUE(make_plan("qwen3-8b", "cpu", int8).plan.algorithms.empty());
@@ -204,9 +204,9 @@ TEST(PlannerTable, ModuleCoverageIsExact) {
 // ---------------------------------------------------------------- user choices kept as risks
 
 TEST(PlannerRisks, AwqWithFp8IsKeptButRisky) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.scheme = "fp8";
-  o.algorithms = {"awq"};
+  o.algo = "awq";
   auto p = make_plan("llama-3.1-8b", "mi300x", o);
   EXPECT_TRUE(p.plan.problems.empty());
   EXPECT_EQ(p.plan.algorithms, (std::vector<std::string>{"awq"}));
@@ -214,7 +214,7 @@ TEST(PlannerRisks, AwqWithFp8IsKeptButRisky) {
 }
 
 TEST(PlannerRisks, NonNativeSchemeIsEmulated) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.scheme = "mxfp4";
   auto p = make_plan("llama-3.1-8b", "mi300x", o);
   EXPECT_TRUE(p.plan.problems.empty());
@@ -224,7 +224,7 @@ TEST(PlannerRisks, NonNativeSchemeIsEmulated) {
 }
 
 TEST(PlannerRisks, WeightOnlyIntIsAServingQuestionNotEmulation) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.scheme = "int4_wo_128";
   auto p = make_plan("llama-3.1-8b", "h200", o);
   EXPECT_TRUE(p.plan.problems.empty());
@@ -233,7 +233,7 @@ TEST(PlannerRisks, WeightOnlyIntIsAServingQuestionNotEmulation) {
 }
 
 TEST(PlannerRisks, MultiDeviceWithAlgorithms) {
-  plan::PlanOptions o = with_priority("size");
+  options::PlanOptions o = with_priority("size");
   o.multi_device = true;
   auto p = make_plan("llama-3.1-8b", "h200", o);
   EXPECT_EQ(p.plan.device_strategy, "multi_device");
@@ -241,7 +241,7 @@ TEST(PlannerRisks, MultiDeviceWithAlgorithms) {
 }
 
 TEST(PlannerRisks, RemoteCode) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.trust_remote_code = true;
   auto p = make_plan("llama-3.1-8b", "h200", o);
   EXPECT_TRUE(p.plan.trust_remote_code);
@@ -250,7 +250,7 @@ TEST(PlannerRisks, RemoteCode) {
 }
 
 TEST(PlannerRisks, UserExclusionsReplaceDefaults) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.excludes = {"lm_head", "*down_proj"};
   auto p = make_plan("llama-3.1-8b", "h200", o);
   EXPECT_TRUE(p.plan.problems.empty());
@@ -292,7 +292,7 @@ TEST(PreValidation, TemplateFileResolvesMissingTemplate) {
 }
 
 TEST(PreValidation, UnknownSchemeDidYouMean) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.scheme = "int4_wo128";
   auto p = make_plan("llama-3.1-8b", "h200", o);
   const plan::Problem* pr = problem(p.plan, "unknown_scheme");
@@ -301,7 +301,7 @@ TEST(PreValidation, UnknownSchemeDidYouMean) {
 }
 
 TEST(PreValidation, PreRenameSchemeName) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.scheme = "w_fp8_a_fp8";
   auto p = make_plan("llama-3.1-8b", "h200", o);
   const plan::Problem* pr = problem(p.plan, "unknown_scheme");
@@ -311,7 +311,7 @@ TEST(PreValidation, PreRenameSchemeName) {
 }
 
 TEST(PreValidation, KvCacheOtherThanFp8) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.kv_cache = "int8_per_token";
   EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o).plan, "kv_not_fp8"));
   o.kv_cache = "fp8";
@@ -321,9 +321,9 @@ TEST(PreValidation, KvCacheOtherThanFp8) {
 }
 
 TEST(PreValidation, AlgorithmWithoutConfigForModelType) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.scheme = "int4_wo_128";
-  o.algorithms = {"awq"};
+  o.algo = "awq";
   auto p = make_plan("qwen3-8b", "h200", o);
   const plan::Problem* pr = problem(p.plan, "algorithm_no_config");
   ASSERT_NE(pr, nullptr);
@@ -333,23 +333,23 @@ TEST(PreValidation, AlgorithmWithoutConfigForModelType) {
 }
 
 TEST(PreValidation, UnknownOrRenamedAlgorithm) {
-  plan::PlanOptions o;
-  o.algorithms = {"quarot"};
+  options::PlanOptions o;
+  o.algo = "quarot";
   auto p = make_plan("llama-3.1-8b", "h200", o);
   const plan::Problem* pr = problem(p.plan, "unknown_algorithm");
   ASSERT_NE(pr, nullptr);
   EXPECT_EQ(pr->fix.id, "plan.fix.algorithm_renamed");
-  o.algorithms = {"gptqq"};
+  o.algo = "gptqq";
   auto typo = make_plan("llama-3.1-8b", "h200", o);
   ASSERT_NE(problem(typo.plan, "unknown_algorithm"), nullptr);
   EXPECT_EQ(en(problem(typo.plan, "unknown_algorithm")->fix), "did you mean 'gptq'?");
 }
 
 TEST(PreValidation, UnknownSchemeInOverride) {
-  plan::PlanOptions o;
-  o.overrides = {{"*down_proj", "int9"}};
+  options::PlanOptions o;
+  o.overrides = {"*down_proj=int9"};
   EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o).plan, "override_unknown_scheme"));
-  o.overrides = {{"*down_proj", "int8"}};
+  o.overrides = {"*down_proj=int8"};
   auto ok = make_plan("llama-3.1-8b", "h200", o);
   EXPECT_TRUE(ok.plan.problems.empty());
   ASSERT_EQ(ok.plan.patterns.size(), 2u);
@@ -357,7 +357,7 @@ TEST(PreValidation, UnknownSchemeInOverride) {
 }
 
 TEST(PreValidation, ScienceQaIsListedButUnloadable) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.calib_dataset = "ScienceQA";
   EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o).plan, "dataset_unloadable"));
   o.calib_dataset = "pilevall";
@@ -368,7 +368,7 @@ TEST(PreValidation, ScienceQaIsListedButUnloadable) {
 }
 
 TEST(PreValidation, CalibrationSamplesBelowBatchSize) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.calib_samples = 4;
   o.batch_size = 8;
   EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o).plan, "calib_lt_batch"));
@@ -377,7 +377,7 @@ TEST(PreValidation, CalibrationSamplesBelowBatchSize) {
 }
 
 TEST(PreValidation, MoeRoutersWouldBeQuantized) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.excludes = {"lm_head"};
   auto p = make_plan("tiny-qwen3-moe", "h200", o);
   const plan::Problem* pr = problem(p.plan, "router_quantized");
@@ -390,7 +390,7 @@ TEST(PreValidation, MoeRoutersWouldBeQuantized) {
 }
 
 TEST(PreValidation, VisionTowerWouldBeQuantized) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.excludes = {"*lm_head", "*multi_modal_projector*"};
   auto p = make_plan("tiny-gemma3", "h200", o);
   const plan::Problem* pr = problem(p.plan, "tower_quantized");
@@ -404,7 +404,7 @@ TEST(PreValidation, VisionTowerWouldBeQuantized) {
 TEST(PreValidation, TheTowerFixKeepsOnlyExclusionsThatMatch) {
   // A dead pattern in the exclusions (here the user's; a written template had "*vision*")
   // is not repeated in the fix: typed as --exclude it would fail pattern_no_match.
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.excludes = {"*lm_head", "*visionn*"};
   auto p = make_plan("tiny-gemma3", "h200", o);
   const plan::Problem* pr = problem(p.plan, "tower_quantized");
@@ -415,11 +415,11 @@ TEST(PreValidation, TheTowerFixKeepsOnlyExclusionsThatMatch) {
 }
 
 TEST(PreValidation, PatternsThatMatchNoModule) {
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.excludes = {"lm_heads"};
   EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o).plan, "pattern_no_match"));
-  plan::PlanOptions o2;
-  o2.overrides = {{"*down_prj", "int8"}};
+  options::PlanOptions o2;
+  o2.overrides = {"*down_prj=int8"};
   EXPECT_TRUE(has_problem(make_plan("llama-3.1-8b", "h200", o2).plan, "pattern_no_match"));
   // A template default that matches nothing (e.g. "*.gate" on a dense model) is fine.
   EXPECT_FALSE(has_problem(make_plan("llama-3.1-8b", "h200").plan, "pattern_no_match"));
@@ -451,9 +451,9 @@ TEST(PlannerInstalled, TheInstalledQuarkIsAuthoritative) {
   EXPECT_FALSE(has_risk(p, "plan.risk.unverified"));
   EXPECT_EQ(p.quark["source"], "installed");
   // This installed llama template has no awq config, whatever the shipped table says.
-  in.options.algorithms = {"awq"};
+  in.algorithms = {"awq"};
   EXPECT_TRUE(has_problem(plan::build_plan(in), "algorithm_no_config"));
-  in.options.algorithms.clear();
+  in.algorithms.clear();
   in.options.calib_dataset = "cnn_dailymail";
   EXPECT_TRUE(has_problem(plan::build_plan(in), "unknown_dataset"));  // not in this --help's choices
 }

@@ -120,11 +120,11 @@ TEST(ProbeResultReal, PlanAgainstInstalledQuark) {
   in.caps = &caps;
   in.target = *plan::target_from_name("mi300x");
   in.options.scheme = "int4_wo_128";
-  in.options.algorithms = {"awq"};
+  in.algorithms = {"awq"};
   auto p = plan::build_plan(in);
   ASSERT_EQ(p.problems.size(), 1u);
   EXPECT_EQ(p.problems[0].code, "algorithm_no_config");
-  in.options.algorithms = {"twobitscalar"};  // the one algorithm qwen3 has a config for
+  in.algorithms = {"twobitscalar"};  // the one algorithm qwen3 has a config for
   auto ok = plan::build_plan(in);
   EXPECT_TRUE(ok.problems.empty());
   EXPECT_EQ(ok.quark["verified"], true);

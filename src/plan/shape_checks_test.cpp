@@ -24,12 +24,12 @@ core::Json analysis(const std::string& name) {
   return doc ? *doc : core::Json::object();
 }
 
-plan::Plan make(const core::Json& a, plan::PlanOptions o, const std::string& target = "h200",
+plan::Plan make(const core::Json& a, options::PlanOptions o, const std::string& target = "h200",
                 std::optional<std::vector<plan::Module>> modules = std::nullopt) {
   plan::PlanInputs in;
   in.analysis = &a;
   in.analysis_digest = "sha256:" + std::string(64, '0');
-  in.options = std::move(o);
+  plan::set_options(in, std::move(o));
   in.caps = &caps();
   in.target = *plan::target_from_name(target);
   in.modules = std::move(modules);
@@ -52,16 +52,16 @@ std::string problems(const plan::Plan& p) {
 std::string en(const plan::Text& t) { return plan::render(core::Lang::en, t); }
 
 // Applies the refused plan's change, as if its flags were pasted, and re-plans: it must pass.
-void expect_pasted_fix_passes(const core::Json& a, const plan::PlanOptions& o, const plan::Problem& pr) {
+void expect_pasted_fix_passes(const core::Json& a, const options::PlanOptions& o, const plan::Problem& pr) {
   ASSERT_FALSE(pr.change.empty()) << pr.code;
   auto fixed = make(a, plan::apply_change(o, pr.change));
   EXPECT_TRUE(fixed.problems.empty()) << pr.change.flags() << " -> " << problems(fixed);
 }
 
-plan::PlanOptions scheme(const std::string& s, std::vector<std::string> algos = {}) {
-  plan::PlanOptions o;
+options::PlanOptions scheme(const std::string& s, std::vector<std::string> algos = {}) {
+  options::PlanOptions o;
   o.scheme = s;
-  o.algorithms = std::move(algos);
+  for (const auto& a : algos) o.algo += (o.algo.empty() ? "" : ",") + a;
   return o;
 }
 
@@ -94,7 +94,7 @@ TEST(PlanShapes, Int4Wo128RefusedOnSmolLM2HiddenSize576) {
   // The planner adds awq for int4 on llama, so AWQ's assertion is what quark-cli would hit first.
   EXPECT_NE(en(pr->text).find("180 quantized layer(s)"), std::string::npos) << en(pr->text);
   EXPECT_NE(en(pr->text).find("awq.pseudo_quantize_tensor"), std::string::npos) << en(pr->text);
-  o.algorithms = {"gptq"};
+  o.algo = "gptq";
   auto gptq = make(a, o);
   ASSERT_NE(problem(gptq, "group_not_dividing"), nullptr) << problems(gptq);
   EXPECT_NE(en(problem(gptq, "group_not_dividing")->text).find("is 576 which is not divisible by group_size=128"), std::string::npos);
@@ -107,7 +107,7 @@ TEST(PlanShapes, Int4Wo128RefusedOnSmolLM2HiddenSize576) {
 TEST(PlanShapes, Uint4OverrideThatDoesNotDivideIsRefusedToo) {
   auto a = analysis("smollm2-135m");
   auto o = scheme("fp8");
-  o.overrides = {{"*down_proj", "uint4_wo_128"}, {"*q_proj", "uint4_wo_128"}};
+  o.overrides = {"*down_proj=uint4_wo_128", "*q_proj=uint4_wo_128"};
   auto p = make(a, o);
   const plan::Problem* pr = problem(p, "group_not_dividing");
   ASSERT_NE(pr, nullptr) << problems(p);
@@ -121,7 +121,7 @@ TEST(PlanShapes, PrioritySizeNeverRecommendsARefusedPlan) {
     for (const char* target : {"h200", "mi300x", "mi355x", "b200", "cpu"}) {
       SCOPED_TRACE(std::string(fixture) + " / " + target);
       auto a = analysis(fixture);
-      plan::PlanOptions o;
+      options::PlanOptions o;
       o.priority = "size";
       auto p = make(a, o, target);
       for (const auto& x : p.problems) {
@@ -135,7 +135,7 @@ TEST(PlanShapes, PrioritySizeNeverRecommendsARefusedPlan) {
 
 TEST(PlanShapes, PrioritySizeOnDeepSeekV2LiteTakesTheGroupThatDivides) {
   auto a = analysis("deepseek-v2-lite-4l");
-  plan::PlanOptions o;
+  options::PlanOptions o;
   o.priority = "size";
   auto p = make(a, o);
   EXPECT_TRUE(p.problems.empty()) << problems(p);
@@ -156,18 +156,18 @@ TEST(PlanShapes, EveryAlternativeOfferedPassesWhenChosen) {
       for (const char* priority : {"accuracy", "balanced", "size"}) {
         SCOPED_TRACE(std::string(fixture) + " / " + target + " / " + priority);
         auto a = analysis(fixture);
-        plan::PlanOptions o;
+        options::PlanOptions o;
         o.priority = priority;
         auto p = make(a, o, target);
         for (const auto& d : p.decisions) {
           if (d.key != "global_scheme" && d.key != "algorithm") continue;
           for (const auto& alt : d.alternatives) {
-            plan::PlanOptions chosen = o;
+            options::PlanOptions chosen = o;
             if (d.key == "global_scheme") {
               chosen.scheme = alt;
             } else {
               chosen.scheme = p.global_scheme;
-              chosen.algorithms = {alt};
+              chosen.algo = alt;
             }
             auto q = make(a, chosen, target);
             EXPECT_TRUE(q.problems.empty()) << d.key << " = " << alt << ": " << problems(q);
@@ -176,7 +176,7 @@ TEST(PlanShapes, EveryAlternativeOfferedPassesWhenChosen) {
       }
     }
   }
-  auto smol = make(analysis("smollm2-135m"), plan::PlanOptions{}, "h200");
+  auto smol = make(analysis("smollm2-135m"), options::PlanOptions{}, "h200");
   for (const auto& d : smol.decisions) {
     if (d.key == "global_scheme") {
       EXPECT_EQ(std::count(d.alternatives.begin(), d.alternatives.end(), "int4_wo_128"), 0);
@@ -203,7 +203,7 @@ TEST(PlanShapes, AlgoNoneSwitchesThePlannersAlgorithmOff) {
 
 TEST(PlanShapes, KvCacheRefusedWhenTheTemplatesKvLayersAreAllExcluded) {
   auto a = analysis("deepseek-v2-lite-4l");
-  plan::PlanOptions o = scheme("fp8");
+  options::PlanOptions o = scheme("fp8");
   o.kv_cache = "fp8";
   auto p = make(a, o);
   const plan::Problem* pr = problem(p, "kv_layers_excluded");
@@ -215,7 +215,7 @@ TEST(PlanShapes, KvCacheRefusedWhenTheTemplatesKvLayersAreAllExcluded) {
 
 TEST(PlanShapes, KvCacheAcceptedWhereKProjAndVProjAreQuantized) {
   auto a = analysis("smollm2-135m");
-  plan::PlanOptions o = scheme("fp8");
+  options::PlanOptions o = scheme("fp8");
   o.kv_cache = "fp8";
   auto p = make(a, o);
   EXPECT_TRUE(p.problems.empty()) << problems(p);

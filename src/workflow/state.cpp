@@ -1,12 +1,14 @@
 #include "workflow/state.h"
 
 #include <algorithm>
+#include <functional>
 #include <iterator>
 #include <system_error>
 
 #include "core/fs.h"
 #include "core/shell_quote.h"
 #include "core/sha256.h"
+#include "options/option_table.h"
 #include "workflow/command_digest.h"
 
 namespace workflow {
@@ -126,51 +128,32 @@ std::string with_python(const WorkflowStatus& s, std::string cmd) {
   return py.empty() ? cmd : cmd + " --python " + core::shell_quote(py);
 }
 
-// `quark-ptq plan` with every option the plan was made with (quant_plan.json `options`, the
-// inverse of plan::options_to_json), so that a hint that replans keeps the person's choices:
-// `drop` leaves options out (the ones a hint suggests changing), `set` adds or replaces them.
-// The interpreter is the one the artifacts say the person chose (python_hint), if any.
-std::string recorded_plan_command(const WorkflowStatus& s, std::initializer_list<std::string_view> drop = {},
-                                  const std::vector<std::pair<std::string, std::string>>& set = {}) {
-  std::string cmd = "quark-ptq plan";
-  auto flag = [](std::string key) {
-    for (auto& ch : key) ch = ch == '_' ? '-' : ch;
-    return "--" + key;
-  };
-  auto dropped = [&](const std::string& key) {
-    if (key == "python") return true;  // from python_hint below
-    for (const auto& [k, v] : set) {
-      if (k == key) return true;
-    }
-    return std::find(drop.begin(), drop.end(), key) != drop.end();
-  };
-  // A plan without recorded options: what its fields say was asked for.
-  core::Json derived = core::Json::object();
-  if (const core::Json* target = core::json_object(s.plan.doc, "target");
-      target != nullptr && core::json_string(*target, "source").value_or("") == "option") {
-    derived["target"] = core::json_string(*target, "name").value_or("");
-  }
-  if (std::string intent = core::json_string(s.plan.doc, "evaluation_intent").value_or("none"); intent != "none") derived["eval"] = intent;
+// `quark-ptq plan` with every option the plan was made with (quant_plan.json `options`, read
+// through the option table), so that a hint that replans keeps the person's choices: `drop`
+// leaves options out (the ones a hint suggests changing), `set` replaces them. The interpreter
+// is the one the artifacts say the person chose (python_hint), if any. A plan whose recorded
+// options are not the table's (written by hand or by another tool): what its fields say.
+std::string recorded_plan_command(const WorkflowStatus& s, std::vector<std::string_view> drop = {},
+                                  const std::function<void(options::PlanOptions&)>& set = {}) {
+  options::PlanOptions o;
   const core::Json* recorded = core::json_object(s.plan.doc, "options");
-  if (const core::Json* options = recorded != nullptr ? recorded : &derived) {
-    for (auto it = options->begin(); it != options->end(); ++it) {
-      if (dropped(it.key())) continue;
-      const core::Json& v = it.value();
-      if (v.is_boolean()) {
-        if (v.get<bool>()) cmd += " " + flag(it.key());
-      } else if (v.is_array()) {
-        for (const auto& item : v) {
-          if (item.is_string()) cmd += " " + flag(it.key()) + " " + core::shell_quote(item.get<std::string>());
-        }
-      } else if (v.is_string()) {
-        cmd += " " + flag(it.key()) + " " + core::shell_quote(v.get<std::string>());
-      } else if (v.is_number_integer()) {
-        cmd += " " + flag(it.key()) + " " + std::to_string(v.get<std::int64_t>());
-      }
+  auto parsed = recorded != nullptr ? options::from_json(*recorded) : core::Result<options::PlanOptions>(o);
+  if (recorded != nullptr && parsed) {
+    o = *parsed;
+  } else {
+    if (const core::Json* target = core::json_object(s.plan.doc, "target");
+        target != nullptr && core::json_string(*target, "source").value_or("") == "option") {
+      o.target = core::json_string(*target, "name").value_or("");
     }
+    if (std::string intent = core::json_string(s.plan.doc, "evaluation_intent").value_or("none"); intent != "none") o.eval = intent;
+    o.priority.clear();  // not recorded: the planner's default stays the default
   }
-  for (const auto& [k, v] : set) cmd += " " + flag(k) + " " + core::shell_quote(v);
-  return with_python(s, cmd);
+  for (auto& field : drop) {
+    if (const auto* row = options::find_plan_option(field)) options::copy_option(o, options::PlanOptions{}, *row);
+  }
+  if (set) set(o);
+  o.python.clear();  // from python_hint below
+  return with_python(s, options::plan_command(o));
 }
 
 std::string plan_command(const WorkflowStatus& s) { return recorded_plan_command(s); }
@@ -249,7 +232,7 @@ Checkpoint checkpoint_for_checks(const std::vector<std::string>& ids) {
 // calibration, evaluation and text, so the new result is judged the same way) except the
 // scheme, which the planner chooses again for priority accuracy.
 std::string less_aggressive_plan_command(const WorkflowStatus& s) {
-  return recorded_plan_command(s, {"scheme", "priority"}, {{"priority", "accuracy"}});
+  return recorded_plan_command(s, {"scheme"}, [](options::PlanOptions& o) { o.priority = "accuracy"; });
 }
 
 // Checkpoint 4 as the recorded verdicts allow it: a plain accept only for a verified result

@@ -481,10 +481,10 @@ TEST(State, HintsThatReplanKeepEveryOptionOfThePlan) {
   w.confirm(Checkpoint::execution, m["command"]["digest"].get<std::string>(), "approved");
   auto s = w.status();
   ASSERT_EQ(s.next_action, NextAction::evaluation_not_pass);
-  EXPECT_EQ(
-      s.next_command,
-      "quark-ptq plan --target mi300x --calib-samples 64 --seq-len 256 --eval smoke --eval-text '/data/held out.jsonl' --exclude lm_head "
-      "--exclude '*.gate' --multi-device --priority accuracy");
+  EXPECT_EQ(s.next_command,
+            "quark-ptq plan --target mi300x --priority accuracy --exclude lm_head --exclude '*.gate' --calib-samples 64 --seq-len 256 "
+            "--eval smoke "
+            "--eval-text '/data/held out.jsonl' --multi-device");
 }
 
 class RunLiveness : public ::testing::Test {

@@ -13,6 +13,7 @@
 #include "core/fs.h"
 #include "flow/documents.h"
 #include "flow/plan_flow.h"
+#include "options/option_table.h"
 #include "plan/plan_document.h"
 #include "workflow/state.h"
 
@@ -87,50 +88,32 @@ int render_planned(const Console& console, const flow::PlanOutcome& outcome, Nex
   return report_written(console, std::get<flow::plan_end::Written>(outcome.end), next);
 }
 
-void add_plan_options(CLI::App& sub, const HelpText& help, PlanOptions& o) {
-  sub.add_option("--target", o.target, help("help.plan.target"));
-  sub.add_option("--priority", o.priority, help("help.plan.priority"))->check(one_of(help, {"accuracy", "balanced", "size"}));
-  sub.add_option("--scheme", o.scheme, help("help.plan.scheme"));
-  sub.add_option("--kv-cache", o.kv_cache, help("help.plan.kv_cache"));
-  sub.add_option("--algo", o.algo, help("help.plan.algo"));
-  sub.add_option("--override", o.overrides, help("help.plan.override"));
-  sub.add_option("--exclude", o.excludes, help("help.plan.exclude"));
-  sub.add_option("--calib-dataset", o.calib_dataset, help("help.plan.calib_dataset"));
-  sub.add_option("--calib-samples", o.calib_samples, help("help.plan.calib_samples"))->check(positive_number(help));
-  sub.add_option("--seq-len", o.seq_len, help("help.plan.seq_len"))->check(positive_number(help));
-  sub.add_option("--batch-size", o.batch_size, help("help.plan.batch_size"))->check(positive_number(help));
-  sub.add_option("--eval", o.eval, help("help.plan.eval"))->check(one_of(help, {"none", "smoke", "full"}));
-  sub.add_option("--eval-text", o.eval_text, help("help.plan.eval_text"));
-  sub.add_flag("--multi-device", o.multi_device, help("help.plan.multi_device"));
-  sub.add_flag("--trust-remote-code", o.trust_remote_code, help("help.plan.trust_remote_code"));
-  sub.add_option("--python", o.python, help("help.plan.python"));
-  sub.add_option("--quark-version", o.quark_version, help("help.plan.quark_version"));
-  sub.add_flag("--write-template", o.write_template, help("help.plan.write_template"));
-  sub.add_option("--template-file", o.template_file, help("help.plan.template_file"));
+void add_plan_options(CLI::App& sub, const HelpText& help, options::PlanOptions& o) {
+  for (const auto& row : options::plan_option_rows()) {
+    const std::string flag(row.flag);
+    const std::string text = help(row.help_id, options::help_args(help.lang(), row));
+    CLI::Option* added = nullptr;
+    std::visit(
+        [&](auto member) {
+          auto& field = o.*member;
+          using T = std::decay_t<decltype(field)>;
+          if constexpr (std::is_same_v<T, bool>) {
+            added = sub.add_flag(flag, field, text);
+          } else {
+            added = sub.add_option(flag, field, text);
+          }
+        },
+        row.field);
+    if (row.kind == options::Kind::count) added->check(positive_number(help));
+    if (row.kind == options::Kind::choice) added->check(one_of(help, options::choices(row)));
+  }
 }
 
-flow::PlanRequest plan_request(const PlanOptions& in) {
+flow::PlanRequest plan_request(const options::PlanOptions& in) {
   flow::PlanRequest req;
-  plan::PlanOptions& o = req.options;
-  o.target = in.target;
-  if (!in.priority.empty()) o.priority = in.priority;
-  o.scheme = in.scheme;
-  o.kv_cache = in.kv_cache;
-  o.excludes = in.excludes;
-  o.calib_dataset = in.calib_dataset;
-  o.calib_samples = in.calib_samples;
-  o.seq_len = in.seq_len;
-  o.batch_size = in.batch_size;
-  o.eval = in.eval;
-  o.eval_text = in.eval_text.empty() ? "" : core::absolute_path(in.eval_text).string();
-  o.multi_device = in.multi_device;
-  o.trust_remote_code = in.trust_remote_code;
-  o.python = in.python;
-  o.quark_version = in.quark_version;
-  o.write_template = in.write_template;
-  req.algorithms = in.algo;
-  req.overrides = in.overrides;
-  req.template_file = in.template_file;
+  req.options = in;
+  if (req.options.priority.empty()) req.options.priority = options::PlanOptions{}.priority;
+  options::make_paths_absolute(req.options);
   // QPTQ_PROGRESS_SECONDS: how often a long probe says what it is doing (0: never).
   if (const char* every = std::getenv("QPTQ_PROGRESS_SECONDS")) {
     char* end = nullptr;
@@ -140,32 +123,7 @@ flow::PlanRequest plan_request(const PlanOptions& in) {
   return req;
 }
 
-PlanOptions plan_options(const flow::PlanRequest& req) {
-  const plan::PlanOptions& o = req.options;
-  PlanOptions out;
-  out.target = o.target;
-  out.priority = o.priority;
-  out.scheme = o.scheme;
-  out.kv_cache = o.kv_cache;
-  out.algo = req.algorithms;
-  out.overrides = req.overrides;
-  out.excludes = o.excludes;
-  out.calib_dataset = o.calib_dataset;
-  out.calib_samples = o.calib_samples;
-  out.seq_len = o.seq_len;
-  out.batch_size = o.batch_size;
-  out.eval = o.eval;
-  out.eval_text = o.eval_text;
-  out.multi_device = o.multi_device;
-  out.trust_remote_code = o.trust_remote_code;
-  out.python = o.python;
-  out.quark_version = o.quark_version;
-  out.write_template = false;  // once written, the plan names it as its --template-file
-  out.template_file = req.template_file;
-  return out;
-}
-
-int run_plan_command(Context& ctx, const PlanOptions& in) {
+int run_plan_command(Context& ctx, const options::PlanOptions& in) {
   flow::PlanRequest req = plan_request(in);
   req.workdir = ctx.workdir;
   ConsolePlanObserver observer(ctx.console);
@@ -175,7 +133,7 @@ int run_plan_command(Context& ctx, const PlanOptions& in) {
 }
 
 void add_plan_command(CLI::App& app, const HelpText& help, CommandFn& selected) {
-  auto opt = std::make_shared<PlanOptions>();
+  auto opt = std::make_shared<options::PlanOptions>();
   auto* sub = app.add_subcommand("plan", help("help.plan.summary"));
   add_plan_options(*sub, help, *opt);
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_plan_command(ctx, *opt); }; });

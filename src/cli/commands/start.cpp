@@ -77,7 +77,7 @@ class TerminalPrompter final : public flow::Prompter {
       if (typed.rfind("--", 0) != 0) return flow::PlanAnswer{*answer, std::nullopt};
       // The typed options are bound exactly as `quark-ptq plan` binds them, on top of the
       // options this plan was made with.
-      PlanOptions options = plan_options(current);
+      options::PlanOptions options = current.options;
       CLI::App app{"checkpoint 2"};
       app.allow_extras(false);
       add_plan_options(app, HelpText(m_c.lang()), options);

@@ -15,7 +15,7 @@ struct StartOptions {
   std::string revision;
   std::string output_dir;
   std::string eval_python;  // --eval-python: runs step 4's evaluation ("" = the same Python)
-  PlanOptions plan;
+  options::PlanOptions plan;
   std::vector<std::string> plan_options_given;  // the plan options on the command line, as flags
 };
 
