@@ -8,7 +8,7 @@ packages=(
   libcurl4-openssl-dev libssl-dev libsimdjson-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format-14 clang-tidy-14
-  python3 python3-venv python3-yaml python3-jsonschema tmux coreutils openssl
+  python3 python3-venv python3-yaml python3-jsonschema tmux coreutils openssl groff-base
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -41,6 +41,7 @@ void define_command_line(CLI::App& app, const HelpText& help, GlobalOptions& glo
   add_data_command(app, help, selected);
   add_evaluate_command(app, help, selected);
   add_mcp_command(app, help, selected);
+  add_docs_commands(app, help, selected);
 }
 
 ParsedCommandLine parse_command_line(int argc, char** argv) {

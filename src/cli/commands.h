@@ -24,5 +24,7 @@ void add_validate_command(CLI::App& app, const HelpText& help, CommandFn& select
 void add_data_command(CLI::App& app, const HelpText& help, CommandFn& selected);
 void add_evaluate_command(CLI::App& app, const HelpText& help, CommandFn& selected);
 void add_mcp_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+// `completion` and `man`: documents made from this command line.
+void add_docs_commands(CLI::App& app, const HelpText& help, CommandFn& selected);
 
 }  // namespace cli

@@ -81,6 +81,17 @@ std::vector<std::string> choices(const PlanOptionRow& row) {
   return intents;
 }
 
+std::vector<std::string> suggestions(const PlanOptionRow& row) {
+  if (row.kind == Kind::choice) return choices(row);
+  std::vector<std::string> names;
+  if (row.key == "target") {
+    if (auto targets = knowledge::plan_targets()) {
+      for (const auto& t : (*targets)->targets) names.push_back(t.name);
+    }
+  }
+  return names;
+}
+
 std::vector<core::MessageArg> help_args(core::Lang lang, const PlanOptionRow& row) {
   std::vector<core::MessageArg> args;
   if (row.kind == Kind::choice) args.push_back({"choices", join(lang, choices(row))});

@@ -50,6 +50,9 @@ const PlanOptionRow* find_plan_option(std::string_view name);
 // The values a choice row accepts (knowledge: rules.json's priorities and evaluation budgets),
 // empty for the other kinds.
 std::vector<std::string> choices(const PlanOptionRow& row);
+// What a shell may offer for the row's value: its choices, or the targets knowledge knows for
+// --target; empty for free text and files.
+std::vector<std::string> suggestions(const PlanOptionRow& row);
 // The arguments of the row's help text in `lang`: {choices}, {targets} and {default} from knowledge.
 std::vector<core::MessageArg> help_args(core::Lang lang, const PlanOptionRow& row);
 std::string help_text(core::Lang lang, const PlanOptionRow& row);
