@@ -9,6 +9,8 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format-14 clang-tidy-14
   python3 python3-venv python3-yaml python3-jsonschema tmux coreutils openssl
+  # A real single-node Slurm for the cluster tests (scripts/slurm/cluster.sh starts it).
+  slurm-wlm munge
 )
 missing=()
 for p in "${packages[@]}"; do
