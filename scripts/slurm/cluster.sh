@@ -4,9 +4,12 @@
 # key, state, spool, log and pid file under DIR. Nothing of the host's /etc/slurm or
 # /etc/munge is read or written.
 #
-#   scripts/slurm/cluster.sh start DIR   # idempotent: an already running cluster in DIR is kept
-#   scripts/slurm/cluster.sh stop DIR    # kills exactly the pids in DIR's pid files
-#   scripts/slurm/cluster.sh env DIR     # prints SLURM_CONF=... for the client commands
+#   scripts/slurm/cluster.sh start DIR [PID]  # idempotent: an already running cluster in DIR is kept
+#   scripts/slurm/cluster.sh stop DIR         # kills exactly the pids in DIR's pid files
+#   scripts/slurm/cluster.sh env DIR          # prints SLURM_CONF=... for the client commands
+#
+# With PID, the cluster is stopped once that process has ended (checked every second): a
+# test killed by its timeout does not leave daemons behind.
 #
 # Client commands (sbatch, squeue, sacct, scontrol, scancel) find this cluster through
 # SLURM_CONF=DIR/etc/slurm.conf. Exit status of start: 0 up, 1 failed (with the logs' tail on
@@ -17,13 +20,16 @@
 # (JobCompType=jobcomp/filetxt, DIR/jobcomp.log), which `sacct -c` reads; while a job is
 # known to slurmctld (MinJobAge after its end) squeue and `scontrol show job` answer too.
 set -euo pipefail
+# The daemons live in sbin, which a user's PATH may lack.
+PATH=$PATH:/usr/sbin:/sbin
 
 usage() {
-  echo "usage: $0 start|stop|env DIR" >&2
+  echo "usage: $0 start DIR [PID] | stop DIR | env DIR" >&2
   exit 2
 }
-[ $# -eq 2 ] || usage
+[ $# -eq 2 ] || { [ $# -eq 3 ] && [ "$1" = start ] && [[ $3 =~ ^[0-9]+$ ]]; } || usage
 action=$1
+owner=${3:-}
 case $action in
   start) mkdir -p "$2" ;;
   stop | env) [ -d "$2" ] || exit 0 ;;
@@ -48,8 +54,16 @@ live_pid() {
   [ -s "$f" ] || return 1
   p=$(tr -dc 0-9 <"$f")
   [ -n "$p" ] && [ -r "/proc/$p/comm" ] || return 1
-  [ "$(cat "/proc/$p/comm")" = "$1" ] || return 1
+  [ "$(cat "/proc/$p/comm")" = "$1" ] && running "$p" || return 1
   echo "$p"
+}
+
+# Still running: not gone, and not a zombie (a container's init may never reap the daemons).
+running() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  stat=${stat##*) }
+  [ "${stat%% *}" != Z ]
 }
 
 logs_tail() {
@@ -63,15 +77,16 @@ logs_tail() {
 
 stop() {
   local name p i
+  rm -f "$dir/run/owner"  # the watcher of start's PID ends with it
   # slurmd first, munged last: the daemons authenticate through munge while they shut down.
   for name in slurmd slurmctld munged; do
     p=$(live_pid "$name") || continue
     kill -TERM "$p" 2>/dev/null || true
     for i in $(seq 50); do
-      [ -d "/proc/$p" ] || break
+      running "$p" || break
       sleep 0.1
     done
-    if [ -d "/proc/$p" ]; then kill -KILL "$p" 2>/dev/null || true; fi
+    if running "$p"; then kill -KILL "$p" 2>/dev/null || true; fi
     rm -f "$(pid_file "$name")"
   done
 }
@@ -220,6 +235,7 @@ start() {
   }
   if [ -f "$conf" ] && all_running; then
     wait_idle || { logs_tail; exit 1; }
+    watch_owner
     return 0
   fi
   stop
@@ -232,6 +248,18 @@ start() {
   SLURM_CONF=$conf slurmctld -i || { logs_tail; exit 1; }
   SLURM_CONF=$conf slurmd || { logs_tail; exit 1; }
   wait_idle || { logs_tail; exit 1; }
+  watch_owner
+}
+
+# A detached watcher (its own session, no descriptor of ours) that stops the cluster when the
+# owner has ended, and ends itself when stop has removed DIR/run/owner.
+watch_owner() {
+  [ -n "$owner" ] || return 0
+  echo "$owner" >"$dir/run/owner"
+  local self
+  self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+  setsid bash -c 'while [ -f "$2/run/owner" ] && kill -0 "$3" 2>/dev/null; do sleep 1; done
+                  [ -f "$2/run/owner" ] && exec bash "$1" stop "$2"' watcher "$self" "$dir" "$owner" </dev/null >/dev/null 2>&1 &
 }
 
 case $action in
