@@ -31,7 +31,7 @@ struct JobStatus {
   std::string raw_state;          // as Slurm printed it: "CANCELLED by 0", "PENDING", "RESIZING"
   std::string reason;             // Slurm's reason; empty where it said None
   std::optional<int> exit_code;   // the batch script's exit status, when it exited
-  std::optional<int> signal;      // the signal that ended it, when one did
+  std::optional<int> signal;      // the signal that ended it; OUT_OF_MEMORY under task/cgroup: 125 (Slurm's SIG_OOM)
   std::string cancelled_by;       // "0" from "CANCELLED by 0"
   std::optional<long> elapsed_s;  // run time so far or in all
 };

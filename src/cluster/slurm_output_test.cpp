@@ -63,6 +63,12 @@ TEST(SlurmOutput, SqueueOfEachRecordedState) {
     std::string out = fixture(c.name + ".squeue.txt");
     expect_status(parse_squeue(out, id_in(out)), c, c.name + ".squeue.txt");
   }
+  // With task/cgroup (recorded once by hand, README.md): Slurm's own SIG_OOM, 253 as a raw
+  // status, which reads as signal 125.
+  std::string oom = fixture("out-of-memory-cgroup.squeue.txt");
+  expect_status(parse_squeue(oom, id_in(oom)), {"oom", JobState::out_of_memory, "OutOfMemory", std::nullopt, 125}, "out-of-memory-cgroup");
+  std::string oom_log = fixture("out-of-memory-cgroup.sacct-completion.txt");
+  expect_status(parse_sacct(oom_log, id_in(oom_log)), {"oom", JobState::out_of_memory, "", std::nullopt, 125}, "out-of-memory-cgroup");
   // A job slurmctld does not hold: no line (squeue itself exits 1).
   EXPECT_FALSE(parse_squeue(fixture("forgotten.squeue.txt"), "999999"));
 }
