@@ -137,9 +137,10 @@ core::Error extra_error(std::string id, std::size_t line_no, std::string_view li
   return core::make_error(core::ExitCode::bad_input, std::move(id)).with("line", std::to_string(line_no)).with("text", std::string(line));
 }
 
-// The option a word sets when it is "--name[=value]" (a unique prefix of a long name is that
-// option for getopt_long, so `name` matches every option it begins), or "-x..." (`letters`
-// gets the letters that are options: the flags and then the first letter with an argument).
+// Whether `word` sets option `o`: "--name[=value]" where name is o's long name or a prefix
+// of it (getopt_long takes a unique prefix for the option; an ambiguous one sbatch refuses
+// anyway), or "-xyz" where o's letter comes among the leading flags or right after them (in
+// "-Hp gpu" H is a flag and p the partition; in "-pt" t is p's argument, not --time).
 bool word_sets(std::string_view word, const Option& o) {
   if (word.size() > 2 && word.substr(0, 2) == "--") {
     auto name = word.substr(2, word.find('=') == std::string_view::npos ? std::string_view::npos : word.find('=') - 2);
