@@ -134,7 +134,7 @@ TEST(BatchScriptProperty, HostileArgvComesBackByteForByteFromBashAndDash) {
   test_support::TempDir dir;
   auto path = dir.path() / "job.sh";
   std::size_t words = 0;
-  for (int round = 0; round < 800; ++round) {
+  for (int round = 0; round < 500; ++round) {
     BatchJob job;
     // printf reuses its format for every argument and prints %s arguments as they are; the
     // leading "x" tells an empty argument list from one empty argument.
