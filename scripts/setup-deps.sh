@@ -8,7 +8,11 @@ packages=(
   libcurl4-openssl-dev libssl-dev libsimdjson-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format-14 clang-tidy-14
-  python3 python3-venv python3-yaml python3-jsonschema tmux coreutils openssl groff-base
+  python3 python3-venv python3-yaml python3-jsonschema tmux coreutils openssl
+  # groff reads the man page in its test (tests/cli/help/man_page.sh).
+  groff-base
+  # A real single-node Slurm for the cluster tests (scripts/slurm/cluster.sh starts it).
+  slurm-wlm munge
 )
 missing=()
 for p in "${packages[@]}"; do
