@@ -6,6 +6,7 @@
 #include "core/messages.h"
 #include "core/shell_quote.h"
 #include "core/version.h"
+#include "workflow/command_digest.h"
 
 namespace manifest {
 
@@ -96,6 +97,7 @@ core::Json build_manifest(const ManifestParts& p) {
         {"argv", p.command.argv},
         {"env_changes", env_changes},
         {"display", p.display},
+        {"scope", workflow::kCommandScope},
         {"digest", ""}}},
       {"steps", steps_json(p)},
       {"checkpoints", checkpoints_json(p.status, p.env.verdict.ready)},

@@ -35,6 +35,10 @@ std::string command_digest(const RecordedCommand& cmd) {
   doc["model"] = cmd.model;
   doc["built_from"] = cmd.built_from;
   if (!cmd.evaluator.is_null()) doc["evaluator"] = cmd.evaluator;
+  if (cmd.scope >= 2) {
+    doc["scope"] = cmd.scope;
+    doc["estimate"] = cmd.estimate;
+  }
   return core::json_digest(doc);
 }
 
@@ -67,6 +71,11 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest) 
   out.model = value_or_null(manifest, "inputs/model_identity");
   out.built_from = value_or_null(manifest, "built_from");
   out.evaluator = value_or_null(manifest, "evaluator");
+  if (const core::Json* scope = core::json_at(*cmd, "scope"); scope != nullptr) {
+    if (!scope->is_number_integer() || scope->get<std::int64_t>() < 1 || scope->get<std::int64_t>() > kCommandScope) return invalid();
+    out.scope = static_cast<int>(scope->get<std::int64_t>());
+  }
+  if (out.scope >= 2) out.estimate = value_or_null(manifest, "estimate");
   out.display = core::display_command(out.argv, env_pairs(out.env_changes));
   out.recorded_display = core::json_string(*cmd, "display").value_or("");
   out.digest = core::json_string(*cmd, "digest").value_or("");
@@ -78,7 +87,7 @@ std::string command_inconsistency(const core::Json& manifest) {
   if (!cmd) return "/command: no argv, or argv / env_changes malformed";
   if (cmd->digest != command_digest(*cmd)) {
     return "/command/digest: does not match the command, its environment changes, outputs.output_dir, "
-           "environment.verdict, inputs.model_identity, built_from and evaluator (edited by hand?)";
+           "environment.verdict, inputs.model_identity, built_from, evaluator and (from command.scope 2) estimate (edited by hand?)";
   }
   if (cmd->recorded_display != cmd->display) return "/command/display: is not the command that command.argv runs (edited by hand?)";
   for (std::size_t i = 0; i + 1 < cmd->argv.size(); ++i) {

@@ -6,9 +6,13 @@
 //    "environment_verdict": {...},                           the gate it passed
 //    "model": {...} | null,                                  which model (inputs.model_identity)
 //    "built_from": {...},                                     the analysis and plan it came from
-//    "evaluator": {...}}                                      step 4's evaluation (evaluator), only when
+//    "evaluator": {...},                                      step 4's evaluation (evaluator), only when
 //                                                             the manifest has one, so that manifests
 //                                                             without it keep their digests
+//    "scope": 2, "estimate": {...}}                          from scope 2 (command.scope), the estimate
+//                                                             checkpoint 3 shows (time, memory, disk)
+// The scope is versioned so that a manifest written before a part was bound keeps its digest,
+// and a manifest cannot be moved to an older scope: the scope number is hashed with the rest.
 // `prepare` writes it into run_manifest.yaml as command.digest; `evaluate` and `run` recompute
 // it from those fields, so a hand-edited manifest can never run under an old approval. What a
 // person is shown (command.display) is never read back: it is derived from argv and
@@ -39,6 +43,8 @@ struct RecordedCommand {
   core::Json model = core::Json(nullptr);                // inputs.model_identity
   core::Json built_from = core::Json(nullptr);           // built_from
   core::Json evaluator = core::Json(nullptr);            // evaluator (manifest/evaluator_block.h)
+  int scope = 1;                                         // command.scope (absent: 1)
+  core::Json estimate = core::Json(nullptr);             // estimate, bound from scope 2
   std::string display;                                   // derived from argv + env_changes (core::display_command)
   std::string recorded_display;                          // command.display as written ("" when absent)
   std::string digest;                                    // command.digest as written
@@ -50,9 +56,12 @@ struct RecordedCommand {
 // "sha256:<hex>" of the scope above.
 std::string command_digest(const RecordedCommand& cmd);
 
+// The scope this build writes (prepare) and the newest it reads.
+inline constexpr int kCommandScope = 2;
+
 // The scope of a manifest, read without throwing; display derived. ExitCode::bad_input
-// "workflow.command_invalid" when argv is missing or not a list of strings, or an env change
-// is malformed.
+// "workflow.command_invalid" when argv is missing or not a list of strings, an env change
+// is malformed, or command.scope is not a scope this build knows.
 core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest);
 
 // Why the manifest's command block cannot be trusted as written, "" when it can: the digest

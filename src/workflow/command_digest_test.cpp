@@ -56,6 +56,31 @@ TEST(CommandDigest, EveryPartOfTheScopeIsBound) {
   EXPECT_EQ(edited("/run", core::Json::object()), approved);
 }
 
+// Issue 33 item 6: the estimate shown at checkpoint 3 (time, GPU and host memory, disk) is part
+// of what is approved: a manifest prepared with scope 2 binds it, and taking the scope back to
+// 1 to drop it changes the digest too. A manifest written before scope 2 keeps its digest.
+TEST(CommandDigest, TheEstimateShownIsBoundFromScopeTwo) {
+  core::Json m = sample_manifest();
+  const std::string old_scope = m["command"]["digest"];
+  m["estimate"] = {{"gpu_peak_gib", 9.5}, {"minutes", 12}};
+  EXPECT_EQ(recompute_command_digest(m), old_scope);  // scope 1: written before the estimate was bound
+  m["command"]["scope"] = 2;
+  const std::string approved = recompute_command_digest(m);
+  EXPECT_NE(approved, old_scope);
+  core::Json edited = m;
+  edited["estimate"]["minutes"] = 1;
+  EXPECT_NE(recompute_command_digest(edited), approved);
+  edited = m;
+  edited.erase("estimate");
+  EXPECT_NE(recompute_command_digest(edited), approved);
+  edited = m;
+  edited["command"].erase("scope");
+  EXPECT_NE(recompute_command_digest(edited), approved);
+  edited = m;
+  edited["command"]["scope"] = 3;  // a scope this build does not know is never read as an older one
+  EXPECT_FALSE(read_recorded_command(edited).has_value());
+}
+
 // Item 1: an edited display beside an unchanged argv is refused, and what is shown is always
 // derived from argv, never read back.
 TEST(CommandDigest, DisplayIsDerivedAndAnEditedOneIsRefused) {
