@@ -40,10 +40,14 @@ Result<Json> parse_json(std::string_view text, std::string_view source) {
   try {
     return Json::parse(text.begin(), text.end());
   } catch (const nlohmann::json::parse_error& e) {
+    // The parser's words without the text it last read: the file may be anything a path
+    // names (a token, a key), and the message goes to a terminal, a log or an agent.
+    std::string what = e.what();
+    if (auto cut = what.find("; last read:"); cut != std::string::npos) what.erase(cut);
     return make_error(ExitCode::bad_input, "core.json_invalid")
         .with("source", std::string(source))
         .with("offset", std::to_string(e.byte))
-        .with_detail(e.what());
+        .with_detail(what);
   } catch (const std::exception& e) {
     return make_error(ExitCode::bad_input, "core.json_invalid")
         .with("source", std::string(source))

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "core/messages.h"
+
 #include "core/json_io.h"
 #include "core/yaml_io.h"
 #include "core/yaml_scalar.h"
@@ -12,6 +14,18 @@ TEST(JsonIo, ParseErrorIsAValueNamingTheSource) {
   EXPECT_EQ(r.error().id, "core.json_invalid");
   EXPECT_EQ(*r.error().arg("source"), "config.json");
   EXPECT_EQ(r.error().code, core::ExitCode::bad_input);
+}
+
+// A file that is not JSON - a token file named by mistake, or on purpose over MCP - is never
+// quoted back: the error says where parsing stopped, not what it read there.
+TEST(JsonIo, ParseErrorNeverQuotesTheText) {
+  // nlohmann's own message ends "last read: '...'" with the text of the last tokens.
+  for (const char* text : {"\"hf_SECRETtokenVALUE\n", "{\"hf_SECRETtokenVALUE\": tru", "[\"hf_SECRETtokenVALUE\" 2]"}) {
+    auto r = core::parse_json(text, "token");
+    ASSERT_FALSE(r.has_value()) << text;
+    EXPECT_EQ(r.error().detail.find("SECRET"), std::string::npos) << r.error().detail;
+    EXPECT_EQ(core::render_error(core::Lang::en, r.error()).find("SECRET"), std::string::npos);
+  }
 }
 
 TEST(JsonIo, TypedAccessorsNeverThrowOnWrongTypes) {

@@ -246,6 +246,19 @@ ToolResult call_plan(ToolCall& c) {
         row.field);
   }
   options::make_paths_absolute(req.options);
+  // The agent names the template file here, not the person: only one inside the workdir (the
+  // one --write-template writes, or one the person put there) is read, never any file the
+  // server can read.
+  if (!req.options.template_file.empty()) {
+    auto real = core::real_path(core::absolute_path(req.options.template_file));
+    auto root = core::real_path(req.workdir);
+    const bool inside = real && root && std::mismatch(root->begin(), root->end(), real->begin(), real->end()).first == root->end();
+    if (!inside) {
+      return failed(c, core::make_error(core::ExitCode::usage, "mcp.template_outside_workdir")
+                           .with("path", req.options.template_file)
+                           .with("workdir", req.workdir.string()));
+    }
+  }
   LoggedPlan observer(c.lang);
   auto outcome = flow::make_plan(req, observer);
   if (!outcome) return failed(c, outcome.error());
