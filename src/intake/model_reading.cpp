@@ -131,7 +131,8 @@ unsigned header_threads(const ModelFiles& files, unsigned asked, std::size_t lis
 }
 
 // The auto_map entries of tokenizer_config.json (a string or a [slow, fast] pair per class);
-// none when the file is absent or not JSON (the tokenizer itself is not ours to judge).
+// none when the file is absent. A tokenizer_config.json that is not JSON is refused here:
+// quark-cli loads the tokenizer from it, and would fail only after the person approved the run.
 core::Result<std::vector<std::string>> tokenizer_auto_map(ModelFiles& files, const std::vector<FileEntry>& listing) {
   std::vector<std::string> out;
   bool listed = std::any_of(listing.begin(), listing.end(), [](const FileEntry& f) { return f.name == "tokenizer_config.json"; });
@@ -139,7 +140,11 @@ core::Result<std::vector<std::string>> tokenizer_auto_map(ModelFiles& files, con
   QPTQ_TRY_ASSIGN(auto text, files.read_small("tokenizer_config.json"));
   if (!text) return out;
   auto doc = core::parse_json(*text, "tokenizer_config.json");
-  if (!doc) return out;
+  if (!doc) {
+    return core::make_error(core::ExitCode::bad_input, "intake.tokenizer_config_invalid")
+        .with("path", files.describe("tokenizer_config.json"))
+        .with("offset", doc.error().arg("offset") != nullptr ? *doc.error().arg("offset") : "?");
+  }
   const core::Json* map = core::json_object(*doc, "auto_map");
   if (map == nullptr) return out;
   for (auto it = map->begin(); it != map->end(); ++it) {
