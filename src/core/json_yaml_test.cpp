@@ -100,6 +100,33 @@ TEST(JsonIo, DeepNestingIsRefusedNotACrash) {
   EXPECT_TRUE(core::parse_json("{\"a\": \"" + std::string(1000, '[') + "\\\"\"}", "t"));
 }
 
+// Issue 33: what PyYAML's safe loader refuses, quark-ptq refuses too - a Python (or any
+// non-standard) tag, more than one document, a NUL byte - naming the file and the line; the
+// standard tags of plain data are still read.
+TEST(YamlIo, RefusesWhatASafeLoaderRefuses) {
+  struct Case {
+    const char* text;
+    const char* id;
+  };
+  for (const Case& c : {Case{"a: 1\nb: !!python/object/apply:os.system [id]\n", "core.yaml_tag"}, Case{"a: !custom x\n", "core.yaml_tag"},
+                        Case{"--- !!python/object:os.system\nx: 1\n", "core.yaml_tag"}, Case{"a: 1\n---\na: 2\n", "core.yaml_documents"},
+                        Case{"a: 1\n...\n---\nb: 2\n", "core.yaml_documents"}}) {
+    auto r = core::parse_yaml(c.text, "run_manifest.yaml");
+    ASSERT_FALSE(r.has_value()) << c.text;
+    EXPECT_EQ(r.error().id, c.id) << c.text;
+    EXPECT_EQ(r.error().code, core::ExitCode::bad_input);
+  }
+  auto nul = core::parse_yaml(std::string("a: 1\nb: x\0y\n", 13), "run_manifest.yaml");
+  ASSERT_FALSE(nul.has_value());
+  EXPECT_EQ(nul.error().id, "core.yaml_nul");
+  EXPECT_EQ(*nul.error().arg("line"), "2");
+  auto plain = core::parse_yaml("a: !!str 123\nb: !!int 4\nc: !!map {d: !!seq [1]}\n", "x.yaml");
+  ASSERT_TRUE(plain.has_value()) << plain.error().id;
+  EXPECT_EQ((*plain)["a"], "123");
+  EXPECT_EQ((*plain)["b"], 4);
+  EXPECT_EQ((*plain)["c"]["d"][0], 1);
+}
+
 TEST(YamlIo, DeepFlowNestingIsRefused) {
   std::string deep = "a: " + std::string(100000, '[') + std::string(100000, ']') + "\n";
   auto r = core::parse_yaml(deep, "run_manifest.yaml");

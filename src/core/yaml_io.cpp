@@ -2,7 +2,9 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "core/yaml_scalar.h"
 
@@ -10,10 +12,33 @@ namespace core {
 
 namespace {
 
+constexpr std::string_view kCoreTag = "tag:yaml.org,2002:";
+
+// A tag other than those of plain data (str, int, float, bool, null, map, seq): a Python
+// object, a local "!name". PyYAML's safe loader refuses them; so do we, so that what
+// `validate` calls valid is what any YAML reader of the manifest can take as data.
+struct BadTag {
+  std::string tag;
+  int line;
+};
+
+void check_tag(const YAML::Node& node) {
+  const std::string& tag = node.Tag();
+  if (tag.empty() || tag == "?" || tag == "!") return;
+  if (tag.rfind(kCoreTag, 0) == 0) {
+    std::string_view name = std::string_view(tag).substr(kCoreTag.size());
+    for (std::string_view ok : {"str", "int", "float", "bool", "null", "map", "seq"}) {
+      if (name == ok) return;
+    }
+  }
+  // Shown as written: "!!python/object/apply:os.system", not yaml-cpp's expanded form.
+  throw BadTag{tag.rfind(kCoreTag, 0) == 0 ? "!!" + tag.substr(kCoreTag.size()) : tag, node.Mark().line + 1};
+}
+
 Json scalar_to_json(const YAML::Node& node) {
   const std::string& s = node.Scalar();
-  // A quoted scalar ("...") keeps its tag "!" and is always a string.
-  if (node.Tag() == "!") return s;
+  // A quoted scalar ("...") keeps its tag "!" and is always a string; so is one tagged !!str.
+  if (node.Tag() == "!" || node.Tag() == std::string(kCoreTag) + "str") return s;
   if (s == "~" || s == "null" || s == "Null" || s == "NULL" || s.empty()) return nullptr;
   if (s == "true" || s == "True" || s == "TRUE") return true;
   if (s == "false" || s == "False" || s == "FALSE") return false;
@@ -38,6 +63,7 @@ Json node_to_json(const YAML::Node& node, std::size_t& budget, int depth) {
   if (budget == 0) throw TooLarge{};
   --budget;
   if (depth > kMaxJsonDepth) throw TooDeep{};
+  check_tag(node);
   switch (node.Type()) {
     case YAML::NodeType::Null:
     case YAML::NodeType::Undefined:
@@ -115,10 +141,27 @@ Result<Json> parse_yaml(std::string_view text, std::string_view source) {
   // Flow collections ("[[[...") are the only way to nest deeply in a short text; yaml-cpp's
   // own guard allows 2000 levels, more than the code after it can take.
   if (json_nesting_depth(text, kMaxJsonDepth) > kMaxJsonDepth) return too_deep();
+  // A NUL is no YAML character (PyYAML refuses it); yaml-cpp would stop reading there.
+  if (auto nul = text.find('\0'); nul != std::string_view::npos) {
+    return make_error(ExitCode::bad_input, "core.yaml_nul")
+        .with("source", std::string(source))
+        .with("line", std::to_string(1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(nul), '\n')));
+  }
   try {
-    YAML::Node root = YAML::Load(std::string(text));
+    std::vector<YAML::Node> documents = YAML::LoadAll(std::string(text));
+    if (documents.size() > 1) {
+      return make_error(ExitCode::bad_input, "core.yaml_documents")
+          .with("source", std::string(source))
+          .with("count", std::to_string(documents.size()));
+    }
+    YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
     std::size_t budget = kMaxYamlValues;
     return node_to_json(root, budget, 0);
+  } catch (const BadTag& bad) {
+    return make_error(ExitCode::bad_input, "core.yaml_tag")
+        .with("source", std::string(source))
+        .with("line", std::to_string(bad.line))
+        .with("tag", bad.tag);
   } catch (const TooLarge&) {
     return make_error(ExitCode::bad_input, "core.yaml_too_large")
         .with("source", std::string(source))

@@ -21,6 +21,16 @@ core::Json value_or_null(const core::Json& j, std::string_view path) {
 
 }  // namespace
 
+core::Json estimate_scope(const core::Json& manifest) {
+  const core::Json* estimate = core::json_object(manifest, "estimate");
+  if (estimate == nullptr) return nullptr;
+  core::Json out = core::Json::object();
+  for (const char* key : kBoundEstimateKeys) {
+    if (estimate->contains(key)) out[key] = (*estimate)[key];
+  }
+  return out;
+}
+
 bool RecordedCommand::environment_ready() const {
   return environment_verdict.is_object() && core::json_bool(environment_verdict, "ready").value_or(false);
 }
@@ -75,7 +85,7 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest) 
     if (!scope->is_number_integer() || scope->get<std::int64_t>() < 1 || scope->get<std::int64_t>() > kCommandScope) return invalid();
     out.scope = static_cast<int>(scope->get<std::int64_t>());
   }
-  if (out.scope >= 2) out.estimate = value_or_null(manifest, "estimate");
+  if (out.scope >= 2) out.estimate = estimate_scope(manifest);
   out.display = core::display_command(out.argv, env_pairs(out.env_changes));
   out.recorded_display = core::json_string(*cmd, "display").value_or("");
   out.digest = core::json_string(*cmd, "digest").value_or("");

@@ -9,8 +9,8 @@
 //    "evaluator": {...},                                      step 4's evaluation (evaluator), only when
 //                                                             the manifest has one, so that manifests
 //                                                             without it keep their digests
-//    "scope": 2, "estimate": {...}}                          from scope 2 (command.scope), the estimate
-//                                                             checkpoint 3 shows (time, memory, disk)
+//    "scope": 2, "estimate": {...}}                          from scope 2 (command.scope), the estimate's
+//                                                             predictions checkpoint 3 shows (estimate_scope)
 // The scope is versioned so that a manifest written before a part was bound keeps its digest,
 // and a manifest cannot be moved to an older scope: the scope number is hashed with the rest.
 // `prepare` writes it into run_manifest.yaml as command.digest; `evaluate` and `run` recompute
@@ -58,6 +58,14 @@ std::string command_digest(const RecordedCommand& cmd);
 
 // The scope this build writes (prepare) and the newest it reads.
 inline constexpr int kCommandScope = 2;
+
+// The estimate's predictions, bound from scope 2: what the run will take (minutes and its
+// stages, GPU and host memory, disk, the parameters counted, CPU or not). Not the machine's
+// readings beside them (free memory and disk, whether it fits today): they change between two
+// prepares of the same plan, and the environment verdict already binds what they decide.
+inline constexpr const char* kBoundEstimateKeys[] = {"minutes",  "time",        "gpu_memory_gib", "host_memory_gib",
+                                                     "disk_gib", "runs_on_cpu", "parameters"};
+core::Json estimate_scope(const core::Json& manifest);
 
 // The scope of a manifest, read without throwing; display derived. ExitCode::bad_input
 // "workflow.command_invalid" when argv is missing or not a list of strings, an env change
