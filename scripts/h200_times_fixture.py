@@ -1,5 +1,7 @@
 # Builds tests/fixtures/envprobe/measured/h200-times.json from the H200 run manifests (facts).
-import yaml, glob, json, os
+import yaml, glob, json, os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plan_group import plan_group, shared_machine  # noqa: E402
 root = 'tests/fixtures/quark/0.13/'
 runs, skipped = [], []
 def add(name, manifest, plan, analysis):
@@ -20,7 +22,7 @@ def add(name, manifest, plan, analysis):
     ev = (m.get('evaluation') or {}).get('seconds') or 0
     est = m.get('estimate') or {}
     gpu = est.get('gpu') or {}
-    runs.append({'run': name, 'manifest': manifest, 'plan': plan, 'analysis': analysis,
+    runs.append({'run': name, 'manifest': manifest, 'plan': plan, 'analysis': analysis, 'plan_group': plan_group(manifest, plan, analysis),
                  'measured': {'quark_cli_seconds': round(cli, 3), 'after_quark_cli_seconds': round(after, 3), 'evaluation_seconds': ev, 'how': how},
                  'gpu_free_gib': gpu.get('gpu0_available_gib', 139.29), 'recorded_estimate_minutes': est.get('minutes')})
 for d in sorted(x for x in glob.glob(root + "h200-*/runs/*/") if os.path.exists(x + "run_manifest.yaml")):
@@ -29,7 +31,12 @@ s = root + 'h200-abba/session10/'
 for case in ['llama8b_fp8', 'moe_fp8']:
     for b in ['B-2', 'B-3']:
         add('h200-abba/session10/%s-%s' % (case, b), s + '%s-run_manifest-%s.yaml' % (case, b), s + case + '-quant_plan.json', s + case + '-model_analysis.json')
-doc = {'description': 'Measured step-4 seconds of the H200 runs through quark-ptq (quark-cli 0.13) beside the files the estimate is recomputed from; built by hand from each run manifest (run.phases where recorded, else run.seconds + result.hash_seconds; + evaluation.seconds when quark-ptq evaluated). Used by EstimateCalibration.Step4WithinTwentyPercentOfTheMeasuredH200Runs. outside_20_percent: runs that stay outside, with the reason and the limit they are held to.',
+# Every recorded run (the superseded ones too) can have shared the machine with a fixture run.
+others = [('other/' + f, f) for f in glob.glob(root + 'h200-*/**/run_manifest.yaml', recursive=True)]
+shared = shared_machine([(r['run'], r['manifest']) for r in runs] + others)
+for r in runs:
+    r['shared_machine_with'] = sorted({o.split('/')[-2] if o.startswith('other/') else o.split('/')[-1] for o in shared[r['run']]} - {r['run'].split('/')[-1]})
+doc = {'description': 'Measured step-4 seconds of the H200 runs through quark-ptq (quark-cli 0.13) beside the files the estimate is recomputed from; built by hand from each run manifest (run.phases where recorded, else run.seconds + result.hash_seconds; + evaluation.seconds when quark-ptq evaluated). Used by EstimateCalibration.Step4WithinTwentyPercentOfTheMeasuredH200Runs. plan_group: runs of the same plan (scripts/plan_group.py), compared by their median; shared_machine_with: the recorded runs whose quark-cli ran at the same time as this one (from the run.started_at and finished_at of the manifests): such a run is no time measurement of its plan and is left out of the time check (its peaks are per process and still count).',
        'runs': runs, 'not_recomputed': skipped}
 json.dump(doc, open('tests/fixtures/envprobe/measured/h200-times.json', 'w'), indent=1)
 print(len(runs), 'runs;', len(skipped), 'skipped')

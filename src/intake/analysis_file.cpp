@@ -28,8 +28,14 @@ void read_inventory(ModelSize& s, const core::Json& a) {
   if (groups == nullptr) return;
   std::int64_t quantized = 0;
   std::int64_t experts = 0;
+  std::int64_t linears = 0;
   for (const auto& g : *groups) {
     std::int64_t n = core::json_int(g, "count").value_or(0);
+    std::int64_t modules = 0;
+    if (core::json_bool(g, "quantized").value_or(false) &&
+        (__builtin_mul_overflow(n, core::json_int(g, "linear_modules").value_or(0), &modules) || !add(linears, modules))) {
+      return;
+    }
     const core::Json* shape = core::json_array(g, "shape");
     if (shape == nullptr) continue;
     for (const auto& dim : *shape) {
@@ -41,6 +47,7 @@ void read_inventory(ModelSize& s, const core::Json& a) {
   }
   if (quantized > 0) s.quantizable_parameters = quantized;
   s.expert_parameters = experts;
+  s.quantized_linear_modules = linears;
 }
 
 // Parameter counts: the exact inventory when intake recorded one, else config arithmetic.
@@ -71,6 +78,9 @@ void read_size(ModelSize& s, const core::Json& a) {
   s.moe_intermediate_size = core::json_first_int(a, {"moe/moe_intermediate_size", "architecture/moe_intermediate_size",
                                                      "config/moe_intermediate_size", "model/moe_intermediate_size"})
                                 .value_or(0);
+  s.experts_per_token = core::json_first_int(a, {"moe/experts_per_token", "architecture/num_experts_per_tok", "config/num_experts_per_tok",
+                                                 "model/num_experts_per_tok"})
+                            .value_or(0);
   s.dtype = core::json_first_string(
                 a, {"inventory/dtype", "weights/dtype", "model/dtype", "model/torch_dtype", "config/torch_dtype", "architecture/dtype"})
                 .value_or("");

@@ -45,7 +45,11 @@ struct ModelSize {
   bool tied_embeddings = false;
   std::int64_t num_experts = 0;
   std::int64_t moe_intermediate_size = 0;  // per expert
-  std::string source;                      // where the numbers came from (for the manifest)
+  std::int64_t experts_per_token = 0;      // routed experts each token passes through (0: unknown)
+  // Linear modules Quark quantizes (inventory: count x linear_modules of the quantized groups,
+  // fused experts as the Linears Quark unfuses them into); 0: unknown
+  std::int64_t quantized_linear_modules = 0;
+  std::string source;  // where the numbers came from (for the manifest)
 };
 
 struct AnalysisFile {

@@ -73,3 +73,30 @@ TEST(AnalysisFile, OlderSpellingsAndMissingFieldsReadAsUnset) {
 }
 
 }  // namespace
+
+namespace {
+
+// What the estimate needs of an MoE model beside its parameters: the router's top-k (FLOPs of
+// the calibration pass) and how many Linear modules Quark quantizes (the int4 export's cost per
+// module), fused experts counted as the Linears Quark unfuses them into. From the analyses of
+// the H100 and H200 runs.
+TEST(AnalysisFile, ExpertsPerTokenAndQuantizedLinearModules) {
+  auto read = [](const char* dir) {
+    auto doc = core::read_json_file(test_support::source_path(std::string(dir) + "/model_analysis.json"));
+    EXPECT_TRUE(doc.has_value()) << dir;
+    return intake::read_analysis_file(doc ? *doc : core::Json::object()).size;
+  };
+  intake::ModelSize mixtral = read("tests/fixtures/quark/0.13/h100/runs/mixtral_4l_fp8");
+  EXPECT_EQ(mixtral.experts_per_token, 2);
+  EXPECT_EQ(mixtral.quantized_linear_modules, 4 * (4 + 3 * 8));
+  intake::ModelSize qwen3 = read("tests/fixtures/quark/0.13/h100/runs/qwen3_moe_4l_int4_wo_128_kvfp8");
+  EXPECT_EQ(qwen3.experts_per_token, 8);
+  EXPECT_EQ(qwen3.quantized_linear_modules, 1552);
+  intake::ModelSize dbrx = read("tests/fixtures/quark/0.13/h200-zoo/runs/dbrx_fp8");  // experts fused in the checkpoint
+  EXPECT_EQ(dbrx.quantized_linear_modules, 28);
+  intake::ModelSize dense = read("tests/fixtures/quark/0.13/h200-zoo/runs/phi3_fp8");
+  EXPECT_EQ(dense.experts_per_token, 0);
+  EXPECT_EQ(dense.quantized_linear_modules, 8);
+}
+
+}  // namespace

@@ -21,6 +21,7 @@ AlgorithmCost algorithm_cost(StrictFields& f, const core::Json& j, const std::st
     a.seconds_per_layer_parameter_token = f.number(j, where, "seconds_per_layer_parameter_token");
     a.fixed_seconds = f.number(j, where, "fixed_seconds");
     a.seconds_per_expert_layer = f.number(j, where, "seconds_per_expert_layer");
+    a.seconds_per_expert_parameter = f.number(j, where, "seconds_per_expert_parameter");
   }
   if (j.contains("cpu_seconds_per_layer_parameter"))
     a.cpu_seconds_per_layer_parameter = f.number(j, where, "cpu_seconds_per_layer_parameter");
@@ -79,6 +80,7 @@ core::Result<EstimateConstants> parse() {
             f.number(tm, "/time", "calibration_floor_seconds"),
             f.number(tm, "/time", "export_floor_seconds"),
             f.number(tm, "/time", "pack_seconds_per_quantized_gib"),
+            f.number(tm, "/time", "pack_seconds_per_linear"),
             f.number(tm, "/time", "cpu_startup_seconds"),
             f.number(tm, "/time", "cpu_batch_seconds_per_quantized_parameter")};
   const core::Json& s4 = f.object(doc, "", "step4");
@@ -89,7 +91,7 @@ core::Result<EstimateConstants> parse() {
   c.quantizer_state = {f.number(qs, "/quantizer_state", "bytes_per_group_mx"), f.number(qs, "/quantizer_state", "bytes_per_group_other")};
   const core::Json& host = f.object(doc, "", "host");
   c.host = {f.number(host, "/host", "process_floor_gib"),   f.number(host, "/host", "source_resident_fraction"),
-            f.number(host, "/host", "working_floor_gib"),   f.number(host, "/host", "output_fraction"),
+            f.number(host, "/host", "working_floor_gib"),   f.number(host, "/host", "output_copies"),
             f.number(host, "/host", "awq_decoder_copies"),  f.number(host, "/host", "compile_worker_gib"),
             f.number(host, "/host", "max_compile_workers"), f.number(host, "/host", "reference_cpu_count")};
   QPTQ_TRY(f.result());

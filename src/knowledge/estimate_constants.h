@@ -20,8 +20,9 @@ struct AlgorithmCost {
   double time_factor = 1;      // multiplies the calibration time
   double seconds_per_layer_parameter = 0;
   double seconds_per_layer_parameter_token = 0;
-  double fixed_seconds = 0;             // once per run (AWQ: the first torch.compile of fake quantization)
-  double seconds_per_expert_layer = 0;  // per MoE expert of every decoder layer
+  double fixed_seconds = 0;                 // once per run (AWQ: the first torch.compile of fake quantization)
+  double seconds_per_expert_layer = 0;      // per MoE expert of every decoder layer
+  double seconds_per_expert_parameter = 0;  // per MoE expert weight (the rest: seconds_per_layer_parameter*)
   // On a CPU, per decoder-layer parameter (AWQ's searches, measured); 0: not measured there,
   // the GPU figures above are used.
   double cpu_seconds_per_layer_parameter = 0;
@@ -54,7 +55,7 @@ struct EstimateConstants {
   } overhead{};
   struct {
     double startup_seconds, load_gib_per_second, write_gib_per_second, calibration_effective_tflops, cpu_effective_tflops,
-        cpu_offload_slowdown, calibration_floor_seconds, export_floor_seconds, pack_seconds_per_quantized_gib;
+        cpu_offload_slowdown, calibration_floor_seconds, export_floor_seconds, pack_seconds_per_quantized_gib, pack_seconds_per_linear;
     // quark-cli on a CPU (no GPU): its start-up, and each calibration batch's fake quantization of
     // every quantized weight (per quantized parameter), beside the forward FLOPs at cpu_effective_tflops.
     double cpu_startup_seconds, cpu_batch_seconds_per_quantized_parameter;
@@ -68,7 +69,7 @@ struct EstimateConstants {
   } step4{};
   struct {                                               // quark-cli's host peak: the largest of its load, export and AWQ phases
     double process_floor_gib, source_resident_fraction;  // load: floor + mapped checkpoint pages
-    double working_floor_gib, output_fraction;           // export: floor after calibration + shard
+    double working_floor_gib, output_copies;             // export: floor after calibration + shard copies
     double awq_decoder_copies, compile_worker_gib, max_compile_workers, reference_cpu_count;  // AWQ
   } host{};
 

@@ -195,11 +195,15 @@ double time_factor(const EstimateConstants& k, const std::vector<std::string>& a
 }
 
 // Seconds of the algorithms that are timed per decoder layer (AWQ's grid searches): once per
-// run, per layer parameter and token, and per MoE expert of every layer (each searched alone).
+// run, per MoE expert of every layer (each searched alone), per expert parameter, and per other
+// decoder-layer parameter and token. An expert's searches see only the tokens routed to it, so
+// its parameters cost less than a dense layer's (Mixtral's 2.8 G expert parameters took about as
+// long as Llama-3.1-8B's 1.7 G dense ones).
 double per_layer_seconds(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, double layer_params,
-                         double tokens, bool on_cpu) {
+                         double expert_params, double tokens, bool on_cpu) {
   double s = 0;
   double expert_layers = sh.moe ? sh.experts * sh.layers : 0;
+  double dense_params = std::max(0.0, sh.layers * layer_params - expert_params);
   for (const auto& a : algos) {
     const knowledge::AlgorithmCost* cfg = k.algorithm(a);
     if (cfg == nullptr) continue;
@@ -207,8 +211,8 @@ double per_layer_seconds(const EstimateConstants& k, const std::vector<std::stri
       s += sh.layers * layer_params * cfg->cpu_seconds_per_layer_parameter;
       continue;
     }
-    s += cfg->fixed_seconds + cfg->seconds_per_expert_layer * expert_layers +
-         sh.layers * layer_params * (cfg->seconds_per_layer_parameter + cfg->seconds_per_layer_parameter_token * tokens);
+    s += cfg->fixed_seconds + cfg->seconds_per_expert_layer * expert_layers + cfg->seconds_per_expert_parameter * expert_params +
+         dense_params * (cfg->seconds_per_layer_parameter + cfg->seconds_per_layer_parameter_token * tokens);
   }
   return s;
 }
@@ -358,22 +362,34 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
   double decoder_gib = gib(layer_params * sh.layers * load_bytes);
   const auto& h = k.host;
   e.host_load_gib = h.process_floor_gib + h.source_resident_fraction * e.weights_gib + e.cpu_offload_gib;
-  e.host_export_gib = h.working_floor_gib + h.output_fraction * shard + e.cpu_offload_gib;
+  // torch.compile's worker pool (compile_threads = min(32, CPUs)): started by AWQ's fake
+  // quantization, and again by the export's packing of per-group integer weights (MX and fp8
+  // formats export without it), whether AWQ ran or not.
+  bool packs = sizing.group_size > 0 && !sizing.mx;
+  double cpus = in.cpu_count > 0 ? static_cast<double>(in.cpu_count) : h.reference_cpu_count;
+  double pool = std::min(h.max_compile_workers, cpus) * h.compile_worker_gib;
+  // The export holds each output shard twice for a moment (the tensors moved to the host, then
+  // safetensors' serialised copy of them); the pool is idle by the time the shard is written.
+  e.host_export_gib = h.working_floor_gib + std::max(packs ? pool : 0.0, h.output_copies * shard) + e.cpu_offload_gib;
   if (awq) {
-    // torch.compile's worker pool (compile_threads = min(32, CPUs)), started by AWQ's fake quantization.
-    double cpus = in.cpu_count > 0 ? static_cast<double>(in.cpu_count) : h.reference_cpu_count;
-    double pool = std::min(h.max_compile_workers, cpus) * h.compile_worker_gib;
     double input_feat = gib(layerwise_host_bytes(k, in.algorithms, sh, in.calibration, load_bytes));
-    e.host_awq_gib = h.working_floor_gib + pool + input_feat + std::max(h.awq_decoder_copies * decoder_gib, h.output_fraction * shard) +
-                     e.cpu_offload_gib;
+    e.host_awq_gib = h.working_floor_gib + pool + input_feat + h.awq_decoder_copies * decoder_gib + e.cpu_offload_gib;
   }
   e.host_peak_gib = std::max({e.host_load_gib, e.host_export_gib, e.host_awq_gib});
+  bool pool_sets_export = packs && pool >= h.output_copies * shard;
+  e.host_peak_is_brief = !(awq && e.host_peak_gib == e.host_awq_gib) && !(pool_sets_export && e.host_peak_gib == e.host_export_gib);
 
   double tokens = static_cast<double>(in.calibration.num_calib_data) * static_cast<double>(in.calibration.seq_len);
   double tflops = in.gpus.empty() ? k.time.cpu_effective_tflops : k.time.calibration_effective_tflops;
   // The calibration loop: a floor (dataset, hooks, the first batch), then the forward FLOPs.
-  double calib_s = k.time.calibration_floor_seconds + 2 * total * tokens / (tflops * 1e12) * time_factor(k, in.algorithms) +
-                   per_layer_seconds(k, in.algorithms, sh, layer_params, tokens, e.runs_on_cpu);
+  // An MoE token passes through experts_per_token of the experts only (the inventory's expert
+  // weights; the router's top-k from the analysis), so only those parameters cost FLOPs.
+  double active = total;
+  if (sh.moe && in.size.experts_per_token > 0 && in.size.experts_per_token < in.size.num_experts) {
+    active -= expert_params * (1 - static_cast<double>(in.size.experts_per_token) / sh.experts);
+  }
+  double calib_s = k.time.calibration_floor_seconds + 2 * active * tokens / (tflops * 1e12) * time_factor(k, in.algorithms) +
+                   per_layer_seconds(k, in.algorithms, sh, layer_params, expert_params, tokens, e.runs_on_cpu);
   if (e.runs_on_cpu) {
     // On a CPU each batch's fake quantization of every quantized weight outweighs its FLOPs
     // (SmolLM2: 2.2 s of a 2.4-2.7 s batch, whatever the sequence length).
@@ -384,9 +400,14 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
   if (e.cpu_offload_gib > 0.01 && !in.gpus.empty()) calib_s *= k.time.cpu_offload_slowdown;
   double eval_tflops = in.gpus.empty() ? tflops : k.evaluation.effective_tflops;
   double eval_s = in.evaluation ? 2 * total * k.evaluation.tokens / (eval_tflops * 1e12) : 0;
-  // The export: a floor, the output at the write rate, and for per-group integer schemes the
-  // packing of every quantized weight (MX formats pack without that cost).
-  double pack_s = sizing.group_size > 0 && !sizing.mx ? gib(quantized * load_bytes) * k.time.pack_seconds_per_quantized_gib : 0;
+  // The export: a floor, the output at the write rate, and for per-group integer schemes (not
+  // MX) the packing of every quantized weight plus a cost per Linear module: Quark converts one
+  // module at a time, so 1552 expert Linears of a 4-layer Qwen3-MoE took 180 s on an H100
+  // where the weights' bytes alone account for a third.
+  double linears = in.size.quantized_linear_modules > 0 ? static_cast<double>(in.size.quantized_linear_modules)
+                                                        : sh.layers * (4 + 3 * (sh.moe ? sh.experts : 1));
+  double pack_s =
+      packs ? gib(quantized * load_bytes) * k.time.pack_seconds_per_quantized_gib + linears * k.time.pack_seconds_per_linear : 0;
   double export_s = k.time.export_floor_seconds + e.output_disk_gib / k.time.write_gib_per_second + pack_s;
   const double startup = e.runs_on_cpu ? k.time.cpu_startup_seconds : k.time.startup_seconds;
   e.quark_cli_seconds = startup + e.weights_gib / k.time.load_gib_per_second + calib_s + export_s + eval_s;

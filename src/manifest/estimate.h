@@ -72,6 +72,10 @@ struct Estimate {
   double host_load_gib = 0;    // loading: process floor + mapped checkpoint pages
   double host_export_gib = 0;  // export: working floor + the output shard
   double host_awq_gib = 0;     // AWQ: working floor + compile workers + decoder layers on CPU; 0: no AWQ
+  // The host peak is a phase of seconds or less (the checkpoint's load, the export's second copy of
+  // a shard), which a monitor sampling every few seconds may miss; false: the AWQ phase or the
+  // compile workers of an integer export, which last a minute or more.
+  bool host_peak_is_brief = false;
   double host_available_gib = -1;
   double output_disk_gib = 0;
   double disk_free_gib = -1;

@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <vector>
 #include <cstdio>
 
 #include "core/json_io.h"
@@ -305,10 +308,11 @@ TEST(EstimateCalibration, GpuAndHostWithinFifteenPercentOfMeasuredH200Peaks) {
     if (run.contains("host_peak_mib")) {
       double host_gib = run["host_peak_mib"].get<double>() / 1024.0;
       double host_error = (e.host_peak_gib - host_gib) / host_gib;
-      EXPECT_LT(std::abs(host_error), 0.15) << run["run"] << ": host estimated " << e.host_peak_gib << " GiB, measured " << host_gib
-                                            << " GiB";
-      std::printf("%-34s host estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%\n", run["run"].get<std::string>().c_str(),
-                  e.host_peak_gib, host_gib, 100 * host_error);
+      // a brief peak (loading, the export's second shard copy) only from below: 2 s samples can miss it
+      EXPECT_LT(e.host_peak_is_brief ? -host_error : std::abs(host_error), 0.15)
+          << run["run"] << ": host estimated " << e.host_peak_gib << " GiB, measured " << host_gib << " GiB";
+      std::printf("%-34s host estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%%s\n", run["run"].get<std::string>().c_str(),
+                  e.host_peak_gib, host_gib, 100 * host_error, e.host_peak_is_brief ? "  (brief peak: from below)" : "");
     }
     double wall = run["wall_s"].is_number() ? run["wall_s"].get<double>() : -1;
     std::printf("%-34s estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%  time %5.0f s (measured %.0f s)\n",
@@ -326,12 +330,22 @@ constexpr double kGiBytes = 1024.0 * 1024 * 1024;
 
 // The H200 zoo runs through quark-ptq (2 decoder layers, int4+AWQ, fp8, mxfp4): the estimate
 // built from each run's own model_analysis.json and quant_plan.json, as prepare builds it,
-// against the peaks its run manifest recorded. Within 15 % unless the fixture names the peak
-// in `outside_15_percent` (with the reason), and then within that entry's `limit`.
+// against the largest peak of the runs of its plan (plan_group: dbrx's int4 peaked at 8.1 GiB
+// with torch.compile's workers and 2.5 GiB without them, and a memory limit must hold the worse
+// run). Within 15 %; a host peak the estimate puts in a phase of seconds (loading, the export's
+// second copy of a shard) only from below, since the run monitor's 2 s samples can miss it (on
+// an H100 they saw 8.4 GiB where 0.1 s samples saw 14.2, h100-runs.json). `outside_15_percent`
+// names what stays outside, with the reason and the limit it is held to.
 TEST(EstimateCalibration, GpuAndHostWithinFifteenPercentOfTheH200Zoo) {
   auto doc = core::read_json_file(test_support::source_path("tests/fixtures/envprobe/measured/h200-zoo-peaks.json"));
   ASSERT_TRUE(doc.has_value());
   ASSERT_GE((*doc)["runs"].size(), 19U);
+  std::map<std::string, std::pair<double, double>> largest;  // plan_group -> GPU, host MiB
+  for (const auto& run : (*doc)["runs"]) {
+    auto& [gpu, host] = largest[run["plan_group"].get<std::string>()];
+    gpu = std::max(gpu, run["gpu_own_mib"].get<double>());
+    host = std::max(host, run["host_peak_mib"].get<double>());
+  }
   for (const auto& run : (*doc)["runs"]) {
     const std::string name = run["run"].get<std::string>();
     const std::string dir = run["dir"].get<std::string>();
@@ -349,25 +363,27 @@ TEST(EstimateCalibration, GpuAndHostWithinFifteenPercentOfTheH200Zoo) {
     EXPECT_EQ(e.total_parameters, run["parameters"]["total"].get<std::int64_t>()) << name;
     EXPECT_EQ(e.quantized_parameters, run["parameters"]["quantized"].get<std::int64_t>()) << name;
     const core::Json outside = run.value("outside_15_percent", core::Json::object());
-    auto check = [&](const char* what, double estimated_gib, double measured_mib) {
+    const auto& [gpu_mib, host_mib] = largest[run["plan_group"].get<std::string>()];
+    auto check = [&](const char* what, double estimated_gib, double measured_mib, bool from_below_only) {
       double measured = measured_mib / 1024.0;
       double error = (estimated_gib - measured) / measured;
       double limit = outside.contains(what) ? outside[what]["limit"].get<double>() : 0.15;
-      EXPECT_LT(std::abs(error), limit) << name << " " << what << ": estimated " << estimated_gib << " GiB, measured " << measured
-                                        << " GiB";
+      EXPECT_LT(from_below_only ? -error : std::abs(error), limit)
+          << name << " " << what << ": estimated " << estimated_gib << " GiB, measured " << measured << " GiB";
       if (outside.contains(what)) {
         EXPECT_GE(std::abs(error), 0.15) << name << " " << what << " is within 15 % now: drop it from outside_15_percent";
       }
-      std::printf("%-28s %-4s estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%\n", name.c_str(), what, estimated_gib, measured,
-                  100 * error);
+      std::printf("%-28s %-4s estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%%s\n", name.c_str(), what, estimated_gib, measured,
+                  100 * error, from_below_only ? "  (brief peak: from below)" : "");
     };
-    check("gpu", e.gpu_peak_gib, run["gpu_own_mib"].get<double>());
-    check("host", e.host_peak_gib, run["host_peak_mib"].get<double>());
+    check("gpu", e.gpu_peak_gib, gpu_mib, false);
+    check("host", e.host_peak_gib, host_mib, e.host_peak_is_brief);
   }
 }
 
 // AWQ's host peak holds torch.compile's worker pool, one process per CPU up to 32, whatever
-// the model size; without AWQ no pool starts.
+// the model size; the export of per-group integer weights starts the pool too, AWQ or not; fp8
+// starts none.
 TEST(Estimate, AwqHostPeakHoldsTheCompileWorkersWhateverTheModelSize) {
   const auto& h = constants().host;
   ModelSize tiny = llama3_8b();
@@ -380,14 +396,20 @@ TEST(Estimate, AwqHostPeakHoldsTheCompileWorkersWhateverTheModelSize) {
   awq.algorithms = {"awq"};
   awq.cpu_count = 16;
   EstimateInputs plain = inputs(tiny, "int4_wo_128");
+  plain.cpu_count = 16;
   Estimate with = estimated(awq);
   Estimate without = estimated(plain);
+  Estimate fp8 = estimated(inputs(tiny, "fp8"));
   EXPECT_DOUBLE_EQ(without.host_awq_gib, 0);
-  EXPECT_NEAR(without.host_peak_gib, h.working_floor_gib, 0.2);  // a tiny model sits on the floor
+  EXPECT_NEAR(fp8.host_peak_gib, h.working_floor_gib, 0.5);  // a tiny model sits near the floor
+  EXPECT_TRUE(fp8.host_peak_is_brief);
+  EXPECT_NEAR(without.host_peak_gib, h.working_floor_gib + 16 * h.compile_worker_gib, 1e-9);  // the export's pool
+  EXPECT_FALSE(without.host_peak_is_brief);
   // ... and AWQ's cached Linear inputs on the host: q, k, v, gate, up (hidden), o (heads x
-  // head_dim), down (intermediate) for 128 x 512 tokens, bf16, the previous layer's too.
+  // head_dim), down (intermediate) for 128 x 512 tokens, bf16, the previous layer's too; the
+  // decoder layers moved to the CPU are a few MiB here.
   double input_feat = constants().algorithm("awq")->layerwise->input_feat_copies * 128 * 512 * (5 * 1024 + 8 * 128 + 4096) * 2 / kGiBytes;
-  EXPECT_NEAR(with.host_peak_gib - without.host_peak_gib, 16 * h.compile_worker_gib + input_feat, 0.2);
+  EXPECT_NEAR(with.host_peak_gib - without.host_peak_gib, input_feat, 0.2);
   awq.cpu_count = 64;  // compile_threads = min(32, CPUs)
   EXPECT_NEAR(estimated(awq).host_awq_gib - with.host_awq_gib, 16 * h.compile_worker_gib, 1e-9);
   awq.cpu_count = -1;  // unknown: the reference machine's count
@@ -429,15 +451,28 @@ namespace {
 // (quark-cli 0.13), rebuilt from the run's own quant_plan.json and model_analysis.json as
 // prepare builds it, against the seconds its run manifest recorded (quark-cli, the hashing and
 // checks after it, quark-ptq's evaluation when it ran; tests/fixtures/envprobe/measured/
-// h200-times.json). Within 20 % unless the fixture names the run in `outside_20_percent`
-// (with the reason), and then within that entry's `limit`.
+// h200-times.json). Within 20 % of the median of the runs of its plan (plan_group): the same
+// Llama-3.1-8B fp8 plan took 50-82 s of quark-cli on different days. A run whose quark-cli ran
+// side by side with another one (shared_machine_with, from the manifests' start and end) is no
+// time measurement of its plan and is left out.
 TEST(EstimateCalibration, Step4WithinTwentyPercentOfTheMeasuredH200Runs) {
   auto doc = core::read_json_file(test_support::source_path("tests/fixtures/envprobe/measured/h200-times.json"));
   ASSERT_TRUE(doc.has_value());
   ASSERT_GE((*doc)["runs"].size(), 37U);
-  const core::Json outside = doc->value("outside_20_percent", core::Json::object());
+  ASSERT_FALSE(doc->contains("outside_20_percent"));
+  std::map<std::string, std::vector<double>> measured_by_plan;
+  std::size_t alone = 0;
+  for (const auto& run : (*doc)["runs"]) {
+    if (!run["shared_machine_with"].empty()) continue;
+    const core::Json& m = run["measured"];
+    measured_by_plan[run["plan_group"].get<std::string>()].push_back(
+        m["quark_cli_seconds"].get<double>() + m["after_quark_cli_seconds"].get<double>() + m["evaluation_seconds"].get<double>());
+    ++alone;
+  }
+  ASSERT_GE(alone, 16U);
   for (const auto& run : (*doc)["runs"]) {
     const std::string name = run["run"].get<std::string>();
+    if (!run["shared_machine_with"].empty()) continue;
     auto plan = core::read_json_file(test_support::source_path(run["plan"].get<std::string>()));
     auto analysis = core::read_json_file(test_support::source_path(run["analysis"].get<std::string>()));
     ASSERT_TRUE(plan.has_value() && analysis.has_value()) << name;
@@ -447,23 +482,16 @@ TEST(EstimateCalibration, Step4WithinTwentyPercentOfTheMeasuredH200Runs) {
     in.gpus = {{static_cast<std::int64_t>(143.8 * kGiB), static_cast<std::int64_t>(run["gpu_free_gib"].get<double>() * kGiB)}};
     in.cpu_count = 16;
     Estimate e = estimated(in);
+    std::vector<double> all = measured_by_plan[run["plan_group"].get<std::string>()];
+    std::sort(all.begin(), all.end());
+    double median = all.size() % 2 == 1 ? all[all.size() / 2] : (all[all.size() / 2 - 1] + all[all.size() / 2]) / 2;
     const core::Json& m = run["measured"];
-    double measured =
-        m["quark_cli_seconds"].get<double>() + m["after_quark_cli_seconds"].get<double>() + m["evaluation_seconds"].get<double>();
+    double own = m["quark_cli_seconds"].get<double>() + m["after_quark_cli_seconds"].get<double>() + m["evaluation_seconds"].get<double>();
     double step4 = e.quark_cli_seconds + e.verify_seconds + e.evaluation_seconds;
-    double error = (step4 - measured) / measured;
-    double limit = outside.contains(name) ? outside[name]["limit"].get<double>() : 0.20;
-    EXPECT_LT(std::abs(error), limit) << name << ": estimated " << step4 << " s, measured " << measured << " s";
-    if (outside.contains(name)) {
-      EXPECT_GE(std::abs(error), 0.20) << name << " is within 20 % now: drop it from outside_20_percent";
-    }
-    std::printf(
-        "%-40s estimated %6.1f s (quark-cli %6.1f, after %4.1f, eval %4.1f)  measured %6.1f s (quark-cli %6.1f, after %4.1f)  error %+5.1f "
-        "%%  [weights %.2f GiB, output %.2f GiB, parameters %lld quantized %lld, layers %lld, experts %lld]\n",
-        name.c_str(), step4, e.quark_cli_seconds, e.verify_seconds, e.evaluation_seconds, measured, m["quark_cli_seconds"].get<double>(),
-        m["after_quark_cli_seconds"].get<double>(), 100 * error, e.weights_gib, e.output_disk_gib,
-        static_cast<long long>(e.total_parameters), static_cast<long long>(e.quantized_parameters),
-        static_cast<long long>(in.size.num_layers), static_cast<long long>(in.size.num_experts));
+    double error = (step4 - median) / median;
+    EXPECT_LT(std::abs(error), 0.20) << name << ": estimated " << step4 << " s, median of its plan's runs " << median << " s";
+    std::printf("%-40s estimated %6.1f s  median of %zu run(s) %6.1f s  error %+5.1f %%  (this run %6.1f s, %+5.1f %%)\n", name.c_str(),
+                step4, all.size(), median, 100 * error, own, 100 * (step4 - own) / own);
   }
 }
 
