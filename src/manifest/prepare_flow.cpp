@@ -12,6 +12,7 @@
 #include "manifest/evaluator_python.h"
 #include "manifest/manifest_doc.h"
 #include "manifest/run_record.h"
+#include "options/prepare_table.h"
 #include "core/shell_quote.h"
 #include "workflow/artifact_files.h"
 #include "workflow/checkpoint.h"
@@ -295,10 +296,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   r.expected_files = expected_files(plan);
   QPTQ_TRY_ASSIGN(core::Json identity, model_identity(plan));
 
-  std::string prepare_line = "quark-ptq prepare --output-dir " + core::shell_quote(opt.output_dir) +
-                             (opt.python.empty() ? "" : " --python " + core::shell_quote(opt.python)) +
-                             (opt.eval_python.empty() ? "" : " --eval-python " + core::shell_quote(opt.eval_python)) +
-                             (opt.overwrite ? " --overwrite" : "");
+  std::string prepare_line = options::prepare_command(opt);
   ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.expected_files, identity, prepare_line};
   r.manifest = build_manifest(parts);
   if (!r.evaluator.is_null()) r.manifest["evaluator"] = r.evaluator;
