@@ -50,7 +50,8 @@ struct PrepareResult {
   std::string digest;
   std::vector<std::string> expected_files;
   bool trust_remote_code = false;
-  core::Json evaluator = core::Json(nullptr);  // the manifest's `evaluator` (null: no evaluation)
+  core::Json evaluator = core::Json(nullptr);           // the manifest's `evaluator` (null: no evaluation)
+  core::Json executor = core::Json{{"kind", "local"}};  // the manifest's `executor` (manifest/slurm_executor.h)
 };
 
 // Errors: not_confirmed / stale (checkpoint 2), plan_invalid, bad_input (output dir,

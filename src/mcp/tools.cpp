@@ -16,6 +16,7 @@
 #include "flow/analyze_flow.h"
 #include "flow/documents.h"
 #include "flow/evaluate_flow.h"
+#include "flow/executor_text.h"
 #include "flow/plan_flow.h"
 #include "flow/run_flow.h"
 #include "flow/verify_flow.h"
@@ -369,14 +370,17 @@ std::string approval_message(core::Lang lang, const flow::PendingCommand& p) {
   std::string env;
   for (const auto& e : cmd.env_changes) env += (env.empty() ? "" : " ") + e.name + "=" + e.value;
   bool trusted = std::find(cmd.argv.begin(), cmd.argv.end(), "--no_trust_remote_code") == cmd.argv.end();
-  return core::msg(lang, "mcp.ask_execution",
-                   {{"command", cmd.display},
-                    {"env", env.empty() ? "-" : env},
-                    {"destination", p.output_dir + (cmd.overwrite ? " " + core::msg(lang, "mcp.overwrite") : "")},
-                    {"estimate", estimate_text(lang, p.manifest)},
-                    {"remote_code", core::msg(lang, trusted ? "mcp.remote_code_on" : "mcp.remote_code_off")},
-                    {"evaluator", evaluator_text(lang, cmd.evaluator)},
-                    {"digest", cmd.digest}});
+  std::string message = core::msg(lang, "mcp.ask_execution",
+                                  {{"command", cmd.display},
+                                   {"env", env.empty() ? "-" : env},
+                                   {"destination", p.output_dir + (cmd.overwrite ? " " + core::msg(lang, "mcp.overwrite") : "")},
+                                   {"estimate", estimate_text(lang, p.manifest)},
+                                   {"remote_code", core::msg(lang, trusted ? "mcp.remote_code_on" : "mcp.remote_code_off")},
+                                   {"evaluator", evaluator_text(lang, cmd.evaluator)},
+                                   {"digest", cmd.digest}});
+  // A Slurm job: its resources, the batch script and the sbatch line, approved with the command.
+  for (const auto& line : flow::executor_lines(lang, cmd.executor)) message += "\n" + line;
+  return message;
 }
 
 // The person's answer, given to run() only for the digest the person saw.

@@ -46,9 +46,9 @@ TEST(PrepareTable, EachRowOwnsOneFieldAndOneNameOfEachKind) {
   // Every field of PrepareOptions is some row's: the binding below names each field once (it
   // stops compiling when a field is added), and the rows are as many.
   const options::PrepareOptions o;
-  const auto& [f1, f2, f3, f4] = o;
-  (void)f1, (void)f2, (void)f3, (void)f4;
-  EXPECT_EQ(options::prepare_option_rows().size(), 4u);
+  const auto& [f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12] = o;
+  (void)f1, (void)f2, (void)f3, (void)f4, (void)f5, (void)f6, (void)f7, (void)f8, (void)f9, (void)f10, (void)f11, (void)f12;
+  EXPECT_EQ(options::prepare_option_rows().size(), 12u);
   EXPECT_TRUE(options::find_prepare_option("--output-dir")->required);
 }
 
@@ -59,6 +59,19 @@ TEST(PrepareTable, TheCommandNamesEachGivenOption) {
   EXPECT_EQ(options::prepare_command(o), "quark-ptq prepare --output-dir '/out/it'\\''s' --overwrite");
   o.python = "/venv/bin/python";
   EXPECT_EQ(options::prepare_command(o), "quark-ptq prepare --output-dir '/out/it'\\''s' --python /venv/bin/python --overwrite");
+  o.python.clear();
+  o.executor = "slurm";
+  o.gpus = 2;
+  o.mem = "64G";
+  EXPECT_EQ(options::prepare_command(o), "quark-ptq prepare --output-dir '/out/it'\\''s' --overwrite --executor slurm --gpus 2 --mem 64G");
+}
+
+TEST(PrepareTable, TheExecutorIsAChoiceWithItsDefault) {
+  const auto* row = options::find_prepare_option("--executor");
+  ASSERT_NE(row, nullptr);
+  EXPECT_EQ(options::choices(*row), (std::vector<std::string>{"local", "slurm"}));
+  EXPECT_NE(options::help_text(core::Lang::en, *row).find("local, slurm (default: local)"), std::string::npos);
+  EXPECT_NE(options::help_text(core::Lang::en, *options::find_prepare_option("mem")).find("25 %"), std::string::npos);
 }
 
 }  // namespace

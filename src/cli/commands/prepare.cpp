@@ -13,6 +13,7 @@
 #include "options/prepare_table.h"
 #include "envprobe/report_text.h"
 #include "flow/documents.h"
+#include "flow/executor_text.h"
 #include "manifest/estimate.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
@@ -36,6 +37,7 @@ void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_
   } else {
     c.say("prepare.env_changes", {{"changes", changes}});
   }
+  for (const auto& line : flow::executor_lines(c.lang(), r.executor)) c.line(line);
   c.say(r.output.overwrite ? "prepare.destination_overwrite" : "prepare.destination", {{"path", r.output.path}});
   std::string files;
   for (const auto& f : r.expected_files) files += (files.empty() ? "" : ", ") + f;
