@@ -318,6 +318,13 @@ core::Result<std::pair<workflow::WorkflowStatus, PendingCommand>> read_pending(c
         .with("path", wd.manifest().string())
         .with("command", "quark-ptq prepare");
   }
+  // A Slurm job is recorded and bound, but submitting it is not built yet: it must never fall
+  // back to running quark-cli here, on the login node, under an approval given for a job.
+  if (p.command.executor.is_object() && core::json_string(p.command.executor, "kind").value_or("local") != "local") {
+    return core::make_error(core::ExitCode::env_not_ready, "run.executor_not_available")
+        .with("kind", core::json_string(p.command.executor, "kind").value_or("?"))
+        .with("command", "quark-ptq prepare --executor local");
+  }
   p.output_dir = output_dir_of(p.manifest, p.command);
   p.repeats = repeated_failure(p.manifest, p.command.digest);
   if (p.output_dir.empty())

@@ -89,6 +89,9 @@ core::Result<EstimateConstants> parse() {
              f.number(s4, "/step4", "cpu_evaluation_effective_tflops")};
   const core::Json& qs = f.object(doc, "", "quantizer_state");
   c.quantizer_state = {f.number(qs, "/quantizer_state", "bytes_per_group_mx"), f.number(qs, "/quantizer_state", "bytes_per_group_other")};
+  const core::Json& slurm = f.object(doc, "", "slurm");
+  c.slurm = {f.number(slurm, "/slurm", "memory_margin_pct"), f.number(slurm, "/slurm", "time_margin_pct"),
+             f.number(slurm, "/slurm", "minimum_minutes"), f.number(slurm, "/slurm", "minimum_memory_gib")};
   const core::Json& host = f.object(doc, "", "host");
   c.host = {f.number(host, "/host", "process_floor_gib"),   f.number(host, "/host", "source_resident_fraction"),
             f.number(host, "/host", "working_floor_gib"),   f.number(host, "/host", "output_copies"),

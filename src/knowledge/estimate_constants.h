@@ -67,6 +67,9 @@ struct EstimateConstants {
     double verify_gib_per_second, evaluation_startup_seconds, evaluation_canary_seconds, evaluation_effective_tflops,
         cpu_evaluation_effective_tflops;
   } step4{};
+  struct {  // prepare --executor slurm: what the job asks for beyond the estimate
+    double memory_margin_pct, time_margin_pct, minimum_minutes, minimum_memory_gib;
+  } slurm{};
   struct {                                               // quark-cli's host peak: the largest of its load, export and AWQ phases
     double process_floor_gib, source_resident_fraction;  // load: floor + mapped checkpoint pages
     double working_floor_gib, output_copies;             // export: floor after calibration + shard copies

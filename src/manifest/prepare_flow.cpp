@@ -12,6 +12,9 @@
 #include "manifest/evaluator_python.h"
 #include "manifest/manifest_doc.h"
 #include "manifest/run_record.h"
+#include "manifest/slurm_executor.h"
+#include "runner/capture.h"
+#include "options/prepare_table.h"
 #include "core/shell_quote.h"
 #include "workflow/artifact_files.h"
 #include "workflow/checkpoint.h"
@@ -242,6 +245,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   QPTQ_TRY_ASSIGN(workflow::WorkflowStatus status, workflow::evaluate(wd));
   QPTQ_TRY_ASSIGN(PlanView plan, read_plan_view(status.plan.doc, status.analysis.doc));
 
+  QPTQ_TRY_ASSIGN(std::optional<SlurmRequest> slurm, read_slurm_request(opt));
   QPTQ_TRY_ASSIGN(core::Json history, carried_history(status.manifest));
   PrepareResult r;
   r.trust_remote_code = plan.trust_remote_code;
@@ -287,6 +291,11 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   EvaluatorBlock evaluator = evaluator_block(plan, eval_python, r.output.path);
   for (auto& p : evaluator.problems) r.env.verdict.add(std::move(p));
   r.evaluator = evaluator.block;
+  std::optional<std::string> sbatch;
+  if (slurm) {
+    sbatch = runner::find_program("sbatch");
+    adjust_verdict_for_slurm(r.env.verdict, sbatch.has_value());
+  }
   r.ready = r.env.verdict.ready;
 
   std::string quark_cli = r.env.env.quark_cli.empty() ? "quark-cli" : r.env.env.quark_cli;
@@ -295,12 +304,13 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   r.expected_files = expected_files(plan);
   QPTQ_TRY_ASSIGN(core::Json identity, model_identity(plan));
 
-  std::string prepare_line = "quark-ptq prepare --output-dir " + core::shell_quote(opt.output_dir) +
-                             (opt.python.empty() ? "" : " --python " + core::shell_quote(opt.python)) +
-                             (opt.eval_python.empty() ? "" : " --eval-python " + core::shell_quote(opt.eval_python)) +
-                             (opt.overwrite ? " --overwrite" : "");
+  std::string prepare_line = options::prepare_command(opt);
   ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.expected_files, identity, prepare_line};
   r.manifest = build_manifest(parts);
+  if (slurm) {
+    QPTQ_TRY_ASSIGN(r.executor, slurm_executor(*slurm, plan, r.estimate, r.command, wd.root, sbatch.value_or("sbatch")));
+  }
+  r.manifest["executor"] = r.executor;
   if (!r.evaluator.is_null()) r.manifest["evaluator"] = r.evaluator;
   r.digest = workflow::recompute_command_digest(r.manifest);
   r.manifest["command"]["digest"] = r.digest;

@@ -18,16 +18,15 @@
 #include "manifest/command_builder.h"
 #include "manifest/estimate.h"
 #include "manifest/output_dir.h"
+#include "options/prepare_options.h"
 #include "workflow/workdir.h"
 
 namespace manifest {
 
-struct PrepareOptions {
-  std::filesystem::path workdir;  // absolute
-  std::string output_dir;         // as given
-  std::string python;             // --python ("" = resolve)
-  std::string eval_python;        // --eval-python: runs step 4's evaluation ("" = the same Python)
-  bool overwrite = false;
+// The person's options (output_dir, python, eval_python, overwrite: options/prepare_table.h)
+// and what the caller supplies besides them.
+struct PrepareOptions : options::PrepareOptions {
+  std::filesystem::path workdir;   // absolute
   envprobe::SystemSources system;  // tests point this at a fixture tree
   envprobe::EnvGetter getenv = envprobe::process_env;
   // The directory of the running quark-ptq: the quick start keeps .venv-quark beside it
@@ -51,7 +50,8 @@ struct PrepareResult {
   std::string digest;
   std::vector<std::string> expected_files;
   bool trust_remote_code = false;
-  core::Json evaluator = core::Json(nullptr);  // the manifest's `evaluator` (null: no evaluation)
+  core::Json evaluator = core::Json(nullptr);           // the manifest's `evaluator` (null: no evaluation)
+  core::Json executor = core::Json{{"kind", "local"}};  // the manifest's `executor` (manifest/slurm_executor.h)
 };
 
 // Errors: not_confirmed / stale (checkpoint 2), plan_invalid, bad_input (output dir,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <span>
 
 #include "core/fs.h"
 #include "core/sha256.h"
@@ -15,12 +16,14 @@
 #include "flow/analyze_flow.h"
 #include "flow/documents.h"
 #include "flow/evaluate_flow.h"
+#include "flow/executor_text.h"
 #include "flow/plan_flow.h"
 #include "flow/run_flow.h"
 #include "flow/verify_flow.h"
 #include "manifest/estimate.h"
 #include "manifest/prepare_flow.h"
 #include "options/option_table.h"
+#include "options/prepare_table.h"
 #include "workflow/approval.h"
 #include "workflow/confirm.h"
 #include "workflow/decide.h"
@@ -223,28 +226,34 @@ class LoggedPlan final : public flow::PlanObserver {
   core::Lang m_lang;
 };
 
-ToolResult call_plan(ToolCall& c) {
-  flow::PlanRequest req;
-  req.workdir = workdir_of(c.args);
-  for (const auto& row : options::plan_option_rows()) {
+// The arguments an option table's rows name, into its typed options (plan, prepare).
+template <class Options>
+void read_table_args(const json& args, std::span<const options::OptionRow<Options>> rows, Options& o) {
+  for (const auto& row : rows) {
     const std::string name(row.mcp_name);
-    if (!c.args.contains(name)) continue;
+    if (!args.contains(name)) continue;
     std::visit(
         [&](auto member) {
-          auto& field = req.options.*member;
+          auto& field = o.*member;
           using T = std::decay_t<decltype(field)>;
           if constexpr (std::is_same_v<T, std::string>) {
-            field = arg_string(c.args, name);
+            field = arg_string(args, name);
           } else if constexpr (std::is_same_v<T, std::optional<int>>) {
-            field = arg_int(c.args, name);
+            field = arg_int(args, name);
           } else if constexpr (std::is_same_v<T, bool>) {
-            field = arg_bool(c.args, name);
+            field = arg_bool(args, name);
           } else {
-            field = arg_strings(c.args, name);
+            field = arg_strings(args, name);
           }
         },
         row.field);
   }
+}
+
+ToolResult call_plan(ToolCall& c) {
+  flow::PlanRequest req;
+  req.workdir = workdir_of(c.args);
+  read_table_args(c.args, options::plan_option_rows(), req.options);
   options::make_paths_absolute(req.options);
   // The agent names the template file here, not the person: only one inside the workdir (the
   // one --write-template writes, or one the person put there) is read, never any file the
@@ -317,11 +326,9 @@ ToolResult call_confirm_plan(ToolCall& c) {
 
 ToolResult call_prepare(ToolCall& c) {
   manifest::PrepareOptions p;
+  read_table_args<options::PrepareOptions>(c.args, options::prepare_option_rows(), p);
+  options::make_paths_absolute(p);
   p.workdir = workdir_of(c.args);
-  p.output_dir = arg_string(c.args, "output_dir");
-  p.python = arg_string(c.args, "python");
-  p.eval_python = arg_string(c.args, "eval_python");
-  p.overwrite = arg_bool(c.args, "overwrite");
   auto r = manifest::prepare(p);
   if (!r) return failed(c, r.error());
   return done(flow::prepare_document(*r), r->ready ? core::ExitCode::ok : core::ExitCode::env_not_ready);
@@ -363,14 +370,17 @@ std::string approval_message(core::Lang lang, const flow::PendingCommand& p) {
   std::string env;
   for (const auto& e : cmd.env_changes) env += (env.empty() ? "" : " ") + e.name + "=" + e.value;
   bool trusted = std::find(cmd.argv.begin(), cmd.argv.end(), "--no_trust_remote_code") == cmd.argv.end();
-  return core::msg(lang, "mcp.ask_execution",
-                   {{"command", cmd.display},
-                    {"env", env.empty() ? "-" : env},
-                    {"destination", p.output_dir + (cmd.overwrite ? " " + core::msg(lang, "mcp.overwrite") : "")},
-                    {"estimate", estimate_text(lang, p.manifest)},
-                    {"remote_code", core::msg(lang, trusted ? "mcp.remote_code_on" : "mcp.remote_code_off")},
-                    {"evaluator", evaluator_text(lang, cmd.evaluator)},
-                    {"digest", cmd.digest}});
+  std::string message = core::msg(lang, "mcp.ask_execution",
+                                  {{"command", cmd.display},
+                                   {"env", env.empty() ? "-" : env},
+                                   {"destination", p.output_dir + (cmd.overwrite ? " " + core::msg(lang, "mcp.overwrite") : "")},
+                                   {"estimate", estimate_text(lang, p.manifest)},
+                                   {"remote_code", core::msg(lang, trusted ? "mcp.remote_code_on" : "mcp.remote_code_off")},
+                                   {"evaluator", evaluator_text(lang, cmd.evaluator)},
+                                   {"digest", cmd.digest}});
+  // A Slurm job: its resources, the batch script and the sbatch line, approved with the command.
+  for (const auto& line : flow::executor_lines(lang, cmd.executor)) message += "\n" + line;
+  return message;
 }
 
 // The person's answer, given to run() only for the digest the person saw.
@@ -626,11 +636,13 @@ ToolResult call_followup(ToolCall& c) {
   return done(flow::decision_document(c.lang, w, *r));
 }
 
-// The plan tool's arguments: the option table's rows, described by the help catalogue.
-std::vector<Param> plan_params(core::Lang lang) {
+// A tool's arguments from an option table's rows (plan, prepare), described by the help
+// catalogue as the CLI's options are.
+template <class Options>
+std::vector<Param> table_params(core::Lang lang, std::span<const options::OptionRow<Options>> rows) {
   std::vector<Param> out;
-  for (const auto& row : options::plan_option_rows()) {
-    Param p{std::string(row.mcp_name), Type::string, options::help_text(lang, row), false, {}, {}, {}};
+  for (const auto& row : rows) {
+    Param p{std::string(row.mcp_name), Type::string, options::help_text(lang, row), row.required, {}, {}, {}};
     switch (row.kind) {
       case options::Kind::text:
       case options::Kind::path:
@@ -695,7 +707,7 @@ std::vector<Tool> make_tools(core::Lang lang) {
        false,
        call_confirm_analysis});
   t.push_back({"plan", "Step 2: build quant_plan.json against the installed Quark (quark-ptq plan --json); needs checkpoint 1.",
-               with_workdir(wd, plan_params(lang)), false, call_plan});
+               with_workdir(wd, table_params(lang, options::plan_option_rows())), false, call_plan});
   t.push_back({"confirm_plan",
                "Checkpoint 2: propose the plan for confirmation. The person confirms it through the client; the agent cannot (quark-ptq "
                "confirm plan --json).",
@@ -706,19 +718,7 @@ std::vector<Tool> make_tools(core::Lang lang) {
       {"prepare",
        "Step 3: check the environment and write the exact command into run_manifest.yaml (quark-ptq prepare --json); needs checkpoint 2. "
        "Creates nothing outside the workdir.",
-       {wd,
-        {"output_dir", Type::string, "Where the quantized model will go (created only after the person's approval)", true, {}, {}, {}},
-        {"python",
-         Type::string,
-         "The Python that has amd-quark (default: $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)",
-         false,
-         {},
-         {},
-         {}},
-        {"eval_python", Type::string, "The Python that runs the evaluation after the run (default: quark-cli's)", false, {}, {}, {}},
-        {"overwrite", Type::boolean, "Allow an existing non-empty output_dir (recorded and shown to the person)", false, {}, {}, {}}},
-       false,
-       call_prepare});
+       with_workdir(wd, table_params(lang, options::prepare_option_rows())), false, call_prepare});
   t.push_back({"run",
                "Checkpoint 3 and step 4: asks the person, through the client, to approve the exact command prepare recorded, then starts "
                "it and returns a handle at once (run_id; a task where the client has the tasks extension); the run is verified and "

@@ -29,19 +29,26 @@ enum class Kind {
   list,    // repeatable: --exclude lm_head --exclude '*gate*'
 };
 
-using Field = std::variant<std::string PlanOptions::*, std::optional<int> PlanOptions::*, bool PlanOptions::*,
-                           std::vector<std::string> PlanOptions::*>;
+// The typed field a row binds, in one table's options struct (PlanOptions, PrepareOptions).
+template <class Options>
+using FieldOf = std::variant<std::string Options::*, std::optional<int> Options::*, bool Options::*, std::vector<std::string> Options::*>;
 
-struct PlanOptionRow {
+// One option of a table: the same model for every command that has one (plan, prepare).
+template <class Options>
+struct OptionRow {
   std::string_view key;       // "calib_samples"
   std::string_view flag;      // "--calib-samples"
-  std::string_view mcp_name;  // the MCP plan tool's argument (the key, but for two older plural names)
+  std::string_view mcp_name;  // the MCP tool's argument (the key, but for two older plural names of plan)
   std::string_view value_name;
   Kind kind;
-  Field field;
+  FieldOf<Options> field;
   std::string_view help_id;  // messages/help.*.json; filled with help_args()
   bool recorded = true;      // false: an action of one plan run (write_template), never recorded or repeated
+  bool required = false;     // the command cannot run without it (prepare --output-dir)
 };
+
+using Field = FieldOf<PlanOptions>;
+using PlanOptionRow = OptionRow<PlanOptions>;
 
 std::span<const PlanOptionRow> plan_option_rows();
 // The row whose key, flag or MCP name is `name`; nullptr when none.

@@ -49,6 +49,7 @@ std::string command_digest(const RecordedCommand& cmd) {
     doc["scope"] = cmd.scope;
     doc["estimate"] = cmd.estimate;
   }
+  if (cmd.scope >= 3) doc["executor"] = cmd.executor;
   return core::json_digest(doc);
 }
 
@@ -86,6 +87,7 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest) 
     out.scope = static_cast<int>(scope->get<std::int64_t>());
   }
   if (out.scope >= 2) out.estimate = estimate_scope(manifest);
+  if (out.scope >= 3) out.executor = value_or_null(manifest, "executor");
   out.display = core::display_command(out.argv, env_pairs(out.env_changes));
   out.recorded_display = core::json_string(*cmd, "display").value_or("");
   out.digest = core::json_string(*cmd, "digest").value_or("");
@@ -97,7 +99,8 @@ std::string command_inconsistency(const core::Json& manifest) {
   if (!cmd) return "/command: no argv, or argv / env_changes malformed";
   if (cmd->digest != command_digest(*cmd)) {
     return "/command/digest: does not match the command, its environment changes, outputs.output_dir, "
-           "environment.verdict, inputs.model_identity, built_from, evaluator and (from command.scope 2) estimate (edited by hand?)";
+           "environment.verdict, inputs.model_identity, built_from, evaluator, (from command.scope 2) estimate and (from 3) executor "
+           "(edited by hand?)";
   }
   if (cmd->recorded_display != cmd->display) return "/command/display: is not the command that command.argv runs (edited by hand?)";
   for (std::size_t i = 0; i + 1 < cmd->argv.size(); ++i) {

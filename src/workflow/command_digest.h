@@ -9,8 +9,11 @@
 //    "evaluator": {...},                                      step 4's evaluation (evaluator), only when
 //                                                             the manifest has one, so that manifests
 //                                                             without it keep their digests
-//    "scope": 2, "estimate": {...}}                          from scope 2 (command.scope), the estimate's
-//                                                             predictions checkpoint 3 shows (estimate_scope)
+//    "scope": 2, "estimate": {...},                          from scope 2 (command.scope), the estimate's
+//                                                             predictions checkpoint 3 shows (estimate_scope),
+//    "executor": {...}}                                      from scope 3, where it runs: {kind: local}, or
+//                                                             a Slurm job's resources, batch script and
+//                                                             sbatch argv (manifest/slurm_executor.h)
 // The scope is versioned so that a manifest written before a part was bound keeps its digest,
 // and a manifest cannot be moved to an older scope: the scope number is hashed with the rest.
 // `prepare` writes it into run_manifest.yaml as command.digest; `evaluate` and `run` recompute
@@ -45,6 +48,7 @@ struct RecordedCommand {
   core::Json evaluator = core::Json(nullptr);            // evaluator (manifest/evaluator_block.h)
   int scope = 1;                                         // command.scope (absent: 1)
   core::Json estimate = core::Json(nullptr);             // estimate, bound from scope 2
+  core::Json executor = core::Json(nullptr);             // executor, bound from scope 3
   std::string display;                                   // derived from argv + env_changes (core::display_command)
   std::string recorded_display;                          // command.display as written ("" when absent)
   std::string digest;                                    // command.digest as written
@@ -57,7 +61,7 @@ struct RecordedCommand {
 std::string command_digest(const RecordedCommand& cmd);
 
 // The scope this build writes (prepare) and the newest it reads.
-inline constexpr int kCommandScope = 2;
+inline constexpr int kCommandScope = 3;
 
 // The estimate's predictions, bound from scope 2: what the run will take (minutes and its
 // stages, GPU and host memory, disk, the parameters counted, CPU or not). Not the machine's

@@ -80,8 +80,42 @@ TEST(CommandDigest, TheEstimateShownIsBoundFromScopeTwo) {
   edited["command"].erase("scope");
   EXPECT_NE(recompute_command_digest(edited), approved);
   edited = m;
-  edited["command"]["scope"] = 3;  // a scope this build does not know is never read as an older one
+  edited["command"]["scope"] = 4;  // a scope this build does not know is never read as an older one
   EXPECT_FALSE(read_recorded_command(edited).has_value());
+}
+
+// Issue 36: where the command runs is approved with it. From scope 3 the manifest's `executor`
+// is hashed - for a Slurm job its resources, the batch script and the exact sbatch argv - so an
+// edited script, an sbatch line with another partition, or a job turned back into a local run
+// needs a new approval. A manifest of scope 1 or 2 keeps its digest (it has no executor).
+TEST(CommandDigest, TheExecutorIsBoundFromScopeThree) {
+  core::Json m = sample_manifest();
+  m["command"]["scope"] = 2;
+  m["estimate"] = {{"minutes", 12}};
+  const std::string scope2 = recompute_command_digest(m);
+  m["executor"] = {{"kind", "slurm"},
+                   {"script", "#!/bin/bash\n#SBATCH --partition=gpu\nexec '/venv/bin/quark-cli'\n"},
+                   {"sbatch_argv", {"/usr/bin/sbatch", "--parsable", "--partition=gpu", "/wd/slurm/job.sbatch"}}};
+  EXPECT_EQ(recompute_command_digest(m), scope2);  // scope 2: the executor is not read
+  m["command"]["scope"] = 3;
+  const std::string approved = recompute_command_digest(m);
+  EXPECT_NE(approved, scope2);
+  core::Json edited = m;
+  edited["executor"]["script"] = "#!/bin/bash\nexec /bin/sh -c id\n";
+  EXPECT_NE(recompute_command_digest(edited), approved);
+  edited = m;
+  edited["executor"]["sbatch_argv"][2] = "--partition=other";
+  EXPECT_NE(recompute_command_digest(edited), approved);
+  edited = m;
+  edited["executor"] = {{"kind", "local"}};
+  EXPECT_NE(recompute_command_digest(edited), approved);
+  edited = m;
+  edited["command"]["scope"] = 2;  // moving back to scope 2 to drop the executor changes the digest too
+  EXPECT_NE(recompute_command_digest(edited), approved);
+  auto cmd = read_recorded_command(m);
+  ASSERT_TRUE(cmd.has_value());
+  EXPECT_EQ(cmd->scope, 3);
+  EXPECT_EQ(cmd->executor["kind"], "slurm");
 }
 
 // Item 1: an edited display beside an unchanged argv is refused, and what is shown is always

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
 #include "cli/next_step.h"
+#include "cli/option_binding.h"
 #include "cli/option_checks.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
@@ -89,24 +90,7 @@ int render_planned(const Console& console, const flow::PlanOutcome& outcome, Nex
 }
 
 void add_plan_options(CLI::App& sub, const HelpText& help, options::PlanOptions& o) {
-  for (const auto& row : options::plan_option_rows()) {
-    const std::string flag(row.flag);
-    const std::string text = help(row.help_id, options::help_args(help.lang(), row));
-    CLI::Option* added = nullptr;
-    std::visit(
-        [&](auto member) {
-          auto& field = o.*member;
-          using T = std::decay_t<decltype(field)>;
-          if constexpr (std::is_same_v<T, bool>) {
-            added = sub.add_flag(flag, field, text);
-          } else {
-            added = sub.add_option(flag, field, text);
-          }
-        },
-        row.field);
-    if (row.kind == options::Kind::count) added->check(positive_number(help));
-    if (row.kind == options::Kind::choice) added->check(one_of(help, options::choices(row)));
-  }
+  add_table_options(sub, help, o, options::plan_option_rows());
 }
 
 flow::PlanRequest plan_request(const options::PlanOptions& in) {

@@ -1,4 +1,4 @@
-// quark-ptq prepare --output-dir DIR [--python PATH] [--eval-python PATH] [--overwrite]: step 3. Checks the
+// quark-ptq prepare --output-dir DIR [the prepare table's options]: step 3. Checks the
 // environment, builds the exact command and writes run_manifest.yaml, then asks checkpoint
 // 3's question. Exit 0 (ready), 6 (manifest written, environment not ready), 4/5 (plan not
 // confirmed / stale: nothing written), 3 (bad --output-dir / --python), 8 (plan unusable).
@@ -9,8 +9,11 @@
 #include "cli/commands/prepare.h"
 #include "cli/evaluate_render.h"
 #include "cli/next_step.h"
+#include "cli/option_binding.h"
+#include "options/prepare_table.h"
 #include "envprobe/report_text.h"
 #include "flow/documents.h"
+#include "flow/executor_text.h"
 #include "manifest/estimate.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
@@ -34,6 +37,7 @@ void print_summary(const Console& c, const manifest::PrepareResult& r, bool ask_
   } else {
     c.say("prepare.env_changes", {{"changes", changes}});
   }
+  for (const auto& line : flow::executor_lines(c.lang(), r.executor)) c.line(line);
   c.say(r.output.overwrite ? "prepare.destination_overwrite" : "prepare.destination", {{"path", r.output.path}});
   std::string files;
   for (const auto& f : r.expected_files) files += (files.empty() ? "" : ", ") + f;
@@ -74,11 +78,9 @@ void render_prepared(const Console& console, const manifest::PrepareResult& r, b
 
 int run_prepare_command(Context& ctx, const PrepareOptions& opt) {
   manifest::PrepareOptions p;
+  static_cast<options::PrepareOptions&>(p) = opt.given;
+  options::make_paths_absolute(p);
   p.workdir = ctx.workdir;
-  p.output_dir = opt.output_dir;
-  p.python = opt.python;
-  p.eval_python = opt.eval_python;
-  p.overwrite = opt.overwrite;
   auto r = manifest::prepare(p);
   if (!r) return ctx.console.error(r.error());
   render_prepared(ctx.console, *r, opt.ask_question);
@@ -89,10 +91,7 @@ void add_prepare_command(CLI::App& app, const HelpText& help, CommandFn& selecte
   auto opt = std::make_shared<PrepareOptions>();
   opt->ask_question = true;
   auto* sub = app.add_subcommand("prepare", help("help.prepare.summary"));
-  sub->add_option("--output-dir", opt->output_dir, help("help.prepare.output_dir"))->required();
-  sub->add_option("--python", opt->python, help("help.prepare.python"));
-  sub->add_option("--eval-python", opt->eval_python, help("help.prepare.eval_python"));
-  sub->add_flag("--overwrite", opt->overwrite, help("help.prepare.overwrite"));
+  add_table_options(*sub, help, opt->given, options::prepare_option_rows());
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_prepare_command(ctx, *opt); }; });
 }
 

@@ -5,15 +5,13 @@
 #include <string>
 
 #include "cli/context.h"
+#include "options/prepare_options.h"
 
 namespace cli {
 
 struct PrepareOptions {
-  std::string output_dir;     // --output-dir DIR, as typed
-  std::string python;         // --python PATH ("" = $VIRTUAL_ENV, $CONDA_PREFIX, quark-cli on PATH)
-  std::string eval_python;    // --eval-python PATH: runs step 4's evaluation ("" = the same as quark-cli's)
-  bool overwrite = false;     // --overwrite: an existing non-empty output directory is allowed
-  bool ask_question = false;  // print checkpoint 3's question and how to answer (the subcommand); start asks it itself
+  options::PrepareOptions given;  // the option table's rows (options/prepare_table.h)
+  bool ask_question = false;      // print checkpoint 3's question and how to answer (the subcommand); start asks it itself
 };
 
 // Writes run_manifest.yaml (requires checkpoint 2), prints the command and its digest;

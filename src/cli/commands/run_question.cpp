@@ -4,6 +4,7 @@
 #include "cli/evaluate_render.h"
 #include "cli/step_views.h"
 #include "flow/approval_question.h"
+#include "flow/executor_text.h"
 
 namespace cli {
 
@@ -33,6 +34,7 @@ std::optional<std::string> TerminalApproval::ask_approval(const workflow::Record
   m_console.say("run.show_command");
   m_console.line("  " + cmd.display);
   for (const auto& e : cmd.env_changes) m_console.say("run.show_env", {{"name", e.name}, {"value", e.value}});
+  for (const auto& line : flow::executor_lines(m_console.lang(), cmd.executor)) m_console.line(line);
   m_console.say("run.show_destination", {{"path", output_dir}});
   say_evaluator(m_console, cmd.evaluator);
   m_console.say("run.show_digest", {{"digest", cmd.digest}});

@@ -1,0 +1,178 @@
+#include "manifest/slurm_executor.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "cluster/batch_script.h"
+#include "cluster/resources.h"
+#include "cluster/sbatch.h"
+#include "core/fs.h"
+#include "core/text.h"
+#include "knowledge/estimate_constants.h"
+
+namespace manifest {
+
+namespace {
+
+bool any_slurm_option(const options::PrepareOptions& o) {
+  return !o.partition.empty() || o.gpus || o.cpus || !o.mem.empty() || !o.time_limit.empty() || !o.account.empty() ||
+         !o.sbatch_extra.empty();
+}
+
+// Problems whose evidence is this host's GPUs, which a login node need not have.
+constexpr std::string_view k_gpu_codes[] = {"no_gpu",
+                                            "torch_gpu_unavailable",
+                                            "gpu_memory_short",
+                                            "weights_exceed_gpu",
+                                            "arch_not_compiled",
+                                            "accelerator_unknown",
+                                            "torch_build_mismatch",
+                                            "driver_too_old",
+                                            "scheme_not_native",
+                                            "quark_needs_gpu",
+                                            "gfx_override_contradicts",
+                                            "visible_devices_disagree"};
+
+}  // namespace
+
+core::Result<std::optional<SlurmRequest>> read_slurm_request(const options::PrepareOptions& o) {
+  if (o.executor == "local") {
+    if (any_slurm_option(o)) return core::make_error(core::ExitCode::usage, "prepare.slurm_option_local");
+    return std::optional<SlurmRequest>{};
+  }
+  if (o.executor != "slurm") return core::make_error(core::ExitCode::usage, "prepare.bad_executor").with("value", o.executor);
+  SlurmRequest r;
+  cluster::Directives& d = r.given;
+  d.job_name = "quark-ptq";
+  if (!o.partition.empty()) d.partition = o.partition;
+  if (o.gpus) d.gpus = static_cast<unsigned>(*o.gpus);
+  if (o.cpus) d.cpus_per_task = static_cast<unsigned>(*o.cpus);
+  if (!o.mem.empty()) {
+    QPTQ_TRY_ASSIGN(auto mib, cluster::parse_mem_mib(o.mem));
+    d.mem_mib = mib;
+  }
+  if (!o.time_limit.empty()) {
+    QPTQ_TRY_ASSIGN(auto minutes, cluster::parse_time_limit_minutes(o.time_limit));
+    d.time_limit_minutes = minutes;
+  }
+  if (!o.account.empty()) d.account = o.account;
+  // Each value is checked as sbatch would take it now, before anything is probed.
+  QPTQ_TRY(cluster::directive_options(d));
+  if (!o.sbatch_extra.empty()) {
+    auto text = core::read_file(o.sbatch_extra);
+    if (!text) {
+      return core::make_error(core::ExitCode::bad_input, "prepare.sbatch_extra_unreadable")
+          .with("path", o.sbatch_extra)
+          .with_detail(text.error().id);
+    }
+    // Checked against every option quark-ptq may set, defaults included.
+    cluster::Directives all = d;
+    all.partition = all.partition.value_or("x");
+    all.gpus = all.gpus.value_or(1);
+    all.cpus_per_task = all.cpus_per_task.value_or(1);
+    all.mem_mib = all.mem_mib.value_or(1);
+    all.time_limit_minutes = all.time_limit_minutes.value_or(1);
+    all.account = all.account.value_or("x");
+    all.output = "/x";
+    QPTQ_TRY_ASSIGN(d.extra_lines, cluster::read_extra_lines(*text, all));
+  }
+  return std::optional<SlurmRequest>{std::move(r)};
+}
+
+core::Json local_executor() { return {{"kind", "local"}}; }
+
+std::filesystem::path slurm_script_path(const std::filesystem::path& workdir) { return workdir / "slurm" / "job.sbatch"; }
+std::filesystem::path slurm_output_path(const std::filesystem::path& workdir) { return workdir / "logs" / "slurm-job.out"; }
+
+core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est, const BuiltCommand& cmd,
+                                        const std::filesystem::path& workdir, const std::string& sbatch) {
+  QPTQ_TRY_ASSIGN(const knowledge::EstimateConstants* k, knowledge::estimate_constants());
+  cluster::Directives d = req.given;
+  core::Json sources = core::Json::object();
+  sources["gpus"] = d.gpus ? "given" : "plan";
+  if (!d.gpus) {
+    if (plan.device == "cpu" || plan.device_strategy == "cpu") {
+      sources["gpus"] = "plan_cpu";
+    } else if (plan.device_strategy == "multi_device" || plan.multi_device) {
+      return core::make_error(core::ExitCode::usage, "prepare.slurm_gpus_needed");
+    } else {
+      d.gpus = 1;
+    }
+  }
+  sources["mem"] = d.mem_mib ? "given" : "estimate";
+  if (!d.mem_mib) {
+    const double gib = std::max(est.host_peak_gib * (1 + k->slurm.memory_margin_pct / 100), k->slurm.minimum_memory_gib);
+    d.mem_mib = static_cast<std::uint64_t>(std::ceil(gib * 1024));
+  }
+  sources["time_limit"] = d.time_limit_minutes ? "given" : "estimate";
+  if (!d.time_limit_minutes) {
+    const double minutes = std::max(est.quark_cli_seconds * (1 + k->slurm.time_margin_pct / 100) / 60, k->slurm.minimum_minutes);
+    d.time_limit_minutes = static_cast<unsigned>(std::ceil(minutes));
+  }
+  d.output = slurm_output_path(workdir).string();
+
+  cluster::BatchJob job;
+  job.argv = cmd.argv;
+  for (const auto& [name, value] : cmd.env_changes) job.env.push_back({name, value});
+  job.workdir = workdir.string();
+  job.directives = d;
+  QPTQ_TRY_ASSIGN(std::string script, cluster::batch_script(job));
+  const std::string script_path = slurm_script_path(workdir).string();
+  QPTQ_TRY_ASSIGN(std::vector<std::string> argv, cluster::sbatch_argv(d, script_path, sbatch));
+
+  auto opt_json = [](const auto& v) { return v ? core::Json(*v) : core::Json(nullptr); };
+  return core::Json{
+      {"kind", "slurm"},
+      {"resources",
+       {{"job_name", opt_json(d.job_name)},
+        {"partition", opt_json(d.partition)},
+        {"gpus", opt_json(d.gpus)},
+        {"cpus_per_task", opt_json(d.cpus_per_task)},
+        {"mem_mib", opt_json(d.mem_mib)},
+        {"time_limit_minutes", opt_json(d.time_limit_minutes)},
+        {"account", opt_json(d.account)},
+        {"extra_lines", d.extra_lines}}},
+      {"sources", sources},
+      {"margin",
+       {{"memory_pct", k->slurm.memory_margin_pct},
+        {"time_pct", k->slurm.time_margin_pct},
+        {"minimum_minutes", k->slurm.minimum_minutes},
+        {"minimum_memory_gib", k->slurm.minimum_memory_gib},
+        {"host_estimate_gib", est.host_peak_gib},
+        {"quark_cli_seconds", est.quark_cli_seconds}}},
+      {"script_path", script_path},
+      {"script", script},
+      {"output", *d.output},
+      {"sbatch_argv", argv},
+      // Said in the manifest as in docs/cluster.md: what prepare checked before checkpoint 3,
+      // and what only the job itself will find out.
+      {"checked_before_submission",
+       {"sbatch on PATH on this host", "every resource value and extra #SBATCH line as sbatch reads it",
+        "the Python environment, packages and data on this host (shared with the nodes only if the filesystem is)"}},
+      {"not_checked_before_submission",
+       {"the partition, account and limits (slurmctld answers at submission)", "the compute node's GPUs, driver and torch build",
+        "that the workdir, the model and the Python environment are visible from the compute node"}},
+  };
+}
+
+void adjust_verdict_for_slurm(envprobe::Verdict& v, bool sbatch_found) {
+  std::vector<std::string> moved;
+  for (auto& p : v.problems) {
+    if (std::find(std::begin(k_gpu_codes), std::end(k_gpu_codes), p.code) == std::end(k_gpu_codes)) continue;
+    if (p.blocking) moved.push_back(p.code);
+    p.blocking = false;
+  }
+  v.ready = std::none_of(v.problems.begin(), v.problems.end(), [](const envprobe::Problem& p) { return p.blocking; });
+  if (!moved.empty())
+    v.add({"slurm_gpu_not_checked",
+           false,
+           "manifest.problem_slurm_gpu_not_checked",
+           {{"codes", core::join(moved)}},
+           "checked on the login node",
+           "the partition's nodes"});
+  if (!sbatch_found) {
+    v.add({"sbatch_missing", true, "manifest.problem_sbatch_missing", {}, "no sbatch on PATH", "sbatch (Slurm's client commands)"});
+  }
+}
+
+}  // namespace manifest

@@ -1,0 +1,51 @@
+// prepare --executor slurm: the job's resources (the person's options, else the estimate with
+// knowledge/estimate.json's stated margin and the plan's devices), the batch script generated
+// by src/cluster from the approved argv and environment changes, and the exact sbatch argv -
+// the manifest's `executor` section, which checkpoint 3's digest binds (command.scope 3).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "cluster/directives.h"
+#include "core/json_io.h"
+#include "core/result.h"
+#include "envprobe/checks.h"
+#include "manifest/command_builder.h"
+#include "manifest/estimate.h"
+#include "manifest/plan_view.h"
+#include "options/prepare_options.h"
+
+namespace manifest {
+
+// The Slurm options as given, read and checked before anything is probed: --mem and
+// --time-limit parsed, the --sbatch-extra file read and each line checked (cluster::read_extra_lines),
+// every value one sbatch can carry. nullopt for --executor local (the Slurm options are then
+// refused: usage "prepare.slurm_option_local"). Errors: usage "prepare.bad_executor", bad_input
+// from src/cluster, bad_input "prepare.sbatch_extra_unreadable".
+struct SlurmRequest {
+  cluster::Directives given;  // what the person set; unset ones get defaults in slurm_executor
+};
+core::Result<std::optional<SlurmRequest>> read_slurm_request(const options::PrepareOptions& o);
+
+// The manifest's `executor` for a local run.
+core::Json local_executor();
+
+// Where the batch script and the job's output go (inside the workdir, which a cluster shares
+// with the compute nodes).
+std::filesystem::path slurm_script_path(const std::filesystem::path& workdir);
+std::filesystem::path slurm_output_path(const std::filesystem::path& workdir);
+
+// The `executor` section: {kind: slurm, resources, sources, margin, script_path, script,
+// output, sbatch_argv}. `sbatch` is the program as resolved on this host. Errors: usage
+// "prepare.slurm_gpus_needed" (a multi-device plan without --gpus), and src/cluster's.
+core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est, const BuiltCommand& cmd,
+                                        const std::filesystem::path& workdir, const std::string& sbatch);
+
+// What the environment check on this (login) node cannot say about the compute node: the GPU
+// problems become warnings, with one more warning that names them; sbatch missing on PATH
+// blocks. The verdict's `ready` is recomputed.
+void adjust_verdict_for_slurm(envprobe::Verdict& v, bool sbatch_found);
+
+}  // namespace manifest
