@@ -20,6 +20,8 @@ try "bad --time-limit" --executor slurm --time-limit 1h
 try "extra line not #SBATCH" --executor slurm --sbatch-extra not-directive.sbatch
 try "extra line clashes" --executor slurm --sbatch-extra clash.sbatch
 try "extra line --array" --executor slurm --sbatch-extra array.sbatch
+printf 'hf_SECRETtokenVALUE\n' > token
+try "a token file named as the extra lines: not quoted back" --executor slurm --sbatch-extra token | sed 's/hf_SECRET.*/(quoted!)/'
 try "Slurm option, local executor" --partition gpu
 try "unknown executor" --executor kubernetes
 [ ! -e wd/run_manifest.yaml ] && echo "no manifest written"
