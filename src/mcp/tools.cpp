@@ -250,24 +250,26 @@ void read_table_args(const json& args, std::span<const options::OptionRow<Option
   }
 }
 
+// A file the agent names (not the person) is read only inside the workdir - links resolved -,
+// never anywhere the server can read (a token file named as a template was read and quoted).
+std::optional<core::Error> file_outside_workdir(const char* option, const std::string& path, const std::filesystem::path& workdir) {
+  if (path.empty()) return std::nullopt;
+  auto real = core::real_path(core::absolute_path(path));
+  auto root = core::real_path(workdir);
+  const bool inside = real && root && std::mismatch(root->begin(), root->end(), real->begin(), real->end()).first == root->end();
+  if (inside) return std::nullopt;
+  return core::make_error(core::ExitCode::usage, "mcp.file_outside_workdir")
+      .with("option", option)
+      .with("path", path)
+      .with("workdir", workdir.string());
+}
+
 ToolResult call_plan(ToolCall& c) {
   flow::PlanRequest req;
   req.workdir = workdir_of(c.args);
   read_table_args(c.args, options::plan_option_rows(), req.options);
   options::make_paths_absolute(req.options);
-  // The agent names the template file here, not the person: only one inside the workdir (the
-  // one --write-template writes, or one the person put there) is read, never any file the
-  // server can read.
-  if (!req.options.template_file.empty()) {
-    auto real = core::real_path(core::absolute_path(req.options.template_file));
-    auto root = core::real_path(req.workdir);
-    const bool inside = real && root && std::mismatch(root->begin(), root->end(), real->begin(), real->end()).first == root->end();
-    if (!inside) {
-      return failed(c, core::make_error(core::ExitCode::usage, "mcp.template_outside_workdir")
-                           .with("path", req.options.template_file)
-                           .with("workdir", req.workdir.string()));
-    }
-  }
+  if (auto outside = file_outside_workdir("template_file", req.options.template_file, req.workdir)) return failed(c, *outside);
   LoggedPlan observer(c.lang);
   auto outcome = flow::make_plan(req, observer);
   if (!outcome) return failed(c, outcome.error());
@@ -329,6 +331,7 @@ ToolResult call_prepare(ToolCall& c) {
   read_table_args<options::PrepareOptions>(c.args, options::prepare_option_rows(), p);
   options::make_paths_absolute(p);
   p.workdir = workdir_of(c.args);
+  if (auto outside = file_outside_workdir("sbatch_extra", p.sbatch_extra, p.workdir)) return failed(c, *outside);
   auto r = manifest::prepare(p);
   if (!r) return failed(c, r.error());
   return done(flow::prepare_document(*r), r->ready ? core::ExitCode::ok : core::ExitCode::env_not_ready);

@@ -1,6 +1,7 @@
-# Issue 33: over MCP the agent, not the person, names --template-file. A file outside the
-# workdir (here a "token" file of the person's) is refused before it is read, and the refusal
-# quotes nothing of it; a template inside the workdir is read as on the command line.
+# Issue 33: over MCP the agent, not the person, names --template-file (plan) and
+# --sbatch-extra (prepare). A file outside the workdir (here a "token" file of the person's) is
+# refused before it is read, and the refusal quotes nothing of it; a file inside the workdir is
+# read as on the command line.
 unset VIRTUAL_ENV CONDA_PREFIX
 export XDG_CACHE_HOME="$PWD/.cache"
 cp -r "$SRC/examples/tiny-llama" model
@@ -23,5 +24,8 @@ print("a link in the workdir to a file outside:", code, doc["error"]["id"], "SEC
 open(os.path.join(wd, "broken.json"), "w").write('{"hf_SECRETtokenVALUE": tru')
 err, code, doc = result_of(c.call("plan", {"workdir": wd, "quark_version": "0.13", "target": "mi300x", "template_file": os.path.join(wd, "broken.json")}))
 print("inside, not JSON:", code, doc["error"]["id"], "SECRET" in json.dumps(doc))
+err, code, doc = result_of(c.call("prepare", {"workdir": wd, "output_dir": os.path.abspath("out"), "executor": "slurm",
+                                              "sbatch_extra": os.path.abspath("secrets/token")}))
+print("prepare, sbatch_extra outside:", code, doc["error"]["id"], "SECRET" in json.dumps(doc))
 c.close()
 PY
