@@ -1,20 +1,9 @@
 #include "cluster/sh_quote.h"
 
+#include "core/shell_quote.h"
+
 namespace cluster {
 
-std::string sh_quote(std::string_view word) {
-  std::string out;
-  out.reserve(word.size() + 2);
-  out += '\'';
-  for (char c : word) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  out += '\'';
-  return out;
-}
+std::string sh_quote(std::string_view word) { return core::single_quote(word); }
 
 }  // namespace cluster

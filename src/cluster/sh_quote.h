@@ -5,6 +5,7 @@
 //
 // Not core::shell_quote: that is the display form for people (one line, $'...' escapes for
 // control characters so that a terminal never receives them), and dash does not read $'...'.
+// Both share core::single_quote, the form shell_quote falls back to for ordinary words.
 #pragma once
 
 #include <string>

@@ -88,7 +88,13 @@ std::string shell_quote(std::string_view word) {
     }
   }
   if (bare) return std::string(word);
-  std::string out = "'";
+  return single_quote(word);
+}
+
+std::string single_quote(std::string_view word) {
+  std::string out;
+  out.reserve(word.size() + 2);
+  out += '\'';
   for (char c : word) {
     if (c == '\'') {
       out += "'\\''";

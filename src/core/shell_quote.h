@@ -17,6 +17,9 @@ namespace core {
 // a terminal never receives an escape sequence or a reordering mark from a command word
 // (bash, zsh, ksh and POSIX.1-2024 sh read $'...').
 std::string shell_quote(std::string_view word);
+// The word in single quotes, each ' written as '\'': what every POSIX shell reads back as the
+// word itself, whatever bytes it holds (the batch script's quoting, cluster::sh_quote).
+std::string single_quote(std::string_view word);
 
 // "NAME=value ... argv0 arg1 ..." on one line, each value and argument quoted.
 std::string display_command(const std::vector<std::string>& argv, const std::vector<std::pair<std::string, std::string>>& env_changes);
