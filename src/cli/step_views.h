@@ -65,10 +65,15 @@ class ConsoleRunObserver : public flow::RunObserver {
   void on_repeat_warning(const flow::RepeatedFailure& f) override;
   void on_evaluating(const evaluate::Request& request) override;
   void on_hashing(std::uint64_t bytes_done, std::uint64_t bytes_total) override { m_hashing.on_hashing(bytes_done, bytes_total); }
+  void on_job_submitted(const std::string& job_id) override;
+  void on_job_state(const cluster::JobStatus& status) override;
+  // On a terminal, Ctrl-C asks: cancel the job, leave it running, or go on following.
+  cluster::InterruptAnswer on_job_interrupt(int signal) override;
 
  private:
   const Console& m_console;
   HashProgressView m_hashing{m_console};
+  std::string m_job_id;
   // Each stage line says how long quark-cli has run and how that compares with the estimate.
   std::optional<double> m_estimate_seconds;
   std::chrono::steady_clock::time_point m_launched{};

@@ -136,6 +136,11 @@ bool conditions_hold(const Rule& r, const FailureContext& ctx) {
   }
   if (r.export_done && *r.export_done != ctx.export_done) return false;
   if (r.signal && ctx.signal != r.signal) return false;
+  if (r.job_states) {
+    bool in = false;
+    for (const auto& s : *r.job_states) in = in || s == ctx.job_state;
+    if (!in) return false;
+  }
   return true;
 }
 

@@ -32,7 +32,8 @@ struct FailureContext {
   std::string log;  // ANSI-stripped log (the tail is enough)
   std::optional<int> exit_code;
   std::optional<int> signal;
-  std::string stage;  // stage at failure ("" when none was reached)
+  std::string stage;      // stage at failure ("" when none was reached)
+  std::string job_state;  // a Slurm job's final state (cluster::job_state_name); "" for a local run
   bool export_done = false;
   std::vector<core::MessageArg> known_facts;  // e.g. installed versions from the manifest
   // For shape failures: the quantized layers, and the schemes of the plan's format with their

@@ -155,7 +155,7 @@ TEST(DiagnoseRules, EveryRuleHasMessagesAndIsDocumented) {
   const std::set<std::string> categories = {
       "environment",          "model_load",    "compatibility",   "memory_at_load", "memory_in_calibration",
       "memory_other_process", "configuration", "quantization",    "export",         "evaluation_after_export",
-      "offline_data",         "remote_code",   "disk_permission", "unclassified"};
+      "offline_data",         "remote_code",   "disk_permission", "scheduler",      "unclassified"};
   for (const auto& r : rules->rules()) {
     EXPECT_TRUE(ids.insert(r.id).second) << "duplicate rule " << r.id;
     EXPECT_TRUE(categories.count(r.category)) << r.id << ": " << r.category;

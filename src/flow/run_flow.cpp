@@ -1,5 +1,6 @@
 #include "flow/run_flow.h"
 
+#include <cstdio>
 #include <utility>
 
 #include "core/clock.h"
@@ -7,6 +8,7 @@
 #include "core/text.h"
 #include "envprobe/recorded_report.h"
 #include "evaluate/settings_json.h"
+#include "flow/job_launch.h"
 #include "flow/phase_times.h"
 #include "flow/plan_input.h"
 #include "manifest/run_manifest_file.h"
@@ -67,7 +69,8 @@ core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) 
         .with("status", "quark-ptq status")
         .with("command", "quark-ptq prepare");
   }
-  if (auto live = workflow::assess_run(st.manifest.doc); live.phase == workflow::RunPhase::running) {
+  if (auto live = workflow::assess_run(st.manifest.doc);
+      live.phase == workflow::RunPhase::running && live.reason_id != "workflow.run_reason.job_unfollowed") {
     const core::Json* pid = core::json_at(st.manifest.doc, "run/pid");
     if (live.reason_id.empty()) {
       return core::make_error(core::ExitCode::bad_input, "run.already_running")
@@ -174,8 +177,34 @@ class HashProgress : public verify::VerifyProgress {
   RunObserver& m_observer;
 };
 
+// "90", "2.5": a figure for a message.
+std::string figure(std::optional<double> v) {
+  if (!v) return "?";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, *v >= 10 || *v == static_cast<long long>(*v) ? "%.0f" : "%.1f", *v);
+  return buf;
+}
+
+// What a job's end is judged by: Slurm's words, and the limits the job asked for beside the
+// estimate they came from (a TIMEOUT or OUT_OF_MEMORY suggestion names both).
+std::vector<core::MessageArg> job_facts(const cluster::JobOutcome& job, const core::Json& executor) {
+  const core::Json* res = core::json_object(executor, "resources");
+  const core::Json* margin = core::json_object(executor, "margin");
+  auto number = [](const core::Json* o, const char* key) { return o != nullptr ? core::json_number(*o, key) : std::nullopt; };
+  auto estimate_s = number(margin, "quark_cli_seconds");
+  auto mem_mib = number(res, "mem_mib");
+  return {{"job_id", job.job_id},
+          {"slurm_state", job.last.raw_state.empty() ? std::string(cluster::job_state_name(job.last.state)) : job.last.raw_state},
+          {"slurm_reason", job.last.reason.empty() ? std::string("-") : job.last.reason},
+          {"time_limit_minutes", figure(number(res, "time_limit_minutes"))},
+          {"estimate_minutes", figure(estimate_s ? std::optional<double>(*estimate_s / 60.0) : std::nullopt)},
+          {"mem_gib", figure(mem_mib ? std::optional<double>(*mem_mib / 1024.0) : std::nullopt)},
+          {"host_estimate_gib", figure(number(margin, "host_estimate_gib"))}};
+}
+
 // The context a diagnosis needs from the outcome and the recorded environment.
-diagnose::FailureContext failure_context(const runner::RunOutcome& out, const envprobe::RecordedReport& env) {
+diagnose::FailureContext failure_context(const runner::RunOutcome& out, const envprobe::RecordedReport& env,
+                                         const std::optional<cluster::JobOutcome>& job, const core::Json& executor) {
   diagnose::FailureContext ctx;
   ctx.log = out.log_tail;
   ctx.exit_code = out.exit_code;
@@ -195,6 +224,11 @@ diagnose::FailureContext failure_context(const runner::RunOutcome& out, const en
       {"peak_host_mib", mib(out.resources.peak_group_rss_mib)},
       {"stage", ctx.stage.empty() ? std::string("start") : ctx.stage},
   };
+  if (job) {
+    ctx.job_state = std::string(cluster::job_state_name(job->last.state));
+    auto facts = job_facts(*job, executor);
+    ctx.known_facts.insert(ctx.known_facts.end(), facts.begin(), facts.end());
+  }
   return ctx;
 }
 
@@ -260,6 +294,8 @@ class ManifestProgress final : public runner::RunObserver {
 
 }  // namespace
 
+cluster::InterruptAnswer RunObserver::on_job_interrupt(int signal) { return cluster::JobObserver().on_interrupt(signal); }
+
 std::string normalize_digest(std::string_view given) {
   // "SHA256:ABC..." as typed or pasted is the same digest: the prefix once, hex in lower case.
   std::string g(core::trim(given, " \t\r\n"));
@@ -277,6 +313,7 @@ core::ExitCode RunOutcome::exit_code() const {
     core::ExitCode operator()(const run_end::Failed&) const { return core::ExitCode::run_failed; }
     core::ExitCode operator()(const run_end::ExportedEvaluationFailed&) const { return core::ExitCode::verify_failed; }
     core::ExitCode operator()(const run_end::Interrupted&) const { return core::ExitCode::interrupted; }
+    core::ExitCode operator()(const run_end::Detached&) const { return core::ExitCode::interrupted; }
   } code;
   core::ExitCode c = std::visit(code, end);
   if (c == core::ExitCode::ok && evaluation) {
@@ -307,6 +344,21 @@ std::optional<RepeatedFailure> repeated_failure(const core::Json& manifest, cons
   return RepeatedFailure{core::json_string(*d, "rule").value_or("?"), static_cast<int>(*back_to)};
 }
 
+// The Slurm job of the manifest's run that no quark-ptq follows now (workflow::assess_run):
+// its id when it was submitted for this very command, so that `run` follows it again instead
+// of submitting a second job. Empty when there is none.
+core::Result<std::string> unfollowed_job(const core::Json& manifest, const std::string& digest) {
+  auto live = workflow::assess_run(manifest);
+  if (live.phase != workflow::RunPhase::running || live.reason_id != "workflow.run_reason.job_unfollowed") return std::string();
+  const core::Json* id = core::json_at(manifest, "run/job/id");
+  const std::string job = id != nullptr && id->is_string() ? id->get<std::string>() : std::string();
+  if (job.empty() || core::json_at(manifest, "run/approved_digest") == nullptr ||
+      core::json_string(*core::json_object(manifest, "run"), "approved_digest").value_or("") != digest) {
+    return core::make_error(core::ExitCode::bad_input, "run.job_other_command").with("job", job.empty() ? "?" : job);
+  }
+  return job;
+}
+
 // The gates, then the recorded command as it will run.
 core::Result<std::pair<workflow::WorkflowStatus, PendingCommand>> read_pending(const workflow::Workdir& wd) {
   QPTQ_TRY_ASSIGN(workflow::WorkflowStatus st, check_gates(wd));
@@ -318,15 +370,17 @@ core::Result<std::pair<workflow::WorkflowStatus, PendingCommand>> read_pending(c
         .with("path", wd.manifest().string())
         .with("command", "quark-ptq prepare");
   }
-  // A Slurm job is recorded and bound, but submitting it is not built yet: it must never fall
-  // back to running quark-cli here, on the login node, under an approval given for a job.
-  if (p.command.executor.is_object() && core::json_string(p.command.executor, "kind").value_or("local") != "local") {
+  // An executor this release does not know must never fall back to running quark-cli here,
+  // under an approval given for something else.
+  if (p.command.executor.is_object() && !runs_as_job(p.command.executor) &&
+      core::json_string(p.command.executor, "kind").value_or("local") != "local") {
     return core::make_error(core::ExitCode::env_not_ready, "run.executor_not_available")
         .with("kind", core::json_string(p.command.executor, "kind").value_or("?"))
         .with("command", "quark-ptq prepare --executor local");
   }
   p.output_dir = output_dir_of(p.manifest, p.command);
-  p.repeats = repeated_failure(p.manifest, p.command.digest);
+  QPTQ_TRY_ASSIGN(p.follow_job, unfollowed_job(p.manifest, p.command.digest));
+  p.repeats = p.follow_job.empty() ? repeated_failure(p.manifest, p.command.digest) : std::nullopt;
   if (p.output_dir.empty())
     return core::make_error(core::ExitCode::bad_input, "run.no_output_dir")
         .with("path", wd.manifest().string())
@@ -351,17 +405,22 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   const workflow::RecordedCommand& cmd = read.second.command;
   const std::string& output_dir = read.second.output_dir;
 
-  // Checkpoint 3: nothing has been created or started before this point.
-  QPTQ_TRY(obtain_approval(wd, st, read.second, req, prompt, observer));
+  // Checkpoint 3: nothing has been created or started before this point. A job submitted
+  // under an earlier approval of this command is only followed again: nothing new starts.
+  const std::string& attach_to = read.second.follow_job;
+  if (attach_to.empty()) QPTQ_TRY(obtain_approval(wd, st, read.second, req, prompt, observer));
   phases.skip();  // the person's time to answer is not the tool's
 
   // One run per workdir and per output directory (issue 18 item 10). The locks are held until
   // the manifest's last write below; their descriptors pass to quark-cli, so a quark-cli that
   // outlives a killed quark-ptq still holds them (runner/run_lock.h).
   QPTQ_TRY_ASSIGN(runner::DirectoryLock workdir_lock, runner::DirectoryLock::acquire(wd.root, "workdir"));
-  // The world outside the workdir may have changed since prepare (items 6 and 11).
-  QPTQ_TRY(workflow::check_output_dir_still_free(cmd));
-  QPTQ_TRY(workflow::check_model_unchanged(cmd));
+  // The world outside the workdir may have changed since prepare (items 6 and 11); a job
+  // followed again is already writing the output.
+  if (attach_to.empty()) {
+    QPTQ_TRY(workflow::check_output_dir_still_free(cmd));
+    QPTQ_TRY(workflow::check_model_unchanged(cmd));
+  }
   // Room for the final record however full the run leaves the disk: without it a run on a
   // nearly full disk could not record how it ended, so nothing starts.
   runner::DiskReserve reserve = runner::DiskReserve::create(wd.root / kRunReserveName, runner::kRunDiskReserveBytes);
@@ -380,9 +439,18 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   core::Json& doc = file.doc();
   // A previous attempt (a failed run of this same command, say) stays in the history; its
   // figures never describe this run.
-  manifest::retire_run(doc, core::now_utc_iso8601());
   const workflow::ProcessIdentity self = workflow::current_process_identity();
-  doc["run"] = manifest::running_section(self, core::now_utc_iso8601(), cmd.digest, log_rel);
+  if (attach_to.empty()) {
+    manifest::retire_run(doc, core::now_utc_iso8601());
+    doc["run"] = manifest::running_section(self, core::now_utc_iso8601(), cmd.digest, log_rel);
+  } else {
+    // This process follows the job now: the record is the same run, owned by us, with a log
+    // of its own (the job's output is read again from its start).
+    core::Json job = doc["run"]["job"];
+    const std::string started = core::json_string(doc["run"], "started_at").value_or(core::now_utc_iso8601());
+    doc["run"] = manifest::running_section(self, started, cmd.digest, log_rel);
+    doc["run"]["job"] = std::move(job);
+  }
   QPTQ_TRY(file.write());
   if (const core::Json* estimate = core::json_object(manifest, "estimate")) {
     if (auto seconds = manifest::recorded_quark_cli_seconds(*estimate)) observer.on_estimate(*seconds);
@@ -407,7 +475,13 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   verify::EarlyHasher early(output_dir);
   early.start();
   phases.mark("launch_checks");
-  auto out = launcher.launch(spec, mo, &progress);
+  std::optional<cluster::JobOutcome> job;
+  auto out = [&]() -> core::Result<runner::RunOutcome> {
+    if (!runs_as_job(cmd.executor)) return launcher.launch(spec, mo, &progress);
+    QPTQ_TRY_ASSIGN(JobLaunch launched, launch_job(wd, cmd.executor, log_rel, attach_to, req, launcher, file, observer));
+    job = std::move(launched.job);
+    return std::move(launched.run);
+  }();
   phases.mark("quark_cli");
   verify::StampedDigests early_digests = early.finish();
   phases.mark("hash_tail");
@@ -418,8 +492,20 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     (void)file.write();
     return core::fail(std::move(out).error());
   }
+  if (job && job->detached) {
+    // The job runs on without us: the record stays `running`, with the job to follow again.
+    core::Json& jr = doc["run"]["job"];
+    jr["detached_at"] = core::now_utc_iso8601();
+    jr["states_seen"] = job->states_seen;
+    if (job->lost) jr["lost"] = true;
+    doc["run"]["stage"] = out->stages.empty() ? core::Json(nullptr) : core::Json(out->stages.back().name);
+    QPTQ_TRY(file.write());
+    return RunOutcome{wd.manifest(), doc["run"], run_end::Detached{job->job_id, std::string(cluster::job_state_name(job->last.state))},
+                      std::nullopt};
+  }
 
   core::Json run = manifest::finished_section(*out, log_rel, self, cmd.digest);
+  if (job) run["job"] = manifest::finished_job(doc["run"]["job"], *job);
   HashProgress hash_progress(observer);
   std::optional<RunEnd> end;
   if (run["status"] == "interrupted") {
@@ -427,7 +513,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   } else if (run["status"] == "failed") {
     QPTQ_TRY_ASSIGN(diagnose::RuleSet rules, diagnose::RuleSet::from_knowledge());
     auto env = envprobe::RecordedReport::from_json(core::json_object(manifest, "environment"));
-    diagnose::Diagnosis d = rules.classify(failure_context(*out, env));
+    diagnose::Diagnosis d = rules.classify(failure_context(*out, env, job, cmd.executor));
     run["diagnosis"] = manifest::diagnosis_json({d.to_json(), cmd, out->exit_code, out->signal,
                                                  out->stages.empty() ? std::nullopt : std::optional<std::string>(out->stages.back().name),
                                                  env.torch_version().value_or("unknown"), env.transformers_version().value_or("unknown"),

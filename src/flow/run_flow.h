@@ -20,6 +20,7 @@
 #include <string>
 #include <variant>
 
+#include "cluster/job_run.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/messages.h"
@@ -107,6 +108,14 @@ class RunObserver {
   virtual void on_hashing(std::uint64_t /*bytes_done*/, std::uint64_t /*bytes_total*/) {}
   // The verified output is about to be evaluated (the evaluator's progress follows on stderr).
   virtual void on_evaluating(const evaluate::Request& /*request*/) {}
+  // A Slurm job was submitted; its id is already in the manifest.
+  virtual void on_job_submitted(const std::string& /*job_id*/) {}
+  // The job's state as Slurm reports it, at each change (PENDING with its reason, RUNNING...).
+  virtual void on_job_state(const cluster::JobStatus& /*status*/) {}
+  // Ctrl-C, SIGTERM or SIGHUP (or the StopSwitch) while the job is followed: cancel it, or
+  // stop following and leave it running. The default: a closed terminal (SIGHUP) detaches,
+  // any other stop cancels.
+  virtual cluster::InterruptAnswer on_job_interrupt(int signal);
 };
 
 // How a run that started ended: a closed set, one exit code each.
@@ -125,10 +134,14 @@ struct ExportedEvaluationFailed {  // the model was exported, quark-cli's evalua
   verify::VerifyReport report;
 };
 struct Interrupted {};  // stopped by a signal we forwarded, or a timeout
+struct Detached {       // a Slurm job left running: `quark-ptq run` follows it again
+  std::string job_id;
+  std::string state;  // cluster::job_state_name of what Slurm said last
+};
 }  // namespace run_end
 
-using RunEnd =
-    std::variant<run_end::Verified, run_end::NotVerified, run_end::Failed, run_end::ExportedEvaluationFailed, run_end::Interrupted>;
+using RunEnd = std::variant<run_end::Verified, run_end::NotVerified, run_end::Failed, run_end::ExportedEvaluationFailed,
+                            run_end::Interrupted, run_end::Detached>;
 
 struct RunOutcome {
   std::filesystem::path manifest;  // run_manifest.yaml as updated
@@ -162,6 +175,9 @@ struct PendingCommand {
   std::string output_dir;
   core::Json manifest;                     // as the gates read it (the estimate, for display)
   std::optional<RepeatedFailure> repeats;  // this command failed last time for a reason the plan must fix
+  // The Slurm job already submitted for this command that no quark-ptq follows: run() follows
+  // it again, without a question (nothing new starts). Empty otherwise.
+  std::string follow_job;
 };
 // Errors: those of run() before the approval (the gates, an edited command, no output dir).
 core::Result<PendingCommand> pending_command(const std::filesystem::path& workdir);

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include <chrono>
+#include <csignal>
 #include <thread>
 
 #include <functional>
@@ -71,6 +72,30 @@ class FakeLauncher final : public Launcher {
     evaluations.push_back(r);
     if (while_evaluating) while_evaluating();
     return evaluation.value_or(evaluate::not_run(r.settings, {"evaluate.reason.in_progress", {}}));
+  }
+
+  // A Slurm job: sbatch's answer, then what following it found. `while_following` runs with
+  // the manifest as it is once the job was submitted.
+  core::Result<cluster::SubmittedJob> submitted = cluster::SubmittedJob{"4711", ""};
+  std::vector<std::string> sbatch_argv;
+  core::Result<cluster::JobOutcome> followed = cluster::JobOutcome{};
+  std::vector<cluster::JobStatus> job_states;
+  std::function<void()> while_following;
+  cluster::JobFollowOptions follow_options;
+  int follows = 0;
+  core::Result<cluster::SubmittedJob> submit(const std::vector<std::string>& argv) override {
+    sbatch_argv = argv;
+    return submitted;
+  }
+  core::Result<cluster::JobOutcome> follow(const std::string& job_id, const cluster::JobFollowOptions& o,
+                                           cluster::JobObserver* observer) override {
+    ++follows;
+    follow_options = o;
+    for (const auto& s : job_states) observer->on_state(s);
+    for (const auto& name : stages) observer->on_stage({name, "2026-12-01T00:00:00Z", 0, 1.0, ""});
+    if (while_following) while_following();
+    if (followed) followed->job_id = job_id;
+    return followed;
   }
 };
 
@@ -829,6 +854,191 @@ TEST(RunOutcomeExitCode, OneCodePerEnd) {
 TEST(NormalizeDigest, AddsThePrefixToBareHex) {
   EXPECT_EQ(normalize_digest(" abc\n"), "sha256:abc");
   EXPECT_EQ(normalize_digest("sha256:abc"), "sha256:abc");
+}
+
+// --- a Slurm job (prepare --executor slurm) ---------------------------------------------------
+
+class RunFlowJob : public RunFlow {
+ protected:
+  void SetUp() override {
+    RunFlow::SetUp();
+    script_path = wd.root / "slurm" / "job.sbatch";
+    output = wd.logs() / "slurm-job.out";
+    manifest["command"]["scope"] = 3;
+    manifest["executor"] = {{"kind", "slurm"},
+                            {"resources", {{"partition", "gpu"}, {"gpus", 1}, {"mem_mib", 16384}, {"time_limit_minutes", 45}}},
+                            {"sources", core::Json::object()},
+                            {"margin", {{"quark_cli_seconds", 1200}, {"host_estimate_gib", 12.5}}},
+                            {"script_path", script_path.string()},
+                            {"script", "#!/bin/bash\n#SBATCH --partition=gpu\nexec '/opt/venv/bin/quark-cli' 'torch-llm-ptq'\n"},
+                            {"output", output.string()},
+                            {"sbatch_argv", {"/usr/bin/sbatch", "--parsable", "--partition=gpu", script_path.string()}}};
+    seal_manifest();
+    write_manifest();
+    request.approve = digest;
+    launcher.stages = {"loading_model", "exporting"};
+  }
+
+  static cluster::JobOutcome ended(cluster::JobState state, std::optional<int> exit_code, const std::string& raw) {
+    cluster::JobOutcome o;
+    o.last.state = state;
+    o.last.raw_state = raw;
+    o.last.exit_code = exit_code;
+    o.last.elapsed_s = 95;
+    o.states_seen = {"pending", "running", std::string(cluster::job_state_name(state))};
+    o.run.exit_code = exit_code;
+    o.run.started_at = "2026-12-01T00:00:00Z";
+    o.run.finished_at = "2026-12-01T00:01:35Z";
+    o.run.wall_seconds = 95;
+    return o;
+  }
+
+  fs::path script_path;
+  fs::path output;
+};
+
+// The approved script is written where the sbatch argv names it, the old output file is gone
+// before the submission, sbatch gets the recorded argv exactly, and the job id is in the
+// manifest before the job is followed; a COMPLETED job's output is verified as a local run's.
+TEST_F(RunFlowJob, TheJobIsSubmittedRecordedFirstFollowedAndVerified) {
+  fs::create_directories(wd.logs());
+  ASSERT_TRUE(core::write_file_atomic(output, "an earlier job's output\n").has_value());
+  core::Json while_following;
+  launcher.while_following = [&] {
+    while_following = read_manifest();
+    EXPECT_FALSE(fs::exists(output));  // removed before the submission
+    write_export();
+  };
+  launcher.followed = ended(cluster::JobState::completed, 0, "COMPLETED");
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_TRUE(std::holds_alternative<run_end::Verified>(r->end)) << r->run.dump();
+  EXPECT_EQ(launcher.launches, 0);  // nothing ran on this host
+  EXPECT_EQ(launcher.sbatch_argv, manifest["executor"]["sbatch_argv"].get<std::vector<std::string>>());
+  auto script = core::read_file(script_path);
+  ASSERT_TRUE(script.has_value());
+  EXPECT_EQ(*script, manifest["executor"]["script"].get<std::string>());
+  EXPECT_EQ(while_following["run"]["job"]["id"], "4711");
+  EXPECT_EQ(while_following["run"]["status"], "running");
+  EXPECT_EQ(launcher.follow_options.output_path, output);
+  EXPECT_EQ(launcher.follow_options.log_path.parent_path(), wd.logs());
+  core::Json m = read_manifest();
+  EXPECT_EQ(m["run"]["status"], "succeeded");
+  EXPECT_EQ(m["run"]["job"]["id"], "4711");
+  EXPECT_EQ(m["run"]["job"]["state"], "completed");
+  EXPECT_EQ(m["run"]["job"]["states_seen"], (core::Json{"pending", "running", "completed"}));
+  EXPECT_EQ(m["result"]["status"], "success");
+}
+
+// Each way Slurm can end a job is a failed run with its own diagnosis, naming the figures the
+// person changes: the time limit beside the estimate, --mem beside the host estimate.
+TEST_F(RunFlowJob, EveryEndOfAJobIsDiagnosedTruthfully) {
+  struct Case {
+    cluster::JobState state;
+    std::optional<int> exit_code;
+    std::string raw;
+    std::string rule;  // "" : the log decides (a quark-cli failure)
+    std::string in_cause;
+  };
+  const std::vector<Case> cases = {
+      {cluster::JobState::timeout, std::nullopt, "TIMEOUT", "slurm_time_limit", "45 min (quark-cli was estimated at 20 min"},
+      {cluster::JobState::out_of_memory, std::nullopt, "OUT_OF_MEMORY", "slurm_out_of_memory",
+       "16 GiB (the host-memory estimate was 12 GiB"},
+      {cluster::JobState::node_fail, std::nullopt, "NODE_FAIL", "slurm_node_fail", "job 4711"},
+      {cluster::JobState::preempted, std::nullopt, "PREEMPTED", "slurm_preempted", "job 4711"},
+      {cluster::JobState::cancelled, std::nullopt, "CANCELLED by 1000", "slurm_cancelled", "CANCELLED by 1000"},
+      {cluster::JobState::failed, 1, "FAILED", "gpu_oom_in_calibration", ""},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.raw);
+    launcher.followed = ended(c.state, c.exit_code, c.raw);
+    if (c.state == cluster::JobState::failed) {
+      launcher.followed->run.log_tail = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n";
+      launcher.followed->run.stages = {{"quantizing", "2026-12-01T00:00:10Z", 10, 80, ""}};
+    }
+    request.repeat_acknowledged = true;  // the same command again after a failure the plan must fix
+    auto r = run_it();
+    ASSERT_TRUE(r.has_value()) << r.error().id;
+    ASSERT_TRUE(std::holds_alternative<run_end::Failed>(r->end)) << r->run.dump();
+    EXPECT_EQ(r->exit_code(), core::ExitCode::run_failed);
+    const auto& d = std::get<run_end::Failed>(r->end).diagnosis;
+    EXPECT_EQ(d.rule, c.rule);
+    EXPECT_NE(d.cause(core::Lang::en).find(c.in_cause), std::string::npos) << d.cause(core::Lang::en);
+    core::Json m = read_manifest();
+    EXPECT_EQ(m["run"]["status"], "failed");
+    EXPECT_EQ(m["run"]["job"]["state"], std::string(cluster::job_state_name(c.state)));
+    EXPECT_EQ(m["run"]["job"]["slurm_state"], c.raw);
+    EXPECT_EQ(m["run"]["diagnosis"]["rule"], c.rule);
+  }
+}
+
+// A job we cancelled (Ctrl-C answered "cancel") is an interrupted run, not a failure.
+TEST_F(RunFlowJob, AJobCancelledByUsIsAnInterruptedRun) {
+  cluster::JobOutcome o = ended(cluster::JobState::cancelled, std::nullopt, "CANCELLED by 1000");
+  o.cancelled = true;
+  o.interrupt_signal = SIGINT;
+  o.run.interrupted = true;
+  o.run.interrupt_signal = SIGINT;
+  launcher.followed = o;
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  EXPECT_TRUE(std::holds_alternative<run_end::Interrupted>(r->end));
+  EXPECT_EQ(r->exit_code(), core::ExitCode::interrupted);
+  core::Json m = read_manifest();
+  EXPECT_EQ(m["run"]["status"], "interrupted");
+  EXPECT_EQ(m["run"]["interrupted_by"], "SIGINT");
+  EXPECT_EQ(m["run"]["job"]["cancelled_by_quark_ptq"], true);
+}
+
+// Detached: the run stays running with its job; a later `run` follows the same job again
+// without a question and without a second submission, then verifies what it wrote.
+TEST_F(RunFlowJob, ADetachedJobIsFollowedAgainByTheNextRun) {
+  cluster::JobOutcome o = ended(cluster::JobState::running, std::nullopt, "RUNNING");
+  o.detached = true;
+  o.interrupt_signal = SIGHUP;
+  launcher.followed = o;
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_TRUE(std::holds_alternative<run_end::Detached>(r->end));
+  EXPECT_EQ(std::get<run_end::Detached>(r->end).job_id, "4711");
+  EXPECT_EQ(r->exit_code(), core::ExitCode::interrupted);
+  core::Json m = read_manifest();
+  EXPECT_EQ(m["run"]["status"], "running");
+  EXPECT_EQ(m["run"]["job"]["id"], "4711");
+  // This process still lives, so the record is its own: as another process would see it
+  // once this one has gone, the job is not followed.
+  m["run"]["pid"] = 999999999;
+  ASSERT_TRUE(core::write_file_atomic(wd.manifest(), core::dump_yaml(m)).has_value());
+  EXPECT_EQ(workflow::assess_run(m).reason_id, "workflow.run_reason.job_unfollowed");
+
+  launcher.submitted = core::make_error(core::ExitCode::internal, "test.second_submission");
+  launcher.followed = ended(cluster::JobState::completed, 0, "COMPLETED");
+  launcher.while_following = [this] { write_export(); };
+  request.approve.clear();  // no digest, no terminal: following needs no approval
+  auto again = run_it();
+  ASSERT_TRUE(again.has_value()) << again.error().id;
+  EXPECT_TRUE(std::holds_alternative<run_end::Verified>(again->end)) << again->run.dump();
+  EXPECT_EQ(prompt.asked, 0);
+  EXPECT_EQ(launcher.follows, 2);
+  m = read_manifest();
+  EXPECT_EQ(m["run"]["status"], "succeeded");
+  EXPECT_EQ(m["run"]["job"]["id"], "4711");
+  EXPECT_TRUE(m["run"]["job"].contains("followed_again_at"));
+  EXPECT_FALSE(m.contains("history"));  // the same run, not a second attempt
+}
+
+// sbatch's refusal (a partition that does not exist) is recorded, with nothing submitted.
+TEST_F(RunFlowJob, ARefusedSubmissionIsRecordedAsFailed) {
+  launcher.submitted = core::make_error(core::ExitCode::run_failed, "cluster.sbatch_failed")
+                           .with("status", "1")
+                           .with_detail("sbatch: error: invalid partition specified: gpu");
+  auto r = run_it();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().id, "cluster.sbatch_failed");
+  EXPECT_EQ(launcher.follows, 0);
+  core::Json m = read_manifest();
+  EXPECT_EQ(m["run"]["status"], "failed");
+  EXPECT_FALSE(m["run"].contains("job"));
 }
 
 }  // namespace

@@ -83,6 +83,14 @@ class NoLauncher final : public Launcher {
     ADD_FAILURE() << "start evaluated an output it was not asked to";
     return evaluate::not_run(r.settings, {"evaluate.reason.in_progress", {}});
   }
+  core::Result<cluster::SubmittedJob> submit(const std::vector<std::string>&) override {
+    ADD_FAILURE() << "start submitted a job it was not asked to";
+    return cluster::SubmittedJob{};
+  }
+  core::Result<cluster::JobOutcome> follow(const std::string&, const cluster::JobFollowOptions&, cluster::JobObserver*) override {
+    ADD_FAILURE() << "start followed a job it was not asked to";
+    return cluster::JobOutcome{};
+  }
 };
 
 class StartFlow : public ::testing::Test {

@@ -42,6 +42,7 @@ core::Result<DiagnosisRules> parse_diagnosis_rules(const core::Json& doc) {
       if (when.contains("stages")) r.stages = f.strings(when, wat, "stages");
       if (when.contains("export_done")) r.export_done = f.boolean(when, wat, "export_done");
       if (when.contains("signal")) r.signal = static_cast<int>(f.integer(when, wat, "signal"));
+      if (when.contains("job_states")) r.job_states = f.strings(when, wat, "job_states");
       if (when.contains("first_fact_larger")) {
         auto larger = f.strings(when, wat, "first_fact_larger");
         if (larger.size() == 2) {

@@ -29,6 +29,8 @@ struct DiagnosisRule {
   std::optional<std::vector<std::string>> stages;  // the run stopped in one of these
   std::optional<bool> export_done;
   std::optional<int> signal;
+  // The run was a Slurm job that ended in one of these states (cluster::job_state_name).
+  std::optional<std::vector<std::string>> job_states;
   // Names of two captured facts holding memory sizes ("132.07 GiB"): the rule holds only when
   // the first is larger (e.g. another process held more GPU memory than quark-cli did).
   std::optional<std::pair<std::string, std::string>> first_fact_larger;

@@ -82,6 +82,21 @@ core::Json finished_section(const runner::RunOutcome& out, const std::string& lo
   return r;
 }
 
+core::Json finished_job(const core::Json& recorded, const cluster::JobOutcome& job) {
+  core::Json j = recorded.is_object() ? recorded : core::Json::object();
+  j["id"] = job.job_id;
+  j["state"] = std::string(cluster::job_state_name(job.last.state));
+  j["slurm_state"] = job.last.raw_state;
+  j["reason"] = job.last.reason.empty() ? core::Json(nullptr) : core::Json(job.last.reason);
+  j["exit_code"] = optional_json(job.last.exit_code);
+  j["signal"] = job.last.signal ? core::Json(signal_name(*job.last.signal)) : core::Json(nullptr);
+  j["elapsed_seconds"] = job.last.elapsed_s ? core::Json(*job.last.elapsed_s) : core::Json(nullptr);
+  j["states_seen"] = job.states_seen;
+  j["cancelled_by_quark_ptq"] = job.cancelled;
+  if (!job.last.cancelled_by.empty()) j["cancelled_by_uid"] = job.last.cancelled_by;
+  return j;
+}
+
 core::Json diagnosis_json(const DiagnosisRecord& d) {
   core::Json j = d.classification;
   j["command"] = {{"argv", d.command.argv}, {"display", d.command.display}, {"digest", d.command.digest}};

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cluster/job_run.h"
 #include "core/json_io.h"
 #include "runner/monitored_run.h"
 #include "workflow/command_digest.h"
@@ -28,6 +29,11 @@ core::Json running_section(const workflow::ProcessIdentity& self, const std::str
 // run once the child has ended, with quark-ptq's identity and the approved digest.
 core::Json finished_section(const runner::RunOutcome& out, const std::string& log_rel, const workflow::ProcessIdentity& self,
                             const std::string& approved_digest);
+
+// run.job once the job has ended: what was recorded while it ran (`recorded`: id, submission
+// time, output file), with Slurm's last word - state, its raw text and reason, exit status,
+// elapsed seconds - every state seen, and whether quark-ptq cancelled it.
+core::Json finished_job(const core::Json& recorded, const cluster::JobOutcome& job);
 
 // run.diagnosis: the classification (diagnose::Diagnosis::to_json) and what the run was.
 struct DiagnosisRecord {

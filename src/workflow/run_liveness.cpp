@@ -158,6 +158,18 @@ RunState assess_run(const core::Json& manifest) {
   };
   auto pid = core::json_int(*run, "pid");
   if (!pid) return interrupted("workflow.run_reason.no_pid");
+  // A Slurm job lives in the scheduler, not under quark-ptq, and survives the login node's
+  // reboot: while no quark-ptq follows it, the run stays running until a follow records how
+  // the job ended (Slurm is asked then, not here).
+  if (const core::Json* id = core::json_at(*run, "job/id"); id != nullptr) {
+    auto owner = process_identity(*pid);
+    auto ticks = core::json_int(*run, "process_start_ticks");
+    const bool followed = owner && (!ticks || owner->start_ticks == static_cast<std::uint64_t>(*ticks));
+    if (!followed) {
+      because("workflow.run_reason.job_unfollowed", {{"job", id->is_string() ? id->get<std::string>() : core::dump_compact(*id)}});
+    }
+    return st;
+  }
   auto boot_id = core::json_string(*run, "boot_id");
   std::string current_boot = read_trimmed("/proc/sys/kernel/random/boot_id");
   if (boot_id && !current_boot.empty() && *boot_id != current_boot) return interrupted("workflow.run_reason.rebooted");

@@ -39,7 +39,7 @@ void print_table(const Console& c, const intake::AnalysisSummary& a, const core:
                                          {"shared", m->shared_experts},
                                          {"moe", m->moe_layers},
                                          {"dense", m->dense_layers},
-                                         {"tensors", m->expert_tensors}}));
+                                         {"tensors", c.enum_text("expert_tensors", m->expert_tensors)}}));
   } else {
     row(c, "intake.summary_moe", yes_no(c, false));
   }

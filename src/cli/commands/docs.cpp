@@ -39,8 +39,10 @@ void add_docs_commands(CLI::App& app, const HelpText& help, CommandFn& selected)
   auto shell = std::make_shared<std::string>();
   auto* completion = app.add_subcommand("completion", help("help.completion.summary"));
   completion->add_option("shell", *shell, help("help.completion.shell"))->required()->check(one_of(help, {"bash"}));
+  // The callback holds `shell`: the option writes into it when the line is parsed, after this
+  // function has returned.
   completion->callback(
-      [&selected] { selected = [](Context& ctx) { return print(ctx.console, bash_completion(tree_in(ctx.console.lang()))); }; });
+      [&selected, shell] { selected = [](Context& ctx) { return print(ctx.console, bash_completion(tree_in(ctx.console.lang()))); }; });
   auto* man = app.add_subcommand("man", help("help.man.summary"));
   man->callback([&selected] {
     selected = [](Context& ctx) { return print(ctx.console, man_page(ctx.console.lang(), tree_in(ctx.console.lang()))); };

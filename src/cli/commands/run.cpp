@@ -29,6 +29,7 @@ std::string_view summary_heading(const flow::RunEnd& end) {
     std::string_view operator()(const flow::run_end::Failed&) const { return "run.summary_heading_failed"; }
     std::string_view operator()(const flow::run_end::ExportedEvaluationFailed&) const { return "run.summary_heading_partial"; }
     std::string_view operator()(const flow::run_end::Interrupted&) const { return "run.summary_heading_interrupted"; }
+    std::string_view operator()(const flow::run_end::Detached&) const { return "run.summary_heading_detached"; }
   };
   return std::visit(Heading{}, end);
 }
@@ -69,7 +70,12 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint
   if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
   const bool judged = outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass &&
                       exit_code != core::to_int(core::ExitCode::verify_failed);
-  if (std::holds_alternative<flow::run_end::Interrupted>(outcome.end)) {
+  if (const auto* detached = std::get_if<flow::run_end::Detached>(&outcome.end)) {
+    console.say("run.detached_next", {{"job", detached->job_id},
+                                      {"state", console.enum_text("job_state", detached->state)},
+                                      {"run", user_command(wd, "quark-ptq run")},
+                                      {"status", user_command(wd, "quark-ptq status")}});
+  } else if (std::holds_alternative<flow::run_end::Interrupted>(outcome.end)) {
     console.say("run.interrupted_next", {{"run", user_command(wd, "quark-ptq run")}});
   } else if (judged && next == NextHint::asked_by_start) {
     // start asks checkpoint 4 right below, with the evaluation in view: no hint beside it.

@@ -1,9 +1,12 @@
 // Step 4's progress on the console while the run is in flight (ConsoleRunObserver), the same
 // for `run` and `start`.
+#include <csignal>
+
 #include <fmt/format.h>
 
 #include "cli/diagnosis_render.h"
 #include "cli/step_views.h"
+#include "core/text.h"
 
 namespace cli {
 
@@ -60,6 +63,40 @@ void ConsoleRunObserver::on_evaluating(const evaluate::Request& r) {
                                       {"python", r.python}});
 }
 void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) { print_diagnosis(m_console, d); }
+
+void ConsoleRunObserver::on_job_submitted(const std::string& job_id) {
+  m_job_id = job_id;
+  m_console.say("run.job_submitted", {{"job", job_id}});
+}
+
+void ConsoleRunObserver::on_job_state(const cluster::JobStatus& s) {
+  const std::string state = m_console.enum_text("job_state", std::string(cluster::job_state_name(s.state)));
+  if (s.reason.empty()) {
+    m_console.say("run.job_state", {{"job", s.job_id}, {"state", state}});
+  } else {
+    m_console.say("run.job_state_reason", {{"job", s.job_id}, {"state", state}, {"reason", s.reason}});
+  }
+}
+
+cluster::InterruptAnswer ConsoleRunObserver::on_job_interrupt(int signal) {
+  cluster::InterruptAnswer answer = cluster::JobObserver().on_interrupt(signal);
+  if (signal == SIGINT && m_console.interactive()) {
+    // The person pressed Ctrl-C: a job on the cluster is theirs to keep or to cancel.
+    for (int tries = 0; tries < 3; ++tries) {
+      auto words = m_console.ask(m_console.t("run.job_question", {{"job", m_job_id}}));
+      if (!words) break;  // end of input: stop, as Ctrl-C without a question would
+      std::string w(core::trim(*words));
+      for (char& c : w) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+      if (w == "cancel" || w == "c" || w == "キャンセル") break;
+      if (w == "detach" || w == "d" || w == "切り離す") return cluster::InterruptAnswer::detach;
+      if (w == "follow" || w == "f" || w == "続ける") return cluster::InterruptAnswer::keep_following;
+      m_console.say("run.job_answer_again");
+    }
+    answer = cluster::InterruptAnswer::cancel;
+  }
+  if (answer == cluster::InterruptAnswer::cancel) m_console.say("run.job_cancelling", {{"job", m_job_id}});
+  return answer;
+}
 
 void ConsoleRunObserver::on_repeat_warning(const flow::RepeatedFailure& f) {
   m_console.say("run.repeat_warning", {{"rule", f.rule}, {"checkpoint", std::to_string(f.return_to)}});

@@ -6,6 +6,7 @@
 #include "cli/diagnosis_render.h"
 #include "cli/next_step.h"
 #include "cli/table.h"
+#include "cluster/job_run.h"
 #include "core/text.h"
 #include "flow/documents.h"
 #include "flow/recorded_run.h"
@@ -62,6 +63,33 @@ void show_log_truncated(const Console& c, const manifest::RunView& run) {
   }
 }
 
+// A run that is a Slurm job: where it stands is Slurm's to say, asked now (squeue, then
+// accounting), not read from the manifest or from a process id.
+std::optional<cluster::JobStatus> job_now(const core::Json& manifest) {
+  const core::Json* id = core::json_at(manifest, "run/job/id");
+  if (id == nullptr || !id->is_string()) return std::nullopt;
+  auto now = cluster::query_job(id->get<std::string>(), cluster::JobClients{});
+  if (!now) {
+    cluster::JobStatus unknown;
+    unknown.job_id = id->get<std::string>();
+    unknown.raw_state = "?";
+    return unknown;
+  }
+  return now;
+}
+
+void show_job_now(const Console& c, const core::Json& manifest) {
+  auto now = job_now(manifest);
+  if (!now) return;
+  if (now->raw_state == "?") {
+    c.say("cli.status_job_not_known", {{"job", now->job_id}});
+    return;
+  }
+  c.say("cli.status_job", {{"job", now->job_id},
+                           {"state", c.enum_text("job_state", std::string(cluster::job_state_name(now->state)))},
+                           {"slurm", now->raw_state + (now->reason.empty() ? "" : " (" + now->reason + ")")}});
+}
+
 void show(const Console& c, const workflow::WorkflowStatus& s) {
   c.say("cli.status_artifacts");
   Table a = Table::from_ids(c, {"cli.heading_artifact", "cli.heading_state", "cli.heading_note"});
@@ -81,6 +109,7 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
   if (s.run.phase != workflow::RunPhase::none) {
     c.say("cli.status_run", {{"state", named(c, "cli.run_", s.run_state())}});
     if (!s.run.reason_id.empty()) c.line("  (" + c.t(s.run.reason_id, s.run.reason_args) + ")");
+    if (s.run.phase == workflow::RunPhase::running) show_job_now(c, s.manifest.doc);
     if (recorded.run) show_log_truncated(c, *recorded.run);
     // A failed run's diagnosis as run told it, in this console's language (issue 16 item 2: the
     // failure leads to its diagnosis and the checkpoint to return to).
@@ -103,7 +132,17 @@ int run_status(Context& ctx) {
   auto s = workflow::evaluate(workflow::Workdir{ctx.workdir});
   if (!s) return ctx.console.error(s.error());
   if (ctx.console.json_mode()) {
-    ctx.console.json(flow::status_document(ctx.console.lang(), *s));
+    core::Json doc = flow::status_document(ctx.console.lang(), *s);
+    if (s->run.phase == workflow::RunPhase::running) {
+      if (auto now = job_now(s->manifest.doc)) {
+        doc["job_now"] = {
+            {"id", now->job_id},
+            {"state", now->raw_state == "?" ? core::Json(nullptr) : core::Json(std::string(cluster::job_state_name(now->state)))},
+            {"slurm_state", now->raw_state == "?" ? core::Json(nullptr) : core::Json(now->raw_state)},
+            {"reason", now->reason.empty() ? core::Json(nullptr) : core::Json(now->reason)}};
+      }
+    }
+    ctx.console.json(doc);
     return 0;
   }
   show(ctx.console, *s);

@@ -1,16 +1,16 @@
-# Issue 36: prepare --executor slurm records and binds a Slurm job, but this build cannot
-# submit one yet. `run` with the approved digest refuses (exit 6, the executor and the way to
-# run here named) and never falls back to running quark-cli on this (login) node.
+# A Slurm job that sbatch refuses (here a partition the cluster does not have; the fake sbatch
+# stands in for a failure only: tests/slurm runs the real one): `run --approve` records the run
+# as failed with sbatch's words, exits 9, starts nothing on this (login) node and writes no job id.
 set -e
 H=$SRC/tests/cli/prepare
 python3 "$H/make_workdir.py" wd --model "$SRC/examples/tiny-llama" --fake-python venv \
   --probe "$SRC/tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json" --stage-pileval "$HOME" > /dev/null
-mkdir bin && printf '#!/bin/sh\nexit 99\n' > bin/sbatch && chmod +x bin/sbatch
+mkdir bin && printf '#!/bin/sh\necho "sbatch: error: invalid partition specified: gpu" >&2\nexit 1\n' > bin/sbatch && chmod +x bin/sbatch
 PATH="$PWD/bin:$PATH" quark-ptq --json --workdir wd prepare --output-dir "$PWD/out/tiny" --python "$PWD/venv/bin/python" \
   --executor slurm --partition gpu > prepared.json 2> /dev/null
 digest=$(python3 -c 'import json; print(json.load(open("prepared.json"))["digest"])')
 set +e
 PATH="$PWD/bin:$PATH" quark-ptq --workdir wd run --approve "$digest" 2>&1 | sed "s|$PWD/||g"
 echo "exit ${PIPESTATUS[0]}"
-[ -e out ] && echo "output dir created" || echo "no output dir"
-ls wd/logs 2>/dev/null | grep -c '^run-' || true
+python3 -c 'import yaml; r = yaml.safe_load(open("wd/run_manifest.yaml"))["run"]; print(r["status"], "job" in r)'
+test -x wd/slurm/job.sbatch && echo "script written" || echo "no script"

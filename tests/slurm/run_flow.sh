@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# Step 4 as a Slurm job through a real one-node cluster (scripts/slurm/cluster.sh): the workdir
+# is prepared with --executor slurm, `quark-ptq run --approve DIGEST` submits it with the real
+# sbatch and follows it with the real squeue/sacct, and the manifest must say truthfully how
+# the job ended. The job runs the fake quark-cli (tests/fakes/quark-cli; its scenario reaches
+# the job through Slurm's environment export), so every way a job ends can be made on purpose:
+#
+#   completed  the job succeeds: verified, run.job state completed, the output copied into the run log
+#   failed     quark-cli exits 1 (CUDA out of memory): failed, diagnosed from the job's output
+#   timeout    the job's time limit is lowered to 0 while it runs: TIMEOUT, slurm_time_limit
+#   cancel     SIGINT to quark-ptq without a terminal: scancel, an interrupted run, exit 130
+#   detach     SIGHUP to quark-ptq: the job runs on; `status` names it; a second `run` (no
+#              approval) follows it again to the end and verifies it, with no second job
+#   node_fail  the node is set down under a job that may not be requeued: NODE_FAIL
+#   preempted  a job of the higher tier partition takes the node: PREEMPTED
+#
+#   run_flow.sh QUARK_PTQ SOURCE_DIR SCENARIO
+# Exit 77 (ctest: skipped) where slurm-wlm / munge are missing, unless CI is set.
+set -euo pipefail
+bin=$1
+src=$2
+scenario=$3
+PATH=$PATH:/usr/sbin:/sbin
+
+for p in munged slurmctld slurmd sbatch squeue sacct scontrol scancel; do
+  if ! command -v "$p" > /dev/null; then
+    if [ -n "${CI:-}" ] && [ "${CI}" != false ] && [ "${CI}" != 0 ]; then
+      echo "run_flow.sh: $p not found (Debian packages slurm-wlm and munge: scripts/setup-deps.sh)" >&2
+      exit 1
+    fi
+    echo "run_flow.sh: skipped: $p not found" >&2
+    exit 77
+  fi
+done
+
+work=$(mktemp -d)
+cleanup() {
+  bash "$src/scripts/slurm/cluster.sh" stop "$work/cluster" > /dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+bash "$src/scripts/slurm/cluster.sh" start "$work/cluster" $$ > /dev/null
+export "$(bash "$src/scripts/slurm/cluster.sh" env "$work/cluster")"
+export HOME=$work/home
+mkdir -p "$HOME"
+cd "$work"
+
+fail() {
+  echo "FAIL [$scenario]: $*" >&2
+  echo "--- run_manifest.yaml" >&2
+  cat wd/run_manifest.yaml >&2 2> /dev/null || true
+  echo "--- quark-ptq output" >&2
+  cat run.out >&2 2> /dev/null || true
+  echo "--- the job's output" >&2
+  cat wd/logs/slurm-job.out >&2 2> /dev/null || true
+  echo "--- slurmctld.log (tail)" >&2
+  tail -n 30 "$work/cluster/log/slurmctld.log" >&2 2> /dev/null || true
+  exit 1
+}
+# field PATH: a value of the manifest ("run/job/state"), printed as JSON.
+field() {
+  python3 - "$1" << 'EOF'
+import json, sys, yaml
+v = yaml.safe_load(open("wd/run_manifest.yaml"))
+for k in sys.argv[1].split("/"):
+    v = v.get(k) if isinstance(v, dict) else None
+print(json.dumps(v))
+EOF
+}
+expect() {
+  local got
+  got=$(field "$1")
+  [ "$got" = "$2" ] || fail "$1 is $got, expected $2"
+}
+wait_for_state() {  # STATE SECONDS: until the manifest's run.job.state is STATE
+  local i
+  for ((i = 0; i < $2 * 5; i++)); do
+    [ "$(field run/job/state)" = "\"$1\"" ] && return 0
+    sleep 0.2
+  done
+  fail "the job never reached $1 (run.job.state $(field run/job/state))"
+}
+
+# A tiny source model as the fake quark-cli exports it, and a confirmed workdir for a CPU plan
+# (the test node has no GPUs) with the fake Python environment, its quark-cli the fake one; the
+# calibration data staged in $HOME's cache.
+python3 "$src/tests/fakes/quark_model.py" source model
+python3 "$src/tests/cli/prepare/make_workdir.py" wd --model "$work/model" --fake-python venv \
+  --probe "$src/tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json" --stage-pileval "$HOME" \
+  --set 'device_strategy="cpu"' > /dev/null
+# The job runs the fake quark-cli where prepare finds quark-cli in that environment.
+printf '#!/bin/sh\nexec python3 %s "$@"\n' "$src/tests/fakes/quark-cli" > venv/bin/quark-cli
+extra=()
+case $scenario in
+  node_fail) printf '#SBATCH --no-requeue\n' > extra.sbatch && extra=(--sbatch-extra "$work/extra.sbatch") ;;
+  preempted) extra=(--cpus "$(sinfo --noheader --format=%c | head -n 1 | tr -d ' ')") ;;
+esac
+"$bin" --json --workdir wd prepare --output-dir "$work/out/tiny" --python "$work/venv/bin/python" \
+  --executor slurm --partition debug --mem 1G --time-limit 10 "${extra[@]}" > prepared.json 2> prepare.err ||
+  { cat prepare.err >&2; fail "prepare --executor slurm failed"; }
+digest=$(python3 -c 'import json; print(json.load(open("prepared.json"))["digest"])')
+
+# `run` in the background, its exit status in run.status once it ends.
+start_run() {
+  (
+    code=0
+    "$bin" --workdir wd run "$@" > run.out 2>&1 || code=$?
+    echo "$code" > run.status
+  ) &
+  runner=$!
+}
+finish_run() {  # SECONDS
+  local i
+  for ((i = 0; i < $1 * 5; i++)); do
+    [ -f run.status ] && { cat run.status; return 0; }
+    sleep 0.2
+  done
+  fail "quark-ptq run did not end within $1 s"
+}
+# The pid of quark-ptq itself (the subshell's child).
+ptq_pid() { pgrep -P "$runner" -f "$bin" | head -n 1; }
+
+case $scenario in
+  completed)
+    "$bin" --workdir wd run --approve "$digest" > run.out 2>&1 || fail "run exited $?"
+    expect run/status '"succeeded"'
+    expect run/job/state '"completed"'
+    expect run/job/exit_code 0
+    expect result/status '"success"'
+    grep -q "Submitted Slurm job" run.out || fail "no submission line"
+    # The job's output reached the run log, and the stages were followed from it.
+    grep -q "QUARK-INFO" "wd/$(field run/log | tr -d '"')" || fail "the run log lacks quark-cli's output"
+    [ "$(field run/stages | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')" -ge 2 ] || fail "stages not followed"
+    grep -q "^exec " wd/slurm/job.sbatch || fail "the batch script was not written"
+    ;;
+  failed)
+    set +e
+    FAKE_QUARK_SCENARIO=oom "$bin" --workdir wd run --approve "$digest" > run.out 2>&1
+    code=$?
+    set -e
+    [ "$code" = 9 ] || fail "run exited $code, expected 9"
+    expect run/status '"failed"'
+    expect run/job/state '"failed"'
+    expect run/job/exit_code 1
+    expect run/diagnosis/rule '"gpu_oom_in_calibration"'
+    ;;
+  timeout)
+    FAKE_QUARK_SCENARIO=hang start_run --approve "$digest"
+    wait_for_state running 60
+    scontrol update "jobid=$(field run/job/id | tr -d '"')" TimeLimit=0 > /dev/null
+    [ "$(finish_run 90)" = 9 ] || fail "run exited $(cat run.status), expected 9"
+    expect run/job/state '"timeout"'
+    expect run/diagnosis/rule '"slurm_time_limit"'
+    grep -q "time limit of 10 min" run.out || fail "the diagnosis does not name the time limit"
+    ;;
+  cancel)
+    FAKE_QUARK_SCENARIO=hang start_run --approve "$digest"
+    wait_for_state running 60
+    kill -INT "$(ptq_pid)"
+    [ "$(finish_run 60)" = 130 ] || fail "run exited $(cat run.status), expected 130"
+    expect run/status '"interrupted"'
+    expect run/job/state '"cancelled"'
+    expect run/job/cancelled_by_quark_ptq true
+    [ -z "$(squeue --noheader --jobs="$(field run/job/id | tr -d '"')" --states=PENDING,RUNNING 2> /dev/null)" ] || fail "the job still runs"
+    ;;
+  detach)
+    FAKE_QUARK_SLEEP=3 start_run --approve "$digest"
+    wait_for_state running 60
+    kill -HUP "$(ptq_pid)"
+    [ "$(finish_run 30)" = 130 ] || fail "run exited $(cat run.status), expected 130"
+    grep -q "run_manifest.yaml records it" run.out || fail "no word on the detached job"
+    expect run/status '"running"'
+    job=$(field run/job/id)
+    "$bin" --workdir wd status > status.out 2>&1 || true
+    grep -q "Slurm job ${job//\"/}" status.out || fail "status does not name the job: $(cat status.out)"
+    # Followed again: no digest, no terminal, no second job; then verified.
+    "$bin" --workdir wd run > run.out 2>&1 || fail "the second run exited $?"
+    expect run/job/id "$job"
+    expect run/status '"succeeded"'
+    expect run/job/state '"completed"'
+    expect result/status '"success"'
+    [ "$(squeue --noheader --states=all --format=%i | wc -l)" = 1 ] || fail "a second job was submitted"
+    ;;
+  node_fail)
+    FAKE_QUARK_SCENARIO=hang start_run --approve "$digest"
+    wait_for_state running 60
+    node=$(sinfo --noheader --format=%N | head -n 1)
+    scontrol update "nodename=$node" state=down reason=test > /dev/null
+    code=$(finish_run 60)
+    scontrol update "nodename=$node" state=resume > /dev/null
+    [ "$code" = 9 ] || fail "run exited $code, expected 9"
+    expect run/job/state '"node_fail"'
+    expect run/diagnosis/rule '"slurm_node_fail"'
+    ;;
+  preempted)
+    FAKE_QUARK_SCENARIO=hang start_run --approve "$digest"
+    wait_for_state running 60
+    cpus=$(sinfo --noheader --format=%c | head -n 1 | tr -d ' ')
+    sbatch --parsable --partition=urgent --cpus-per-task="$cpus" --mem=64M --output=/dev/null --wrap=true > /dev/null
+    [ "$(finish_run 60)" = 9 ] || fail "run exited $(cat run.status), expected 9"
+    expect run/job/state '"preempted"'
+    expect run/diagnosis/rule '"slurm_preempted"'
+    ;;
+  *)
+    echo "run_flow.sh: unknown scenario $scenario" >&2
+    exit 2
+    ;;
+esac
+echo "ok [$scenario]"
