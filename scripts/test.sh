@@ -85,10 +85,12 @@ cp build/Testing/Temporary/CTestCostData.txt build-asan/Testing/Temporary/ 2>/de
 # here: the C++ they drive parses the same outputs in tests that do run under the sanitizers
 # (RecordedProbe, the zoo fixtures, cli/zoo/plan_oracle_phi3, cli/e2e/real_env_up_to_gate).
 # The real-Slurm tests (label slurm, ~60 s of waiting on slurmctld) run in the normal run only:
-# the cluster module's parsers and quoting run under the sanitizers in its unit tests.
+# the cluster module's parsers and quoting run under the sanitizers in its unit tests. So does
+# the headless-Chromium test of report.html (label browser): the report code it drives runs
+# under the sanitizers in the report unit tests and the golden CLI tests (tests/cli/report/).
 asan_python_bound='^(Probe\.TheProbesHelpParsesLikeTheRealQuarkCliHelp|Zoo\.FixturesEqualAFreshOracleRun|cli/zoo/analyze_oracle_phi3|cli/e2e/real_env_probe_cache)$'
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --output-on-failure -j"$jobs" --timeout 300 -E "$asan_python_bound" -LE slurm)
+  ctest --output-on-failure -j"$jobs" --timeout 300 -E "$asan_python_bound" -LE 'slurm|browser')
 phase tsan "ThreadSanitizer: the tests of the modules that start threads"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DQPTQ_BUILD_TESTS=ON "-DQPTQ_SANITIZE=thread" >/dev/null
 cmake --build build-tsan -j"$jobs" --target intake_tests runner_tests verify_tests
