@@ -13,6 +13,8 @@ packages=(
   groff-base
   # A real single-node Slurm for the cluster tests (scripts/slurm/cluster.sh starts it).
   slurm-wlm munge
+  # A real browser that renders report.html headless (tests/browser/report_in_chromium.py).
+  chromium
 )
 missing=()
 for p in "${packages[@]}"; do

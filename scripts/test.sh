@@ -88,10 +88,12 @@ cp build/Testing/Temporary/CTestCostData.txt build-asan/Testing/Temporary/ 2>/de
 # the cluster module's parsers and quoting, and the run flow's handling of every job end, run
 # under the sanitizers in their unit tests. So does the real MCP client's test (label mcp_sdk):
 # the Python SDK spends its minutes waiting on timeouts made for a normal build, and the
-# server's C++ runs under the sanitizers in the golden MCP cases (tests/cli/mcp).
+# server's C++ runs under the sanitizers in the golden MCP cases (tests/cli/mcp). So does the
+# headless-Chromium test of report.html (label browser): the report code it drives runs under
+# the sanitizers in the report unit tests and the golden CLI tests (tests/cli/report/).
 asan_python_bound='^(Probe\.TheProbesHelpParsesLikeTheRealQuarkCliHelp|Zoo\.FixturesEqualAFreshOracleRun|cli/zoo/analyze_oracle_phi3|cli/e2e/real_env_probe_cache)$'
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --output-on-failure -j"$jobs" --timeout 300 -E "$asan_python_bound" -LE 'slurm|mcp_sdk')
+  ctest --output-on-failure -j"$jobs" --timeout 300 -E "$asan_python_bound" -LE 'slurm|mcp_sdk|browser')
 phase tsan "ThreadSanitizer: the tests of the modules that start threads"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DQPTQ_BUILD_TESTS=ON "-DQPTQ_SANITIZE=thread" >/dev/null
 cmake --build build-tsan -j"$jobs" --target intake_tests runner_tests verify_tests

@@ -40,6 +40,7 @@ void define_command_line(CLI::App& app, const HelpText& help, GlobalOptions& glo
   add_validate_command(app, help, selected);
   add_data_command(app, help, selected);
   add_evaluate_command(app, help, selected);
+  add_report_command(app, help, selected);
   add_mcp_command(app, help, selected);
   add_docs_commands(app, help, selected);
 }

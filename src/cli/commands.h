@@ -23,6 +23,7 @@ void add_env_command(CLI::App& app, const HelpText& help, CommandFn& selected);
 void add_validate_command(CLI::App& app, const HelpText& help, CommandFn& selected);
 void add_data_command(CLI::App& app, const HelpText& help, CommandFn& selected);
 void add_evaluate_command(CLI::App& app, const HelpText& help, CommandFn& selected);
+void add_report_command(CLI::App& app, const HelpText& help, CommandFn& selected);
 void add_mcp_command(CLI::App& app, const HelpText& help, CommandFn& selected);
 // `completion` and `man`: documents made from this command line.
 void add_docs_commands(CLI::App& app, const HelpText& help, CommandFn& selected);

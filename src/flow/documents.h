@@ -50,7 +50,8 @@ core::Json plan_document(const PlanOutcome& outcome);
 core::Json prepare_document(const manifest::PrepareResult& prepared);
 // confirm analysis / confirm plan: {"checkpoint", "already_confirmed", "confirmation", "next_action"}.
 core::Json confirm_document(core::Lang lang, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome);
-// run: {"manifest", "run", "result", "evaluation", "exit_code"}.
+// run: {"manifest", "run", "result", "evaluation", "report" (report.html's path, null when it
+// could not be written), "exit_code"}.
 core::Json run_document(const RunOutcome& outcome);
 // run --json: the same with "next_action", the one status --json gives for the workdir after
 // the run, so the two never disagree (null when the workdir cannot be evaluated).

@@ -14,6 +14,7 @@
 #include "manifest/run_manifest_file.h"
 #include "manifest/estimate.h"
 #include "manifest/run_record.h"
+#include "report/write_report.h"
 #include "runner/run_lock.h"
 #include "runner/run_log.h"
 #include "verify/early_hasher.h"
@@ -490,6 +491,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     doc["run"]["status"] = "failed";
     doc["run"]["error"] = core::render_error(core::Lang::en, out.error());
     (void)file.write();
+    (void)report::write_report(wd, req.lang);  // says the run failed; the launcher's error is what the caller shows
     return core::fail(std::move(out).error());
   }
   if (job && job->detached) {
@@ -583,6 +585,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     outcome.run["phases"] = doc["run"]["phases"];
   }
   QPTQ_TRY(file.write());
+  outcome.report_html = report::write_report(wd, req.lang);
   return outcome;
 }
 

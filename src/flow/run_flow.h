@@ -13,6 +13,8 @@
 // evaluated against its source right after verification, still under the locks, and the
 // result is the manifest's `evaluation`; an output that did not verify is recorded as not
 // evaluated (not-run), never as a pass.
+// However the run ended, once its record is final, report.html is written into the workdir
+// from that record (report/write_report.h), a failed or interrupted run's too.
 #pragma once
 
 #include <filesystem>
@@ -151,6 +153,9 @@ struct RunOutcome {
   // evaluation that ran after a verified output, or not-run with the reason when the output
   // did not verify. A verified run exits 0 only when this is absent or a pass.
   std::optional<evaluate::EvaluationResult> evaluation;
+  // report.html as written after the run's last record, or why it could not be; the run's
+  // outcome stands either way (`quark-ptq report` writes it again from the manifest).
+  std::optional<core::Result<std::filesystem::path>> report_html = std::nullopt;
 
   core::ExitCode exit_code() const;
   // The verification report, when the output was inspected.

@@ -255,6 +255,10 @@ TEST_F(RunFlow, SuccessfulRunIsVerifiedAndRecorded) {
   EXPECT_EQ(m["result"]["status"], "success");
   EXPECT_EQ(m["command"], manifest["command"]);  // the recorded command is never rewritten
   EXPECT_EQ(workflow::evaluate(wd)->at(workflow::Checkpoint::execution).state, workflow::CheckpointState::confirmed);
+  // The report of the run, made from its final record.
+  ASSERT_TRUE(r->report_html && *r->report_html);
+  EXPECT_EQ(r->report_html->value(), wd.root / "report.html");
+  EXPECT_NE(core::read_file(wd.root / "report.html")->find(R"(data-state="succeeded")"), std::string::npos);
 }
 
 // Issue 19: where the run's seconds went beside quark-cli's, each step in the order it ran;
@@ -373,6 +377,9 @@ TEST_F(RunFlow, InterruptedRunIsNeitherDiagnosedNorVerified) {
   core::Json m = read_manifest();
   EXPECT_EQ(m["run"]["status"], "interrupted");
   EXPECT_EQ(m["run"]["interrupted_by"], "SIGINT");
+  // A stopped run gets its report too, and it says so.
+  ASSERT_TRUE(r->report_html && *r->report_html);
+  EXPECT_NE(core::read_file(wd.root / "report.html")->find("the run was interrupted (SIGINT)"), std::string::npos);
 }
 
 TEST_F(RunFlow, SpawnFailureIsAnErrorAndTheManifestSaysFailed) {
@@ -384,6 +391,7 @@ TEST_F(RunFlow, SpawnFailureIsAnErrorAndTheManifestSaysFailed) {
   core::Json m = read_manifest();
   EXPECT_EQ(m["run"]["status"], "failed");
   EXPECT_TRUE(m["run"].contains("error"));
+  EXPECT_NE(core::read_file(wd.root / "report.html")->find(R"(data-state="failed")"), std::string::npos);
 }
 
 TEST_F(RunFlow, WrongDigestStartsNothing) {

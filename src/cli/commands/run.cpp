@@ -10,6 +10,7 @@
 #include "cli/evaluate_render.h"
 #include "cli/next_step.h"
 #include "cli/option_checks.h"
+#include "cli/report_render.h"
 #include "cli/step_views.h"
 #include "cli/verify_render.h"
 #include "flow/documents.h"
@@ -68,6 +69,7 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint
   if (console.json_mode()) console.json(flow::run_document(console.lang(), outcome));
   print_run_summary(console, outcome, manifest::read_run_view(outcome.run));
   if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
+  if (outcome.report_html) say_report(console, *outcome.report_html);
   const bool judged = outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass &&
                       exit_code != core::to_int(core::ExitCode::verify_failed);
   if (const auto* detached = std::get_if<flow::run_end::Detached>(&outcome.end)) {
