@@ -11,7 +11,10 @@
 # Quantizes with .venv-quark-cpu (amd-quark 0.12.post1) and plans for the CPU when the host has
 # no GPU, else with .venv-quark; evaluates with .venv-quark (prepare --eval-python). Exit: the
 # first failing step's; `run` exits 12 when the evaluation's verdict is not pass.
-# Env: QPTQ_EVAL (smoke|full, default smoke), QPTQ_CALIB_SAMPLES / QPTQ_SEQ_LEN (default 16 / 128).
+# Env: QPTQ_EVAL (smoke|full, default smoke), QPTQ_CALIB_SAMPLES / QPTQ_SEQ_LEN (default 16 / 128);
+# QPTQ_EXECUTOR=slurm: step 4 as a Slurm job through a one-node cluster started here
+# (scripts/slurm/cluster.sh, stopped at the end): prepare --executor slurm, the job submitted
+# with the real sbatch and followed with squeue/sacct, then verified and evaluated here.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin=$1
@@ -28,6 +31,16 @@ model=$repo/.models/smollm2-135m
 text=$repo/.data/heldout
 
 rm -rf "$work" && mkdir -p "$work"
+executor=()
+if [ "${QPTQ_EXECUTOR:-local}" = slurm ]; then
+  bash "$repo/scripts/slurm/cluster.sh" start "$work/cluster" $$ >/dev/null
+  trap 'bash "$repo/scripts/slurm/cluster.sh" stop "$work/cluster" >/dev/null 2>&1 || true' EXIT
+  export "$(bash "$repo/scripts/slurm/cluster.sh" env "$work/cluster")"
+  # The whole test node: its CPUs, and its memory less a quarter for the login side's evaluation.
+  node_cpus=$(sinfo --noheader --format=%c | head -n 1 | tr -d ' ')
+  node_mib=$(sinfo --noheader --format=%m | head -n 1 | tr -d ' +')
+  executor=(--executor slurm --partition debug --cpus "$node_cpus" --mem "$((node_mib * 3 / 4))M")
+fi
 q() { echo "+ quark-ptq $*" >&2; "$bin" --workdir "$work" "$@"; }
 export HF_HOME=$work/hf HF_HUB_OFFLINE=1
 t0=$(date +%s)
@@ -45,11 +58,22 @@ q confirm analysis                                               # checkpoint 1
 q plan --python "$quant_py" "${target[@]}" --eval "${QPTQ_EVAL:-smoke}" --eval-text "$text/evaluation.jsonl" \
   --calib-samples "${QPTQ_CALIB_SAMPLES:-16}" --seq-len "${QPTQ_SEQ_LEN:-128}"   # step 2 (probes the installed Quark)
 q confirm plan                                                   # checkpoint 2
-q prepare --output-dir "$work/out" --python "$quant_py" --eval-python "$eval_py"   # step 3: the exact command + its digest
+q prepare --output-dir "$work/out" --python "$quant_py" --eval-python "$eval_py" "${executor[@]}"   # step 3: the exact command + its digest
 digest=$(python3 -c 'import sys,yaml; print(yaml.safe_load(open(sys.argv[1]))["command"]["digest"])' "$work/run_manifest.yaml")
 t1=$(date +%s)
 q run --approve "$digest"                                        # checkpoint 3 + step 4: run, verify, evaluate
 t2=$(date +%s)
+if [ "${QPTQ_EXECUTOR:-local}" = slurm ]; then
+  # The run was the job: Slurm says it completed, and its output reached the run log.
+  python3 - "$work/run_manifest.yaml" <<'PY'
+import sys, yaml
+run = yaml.safe_load(open(sys.argv[1]))["run"]
+job = run.get("job") or {}
+if job.get("state") != "completed" or job.get("exit_code") != 0:
+    sys.exit("smollm2-flow: the Slurm job did not complete: %r" % job)
+print("smollm2-flow: Slurm job %s completed (states %s)" % (job["id"], ", ".join(job.get("states_seen", []))), file=sys.stderr)
+PY
+fi
 q accept                                                         # checkpoint 4
 q status
 eval_s=$(python3 -c 'import sys,yaml; print(round(yaml.safe_load(open(sys.argv[1]))["evaluation"]["seconds"]))' "$work/run_manifest.yaml" 2>/dev/null || echo "?")

@@ -262,7 +262,9 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   probe.dataset_reachable = opt.dataset_reachable ? opt.dataset_reachable : hub_dataset_reachability(opt.getenv);
   QPTQ_TRY_ASSIGN(r.env, envprobe::probe_environment(probe));
 
-  pin_single_device(plan, r.env);
+  // A Slurm job gets the GPUs Slurm gives it (--gpus) and the visible-devices variables Slurm
+  // sets for them: a pin read from this (login) node would name a GPU the job may not own.
+  if (!slurm) pin_single_device(plan, r.env);
   QPTQ_TRY_ASSIGN(EstimateInputs inputs, estimate_inputs(plan, r.env, r.output));
   QPTQ_TRY_ASSIGN(r.estimate, estimate_resources(inputs));
   add_run_problems(plan, r.output, r.estimate, r.env.verdict);

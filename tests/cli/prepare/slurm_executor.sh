@@ -1,6 +1,7 @@
 # Issue 36: prepare --executor slurm on a login node. The job's resources come from the
 # estimate with knowledge/estimate.json's margin (memory, time) and the plan's devices (one GPU),
-# the batch script is generated from the approved argv and environment changes, and the exact
+# the batch script is generated from the approved argv and environment changes (no GPU pin
+# from this 8-GPU login node: the job uses the GPU Slurm binds to it), and the exact
 # sbatch argv is recorded; checkpoint 3's digest (command.scope 3) binds all of it, computed
 # again here by the independent Python re-implementation. An sbatch on PATH (a stand-in that
 # is never run: prepare only looks it up) makes it ready; without one the verdict blocks.
