@@ -62,7 +62,7 @@ fi
 tail -n 1 build/quark-env.log
 phase tests "suite: normal tests"
 (cd build && ctest --output-on-failure -j"$jobs" --timeout 300)
-phase e2e "end to end: SmolLM2-135M through the four steps with the real quark-cli, evaluated"
+phase e2e "end to end: SmolLM2-135M through the four steps with the real quark-cli, evaluated (run here, then as a Slurm job)"
 if ! wait "$e2e_setup"; then
   cat build/e2e-setup.log
   echo "test.sh: the end-to-end set-up failed (build/e2e-setup.log above)" >&2
@@ -73,6 +73,11 @@ e2e_start=$(date +%s)
 # Fails (exit 12) unless the evaluation's verdict is pass; QPTQ_E2E=0 skips it.
 [ "${QPTQ_E2E:-1}" = 0 ] || bash scripts/smollm2-flow.sh "$PWD/build/quark-ptq" "$PWD/build/e2e-smollm2"
 echo "end to end: $(( $(date +%s) - e2e_start ))s"
+# The same flow with step 4 as a Slurm job of a one-node cluster (issue 36): submitted with the
+# real sbatch, followed with squeue/sacct, then verified and evaluated on this (login) side.
+e2e_start=$(date +%s)
+[ "${QPTQ_E2E:-1}" = 0 ] || QPTQ_EXECUTOR=slurm bash scripts/smollm2-flow.sh "$PWD/build/quark-ptq" "$PWD/build/e2e-smollm2-slurm"
+echo "end to end through Slurm: $(( $(date +%s) - e2e_start ))s"
 phase asan-build "suite: AddressSanitizer + UndefinedBehaviorSanitizer, build"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DQPTQ_BUILD_TESTS=ON "-DQPTQ_SANITIZE=address;undefined" >/dev/null
 cmake --build build-asan -j"$jobs"

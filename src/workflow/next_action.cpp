@@ -24,6 +24,8 @@ std::string_view next_action_id(NextAction a) {
       return "workflow.next_run";
     case NextAction::wait_running:
       return "workflow.next_wait_running";
+    case NextAction::follow_job:
+      return "workflow.next_follow_job";
     case NextAction::rerun_interrupted:
       return "workflow.next_rerun_interrupted";
     case NextAction::after_failure:

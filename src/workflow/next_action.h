@@ -17,6 +17,7 @@ enum class NextAction {
   approve,
   run,
   wait_running,
+  follow_job,  // a Slurm job of this run that no quark-ptq follows: `run` follows it again
   rerun_interrupted,
   after_failure,
   result_failed,
@@ -39,6 +40,7 @@ inline constexpr NextAction kAllNextActions[] = {
     NextAction::approve,
     NextAction::run,
     NextAction::wait_running,
+    NextAction::follow_job,
     NextAction::rerun_interrupted,
     NextAction::after_failure,
     NextAction::result_failed,

@@ -303,6 +303,10 @@ void choose_next_action(WorkflowStatus& s) {
   if (s.at(Checkpoint::execution).state != C::confirmed) return set(NextAction::approve, "quark-ptq run --approve " + digest);
   switch (s.run.phase) {
     case RunPhase::running:
+      if (s.run.reason_id == "workflow.run_reason.job_unfollowed") {
+        s.next_action_args = s.run.reason_args;
+        return set(NextAction::follow_job, "quark-ptq run");
+      }
       return set(NextAction::wait_running, "quark-ptq status");
     case RunPhase::interrupted:
       return set(NextAction::rerun_interrupted, "quark-ptq run --approve " + digest);

@@ -511,6 +511,33 @@ TEST_F(RunLiveness, LiveProcessIsRunning) {
   EXPECT_EQ(s.next_action, NextAction::wait_running);
 }
 
+// A Slurm job outlives the quark-ptq that submitted it, and the login node's reboot: while no
+// quark-ptq follows it the run is still running, and the next step is to follow it again
+// (never to run the command anew); while one follows it, to wait.
+TEST_F(RunLiveness, AnUnfollowedSlurmJobIsStillRunningAndIsFollowedAgain) {
+  with_run({{"status", "running"},
+            {"pid", 99999999},
+            {"boot_id", "another-boot"},
+            {"started_at", "2020-01-01T00:00:00Z"},
+            {"job", {{"id", "4711"}, {"state", "running"}}}});
+  auto s = w.status();
+  EXPECT_EQ(s.run.phase, workflow::RunPhase::running) << s.run.reason;
+  EXPECT_EQ(s.run.reason_id, "workflow.run_reason.job_unfollowed");
+  EXPECT_EQ(s.next_action, NextAction::follow_job);
+  EXPECT_EQ(s.next_command, "quark-ptq run");
+  auto me = workflow::current_process_identity();
+  with_run({{"status", "running"},
+            {"pid", me.pid},
+            {"process_start_ticks", me.start_ticks},
+            {"boot_id", me.boot_id},
+            {"started_at", core::now_utc_iso8601()},
+            {"job", {{"id", "4711"}, {"state", "pending"}}}});
+  s = w.status();
+  EXPECT_EQ(s.run.phase, workflow::RunPhase::running);
+  EXPECT_TRUE(s.run.reason_id.empty());
+  EXPECT_EQ(s.next_action, NextAction::wait_running);
+}
+
 // Issue 18 item 16: quark-ptq SIGKILLed, quark-cli still alive: still running, no re-run offered.
 TEST_F(RunLiveness, LiveChildOfAGoneMonitorIsStillRunning) {
   auto me = workflow::current_process_identity();  // this test stands in for the quark-cli child
