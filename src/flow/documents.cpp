@@ -1,5 +1,7 @@
 #include "flow/documents.h"
 
+#include "flow/job_now.h"
+
 #include <algorithm>
 #include <system_error>
 
@@ -104,6 +106,9 @@ core::Json status_document(core::Lang lang, const workflow::WorkflowStatus& s) {
   core::Json j = s.to_json();
   j["workdir"] = s.workdir.string();
   j["next_action"] = next_action_json(lang, s);
+  if (s.run.phase == workflow::RunPhase::running) {
+    if (auto now = job_now(s.manifest.doc)) j["job_now"] = job_now_json(*now);
+  }
   return j;
 }
 

@@ -173,6 +173,10 @@ case $scenario in
     job=$(field run/job/id)
     "$bin" --workdir wd status > status.out 2>&1 || true
     grep -q "Slurm job ${job//\"/}" status.out || fail "status does not name the job: $(cat status.out)"
+    # Its document (--json, the MCP status tool) says where the job stands, asked of Slurm now.
+    "$bin" --json --workdir wd status > status.json 2> /dev/null || true
+    python3 -c 'import json,sys; d=json.load(open("status.json")); n=d.get("job_now") or {}; sys.exit(0 if n.get("id")==sys.argv[1] and n.get("state") in ("running","completing","completed") and d["next_action"]["id"]=="workflow.next_follow_job" else 1)' "${job//\"/}" ||
+      fail "status --json: $(cat status.json)"
     # Followed again: no digest, no terminal, no second job; then verified.
     "$bin" --workdir wd run > run.out 2>&1 || fail "the second run exited $?"
     expect run/job/id "$job"

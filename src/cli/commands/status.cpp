@@ -6,9 +6,9 @@
 #include "cli/diagnosis_render.h"
 #include "cli/next_step.h"
 #include "cli/table.h"
-#include "cluster/job_run.h"
 #include "core/text.h"
 #include "flow/documents.h"
+#include "flow/job_now.h"
 #include "flow/recorded_run.h"
 
 namespace cli {
@@ -63,31 +63,18 @@ void show_log_truncated(const Console& c, const manifest::RunView& run) {
   }
 }
 
-// A run that is a Slurm job: where it stands is Slurm's to say, asked now (squeue, then
-// accounting), not read from the manifest or from a process id.
-std::optional<cluster::JobStatus> job_now(const core::Json& manifest) {
-  const core::Json* id = core::json_at(manifest, "run/job/id");
-  if (id == nullptr || !id->is_string()) return std::nullopt;
-  auto now = cluster::query_job(id->get<std::string>(), cluster::JobClients{});
-  if (!now) {
-    cluster::JobStatus unknown;
-    unknown.job_id = id->get<std::string>();
-    unknown.raw_state = "?";
-    return unknown;
-  }
-  return now;
-}
-
+// A run that is a Slurm job: where it stands now, as Slurm says (flow/job_now.h).
 void show_job_now(const Console& c, const core::Json& manifest) {
-  auto now = job_now(manifest);
+  auto now = flow::job_now(manifest);
   if (!now) return;
-  if (now->raw_state == "?") {
+  if (!now->status) {
     c.say("cli.status_job_not_known", {{"job", now->job_id}});
     return;
   }
+  const cluster::JobStatus& s = *now->status;
   c.say("cli.status_job", {{"job", now->job_id},
-                           {"state", c.enum_text("job_state", std::string(cluster::job_state_name(now->state)))},
-                           {"slurm", now->raw_state + (now->reason.empty() ? "" : " (" + now->reason + ")")}});
+                           {"state", c.enum_text("job_state", std::string(cluster::job_state_name(s.state)))},
+                           {"slurm", s.raw_state + (s.reason.empty() ? "" : " (" + s.reason + ")")}});
 }
 
 void show(const Console& c, const workflow::WorkflowStatus& s) {
@@ -132,17 +119,7 @@ int run_status(Context& ctx) {
   auto s = workflow::evaluate(workflow::Workdir{ctx.workdir});
   if (!s) return ctx.console.error(s.error());
   if (ctx.console.json_mode()) {
-    core::Json doc = flow::status_document(ctx.console.lang(), *s);
-    if (s->run.phase == workflow::RunPhase::running) {
-      if (auto now = job_now(s->manifest.doc)) {
-        doc["job_now"] = {
-            {"id", now->job_id},
-            {"state", now->raw_state == "?" ? core::Json(nullptr) : core::Json(std::string(cluster::job_state_name(now->state)))},
-            {"slurm_state", now->raw_state == "?" ? core::Json(nullptr) : core::Json(now->raw_state)},
-            {"reason", now->reason.empty() ? core::Json(nullptr) : core::Json(now->reason)}};
-      }
-    }
-    ctx.console.json(doc);
+    ctx.console.json(flow::status_document(ctx.console.lang(), *s));
     return 0;
   }
   show(ctx.console, *s);
