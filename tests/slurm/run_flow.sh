@@ -11,6 +11,7 @@
 #   cancel     SIGINT to quark-ptq without a terminal: scancel, an interrupted run, exit 130
 #   detach     SIGHUP to quark-ptq: the job runs on; `status` names it; a second `run` (no
 #              approval) follows it again to the end and verifies it, with no second job
+#   question   Ctrl-C on a terminal asks: "follow" goes on, "detach" leaves the job running
 #   node_fail  the node is set down under a job that may not be requeued: NODE_FAIL
 #   preempted  a job of the higher tier partition takes the node: PREEMPTED
 #
@@ -184,6 +185,24 @@ case $scenario in
     expect run/job/state '"completed"'
     expect result/status '"success"'
     [ "$(squeue --noheader --states=all --format=%i | wc -l)" = 1 ] || fail "a second job was submitted"
+    ;;
+  question)
+    # On a terminal Ctrl-C asks: "follow" goes on following, a second Ctrl-C answered
+    # "detach" leaves the job running (exit 130) and the manifest keeps it.
+    set +e
+    FAKE_QUARK_SCENARIO=hang python3 "$src/tests/cli/start/pty_drive.py" --timeout 60 --transcript run.out \
+      --expect 'Slurm job [0-9]+: running' --send $'\x03' --expect 'go on following \(follow\)\?' --send follow \
+      --expect 'follow' --send $'\x03' --expect 'go on following \(follow\)\?' --send detach \
+      -- "$bin" --workdir wd run --approve "$digest"
+    code=$?
+    set -e
+    [ "$code" = 130 ] || fail "run on a terminal exited $code, expected 130"
+    [ "$(grep -c 'go on following (follow)?' run.out)" = 2 ] || fail "the question was not asked twice"
+    grep -q "was left running" run.out || fail "no word on the job left running"
+    expect run/status '"running"'
+    job=$(field run/job/id | tr -d '"')
+    squeue --noheader --jobs="$job" --states=RUNNING | grep -q . || fail "the detached job does not run"
+    scancel "$job"
     ;;
   node_fail)
     FAKE_QUARK_SCENARIO=hang start_run --approve "$digest"
