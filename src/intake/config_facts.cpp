@@ -140,6 +140,18 @@ core::Result<std::optional<MoeFacts>> read_moe(const core::Json& t, const std::s
   return std::optional<MoeFacts>(std::move(moe));
 }
 
+// transformers looks a config's torch_dtype / dtype up as a torch attribute ("torch.bfloat16"
+// written out is read the same): any other name fails the model's load inside quark-cli, after
+// the approval, so it is refused here. "auto" is transformers' own word for "as stored".
+core::Result<void> check_dtype(const std::string& dtype, const knowledge::ModelFamilies& fam, std::string_view source) {
+  std::string_view name = dtype;
+  if (name.starts_with("torch.")) name.remove_prefix(6);
+  if (name == "auto" || std::find(fam.torch_dtypes.begin(), fam.torch_dtypes.end(), name) != fam.torch_dtypes.end()) return {};
+  return core::make_error(core::ExitCode::bad_input, "intake.config_dtype_unknown")
+      .with("source", std::string(source))
+      .with("value", dtype.size() > 64 ? dtype.substr(0, 64) + "..." : dtype);
+}
+
 }  // namespace
 
 core::Error implausible_config_value(std::string_view source, const std::string& key, const std::string& value, ConfigBound b) {
@@ -242,6 +254,12 @@ core::Result<ModelFacts> read_config_facts(const core::Json& config, const knowl
   QPTQ_TRY_ASSIGN(f.dtype, first_string(t, fam.dtype_keys, source));
   if (!f.dtype) {
     QPTQ_TRY_ASSIGN(f.dtype, first_string(config, fam.dtype_keys, source));
+  }
+  // Every spelling present is checked: transformers releases read one or the other.
+  for (const core::Json* level : {&t, &config}) {
+    for (const auto& key : fam.dtype_keys) {
+      if (auto v = core::json_string(*level, key)) QPTQ_TRY(check_dtype(*v, fam, source));
+    }
   }
 
   // tie_word_embeddings may sit at the top level of a multimodal config.

@@ -61,6 +61,26 @@ TEST(ConfigFacts, AbsurdSizesAreRefusedNamingTheKey) {
   EXPECT_EQ(big->intermediate_size, 53248);
 }
 
+// A dtype torch does not have would fail the model's load inside quark-cli, after the approval:
+// refused at intake, naming the value. What transformers reads is accepted, "torch." prefix and
+// "auto" included; the weights' dtype of a text_config wins over the top level's as before.
+TEST(ConfigFacts, ADtypeTorchDoesNotHaveIsRefused) {
+  for (const char* config : {R"({"model_type": "llama", "torch_dtype": "float128"})", R"({"model_type": "llama", "dtype": "bf16"})",
+                             R"({"model_type": "llava", "text_config": {"model_type": "llama", "torch_dtype": "fp8"}})",
+                             R"({"model_type": "llama", "dtype": "bfloat16", "torch_dtype": "float128"})"}) {
+    auto f = facts(config);
+    ASSERT_FALSE(f) << config;
+    EXPECT_EQ(f.error().code, core::ExitCode::bad_input);
+    EXPECT_EQ(f.error().id, "intake.config_dtype_unknown") << config;
+    EXPECT_EQ(*f.error().arg("source"), "m/config.json");
+  }
+  for (const char* dtype : {"bfloat16", "float16", "float32", "float8_e4m3fn", "torch.bfloat16", "auto"}) {
+    auto f = facts(std::string(R"({"model_type": "llama", "torch_dtype": ")") + dtype + R"("})");
+    ASSERT_TRUE(f) << dtype << ": " << f.error().id;
+    EXPECT_EQ(f->dtype, dtype);
+  }
+}
+
 // The per-kind estimate (no exclusion can tell indices apart) equals the per-module one.
 TEST(Estimate, PerKindEqualsPerModule) {
   auto f = intake::read_config_facts(mixtral(6, 8), families(), "config.json");

@@ -44,6 +44,7 @@ core::Result<ModelFamilies> parse(std::string_view text) {
   f.num_kv_heads_keys = core::json_string_list(doc, "num_kv_heads_keys");
   f.intermediate_size_keys = core::json_string_list(doc, "intermediate_size_keys");
   f.dtype_keys = core::json_string_list(doc, "dtype_keys");
+  f.torch_dtypes = core::json_string_list(doc, "torch_dtypes");
   f.mla_keys = core::json_string_list(doc, "mla_keys");
   f.conv1d_model_types = core::json_string_list(doc, "conv1d_model_types");
   f.conv1d_module_suffixes = core::json_string_list(doc, "conv1d_module_suffixes");

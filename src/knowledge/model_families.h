@@ -65,6 +65,7 @@ struct ModelFamilies {
   std::vector<std::string> num_kv_heads_keys;
   std::vector<std::string> intermediate_size_keys;
   std::vector<std::string> dtype_keys;
+  std::vector<std::string> torch_dtypes;  // the names torch has a dtype under (transformers looks them up)
   std::vector<std::string> mla_keys;
   std::vector<std::string> conv1d_model_types;
   std::vector<std::string> conv1d_module_suffixes;

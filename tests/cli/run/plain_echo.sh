@@ -19,7 +19,7 @@ grep -E '^(Checkpoint 4|The run)' out.txt
 echo "--- NO_COLOR on a terminal"
 rm -rf wd out src
 make_wd
-NO_COLOR=1 python3 "$SRC/tests/cli/start/pty_drive.py" --transcript tty.txt -- quark-ptq --workdir wd run --approve "$DIGEST" >/dev/null
+NO_COLOR=1 python3 "$SRC/tests/cli/start/pty_drive.py" --timeout 90 --transcript tty.txt -- quark-ptq --workdir wd run --approve "$DIGEST" >/dev/null
 echo "exit $?"
 show tty.txt
 echo "--- a failed run"
