@@ -407,9 +407,12 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   const std::string& output_dir = read.second.output_dir;
 
   // Checkpoint 3: nothing has been created or started before this point. A job submitted
-  // under an earlier approval of this command is only followed again: nothing new starts.
+  // earlier for this command is followed again instead of submitting a second one, but only
+  // on the person's approval in this process, as a run: the record that names the job is in
+  // the workdir, which others can write, and following it ends in verification and the
+  // evaluation.
   const std::string& attach_to = read.second.follow_job;
-  if (attach_to.empty()) QPTQ_TRY(obtain_approval(wd, st, read.second, req, prompt, observer));
+  QPTQ_TRY(obtain_approval(wd, st, read.second, req, prompt, observer));
   phases.skip();  // the person's time to answer is not the tool's
 
   // One run per workdir and per output directory (issue 18 item 10). The locks are held until

@@ -180,8 +180,8 @@ struct PendingCommand {
   std::string output_dir;
   core::Json manifest;                     // as the gates read it (the estimate, for display)
   std::optional<RepeatedFailure> repeats;  // this command failed last time for a reason the plan must fix
-  // The Slurm job already submitted for this command that no quark-ptq follows: run() follows
-  // it again, without a question (nothing new starts). Empty otherwise.
+  // The Slurm job already submitted for this command that no quark-ptq follows: once approved
+  // again, run() follows it instead of submitting a second job. Empty otherwise.
   std::string follow_job;
 };
 // Errors: those of run() before the approval (the gates, an edited command, no output dir).

@@ -999,7 +999,8 @@ TEST_F(RunFlowJob, AJobCancelledByUsIsAnInterruptedRun) {
 }
 
 // Detached: the run stays running with its job; a later `run` follows the same job again
-// without a question and without a second submission, then verifies what it wrote.
+// without a second submission, then verifies what it wrote - on the person's approval only:
+// the record naming the job is in the writable workdir.
 TEST_F(RunFlowJob, ADetachedJobIsFollowedAgainByTheNextRun) {
   cluster::JobOutcome o = ended(cluster::JobState::running, std::nullopt, "RUNNING");
   o.detached = true;
@@ -1022,7 +1023,12 @@ TEST_F(RunFlowJob, ADetachedJobIsFollowedAgainByTheNextRun) {
   launcher.submitted = core::make_error(core::ExitCode::internal, "test.second_submission");
   launcher.followed = ended(cluster::JobState::completed, 0, "COMPLETED");
   launcher.while_following = [this] { write_export(); };
-  request.approve.clear();  // no digest, no terminal: following needs no approval
+  request.approve.clear();  // no digest, no terminal: refused, nothing followed
+  auto refused = run_it();
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().code, core::ExitCode::not_approved);
+  EXPECT_EQ(launcher.follows, 1);
+  request.approve = digest;  // the person's digest
   auto again = run_it();
   ASSERT_TRUE(again.has_value()) << again.error().id;
   EXPECT_TRUE(std::holds_alternative<run_end::Verified>(again->end)) << again->run.dump();

@@ -246,10 +246,7 @@ class Start {
     auto pending = pending_command(m_req.workdir);
     const bool repeats = pending && pending->repeats;
     if (repeats) m_observer.on_repeat_warning(*pending->repeats);
-    // A Slurm job submitted under an earlier approval of this command is followed again,
-    // never asked about as if it were to start.
-    const bool follows = pending && !pending->follow_job.empty();
-    auto answer = follows ? std::optional<std::string>("") : m_prompter.ask_execution(s->manifest.doc);
+    auto answer = m_prompter.ask_execution(s->manifest.doc);
     if (!answer) {
       core::Error e = no_answer(Checkpoint::execution, command, core::ExitCode::not_approved);
       if (!approves.empty()) {
@@ -258,8 +255,8 @@ class Start {
       }
       return failed(std::move(e));
     }
-    bool approved = follows || workflow::is_execution_approval(*answer);
-    if (!follows) m_observer.on_execution_answer(*answer, approved, digest);
+    bool approved = workflow::is_execution_approval(*answer);
+    m_observer.on_execution_answer(*answer, approved, digest);
     if (!approved)
       return core::Result<StartOutcome>(
           StartOutcome{start_end::Stopped{Checkpoint::execution, command, core::ExitCode::not_approved, approves}});

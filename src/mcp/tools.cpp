@@ -447,8 +447,7 @@ ToolResult call_run(ToolCall& c) {
   std::optional<std::string> words;
   std::string digest;
   auto pending = flow::pending_command(wd);
-  // A Slurm job submitted under an earlier approval is only followed again: nothing to ask.
-  if (pending && pending->follow_job.empty()) {
+  if (pending) {
     digest = pending->command.digest;
     std::string message = approval_message(c.lang, *pending);
     if (pending->repeats) {

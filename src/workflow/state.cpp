@@ -305,7 +305,7 @@ void choose_next_action(WorkflowStatus& s) {
     case RunPhase::running:
       if (s.run.reason_id == "workflow.run_reason.job_unfollowed") {
         s.next_action_args = s.run.reason_args;
-        return set(NextAction::follow_job, "quark-ptq run");
+        return set(NextAction::follow_job, "quark-ptq run --approve " + digest);
       }
       return set(NextAction::wait_running, "quark-ptq status");
     case RunPhase::interrupted:

@@ -9,8 +9,8 @@
 #   failed     quark-cli exits 1 (CUDA out of memory): failed, diagnosed from the job's output
 #   timeout    the job's time limit is lowered to 0 while it runs: TIMEOUT, slurm_time_limit
 #   cancel     SIGINT to quark-ptq without a terminal: scancel, an interrupted run, exit 130
-#   detach     SIGHUP to quark-ptq: the job runs on; `status` names it; a second `run` (no
-#              approval) follows it again to the end and verifies it, with no second job
+#   detach     SIGHUP to quark-ptq: the job runs on; `status` names it; a second `run` follows
+#              it again once approved (refused without), verifies it, with no second job
 #   question   Ctrl-C on a terminal asks: "follow" goes on, "detach" leaves the job running
 #   node_fail  the node is set down under a job that may not be requeued: NODE_FAIL
 #   preempted  a job of the higher tier partition takes the node: PREEMPTED
@@ -178,8 +178,13 @@ case $scenario in
     "$bin" --json --workdir wd status > status.json 2> /dev/null || true
     python3 -c 'import json,sys; d=json.load(open("status.json")); n=d.get("job_now") or {}; sys.exit(0 if n.get("id")==sys.argv[1] and n.get("state") in ("running","completing","completed") and d["next_action"]["id"]=="workflow.next_follow_job" else 1)' "${job//\"/}" ||
       fail "status --json: $(cat status.json)"
-    # Followed again: no digest, no terminal, no second job; then verified.
-    "$bin" --workdir wd run > run.out 2>&1 || fail "the second run exited $?"
+    # Followed again: without the person's approval nothing happens (the record that names the
+    # job is in the writable workdir); with it, the same job is followed, no second job, then
+    # verified.
+    code=0
+    "$bin" --workdir wd run > run.out 2>&1 || code=$?
+    [ "$code" = 7 ] || fail "following again without an approval exited $code, expected 7"
+    "$bin" --workdir wd run --approve "$digest" > run.out 2>&1 || fail "the second run exited $?"
     expect run/job/id "$job"
     expect run/status '"succeeded"'
     expect run/job/state '"completed"'
