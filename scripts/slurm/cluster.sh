@@ -78,6 +78,15 @@ logs_tail() {
 stop() {
   local name p i
   rm -f "$dir/run/owner"  # the watcher of start's PID ends with it
+  # Jobs still running (a test that failed before it ended its job) are cancelled while the
+  # daemons can still do it: their steps would outlive slurmd otherwise.
+  if live_pid slurmctld >/dev/null; then
+    SLURM_CONF=$conf timeout 10 scancel --user="$(id -un)" 2>/dev/null || true
+    for i in $(seq 30); do
+      [ -z "$(SLURM_CONF=$conf timeout 5 squeue --noheader --states=RUNNING,COMPLETING,PENDING 2>/dev/null)" ] && break
+      sleep 0.1
+    done
+  fi
   # slurmd first, munged last: the daemons authenticate through munge while they shut down.
   for name in slurmd slurmctld munged; do
     p=$(live_pid "$name") || continue
