@@ -13,9 +13,11 @@
 #include "cluster/squeue.h"
 #include "core/clock.h"
 #include "core/text.h"
+#include "core/unique_fd.h"
 #include "runner/ansi.h"
 #include "runner/capture.h"
 #include "runner/line_splitter.h"
+#include "runner/log_tail.h"
 #include "runner/run_log.h"
 #include "runner/signal_relay.h"
 
@@ -26,31 +28,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr double kClientTimeoutSeconds = 60;
-
-class Fd {
- public:
-  explicit Fd(int fd = -1) : m_fd(fd) {}
-  ~Fd() {
-    if (m_fd >= 0) ::close(m_fd);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return m_fd; }
-
- private:
-  int m_fd;
-};
-
-void write_all(int fd, std::string_view data) {
-  while (!data.empty()) {
-    ssize_t w = ::write(fd, data.data(), data.size());
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return;  // the echo and the log copy are best effort; Slurm's file stays the record
-    }
-    data.remove_prefix(static_cast<std::size_t>(w));
-  }
-}
 
 // A Slurm client run (short, no shell). The relay owns the signals while following, so the
 // capture must not take them.
@@ -68,7 +45,7 @@ class OutputReader {
   explicit OutputReader(std::filesystem::path path) : m_path(std::move(path)) {}
 
   std::string read_new() {
-    Fd fd(::open(m_path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
+    core::UniqueFd fd(::open(m_path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
     if (fd.get() < 0) return {};
     struct stat st {};
     if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) return {};
@@ -103,7 +80,7 @@ bool same_report(const JobStatus& a, const JobStatus& b) {
 
 }  // namespace
 
-InterruptAnswer JobObserver::on_interrupt(int signal) { return signal == SIGHUP ? InterruptAnswer::detach : InterruptAnswer::cancel; }
+InterruptAnswer default_interrupt_answer(int signal) { return signal == SIGHUP ? InterruptAnswer::detach : InterruptAnswer::cancel; }
 
 core::Result<SubmittedJob> submit_job(const std::vector<std::string>& sbatch_argv, double timeout_seconds) {
   QPTQ_TRY_ASSIGN(runner::CaptureResult r, runner::capture(runner::CommandSpec{sbatch_argv, {}, {}, {}}, timeout_seconds));
@@ -141,7 +118,7 @@ core::Result<JobOutcome> follow_job(const std::string& job_id, const JobClients&
                                     JobObserver* observer) {
   QPTQ_TRY_ASSIGN(runner::LogWatch watch, runner::LogWatch::from_knowledge());
   QPTQ_TRY_ASSIGN(int created_log, runner::create_log_file(options.log_path));
-  Fd log_fd(created_log);
+  core::UniqueFd log_fd(created_log);
   runner::SignalRelay relay;
 
   JobOutcome out;
@@ -158,21 +135,16 @@ core::Result<JobOutcome> follow_job(const std::string& job_id, const JobClients&
     std::string line = runner::strip_ansi(raw);
     if (watch.feed(line, cr, since_start(), core::now_utc_iso8601()) && observer != nullptr) observer->on_stage(watch.stages().back());
     if (cr) return;
-    run.log_tail.append(line);
-    run.log_tail.push_back('\n');
-    if (run.log_tail.size() > 2 * options.tail_bytes) {
-      auto cut = run.log_tail.find('\n', run.log_tail.size() - options.tail_bytes);
-      run.log_tail.erase(0, cut == std::string::npos ? run.log_tail.size() - options.tail_bytes : cut + 1);
-    }
+    runner::append_tail_line(run.log_tail, line, options.tail_bytes);
   });
   OutputReader reader(options.output_path);
   auto take_output = [&] {
     std::string bytes = reader.read_new();
     if (bytes.empty()) return;
-    write_all(log_fd.get(), bytes);
+    (void)core::write_all(log_fd.get(), bytes);
     run.log_bytes += bytes.size();
     run.stdout_bytes += bytes.size();
-    if (options.echo_fd >= 0) write_all(options.echo_fd, echo.feed(bytes));
+    if (options.echo_fd >= 0) (void)core::write_all(options.echo_fd, echo.feed(bytes));
     lines.feed(bytes);
   };
 
@@ -185,7 +157,7 @@ core::Result<JobOutcome> follow_job(const std::string& job_id, const JobClients&
   const int switch_fd = options.stop != nullptr ? options.stop->fd() : -1;
 
   auto handle_stop = [&](int sig) {
-    InterruptAnswer a = observer != nullptr ? observer->on_interrupt(sig) : JobObserver().on_interrupt(sig);
+    InterruptAnswer a = observer != nullptr ? observer->on_interrupt(sig) : default_interrupt_answer(sig);
     if (a == InterruptAnswer::keep_following) return;
     out.interrupt_signal = sig;
     if (a == InterruptAnswer::detach) {
@@ -257,7 +229,7 @@ core::Result<JobOutcome> follow_job(const std::string& job_id, const JobClients&
     take_output();
   }
   lines.finish();
-  if (options.echo_fd >= 0) write_all(options.echo_fd, echo.finish());
+  if (options.echo_fd >= 0) (void)core::write_all(options.echo_fd, echo.finish());
 
   run.finished_at = core::now_utc_iso8601();
   // Slurm's run time (without the time in the queue); it counts whole seconds, so a job of

@@ -48,6 +48,10 @@ enum class InterruptAnswer {
   keep_following,  // the question was answered "go on"
 };
 
+// What a stop means when nobody is asked: a closed terminal (SIGHUP) leaves the job running,
+// any other stop cancels it.
+InterruptAnswer default_interrupt_answer(int signal);
+
 class JobObserver {
  public:
   virtual ~JobObserver() = default;
@@ -55,9 +59,9 @@ class JobObserver {
   virtual void on_state(const JobStatus& /*status*/) {}
   virtual void on_stage(const runner::StageRecord& /*stage*/) {}
   virtual void on_progress(const runner::LiveProgress& /*progress*/) {}
-  // Ctrl-C (SIGINT), SIGTERM or SIGHUP while following, or the StopSwitch's request. The
-  // default: a closed terminal (SIGHUP) leaves the job running, any other stop cancels it.
-  virtual InterruptAnswer on_interrupt(int signal);
+  // Ctrl-C (SIGINT), SIGTERM or SIGHUP while following, or the StopSwitch's request; by
+  // default default_interrupt_answer(signal).
+  virtual InterruptAnswer on_interrupt(int signal) { return default_interrupt_answer(signal); }
   virtual void on_cancel_requested() {}
 };
 

@@ -295,7 +295,7 @@ class ManifestProgress final : public runner::RunObserver {
 
 }  // namespace
 
-cluster::InterruptAnswer RunObserver::on_job_interrupt(int signal) { return cluster::JobObserver().on_interrupt(signal); }
+cluster::InterruptAnswer RunObserver::on_job_interrupt(int signal) { return cluster::default_interrupt_answer(signal); }
 
 std::string normalize_digest(std::string_view given) {
   // "SHA256:ABC..." as typed or pasted is the same digest: the prefix once, hex in lower case.

@@ -12,6 +12,7 @@
 
 #include "core/fs.h"
 #include "core/errno_text.h"
+#include "core/unique_fd.h"
 #include "intake/model_files.h"
 
 namespace intake {
@@ -23,25 +24,6 @@ core::Error io_error(const std::string& path, int err) {
 }
 
 // Closes the descriptor on every path out.
-class Fd {
- public:
-  explicit Fd(int fd) : m_fd(fd) {}
-  ~Fd() {
-    if (m_fd >= 0) ::close(m_fd);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return m_fd; }
-  int release() {
-    int fd = m_fd;
-    m_fd = -1;
-    return fd;
-  }
-
- private:
-  int m_fd;
-};
-
 // core's error for what is not a regular file (it names the path and its kind).
 core::Error refused_by_type(const std::string& path) {
   auto regular = core::require_regular_file(path);
@@ -167,7 +149,7 @@ core::Result<std::optional<std::pair<int, std::uint64_t>>> LocalModelFiles::open
   QPTQ_TRY_ASSIGN(int fd, open_regular(path));
   // A dangling symlink (a cache blob that was never downloaded) counts as absent.
   if (fd < 0) return std::optional<std::pair<int, std::uint64_t>>{};
-  Fd guard(fd);
+  core::UniqueFd guard(fd);
   struct stat st {};
   if (::fstat(fd, &st) != 0) return io_error(path, errno);
   auto size = static_cast<std::uint64_t>(st.st_size);
@@ -183,7 +165,7 @@ core::Result<std::optional<std::string>> LocalModelFiles::read_small(std::string
   std::string path = (m_root / std::string(name)).string();
   QPTQ_TRY_ASSIGN(auto opened, open_small(path));
   if (!opened) return std::optional<std::string>{};
-  Fd guard(opened->first);
+  core::UniqueFd guard(opened->first);
   QPTQ_TRY_ASSIGN(std::string text, pread_exact(guard.get(), 0, opened->second, path));
   m_bytes_read += text.size();
   return std::optional<std::string>(std::move(text));
@@ -194,7 +176,7 @@ core::Result<std::optional<PaddedText>> LocalModelFiles::read_padded(std::string
   std::string path = (m_root / std::string(name)).string();
   QPTQ_TRY_ASSIGN(auto opened, open_small(path));
   if (!opened) return std::optional<PaddedText>{};
-  Fd guard(opened->first);
+  core::UniqueFd guard(opened->first);
   std::uint64_t size = opened->second;
   std::size_t capacity = 0;
   std::shared_ptr<const char> mapped = size >= kLarge ? map_with_padding(guard.get(), static_cast<std::size_t>(size), capacity) : nullptr;
@@ -211,7 +193,7 @@ core::Result<ShardHeader> LocalModelFiles::read_header(std::string_view shard, c
   std::string path = (m_root / std::string(shard)).string();
   QPTQ_TRY_ASSIGN(int fd, open_regular(path));
   if (fd < 0) return core::make_error(core::ExitCode::bad_input, "intake.shard_missing").with("path", path);
-  Fd guard(fd);
+  core::UniqueFd guard(fd);
   struct stat st {};
   if (::fstat(fd, &st) != 0) return io_error(path, errno);
   ShardHeader out;

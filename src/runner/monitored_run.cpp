@@ -14,9 +14,11 @@
 #include <cstring>
 
 #include "core/clock.h"
+#include "core/unique_fd.h"
 #include "runner/ansi.h"
 #include "runner/capture.h"
 #include "runner/line_splitter.h"
+#include "runner/log_tail.h"
 #include "runner/run_log.h"
 #include "runner/signal_relay.h"
 #include "runner/spawn.h"
@@ -27,23 +29,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : m_fd(fd) {}
-  ~Fd() { reset(); }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return m_fd; }
-  void reset(int fd = -1) {
-    if (m_fd >= 0) ::close(m_fd);
-    m_fd = fd;
-  }
-
- private:
-  int m_fd = -1;
-};
-
 double self_cpu_seconds() {
   rusage ru{};
   ::getrusage(RUSAGE_SELF, &ru);
@@ -53,22 +38,6 @@ double self_cpu_seconds() {
 
 core::Error start_error(const std::string& id, const std::string& what, int err) {
   return core::make_error(core::ExitCode::run_failed, id).with("program", what).with("path", what).with_detail(core::errno_text(err));
-}
-
-// Writes all of `data` to `fd`, counting into `written` what got there; returns false (errno
-// set) on failure: the caller stops writing to that descriptor.
-bool write_all(int fd, const char* data, std::size_t n, std::uint64_t* written = nullptr) {
-  while (n > 0) {
-    ssize_t w = ::write(fd, data, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    data += w;
-    n -= static_cast<std::size_t>(w);
-    if (written != nullptr) *written += static_cast<std::uint64_t>(w);
-  }
-  return true;
 }
 
 // A file size limit (RLIMIT_FSIZE) makes a write past it fail with EFBIG instead of killing
@@ -106,16 +75,16 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
   QPTQ_TRY_ASSIGN(LogWatch watch, LogWatch::from_knowledge());
 
   QPTQ_TRY_ASSIGN(int created_log, create_log_file(options.log_path));
-  Fd log_fd(created_log);
+  core::UniqueFd log_fd(created_log);
   IgnoreFileSizeSignal no_sigxfsz;
 
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return start_error("runner.spawn_failed", *program, errno);
-  Fd out_r(fds[0]);
-  Fd out_w(fds[1]);
+  core::UniqueFd out_r(fds[0]);
+  core::UniqueFd out_w(fds[1]);
   if (::pipe2(fds, O_CLOEXEC) != 0) return start_error("runner.spawn_failed", *program, errno);
-  Fd err_r(fds[0]);
-  Fd err_w(fds[1]);
+  core::UniqueFd err_r(fds[0]);
+  core::UniqueFd err_w(fds[1]);
 
   // The relay exists before the child so that a Ctrl-C at any moment is forwarded.
   SignalRelay relay;
@@ -134,7 +103,7 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
   out_w.reset();
   err_w.reset();
   sampler.start(pid);
-  Fd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));
+  core::UniqueFd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));
   if (observer != nullptr) observer->on_started(pid);
 
   int echo_out = options.echo_stdout_fd;
@@ -150,12 +119,7 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
       stage_began = true;
     }
     if (cr) return;
-    out.log_tail.append(line);
-    out.log_tail.push_back('\n');
-    if (out.log_tail.size() > 2 * options.tail_bytes) {
-      auto cut = out.log_tail.find('\n', out.log_tail.size() - options.tail_bytes);
-      out.log_tail.erase(0, cut == std::string::npos ? out.log_tail.size() - options.tail_bytes : cut + 1);
-    }
+    append_tail_line(out.log_tail, line, options.tail_bytes);
   };
   LineSplitter out_lines([&](std::string_view l, bool cr) { on_line(l, cr); });
   LineSplitter err_lines([&](std::string_view l, bool cr) { on_line(l, cr); });
@@ -237,11 +201,12 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
       }
       auto len = static_cast<std::size_t>(got);
       (is_out ? out.stdout_bytes : out.stderr_bytes) += len;
-      if (out.log_errno == 0 && !write_all(log_fd.get(), buf, len, &out.log_bytes)) out.log_errno = errno != 0 ? errno : EIO;
+      if (out.log_errno == 0 && !core::write_all(log_fd.get(), std::string_view(buf, len), &out.log_bytes))
+        out.log_errno = errno != 0 ? errno : EIO;
       int& echo = is_out ? echo_out : echo_err;
       if (echo >= 0) {
         std::string shown = (is_out ? out_echo : err_echo).feed(std::string_view(buf, len));
-        if (!shown.empty() && !write_all(echo, shown.data(), shown.size())) echo = -1;
+        if (!shown.empty() && !core::write_all(echo, shown)) echo = -1;
       }
       (is_out ? out_lines : err_lines).feed(std::string_view(buf, len));
     }
@@ -289,7 +254,7 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
   err_lines.finish();
   for (auto [fd, echo] : {std::pair<int, CleanEcho*>{echo_out, &out_echo}, {echo_err, &err_echo}}) {
     std::string rest = echo->finish();
-    if (fd >= 0 && !rest.empty()) (void)write_all(fd, rest.data(), rest.size());
+    if (fd >= 0 && !rest.empty()) (void)core::write_all(fd, rest);
   }
 
   // Stop the sampler before reaping, so that the child's CPU time is not counted as ours.

@@ -79,7 +79,7 @@ void ConsoleRunObserver::on_job_state(const cluster::JobStatus& s) {
 }
 
 cluster::InterruptAnswer ConsoleRunObserver::on_job_interrupt(int signal) {
-  cluster::InterruptAnswer answer = cluster::JobObserver().on_interrupt(signal);
+  cluster::InterruptAnswer answer = cluster::default_interrupt_answer(signal);
   if (signal == SIGINT && m_console.interactive()) {
     // The person pressed Ctrl-C: a job on the cluster is theirs to keep or to cancel.
     for (int tries = 0; tries < 3; ++tries) {
