@@ -15,7 +15,7 @@ namespace envprobe {
 namespace {
 
 std::string major_minor(const std::string& version) {
-  auto v = parse_version(version);
+  auto v = core::parse_version(version);
   if (!v || v->release.size() < 2) return version;
   return std::to_string(v->release[0]) + "." + std::to_string(v->release[1]);
 }
@@ -76,14 +76,14 @@ bool arch_compiled(const std::vector<std::string>& list, const std::string& kind
   for (char c : arch) {
     if (c != '.') digits += c;
   }
-  auto dev = parse_version(arch);
+  auto dev = core::parse_version(arch);
   for (const auto& a : list) {
     if (a == "sm_" + digits) return true;
     if (a.rfind("compute_", 0) == 0 && dev) {
       std::string n = a.substr(8);
       if (n.size() >= 2) {
-        auto ptx = parse_version(n.substr(0, n.size() - 1) + "." + n.substr(n.size() - 1));
-        if (ptx && compare_versions(*ptx, *dev) <= 0) return true;
+        auto ptx = core::parse_version(n.substr(0, n.size() - 1) + "." + n.substr(n.size() - 1));
+        if (ptx && core::compare_versions(*ptx, *dev) <= 0) return true;
       }
     }
   }

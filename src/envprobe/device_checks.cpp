@@ -81,9 +81,9 @@ std::optional<Problem> driver_problem(const std::string& driver_version, const s
   std::string major = torch_cuda.substr(0, torch_cuda.find('.'));
   auto it = minimum_by_cuda_major.find(major);
   if (it == minimum_by_cuda_major.end()) return std::nullopt;
-  auto have = parse_version(driver_version);
-  auto need = parse_version(it->second);
-  if (!have || !need || compare_versions(*have, *need) >= 0) return std::nullopt;
+  auto have = core::parse_version(driver_version);
+  auto need = core::parse_version(it->second);
+  if (!have || !need || core::compare_versions(*have, *need) >= 0) return std::nullopt;
   return Problem{"driver_too_old",
                  true,
                  "envprobe.problem_driver_too_old",

@@ -4,7 +4,7 @@
 
 #include "core/release_line.h"
 #include "intake/inventory.h"
-#include "knowledge/version_order.h"
+#include "core/version_order.h"
 
 namespace intake {
 
@@ -127,7 +127,7 @@ void transformers_newer(const ModelReading& r, const knowledge::ModelFamilies& f
   if (!r.facts.transformers_version || newest.empty()) return;
   auto req = fam.quark_transformers_requirement.find(newest);
   if (req != fam.quark_transformers_requirement.end() && !req->second.below.empty() &&
-      knowledge::compare_versions(*r.facts.transformers_version, req->second.below) >= 0) {
+      core::compare_versions(*r.facts.transformers_version, req->second.below) >= 0) {
     risks.add(Severity::medium, message_id("intake.risk_transformers_newer"),
               {{"declared", *r.facts.transformers_version}, {"version", newest}, {"requirement", req->second.text}});
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "knowledge/release_data.h"
+#include "knowledge/strict_fields.h"
 
 namespace knowledge {
 
@@ -18,24 +19,21 @@ bool Algorithm::suits(const std::string& family) const { return contains(suits_f
 
 core::Result<AlgorithmCatalog> AlgorithmCatalog::load(const std::string& release) {
   QPTQ_TRY_ASSIGN(core::Json doc, load_release_file(release, "algorithms"));
+  StrictFields f{"knowledge/quark/" + release + "/algorithms.json"};
   AlgorithmCatalog cat;
-  cat.m_verified = core::json_bool(doc, "verified").value_or(false);
-  if (const core::Json* list = core::json_array(doc, "algorithms")) {
-    for (const auto& e : *list) {
-      Algorithm a;
-      a.name = core::json_string(e, "name").value_or("");
-      a.suits_families = core::json_string_list(e, "suits_families");
-      a.model_types_with_config = core::json_string_list(e, "model_types_with_config");
-      cat.m_algorithms.push_back(std::move(a));
-    }
+  cat.m_verified = f.boolean(doc, "", "verified");
+  const core::Json& list = f.array(doc, "", "algorithms");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string at = "/algorithms/" + std::to_string(i);
+    Algorithm a;
+    a.name = f.string(list[i], at, "name");
+    a.suits_families = f.strings(list[i], at, "suits_families");
+    a.model_types_with_config = f.strings(list[i], at, "model_types_with_config");
+    cat.m_algorithms.push_back(std::move(a));
   }
-  if (const core::Json* ren = core::json_object(doc, "renamed")) {
-    for (auto it = ren->begin(); it != ren->end(); ++it) {
-      if (it.value().is_string()) {
-        cat.m_renamed[it.key()] = it.value().get<std::string>();
-      }
-    }
-  }
+  const core::Json& renamed = f.object(doc, "", "renamed");
+  for (const auto& [old_name, v] : renamed.items()) cat.m_renamed[old_name] = f.string(renamed, "/renamed", old_name);
+  QPTQ_TRY(f.result());
   return cat;
 }
 

@@ -1,29 +1,37 @@
 #include "knowledge/calib_datasets.h"
 
 #include "knowledge/release_data.h"
+#include "knowledge/strict_fields.h"
 
 namespace knowledge {
 
 core::Result<DatasetCatalog> DatasetCatalog::load(const std::string& release) {
   QPTQ_TRY_ASSIGN(core::Json doc, load_release_file(release, "datasets"));
+  return from_json(doc, release);
+}
+
+core::Result<DatasetCatalog> DatasetCatalog::from_json(const core::Json& doc, const std::string& release) {
+  StrictFields f{"knowledge/quark/" + release + "/datasets.json"};
   DatasetCatalog cat;
-  if (const core::Json* d = core::json_object(doc, "defaults")) {
-    cat.m_defaults.dataset = core::json_string(*d, "dataset").value_or(cat.m_defaults.dataset);
-    cat.m_defaults.num_calib_data = static_cast<int>(core::json_int(*d, "num_calib_data").value_or(512));
-    cat.m_defaults.seq_len = static_cast<int>(core::json_int(*d, "seq_len").value_or(512));
-    cat.m_defaults.batch_size = static_cast<int>(core::json_int(*d, "batch_size").value_or(1));
+  const core::Json& d = f.object(doc, "", "defaults");
+  cat.m_defaults.dataset = f.string(d, "/defaults", "dataset");
+  cat.m_defaults.num_calib_data = static_cast<int>(f.integer(d, "/defaults", "num_calib_data"));
+  cat.m_defaults.seq_len = static_cast<int>(f.integer(d, "/defaults", "seq_len"));
+  cat.m_defaults.batch_size = static_cast<int>(f.integer(d, "/defaults", "batch_size"));
+  cat.m_defaults.evaluation_dataset = f.string(d, "/defaults", "evaluation_dataset");
+  const core::Json& list = f.array(doc, "", "calibration");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string at = "/calibration/" + std::to_string(i);
+    CalibDataset c;
+    c.name = f.string(list[i], at, "name");
+    // null: a choice quark-cli lists but cannot load from the Hub
+    c.hub_id = f.optional_string(list[i], at, "hub_id").value_or("");
+    c.loadable = f.boolean(list[i], at, "loadable");
+    c.note = f.optional_string(list[i], at, "note").value_or("");
+    cat.m_calibration.push_back(std::move(c));
   }
-  if (const core::Json* list = core::json_array(doc, "calibration")) {
-    for (const auto& e : *list) {
-      CalibDataset c;
-      c.name = core::json_string(e, "name").value_or("");
-      c.hub_id = core::json_string(e, "hub_id").value_or("");
-      c.loadable = core::json_bool(e, "loadable").value_or(true);
-      c.note = core::json_string(e, "note").value_or("");
-      cat.m_calibration.push_back(std::move(c));
-    }
-  }
-  cat.m_evaluation = core::json_string_list(doc, "evaluation");
+  cat.m_evaluation = f.strings(doc, "", "evaluation");
+  QPTQ_TRY(f.result());
   return cat;
 }
 

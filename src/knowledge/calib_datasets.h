@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/json_io.h"
 #include "core/result.h"
 
 namespace knowledge {
@@ -16,16 +17,21 @@ struct CalibDataset {
   std::string note;
 };
 
+// As the release's datasets.json records quark-cli's own defaults (no values here: they are
+// the file's).
 struct CalibDefaults {
-  std::string dataset = "pileval";
-  int num_calib_data = 512;
-  int seq_len = 512;
-  int batch_size = 1;
+  std::string dataset;
+  int num_calib_data = 0;
+  int seq_len = 0;
+  int batch_size = 0;
+  std::string evaluation_dataset;  // --evaluation_dataset, when quark-cli evaluates
 };
 
 class DatasetCatalog {
  public:
   static core::Result<DatasetCatalog> load(const std::string& release);
+  // knowledge/quark/<release>/datasets.json's document, read strictly.
+  static core::Result<DatasetCatalog> from_json(const core::Json& doc, const std::string& release);
 
   const CalibDefaults& defaults() const { return m_defaults; }
   const std::vector<CalibDataset>& calibration() const { return m_calibration; }

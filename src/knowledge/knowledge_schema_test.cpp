@@ -11,6 +11,7 @@
 #include "core/embedded.h"
 #include "core/messages.h"
 #include "core/schema.h"
+#include "knowledge/calib_datasets.h"
 #include "knowledge/diagnosis_rules.h"
 #include "knowledge/environment.h"
 #include "knowledge/estimate_constants.h"
@@ -304,3 +305,52 @@ TEST(KnowledgeLoaders, TwoLevelFormatsHaveQuarksBitsAndBlocks) {
 }
 
 }  // namespace
+
+// A field a file may leave out is absent or null; present, it still has to have its type.
+TEST(KnowledgeLoaders, OptionalFieldsMayBeAbsentButNeverMistyped) {
+  core::Json doc = {{"s", "x"}, {"n", nullptr}, {"i", 3}, {"wrong", "3"}};
+  knowledge::StrictFields f("knowledge/test.json");
+  EXPECT_EQ(f.optional_string(doc, "", "s"), std::optional<std::string>("x"));
+  EXPECT_EQ(f.optional_string(doc, "", "n"), std::nullopt);
+  EXPECT_EQ(f.optional_string(doc, "", "absent"), std::nullopt);
+  EXPECT_EQ(f.optional_integer(doc, "", "i"), std::optional<std::int64_t>(3));
+  EXPECT_EQ(f.optional_object(doc, "", "absent"), nullptr);
+  EXPECT_TRUE(f.ok());
+  EXPECT_EQ(f.optional_integer(doc, "", "wrong"), std::nullopt);
+  auto r = f.result();
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().detail, "/wrong is not an integer");
+}
+
+// The loaders that filled in defaults for a missing or mistyped field (the release files, the
+// model families) read strictly now: the file's values or an error naming the field.
+TEST(KnowledgeLoaders, ReleaseFilesAndModelFamiliesAreStrict) {
+  for (const auto& release : knowledge::shipped_releases()) {
+    const std::string datasets = "knowledge/quark/" + release + "/datasets.json";
+    auto from_datasets = [&release](const core::Json& d) { return knowledge::DatasetCatalog::from_json(d, release); };
+    expect_invalid(from_datasets, datasets, "/defaults/seq_len", "512", "/defaults/seq_len is not an integer");
+    expect_invalid(from_datasets, datasets, "/defaults/evaluation_dataset", nullptr, "/defaults/evaluation_dataset is missing");
+    expect_invalid(from_datasets, datasets, "/calibration/0/loadable", nullptr, "/calibration/0/loadable is missing");
+    auto loaded = knowledge::DatasetCatalog::load(release);
+    ASSERT_TRUE(loaded) << loaded.error().detail;
+    EXPECT_EQ(loaded->defaults().evaluation_dataset, "wikitext");
+    EXPECT_GT(loaded->defaults().num_calib_data, 0);
+
+    const std::string schemes = "knowledge/quark/" + release + "/schemes.json";
+    auto from_schemes = [&release](const core::Json& d) { return knowledge::SchemeCatalog::from_json(d, release); };
+    expect_invalid(from_schemes, schemes, "/schemes/0/weight/bits", "8", "/schemes/0/weight/bits is not an integer");
+    expect_invalid(from_schemes, schemes, "/schemes/0/native_on", nullptr, "/schemes/0/native_on is missing");
+    expect_invalid(from_schemes, schemes, "/schemes/0/note", 5, "/schemes/0/note is not a string");
+  }
+  expect_invalid(knowledge::parse_model_families, "knowledge/model_families.json", "/linear_layouts/_default/lm_head", nullptr,
+                 "/linear_layouts/_default/lm_head is missing");
+  expect_invalid(knowledge::parse_model_families, "knowledge/model_families.json", "/linear_layouts/phi3/mlp", "mlp.fc1",
+                 "/linear_layouts/phi3/mlp is not a list of strings");
+  expect_invalid(knowledge::parse_model_families, "knowledge/model_families.json", "/memory/multi_device_bytes", nullptr,
+                 "/memory/multi_device_bytes is missing");
+  expect_invalid(knowledge::parse_model_families, "knowledge/model_families.json", "/loading_class/_default", nullptr,
+                 "role_rules, hidden_size_keys");
+  // Every priority has its evaluation threshold: the planner has no fallback for one.
+  expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/evaluation/max_ppl_increase_pct/size", nullptr,
+                 "/evaluation/max_ppl_increase_pct has no threshold for the priority size");
+}

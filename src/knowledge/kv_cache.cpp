@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "knowledge/release_data.h"
+#include "knowledge/strict_fields.h"
 
 namespace knowledge {
 
@@ -16,9 +17,11 @@ bool KvCacheFacts::is_cli_choice(const std::string& scheme) const {
 
 core::Result<KvCacheFacts> KvCacheFacts::load(const std::string& release) {
   QPTQ_TRY_ASSIGN(core::Json doc, load_release_file(release, "kv_cache"));
+  StrictFields s{"knowledge/quark/" + release + "/kv_cache.json"};
   KvCacheFacts f;
-  f.cli_choices = core::json_string_list(doc, "cli_choices");
-  f.effective = core::json_string_list(doc, "effective");
+  f.cli_choices = s.strings(doc, "", "cli_choices");
+  f.effective = s.strings(doc, "", "effective");
+  QPTQ_TRY(s.result());
   return f;
 }
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/json_io.h"
 #include "core/result.h"
 
 namespace knowledge {
@@ -107,5 +108,7 @@ struct ModelFamilies {
 
 // Parsed once from the embedded file; internal "knowledge.data_invalid" when it is broken.
 core::Result<const ModelFamilies*> model_families();
+// knowledge/model_families.json's document, read strictly (model_families() parses it once).
+core::Result<ModelFamilies> parse_model_families(const core::Json& doc);
 
 }  // namespace knowledge

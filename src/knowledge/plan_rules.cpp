@@ -88,6 +88,16 @@ core::Result<PlanRules> parse_plan_rules(const core::Json& doc) {
   }
   out.evaluation.z = f.number(ev, "/evaluation", "z");
   QPTQ_TRY(f.result());
+  // Every priority a person can name has its threshold, and the default intent is one there is
+  // (or "none"): the planner looks them up without a fallback.
+  for (const auto& priority : out.priorities) {
+    if (out.evaluation.max_ppl_increase_pct.count(priority) == 0) {
+      return core::fail(data_invalid(kPath, "/evaluation/max_ppl_increase_pct has no threshold for the priority " + priority));
+    }
+  }
+  if (out.default_evaluation_intent != "none" && out.evaluation.budgets.count(out.default_evaluation_intent) == 0) {
+    return core::fail(data_invalid(kPath, "/default_evaluation_intent names no evaluation budget"));
+  }
   return out;
 }
 

@@ -4,7 +4,7 @@
 #include <charconv>
 
 #include "core/embedded.h"
-#include "knowledge/version_order.h"
+#include "core/version_order.h"
 
 namespace knowledge {
 
@@ -44,7 +44,7 @@ const std::vector<std::string>& shipped_releases() {
         out.emplace_back(p.substr(kPrefix.size(), p.size() - kPrefix.size() - kSuffix.size()));
       }
     }
-    std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return version_less(a, b); });
+    std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return core::version_less(a, b); });
     return out;
   }();
   return k;

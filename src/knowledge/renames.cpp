@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "knowledge/release_data.h"
+#include "knowledge/strict_fields.h"
 
 namespace knowledge {
 
@@ -15,22 +16,13 @@ bool CliRenames::has_flag(const std::string& flag) const { return std::find(cli_
 
 core::Result<CliRenames> CliRenames::load(const std::string& release) {
   QPTQ_TRY_ASSIGN(core::Json doc, load_release_file(release, "renames"));
+  StrictFields f{"knowledge/quark/" + release + "/renames.json"};
   CliRenames r;
-  if (const core::Json* m = core::json_object(doc, "scheme_renames")) {
-    for (auto it = m->begin(); it != m->end(); ++it) {
-      std::vector<std::string> names;
-      if (it.value().is_array()) {
-        for (const auto& n : it.value()) {
-          if (n.is_string()) {
-            names.push_back(n.get<std::string>());
-          }
-        }
-      }
-      r.scheme_renames[it.key()] = std::move(names);
-    }
-  }
-  r.removed_flags = core::json_string_list(doc, "removed_flags");
-  r.cli_flags = core::json_string_list(doc, "cli_flags");
+  const core::Json& m = f.object(doc, "", "scheme_renames");
+  for (const auto& [old_name, names] : m.items()) r.scheme_renames[old_name] = f.strings(m, "/scheme_renames", old_name);
+  r.removed_flags = f.strings(doc, "", "removed_flags");
+  r.cli_flags = f.strings(doc, "", "cli_flags");
+  QPTQ_TRY(f.result());
   return r;
 }
 

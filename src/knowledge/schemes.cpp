@@ -5,21 +5,20 @@
 
 #include "knowledge/data_error.h"
 #include "knowledge/release_data.h"
+#include "knowledge/strict_fields.h"
 
 namespace knowledge {
 
 namespace {
 
-TensorFormat format_from_json(const core::Json& j) {
-  TensorFormat f;
-  f.format = core::json_string(j, "format").value_or("");
-  f.bits = static_cast<int>(core::json_int(j, "bits").value_or(0));
-  f.granularity = core::json_string(j, "granularity").value_or("");
-  if (auto g = core::json_int(j, "group_size")) {
-    f.group_size = static_cast<int>(*g);
-  }
-  f.dynamic = core::json_bool(j, "dynamic").value_or(false);
-  return f;
+TensorFormat format_from_json(StrictFields& f, const core::Json& j, const std::string& at) {
+  TensorFormat out;
+  out.format = f.string(j, at, "format");
+  out.bits = static_cast<int>(f.integer(j, at, "bits"));
+  out.granularity = f.string(j, at, "granularity");
+  if (auto g = f.optional_integer(j, at, "group_size")) out.group_size = static_cast<int>(*g);
+  out.dynamic = f.boolean(j, at, "dynamic");
+  return out;
 }
 
 }  // namespace
@@ -33,29 +32,31 @@ core::Result<SchemeCatalog> SchemeCatalog::load(const std::string& release) {
 
 core::Result<SchemeCatalog> SchemeCatalog::parse(const std::string& release) {
   QPTQ_TRY_ASSIGN(core::Json doc, load_release_file(release, "schemes"));
-  std::string path = "knowledge/quark/" + release + "/schemes.json";
+  return from_json(doc, release);
+}
+
+core::Result<SchemeCatalog> SchemeCatalog::from_json(const core::Json& doc, const std::string& release) {
+  StrictFields f{"knowledge/quark/" + release + "/schemes.json"};
   SchemeCatalog cat;
   cat.m_release = release;
-  cat.m_verified = core::json_bool(doc, "verified").value_or(false);
-  const core::Json* list = core::json_array(doc, "schemes");
-  if (list == nullptr) return data_invalid(path, "no schemes list");
-  for (const auto& e : *list) {
+  cat.m_verified = f.boolean(doc, "", "verified");
+  const core::Json& list = f.array(doc, "", "schemes");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const core::Json& e = list[i];
+    const std::string at = "/schemes/" + std::to_string(i);
     Scheme s;
-    s.name = core::json_string(e, "name").value_or("");
-    const core::Json* w = core::json_object(e, "weight");
-    auto bytes = core::json_number(e, "bytes_per_weight");
-    if (s.name.empty() || w == nullptr || !bytes) return data_invalid(path, "a scheme without name, weight or bytes_per_weight");
-    s.family = core::json_string(e, "family").value_or("");
-    s.weight = format_from_json(*w);
-    if (const core::Json* a = core::json_object(e, "activation")) {
-      s.activation = format_from_json(*a);
-    }
-    s.bytes_per_weight = *bytes;
-    s.native_on = core::json_string_list(e, "native_on");
-    s.alias_of = core::json_string(e, "alias_of").value_or("");
-    s.note = core::json_string(e, "note").value_or("");
+    s.name = f.string(e, at, "name");
+    s.family = f.string(e, at, "family");
+    s.weight = format_from_json(f, f.object(e, at, "weight"), at + "/weight");
+    // null: a weight-only scheme
+    if (const core::Json* a = f.optional_object(e, at, "activation")) s.activation = format_from_json(f, *a, at + "/activation");
+    s.bytes_per_weight = f.number(e, at, "bytes_per_weight");
+    s.native_on = f.strings(e, at, "native_on");
+    s.alias_of = f.optional_string(e, at, "alias_of").value_or("");
+    s.note = f.optional_string(e, at, "note").value_or("");
     cat.m_schemes.push_back(std::move(s));
   }
+  QPTQ_TRY(f.result());
   return cat;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/json_io.h"
 #include "core/result.h"
 
 namespace knowledge {
@@ -38,6 +39,8 @@ class SchemeCatalog {
  public:
   // A copy of schemes(release)'s catalog.
   static core::Result<SchemeCatalog> load(const std::string& release);
+  // knowledge/quark/<release>/schemes.json's document, read strictly.
+  static core::Result<SchemeCatalog> from_json(const core::Json& doc, const std::string& release);
 
   const std::string& release() const { return m_release; }
   bool verified() const { return m_verified; }

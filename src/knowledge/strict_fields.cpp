@@ -31,6 +31,33 @@ const core::Json* StrictFields::field(const core::Json& obj, std::string_view wh
   return nullptr;
 }
 
+const core::Json* StrictFields::optional_field(const core::Json& obj, std::string_view where, std::string_view key,
+                                               bool (core::Json::*is)() const noexcept, std::string_view what) {
+  if (!obj.is_object()) return field(obj, where, key, is, what);
+  auto it = obj.find(std::string(key));
+  if (it == obj.end() || it->is_null()) return nullptr;
+  return field(obj, where, key, is, what);
+}
+
+std::optional<std::string> StrictFields::optional_string(const core::Json& obj, std::string_view where, std::string_view key) {
+  const core::Json* v = optional_field(obj, where, key, &core::Json::is_string, "a string");
+  return v != nullptr ? std::optional<std::string>(v->get<std::string>()) : std::nullopt;
+}
+
+std::optional<std::int64_t> StrictFields::optional_integer(const core::Json& obj, std::string_view where, std::string_view key) {
+  const core::Json* v = optional_field(obj, where, key, &core::Json::is_number_integer, "an integer");
+  return v != nullptr ? std::optional<std::int64_t>(v->get<std::int64_t>()) : std::nullopt;
+}
+
+std::optional<bool> StrictFields::optional_boolean(const core::Json& obj, std::string_view where, std::string_view key) {
+  const core::Json* v = optional_field(obj, where, key, &core::Json::is_boolean, "a boolean");
+  return v != nullptr ? std::optional<bool>(v->get<bool>()) : std::nullopt;
+}
+
+const core::Json* StrictFields::optional_object(const core::Json& obj, std::string_view where, std::string_view key) {
+  return optional_field(obj, where, key, &core::Json::is_object, "an object");
+}
+
 double StrictFields::number(const core::Json& obj, std::string_view where, std::string_view key) {
   const core::Json* v = field(obj, where, key, &core::Json::is_number, "a number");
   return v != nullptr ? v->get<double>() : 0.0;

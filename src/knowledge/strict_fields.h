@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,12 @@ class StrictFields {
   bool boolean(const core::Json& obj, std::string_view where, std::string_view key);
   std::string string(const core::Json& obj, std::string_view where, std::string_view key);
   std::vector<std::string> strings(const core::Json& obj, std::string_view where, std::string_view key);
+  // A field the file may leave out: nullopt / nullptr when absent (or null, for `nullable`
+  // ones); present with another type is the error, as for the fields above.
+  std::optional<std::string> optional_string(const core::Json& obj, std::string_view where, std::string_view key);
+  std::optional<std::int64_t> optional_integer(const core::Json& obj, std::string_view where, std::string_view key);
+  std::optional<bool> optional_boolean(const core::Json& obj, std::string_view where, std::string_view key);
+  const core::Json* optional_object(const core::Json& obj, std::string_view where, std::string_view key);
   // The object at key, or an empty object (and the error) when it is not one.
   const core::Json& object(const core::Json& obj, std::string_view where, std::string_view key);
   const core::Json& array(const core::Json& obj, std::string_view where, std::string_view key);
@@ -34,6 +41,9 @@ class StrictFields {
  private:
   const core::Json* field(const core::Json& obj, std::string_view where, std::string_view key, bool (core::Json::*is)() const noexcept,
                           std::string_view what);
+  // nullptr when absent or null; the error when present with another type.
+  const core::Json* optional_field(const core::Json& obj, std::string_view where, std::string_view key,
+                                   bool (core::Json::*is)() const noexcept, std::string_view what);
   std::string m_path;
   std::string m_error;
 };

@@ -1,6 +1,8 @@
 #include "knowledge/templates.h"
 
 #include <mutex>
+#include <optional>
+#include <utility>
 
 #include <simdjson.h>
 
@@ -13,15 +15,16 @@ namespace knowledge {
 
 namespace {
 
-// The strings of an array field, non-strings skipped (as core::json_string_list does);
-// empty when the field is absent or not an array.
-std::vector<std::string> string_list(simdjson::dom::object o, std::string_view key) {
+// The strings of an array field every template has; nullopt when it is missing, not an array
+// or holds anything but strings (the file is then invalid, never read in part).
+std::optional<std::vector<std::string>> string_list(simdjson::dom::object o, std::string_view key) {
   std::vector<std::string> out;
   simdjson::dom::array arr;
-  if (o[key].get_array().get(arr) != simdjson::SUCCESS) return out;
+  if (o[key].get_array().get(arr) != simdjson::SUCCESS) return std::nullopt;
   for (simdjson::dom::element v : arr) {
     std::string_view str;
-    if (v.get_string().get(str) == simdjson::SUCCESS) out.emplace_back(str);
+    if (v.get_string().get(str) != simdjson::SUCCESS) return std::nullopt;
+    out.emplace_back(str);
   }
   return out;
 }
@@ -44,9 +47,12 @@ core::Result<TemplateSet> parse_set(std::string_view path, std::string_view text
   TemplateSet set;
   set.quark_version = std::string(version);
   std::string_view source;
-  if (root["source"].get_string().get(source) == simdjson::SUCCESS) set.source = std::string(source);
   bool verified = false;
-  if (root["verified"].get_bool().get(verified) == simdjson::SUCCESS) set.verified = verified;
+  if (root["source"].get_string().get(source) != simdjson::SUCCESS || root["verified"].get_bool().get(verified) != simdjson::SUCCESS) {
+    return data_invalid(path, "needs source (a string) and verified (a boolean)");
+  }
+  set.source = std::string(source);
+  set.verified = verified;
   for (auto field : list) {
     simdjson::dom::object body;
     if (field.value.get_object().get(body) != simdjson::SUCCESS) {
@@ -54,10 +60,13 @@ core::Result<TemplateSet> parse_set(std::string_view path, std::string_view text
     }
     QuarkTemplate t;
     t.model_type = std::string(field.key);
-    t.kv_layers_name = string_list(body, "kv_layers_name");
-    t.q_layer_name = string_list(body, "q_layer_name");
-    t.gate_up_layers_name = string_list(body, "gate_up_layers_name");
-    t.exclude_layers_name = string_list(body, "exclude_layers_name");
+    for (auto [key, into] :
+         {std::pair{"kv_layers_name", &t.kv_layers_name}, std::pair{"q_layer_name", &t.q_layer_name},
+          std::pair{"gate_up_layers_name", &t.gate_up_layers_name}, std::pair{"exclude_layers_name", &t.exclude_layers_name}}) {
+      auto names = string_list(body, key);
+      if (!names) return data_invalid(path, "template " + t.model_type + ": " + key + " is missing or not a list of strings");
+      *into = std::move(*names);
+    }
     std::string name = t.model_type;
     if (!set.templates.emplace(name, std::move(t)).second) return data_invalid(path, "template " + name + " is listed twice");
   }

@@ -3,7 +3,7 @@
 #include "knowledge/model_families.h"
 #include "knowledge/release_data.h"
 #include "knowledge/templates.h"
-#include "knowledge/version_order.h"
+#include "core/version_order.h"
 
 namespace {
 
@@ -73,11 +73,14 @@ TEST(ModelFamilies, Rules) {
 }
 
 TEST(VersionOrder, Compares) {
-  EXPECT_TRUE(knowledge::version_less("0.9", "0.13"));
-  EXPECT_TRUE(knowledge::version_less("4.51.0", "5.2.0"));
-  EXPECT_EQ(knowledge::compare_versions("5.0.0.dev0", "5.0.0"), 0);
-  EXPECT_EQ(knowledge::compare_versions("4.57", "4.57.0"), 0);
-  EXPECT_TRUE(knowledge::version_less("5.16.1", "5.17"));
+  EXPECT_TRUE(core::version_less("0.9", "0.13"));
+  EXPECT_TRUE(core::version_less("4.51.0", "5.2.0"));
+  EXPECT_TRUE(core::version_less("5.0.0.dev0", "5.0.0"));  // a pre-release before its release
+  EXPECT_TRUE(core::version_less("5.0.0.dev0", "5.3"));
+  EXPECT_EQ(core::compare_versions("4.57", "4.57.0"), 0);
+  EXPECT_EQ(core::compare_versions("0.12.post1", "0.12"), 0);
+  EXPECT_TRUE(core::version_less("5.16.1", "5.17"));
+  EXPECT_TRUE(core::version_less("garbage", "0.1"));
 }
 
 }  // namespace

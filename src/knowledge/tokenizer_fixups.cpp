@@ -1,6 +1,7 @@
 #include "knowledge/tokenizer_fixups.h"
 
 #include "knowledge/release_data.h"
+#include "knowledge/strict_fields.h"
 
 namespace knowledge {
 
@@ -14,12 +15,11 @@ namespace {
 
 core::Result<TokenizerFixups> parse(const std::string& release) {
   QPTQ_TRY_ASSIGN(core::Json doc, load_release_file(release, "tokenizer_fixups"));
+  StrictFields s{"knowledge/quark/" + release + "/tokenizer_fixups.json"};
   TokenizerFixups f;
-  if (const core::Json* ids = core::json_object(doc, "forced_pad_token_id")) {
-    for (auto it = ids->begin(); it != ids->end(); ++it) {
-      if (it.value().is_number_integer()) f.forced_pad_token_id[it.key()] = it.value().get<std::int64_t>();
-    }
-  }
+  const core::Json& ids = s.object(doc, "", "forced_pad_token_id");
+  for (const auto& [model_type, id] : ids.items()) f.forced_pad_token_id[model_type] = s.integer(ids, "/forced_pad_token_id", model_type);
+  QPTQ_TRY(s.result());
   return f;
 }
 

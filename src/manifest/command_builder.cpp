@@ -38,8 +38,8 @@ bool is_env_name(const std::string& name) {
 }
 
 core::Result<void> add_optional_flags(std::vector<std::string>& argv, const PlanView& p) {
-  if (p.calibration.dataset != kCliDefaultDataset) add_option(argv, "--dataset", p.calibration.dataset);
-  if (p.calibration.batch_size != kCliDefaultBatchSize) add_option(argv, "--batch_size", std::to_string(p.calibration.batch_size));
+  if (p.calibration.dataset != p.cli_defaults.dataset) add_option(argv, "--dataset", p.calibration.dataset);
+  if (p.calibration.batch_size != p.cli_defaults.batch_size) add_option(argv, "--batch_size", std::to_string(p.calibration.batch_size));
   if (p.kv_cache_scheme) add_option(argv, "--kv_cache_dtype", *p.kv_cache_scheme);
   for (const auto& [pattern, scheme] : p.layer_quant_config) {
     QPTQ_TRY(check_list_value("layer_quant_config", pattern));
@@ -66,7 +66,7 @@ core::Result<void> add_optional_flags(std::vector<std::string>& argv, const Plan
     // quark-ptq's own evaluation (src/evaluate) compares source and output after the run;
     // quark-cli's perplexity of the output alone has no baseline to judge it by.
     argv.push_back("--skip_evaluation");
-  } else if (p.evaluation_dataset != kCliDefaultEvaluationDataset) {
+  } else if (p.evaluation_dataset != p.cli_defaults.evaluation_dataset) {
     add_option(argv, "--evaluation_dataset", p.evaluation_dataset);
   }
   return core::ok();

@@ -161,9 +161,25 @@ TEST(CommandBuilder, MissingCalibrationFallsBackToCliDefaultsButStaysExplicit) {
   plan.erase("calibration");
   plan.erase("evaluation_intent");
   auto cmd = build(plan, analysis_for("org/m"));
-  std::vector<std::string> golden = {
-      "/venv/bin/quark-cli", "torch-llm-ptq", "--model_dir", "org/m", "--output_dir", "/out/dir", "--quant_scheme",        "fp8",
-      "--num_calib_data",    "512",           "--seq_len",   "512",   "--device",     "cuda",     "--no_trust_remote_code"};
+  // The calibration from quark-cli's defaults in knowledge/quark/<release>/datasets.json; no
+  // evaluation intent is the planner's default from knowledge/plan/rules.json ("none"), so
+  // quark-cli skips its own evaluation.
+  std::vector<std::string> golden = {"/venv/bin/quark-cli",
+                                     "torch-llm-ptq",
+                                     "--model_dir",
+                                     "org/m",
+                                     "--output_dir",
+                                     "/out/dir",
+                                     "--quant_scheme",
+                                     "fp8",
+                                     "--num_calib_data",
+                                     "512",
+                                     "--seq_len",
+                                     "512",
+                                     "--device",
+                                     "cuda",
+                                     "--no_trust_remote_code",
+                                     "--skip_evaluation"};
   EXPECT_EQ(cmd.argv, golden);
 }
 

@@ -1,6 +1,8 @@
 #include "manifest/plan_view.h"
 
 #include "intake/analysis_file.h"
+#include "knowledge/plan_rules.h"
+#include "knowledge/release_data.h"
 #include "plan/plan_file.h"
 
 namespace manifest {
@@ -50,12 +52,27 @@ core::Result<void> read_exclusions(PlanView& v, const plan::PlanFile& plan, cons
   return core::ok();
 }
 
+// quark-cli's own defaults for the release the plan was made for; the newest shipped release's
+// when the plan names none.
+core::Result<knowledge::CalibDefaults> cli_defaults(const std::optional<std::string>& quark_version) {
+  std::string release = knowledge::shipped_releases().back();
+  if (quark_version) {
+    auto match = knowledge::match_release(*quark_version);
+    if (!match) return invalid("quark_version", "not a Quark version: " + *quark_version);
+    release = match->release;
+  }
+  QPTQ_TRY_ASSIGN(knowledge::DatasetCatalog catalog, knowledge::DatasetCatalog::load(release));
+  return catalog.defaults();
+}
+
 core::Result<void> read_calibration(PlanView& v, const plan::PlanFile& plan) {
+  QPTQ_TRY_ASSIGN(v.cli_defaults, cli_defaults(plan.quark_version));
+  const knowledge::CalibDefaults& d = v.cli_defaults;
   Calibration& c = v.calibration;
-  c.dataset = plan.calib_dataset.value_or(kCliDefaultDataset);
-  c.num_calib_data = plan.num_calib_data.value_or(kCliDefaultNumCalibData);
-  c.seq_len = plan.seq_len.value_or(kCliDefaultSeqLen);
-  c.batch_size = plan.batch_size.value_or(kCliDefaultBatchSize);
+  c.dataset = plan.calib_dataset.value_or(d.dataset);
+  c.num_calib_data = plan.num_calib_data.value_or(d.num_calib_data);
+  c.seq_len = plan.seq_len.value_or(d.seq_len);
+  c.batch_size = plan.batch_size.value_or(d.batch_size);
   if (c.num_calib_data < 1) return invalid("calibration.num_calib_data", "must be at least 1");
   if (c.seq_len < 1) return invalid("calibration.seq_len", "must be at least 1");
   if (c.batch_size < 1) return invalid("calibration.batch_size", "must be at least 1");
@@ -66,9 +83,10 @@ core::Result<void> read_calibration(PlanView& v, const plan::PlanFile& plan) {
   return core::ok();
 }
 
-void read_execution(PlanView& v, const plan::PlanFile& plan) {
-  v.evaluation_intent = plan.evaluation_intent.value_or("full");
-  v.evaluation_dataset = plan.evaluation_dataset.value_or(kCliDefaultEvaluationDataset);
+core::Result<void> read_execution(PlanView& v, const plan::PlanFile& plan) {
+  QPTQ_TRY_ASSIGN(const knowledge::PlanRules* rules, knowledge::plan_rules());
+  v.evaluation_intent = plan.evaluation_intent.value_or(rules->default_evaluation_intent);
+  v.evaluation_dataset = plan.evaluation_dataset.value_or(v.cli_defaults.evaluation_dataset);
   v.evaluated_by_quark_ptq = plan.evaluated_by_quark_ptq;
   // Only a section quark-ptq evaluates by is the manifest's (plan.evaluation is any section).
   v.evaluation = plan.evaluated_by_quark_ptq ? plan.evaluation : core::Json(nullptr);
@@ -80,6 +98,7 @@ void read_execution(PlanView& v, const plan::PlanFile& plan) {
   v.quark_version = plan.quark_version;
   v.python = plan.python;
   v.env_changes = plan.env_changes;
+  return core::ok();
 }
 
 }  // namespace
@@ -94,7 +113,7 @@ core::Result<PlanView> read_plan_view(const core::Json& plan_doc, const core::Js
   QPTQ_TRY(read_exclusions(v, plan, analysis));
   v.algorithms = plan.algorithms;
   QPTQ_TRY(read_calibration(v, plan));
-  read_execution(v, plan);
+  QPTQ_TRY(read_execution(v, plan));
   v.size = analysis.size;
   return v;
 }

@@ -12,21 +12,15 @@
 #include "core/json_io.h"
 #include "core/result.h"
 #include "intake/analysis_file.h"
+#include "knowledge/calib_datasets.h"
 
 namespace manifest {
 
-// quark-cli torch-llm-ptq's own defaults (0.11 .. 0.13): flags equal to these are left out.
-inline constexpr const char* kCliDefaultDataset = "pileval";
-inline constexpr std::int64_t kCliDefaultBatchSize = 1;
-inline constexpr std::int64_t kCliDefaultNumCalibData = 512;
-inline constexpr std::int64_t kCliDefaultSeqLen = 512;
-inline constexpr const char* kCliDefaultEvaluationDataset = "wikitext";
-
 struct Calibration {
-  std::string dataset = kCliDefaultDataset;
-  std::int64_t num_calib_data = kCliDefaultNumCalibData;
-  std::int64_t seq_len = kCliDefaultSeqLen;
-  std::int64_t batch_size = kCliDefaultBatchSize;
+  std::string dataset;
+  std::int64_t num_calib_data = 0;
+  std::int64_t seq_len = 0;
+  std::int64_t batch_size = 0;
 };
 
 // Facts about the model's size, for the estimate (read from the analysis by intake's reader).
@@ -50,9 +44,12 @@ struct PlanView {
   std::vector<std::string> exclude_layers;
   bool exclude_layers_overridden = false;  // the plan replaces the template's defaults
   std::vector<std::string> algorithms;
-  Calibration calibration;
-  std::string evaluation_intent = "full";  // none | smoke | full (CLI default: evaluate)
-  std::string evaluation_dataset = kCliDefaultEvaluationDataset;
+  Calibration calibration;  // what the plan says, else quark-cli's defaults
+  // quark-cli's own defaults for the plan's release (knowledge/quark/<release>/datasets.json):
+  // a flag equal to its default is left out of the command.
+  knowledge::CalibDefaults cli_defaults;
+  std::string evaluation_intent;  // none | smoke | full; unsaid: knowledge/plan/rules.json's default
+  std::string evaluation_dataset;
   bool evaluated_by_quark_ptq = false;          // the plan has an `evaluation` section: step 4 evaluates, not quark-cli
   core::Json evaluation = core::Json(nullptr);  // that section (settings, threshold, text)
   bool multi_device = false;

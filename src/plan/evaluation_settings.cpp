@@ -13,8 +13,10 @@ core::Json evaluation_settings(const std::string& intent, const std::string& pri
     e["canary_tokens"] = per->second.canary_tokens;
     e["budget_seconds"] = per->second.budget_seconds;
   }
+  // Every priority has its threshold (the rules' loader checks it); a priority that is not one
+  // was refused with the options.
   auto thr = ev.max_ppl_increase_pct.find(priority);
-  e["max_ppl_increase_pct"] = thr != ev.max_ppl_increase_pct.end() ? thr->second : 5.0;
+  if (thr != ev.max_ppl_increase_pct.end()) e["max_ppl_increase_pct"] = thr->second;
   e["z"] = ev.z;
   e["text"] = text.empty() ? core::Json(nullptr) : core::Json(text);
   return e;
