@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build-fuzz}
-targets=(intake config index analysis plan manifest checkpoints help cli)
+targets=(intake config index analysis plan manifest checkpoints help cli mcp probe evaluation)
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
       -DQPTQ_BUILD_FUZZERS=ON -DQPTQ_BUILD_TESTS=OFF > /dev/null
 cmake --build "$build" -j"${JOBS:-2}" --target "${targets[@]/%/_fuzz}"

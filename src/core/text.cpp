@@ -1,5 +1,7 @@
 #include "core/text.h"
 
+#include <simdjson.h>
+
 #include <cstdint>
 
 namespace core {
@@ -142,5 +144,7 @@ std::string redact_credentials(std::string_view text) {
   out.append(text.substr(i));
   return out;
 }
+
+bool is_utf8(std::string_view text) { return simdjson::validate_utf8(text.data(), text.size()); }
 
 }  // namespace core

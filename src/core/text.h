@@ -32,6 +32,10 @@ std::string_view last_line(std::string_view text);
 // reordering reaches the terminal and the person sees that something odd was there.
 std::string terminal_safe(std::string_view text);
 
+// True when `text` is well-formed UTF-8 (simdjson's validator). JSON artifacts hold only
+// UTF-8, so a name that is not cannot be recorded faithfully.
+bool is_utf8(std::string_view text);
+
 // Every URL's user information replaced: "https://user:secret@host/x" -> "https://***@host/x".
 // Applied to whatever is printed or recorded that may hold a configured endpoint.
 std::string redact_credentials(std::string_view text);

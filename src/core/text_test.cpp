@@ -66,3 +66,12 @@ TEST(Text, MessageArgumentsAreSanitisedAndRedacted) {
 }
 
 }  // namespace
+
+TEST(Text, IsUtf8TellsWellFormedFromNot) {
+  EXPECT_TRUE(core::is_utf8("/models/llama"));
+  EXPECT_TRUE(core::is_utf8("/モデル/ラマ"));
+  EXPECT_FALSE(core::is_utf8("/models/\xff\xfe"));
+  EXPECT_FALSE(core::is_utf8("/models/\xc0\xaf"));      // overlong '/'
+  EXPECT_FALSE(core::is_utf8("/models/\xe3\x83"));      // truncated sequence
+  EXPECT_FALSE(core::is_utf8("/models/\xed\xa0\x80"));  // a surrogate
+}

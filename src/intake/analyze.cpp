@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "core/model_identity.h"
+#include "core/text.h"
 #include "intake/analysis.h"
 #include "intake/hf_cache.h"
 #include "intake/hub_files.h"
@@ -28,6 +29,11 @@ core::Result<core::Json> analyze_local(const std::string& input, const OracleLin
     return core::make_error(core::ExitCode::bad_input, "intake.model_dir_missing").with("path", input);
   }
   QPTQ_TRY_ASSIGN(core::fs::path real, core::real_path(p));
+  // The path goes into model_analysis.json (JSON: UTF-8 only) and, from there, into quark-cli's
+  // argv: a name that is not UTF-8 would be recorded garbled and fail only at prepare.
+  if (!core::is_utf8(real.string())) {
+    return core::make_error(core::ExitCode::bad_input, "intake.model_path_not_utf8").with("path", real.string());
+  }
   if (!core::is_directory(real)) {
     return core::make_error(core::ExitCode::bad_input, "intake.model_not_directory").with("path", real.string());
   }

@@ -141,6 +141,13 @@ core::Result<HttpResponse> HttpClient::get(const std::string& url, std::optional
   CURLcode rc = api.easy_perform(curl);
   api.slist_free_all(headers);
   if (sink.overflow) {
+    // A ranged read that overflows is a server that ignored the range (it was sending tensor
+    // data); a whole-file read that overflows is a file too large for what it claims to be.
+    if (!range) {
+      return core::make_error(core::ExitCode::bad_input, "intake.file_too_large")
+          .with("path", url)
+          .with("limit", std::to_string(max_bytes));
+    }
     return core::make_error(core::ExitCode::network, "intake.hub_too_large").with("url", url).with("limit", std::to_string(max_bytes));
   }
   if (rc != CURLE_OK) {

@@ -27,9 +27,9 @@ class HttpClient {
   HttpClient(const HttpClient&) = delete;
   HttpClient& operator=(const HttpClient&) = delete;
 
-  // `range` is inclusive [first, last]. A body longer than `max_bytes` aborts the transfer
-  // with intake.hub_too_large. Transport failures: network "intake.hub_unreachable".
-  // HTTP error statuses are returned as responses, not errors.
+  // `range` is inclusive [first, last]. A body longer than `max_bytes` aborts the transfer:
+  // intake.hub_too_large for a ranged read, bad_input intake.file_too_large for a whole file. Transport failures: network
+  // "intake.hub_unreachable". HTTP error statuses are returned as responses, not errors.
   core::Result<HttpResponse> get(const std::string& url, std::optional<std::pair<std::uint64_t, std::uint64_t>> range,
                                  std::uint64_t max_bytes);
   const HubSettings& settings() const { return m_settings; }

@@ -70,6 +70,13 @@ core::Result<std::vector<FileEntry>> HubModelFiles::list() {
 core::Result<std::optional<std::string>> HubModelFiles::read_small(std::string_view name) {
   if (m_listed && m_sizes.find(name) == m_sizes.end()) return std::optional<std::string>{};
   std::string url = file_url(name);
+  // The listing's size refuses a file too large for a configuration file before a byte of it
+  // is fetched; the transfer's own limit covers a listing that lies.
+  if (auto it = m_sizes.find(name); it != m_sizes.end() && it->second && *it->second > kMaxSmallFileBytes) {
+    return core::make_error(core::ExitCode::bad_input, "intake.file_too_large")
+        .with("path", url)
+        .with("limit", std::to_string(kMaxSmallFileBytes));
+  }
   QPTQ_TRY_ASSIGN(HttpResponse resp, m_http.get(url, std::nullopt, kMaxSmallFileBytes));
   m_bytes_read += resp.body.size();
   if (resp.status == 404) return std::optional<std::string>{};

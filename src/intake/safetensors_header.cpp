@@ -186,7 +186,14 @@ core::Result<Entry> read_entry(std::string_view name, simdjson::ondemand::value 
   if (!checked_mul(elems, bits, total_bits)) {
     return header_error("intake.header_overflow", source, where() + ": byte size overflows");
   }
-  if (total_bits % 8 != 0 || total_bits / 8 != e.end - e.begin) {
+  if (total_bits % 8 != 0) {
+    // A sub-byte dtype (F4, F6) whose elements end mid-byte: no byte range can hold it, so the byte counts
+    // would say nothing ("1 bytes but data_offsets span 1").
+    return header_error("intake.header_partial_byte", source,
+                        where() + ": " + std::to_string(elems) + " elements x " + std::string(e.dtype) + " is " +
+                            std::to_string(total_bits) + " bits, not a whole number of bytes");
+  }
+  if (total_bits / 8 != e.end - e.begin) {
     return header_error("intake.header_size_mismatch", source,
                         where() + ": shape x " + std::string(e.dtype) + " is " + std::to_string(total_bits / 8) +
                             " bytes but data_offsets span " + std::to_string(e.end - e.begin));

@@ -73,7 +73,7 @@ inline constexpr std::size_t kHeaderPadding = 64;  // simdjson's SIMDJSON_PADDIN
 
 // Parses and validates the JSON header. With `file_size` the data region must end exactly at
 // the end of the file. Errors (bad_input), each naming `source`: intake.header_json,
-// intake.header_entry, intake.header_overflow, intake.header_size_mismatch,
+// intake.header_entry, intake.header_overflow, intake.header_size_mismatch, intake.header_partial_byte,
 // intake.header_overlap, intake.header_gap, intake.header_data_length.
 core::Result<SafetensorsHeader> parse_header(std::string_view json, std::string_view source, std::optional<std::uint64_t> file_size);
 

@@ -98,20 +98,24 @@ std::optional<Confirmation> confirmation_from_json(const core::Json& j) {
 core::Result<std::vector<Confirmation>> load_confirmations(const Workdir& wd) {
   std::vector<Confirmation> out;
   if (!core::exists(wd.checkpoints())) return out;
-  QPTQ_TRY_ASSIGN(core::Json doc, core::read_json_file(wd.checkpoints()));
-  const core::Json* list = core::json_array(doc, "confirmations");
-  if (list == nullptr) {
+  // Every way the file can be damaged gets the same way out. It names checkpoint 1, the first
+  // confirmation to give again, not `status`, which reads this file and fails the same way.
+  auto damaged = [&wd](std::string detail) {
     return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_invalid")
         .with("path", wd.checkpoints().string())
-        .with("command", "quark-ptq status");
+        .with("command", "quark-ptq confirm analysis")
+        .with_detail(std::move(detail));
+  };
+  auto doc = core::read_json_file(wd.checkpoints());
+  if (!doc) {
+    if (doc.error().code != core::ExitCode::bad_input) return core::fail(std::move(doc).error());
+    return damaged(doc.error().detail);
   }
+  const core::Json* list = core::json_array(*doc, "confirmations");
+  if (list == nullptr) return damaged("no \"confirmations\" list");
   for (const auto& item : *list) {
     auto c = confirmation_from_json(item);
-    if (!c) {
-      return core::make_error(core::ExitCode::bad_input, "workflow.checkpoints_invalid")
-          .with("path", wd.checkpoints().string())
-          .with("command", "quark-ptq status");
-    }
+    if (!c) return damaged("a confirmation that is not one");
     out.push_back(*c);
   }
   return out;

@@ -493,6 +493,27 @@ std::optional<std::string> approved_command_display(const std::string& command, 
   return cmd->display;
 }
 
+namespace {
+
+// The file whose content changed after checkpoint `c` confirmed it, when that is why `c` is
+// stale: the checkpoints before it still hold, and what `c` would bind now is another digest.
+// nullopt when `c` is stale for another reason (its artifact is missing, fails its schema or
+// was built from an upstream that changed): then an earlier artifact is what changed.
+std::optional<std::string> edited_file(const WorkflowStatus& s, Checkpoint c) {
+  const CheckpointStatus& st = s.at(c);
+  if (st.state != CheckpointState::stale || !st.confirmation || st.expected_digest.empty()) return std::nullopt;
+  if (st.confirmation->digest == st.expected_digest) return std::nullopt;
+  for (int i = 1; i < static_cast<int>(c); ++i) {
+    if (s.at(static_cast<Checkpoint>(i)).state != CheckpointState::confirmed) return std::nullopt;
+  }
+  return (c == Checkpoint::analysis ? s.workdir / "model_analysis.json"
+          : c == Checkpoint::plan   ? s.workdir / "quant_plan.json"
+                                    : s.workdir / "run_manifest.yaml")
+      .string();
+}
+
+}  // namespace
+
 core::Result<Confirmation> require_confirmed(const WorkflowStatus& s, Checkpoint c) {
   const CheckpointStatus& st = s.at(c);
   std::string name(checkpoint_name(c));
@@ -500,11 +521,19 @@ core::Result<Confirmation> require_confirmed(const WorkflowStatus& s, Checkpoint
   if (st.state == CheckpointState::confirmed) return *st.confirmation;
   // Stale only when this checkpoint, or one before it, lost a confirmation it had.
   if (s.return_to && static_cast<int>(*s.return_to) <= static_cast<int>(c)) {
-    return with_next_command(core::make_error(core::ExitCode::stale, "workflow.stale")
-                                 .with("checkpoint", number)
-                                 .with("name", name)
-                                 .with("return_to", std::to_string(static_cast<int>(*s.return_to))),
-                             s);
+    const Checkpoint back = *s.return_to;
+    // Say which file changed when one did: "an earlier artifact changed" for an edited plan
+    // sent people looking for an analysis nobody touched.
+    std::string id = "workflow.stale";
+    auto file = edited_file(s, back);
+    if (file) id = back == c ? "workflow.stale_edited" : "workflow.stale_edited_upstream";
+    core::Error e = core::make_error(core::ExitCode::stale, id)
+                        .with("checkpoint", number)
+                        .with("name", name)
+                        .with("return_to", std::to_string(static_cast<int>(back)))
+                        .with("return_name", std::string(checkpoint_name(back)));
+    if (file) e.with("file", *file);
+    return with_next_command(std::move(e), s);
   }
   return with_next_command(
       core::make_error(core::ExitCode::not_confirmed, "workflow.not_confirmed").with("checkpoint", number).with("name", name), s);

@@ -5,7 +5,8 @@ Serves every directory <root>/<org>/<name>/ as repo "org/name":
   GET /api/models/<org>/<name>/revision/<rev>[?blobs=true]  -> {"id", "sha", "siblings": [{rfilename, size}]}
   GET /<org>/<name>/resolve/<rev>/<file>                      -> the file, honouring "Range: bytes=a-b"
 Modes (--mode): ok, redirect (resolve answers 302 to /cdn/...), slow (sleeps before answering),
-truncated (headers promise more bytes than are sent), norange (ignores Range, sends everything).
+truncated (headers promise more bytes than are sent), norange (ignores Range, sends everything),
+nosizes (the listing gives no file sizes).
 --token T makes every request without "Authorization: Bearer T" a 401. Each request is appended
 to --log as "METHOD PATH RANGE AUTH" where AUTH is yes/no (the token itself is never logged).
 The chosen port is printed on stdout as the first line.
@@ -94,7 +95,10 @@ def main():
                 for dirpath, _, files in os.walk(repo):
                     for fn in files:
                         full = os.path.join(dirpath, fn)
-                        siblings.append({"rfilename": os.path.relpath(full, repo), "size": os.path.getsize(full)})
+                        entry = {"rfilename": os.path.relpath(full, repo)}
+                        if args.mode != "nosizes":
+                            entry["size"] = os.path.getsize(full)
+                        siblings.append(entry)
                 body = json.dumps({"id": f"{m.group(1)}/{m.group(2)}", "sha": args.sha, "siblings": siblings}).encode()
                 return self.reply(200, body, {"Content-Type": "application/json"})
             m = re.match(r"^/([^/]+)/([^/]+)/resolve/([^/]+)/(.+)$", path)
