@@ -11,7 +11,9 @@
 #include "core/text.h"
 #include "envprobe/python_env.h"
 #include "oracle/checkpoint_names.h"
+#include "options/compare_option.h"
 #include "plan/capabilities.h"
+#include "plan/comparison.h"
 #include "plan/module_inventory.h"
 #include "plan/plan_document.h"
 #include "plan/planner.h"
@@ -220,6 +222,7 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
                       : plan::CaptureFn([](const runner::CommandSpec& spec, double timeout) { return runner::capture(spec, timeout); });
   const options::PlanOptions& o = request.options;
   QPTQ_TRY(options::override_pairs(o));
+  QPTQ_TRY_ASSIGN(const std::optional<options::CompareRequest> compare, options::compare_request(o));
   for (const auto& e : o.excludes) {
     if (e.empty()) return core::make_error(core::ExitCode::usage, "plan.empty_exclude");
   }
@@ -237,7 +240,7 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   plan::PlanInputs in;
   in.analysis = &analysis;
   in.analysis_digest = workflow::artifact_digest(analysis);
-  plan::set_options(in, o);
+  plan::set_options(in, compare ? options::comparison_options(o, *compare) : o);
   in.caps = &caps;
   in.target = target;
   in.modules = std::move(inventory.modules);
@@ -257,9 +260,12 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
     in.template_file = path.string();
     in.template_doc = doc;
   }
-  plan::Plan p = plan::build_plan(in);
+  std::optional<plan::Comparison> comparison;
+  if (compare) comparison = plan::build_comparison(in, *compare);
+  plan::Plan p = comparison ? plan::comparison_plan(in, *comparison) : plan::build_plan(in);
   if (!p.problems.empty()) return PlanOutcome{plan_end::Invalid{std::move(p)}};
   core::Json doc = plan::plan_to_json(p);
+  if (comparison) doc["comparison"] = plan::comparison_to_json(*comparison);
   QPTQ_TRY(workflow::write_artifact(wd, workflow::Artifact::plan, doc));
   return PlanOutcome{plan_end::Written{std::move(p), std::move(doc), wd.plan()}};
 }

@@ -107,6 +107,7 @@ TEST(KnowledgeSchema, SchemasRejectAMissingOrMistypedField) {
   check("knowledge/intake/forward_risks.json", "/rules/0/risk", "clip_qkv_null");
   check("knowledge/plan/rules.json", "/evaluation", nullptr);
   check("knowledge/plan/rules.json", "/shape_rules/override_share_max", "0.125");
+  check("knowledge/plan/rules.json", "/comparison/max_candidates", 0);
   check("knowledge/plan/targets.json", "/targets/0/arch", nullptr);
   check("knowledge/diagnose/log_markers.json", "/perplexity", nullptr);
   check("knowledge/diagnose/rules.json", "/rules/0/return_to_checkpoint", "3");
@@ -211,6 +212,9 @@ TEST(KnowledgeLoaders, PlanRulesAndTargetsAreTypedAndStrict) {
   expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/kv_cache_default/size", 8,
                  "/kv_cache_default/size is neither");
   expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/role_order", nullptr, "/role_order is missing");
+  EXPECT_EQ(r.comparison.max_candidates, 4);
+  expect_invalid(knowledge::parse_plan_rules, "knowledge/plan/rules.json", "/comparison/max_candidates", "4",
+                 "/comparison/max_candidates is not an integer");
 
   auto targets = knowledge::plan_targets();
   ASSERT_TRUE(targets) << targets.error().detail;

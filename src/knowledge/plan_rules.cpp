@@ -87,6 +87,7 @@ core::Result<PlanRules> parse_plan_rules(const core::Json& doc) {
     out.evaluation.max_ppl_increase_pct.emplace(priority, f.number(thr, "/evaluation/max_ppl_increase_pct", priority));
   }
   out.evaluation.z = f.number(ev, "/evaluation", "z");
+  out.comparison.max_candidates = f.integer(f.object(doc, "", "comparison"), "/comparison", "max_candidates");
   QPTQ_TRY(f.result());
   // Every priority a person can name has its threshold, and the default intent is one there is
   // (or "none"): the planner looks them up without a fallback.

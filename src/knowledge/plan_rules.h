@@ -45,6 +45,11 @@ struct EvaluationRules {
   double z = 0;
 };
 
+// plan --compare: the candidates one comparison holds unless --compare-max says otherwise.
+struct ComparisonRules {
+  std::int64_t max_candidates = 0;
+};
+
 struct PlanRules {
   PreferenceTable scheme_preferences;                                               // priority -> architecture ("unknown" as well)
   PreferenceTable algorithm_preferences;                                            // priority -> scheme family
@@ -57,6 +62,7 @@ struct PlanRules {
   ShapeRules shape_rules;
   SchemeFailures scheme_failures;
   EvaluationRules evaluation;
+  ComparisonRules comparison;
 
   // table[priority][key], empty when either is not there.
   static const std::vector<std::string>& preferences(const PreferenceTable& table, std::string_view priority, std::string_view key);

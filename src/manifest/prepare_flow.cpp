@@ -243,6 +243,11 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   workflow::Workdir wd{opt.workdir};
   QPTQ_TRY(workflow::require_confirmed(wd, workflow::Checkpoint::plan));
   QPTQ_TRY_ASSIGN(workflow::WorkflowStatus status, workflow::evaluate(wd));
+  // A comparison (plan --compare) is planned and confirmed, but this release runs one plan:
+  // refused here, before anything is probed or written, rather than running its first candidate.
+  if (core::json_object(status.plan.doc, "comparison") != nullptr) {
+    return core::make_error(core::ExitCode::usage, "manifest.comparison_not_runnable");
+  }
   QPTQ_TRY_ASSIGN(PlanView plan, read_plan_view(status.plan.doc, status.analysis.doc));
 
   QPTQ_TRY_ASSIGN(std::optional<SlurmRequest> slurm, read_slurm_request(opt));

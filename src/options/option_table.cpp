@@ -31,6 +31,8 @@ const std::array kPlanRows = {
     PlanOptionRow{"batch_size", "--batch-size", "batch_size", "B", Kind::count, &P::batch_size, "help.plan.batch_size"},
     PlanOptionRow{"eval", "--eval", "eval", "E", Kind::choice, &P::eval, "help.plan.eval"},
     PlanOptionRow{"eval_text", "--eval-text", "eval_text", "FILE", Kind::path, &P::eval_text, "help.plan.eval_text"},
+    PlanOptionRow{"compare", "--compare", "compare", "S,S|auto", Kind::text, &P::compare, "help.plan.compare"},
+    PlanOptionRow{"compare_max", "--compare-max", "compare_max", "N", Kind::count, &P::compare_max, "help.plan.compare_max"},
     PlanOptionRow{"multi_device", "--multi-device", "multi_device", "", Kind::flag, &P::multi_device, "help.plan.multi_device"},
     PlanOptionRow{"trust_remote_code", "--trust-remote-code", "trust_remote_code", "", Kind::flag, &P::trust_remote_code,
                   "help.plan.trust_remote_code"},
@@ -106,6 +108,9 @@ std::vector<core::MessageArg> help_args(core::Lang lang, const PlanOptionRow& ro
   } else if (row.key == "eval") {
     auto rules = knowledge::plan_rules();
     args.push_back({"default", rules ? (*rules)->default_evaluation_intent : ""});
+  } else if (row.key == "compare_max") {
+    auto rules = knowledge::plan_rules();
+    args.push_back({"default", rules ? std::to_string((*rules)->comparison.max_candidates) : ""});
   } else if (auto d = calib_defaults(); d && row.key == "calib_dataset") {
     args.push_back({"default", d->dataset});
   } else if (d && row.key == "calib_samples") {

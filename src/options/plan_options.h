@@ -25,8 +25,10 @@ struct PlanOptions {
   std::optional<int> calib_samples;
   std::optional<int> seq_len;
   std::optional<int> batch_size;
-  std::string eval;       // none | smoke | full
-  std::string eval_text;  // the held-out text, absolute once bound
+  std::string eval;                // none | smoke | full
+  std::string eval_text;           // the held-out text, absolute once bound
+  std::string compare;             // "fp8,int4_wo_128" or "auto": a comparison of whole plans, one per scheme
+  std::optional<int> compare_max;  // the most candidates a comparison holds (unset: knowledge's bound)
   bool multi_device = false;
   bool trust_remote_code = false;
   std::string python;

@@ -177,6 +177,23 @@ core::Json plan_to_json(const Plan& p) {
   return j;
 }
 
+core::Json comparison_to_json(const Comparison& c) {
+  core::Json candidates = core::Json::array();
+  for (const auto& k : c.candidates) {
+    // Checkpoint 2 confirms the whole document: the top level's requires_confirmation speaks for
+    // every candidate, and one of their own would stay true after the confirmation.
+    core::Json plan = plan_to_json(k.plan);
+    plan.erase("requires_confirmation");
+    candidates.push_back({{"name", k.name},
+                          {"asked", k.asked},
+                          {"refit", k.refit.id.empty() ? core::Json(nullptr) : text_json(k.refit)},
+                          {"plan", std::move(plan)}});
+  }
+  core::Json left_out = core::Json::array();
+  for (const auto& l : c.left_out) left_out.push_back({{"scheme", l.scheme}, {"code", l.code}, {"reason", text_json(l.reason)}});
+  return {{"mode", c.automatic ? "auto" : "named"}, {"max", c.max}, {"candidates", candidates}, {"left_out", left_out}};
+}
+
 std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {
   std::vector<std::string> out;
   out.push_back(core::msg(lang, "plan.table.heading"));

@@ -8,6 +8,7 @@
 #include "core/json_io.h"
 #include "core/messages.h"
 #include "core/result.h"
+#include "plan/comparison.h"
 #include "plan/plan_model.h"
 
 namespace plan {
@@ -15,6 +16,10 @@ namespace plan {
 std::string render(core::Lang lang, const Text& t);
 
 core::Json plan_to_json(const Plan& p);
+
+// quant_plan.json's `comparison`: each candidate with its whole plan document (what a later
+// step builds that candidate's quark-cli command from), the schemes left out with why, the bound.
+core::Json comparison_to_json(const Comparison& c);
 
 // The human decision table (decision | choice | why | alternatives) and coverage.
 std::vector<std::string> decision_table(core::Lang lang, const Plan& p);

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
+#include "cli/comparison_view.h"
 #include "cli/next_step.h"
 #include "cli/option_binding.h"
 #include "cli/option_checks.h"
@@ -40,12 +41,14 @@ int report_written(const Console& console, const flow::plan_end::Written& w, Nex
     show_decision_table(console, w.doc, false);
     show_alternatives(console, w.doc);
     for (const auto& line : plan::module_lines(console.lang(), w.plan)) console.line(line);
+    show_comparison(console, w.doc);
     console.say("plan.written_asked_below", {{"path", w.path.string()}});
     show_plan_risks(console, w.doc);
     if (console.json_mode()) console.json(w.doc);
     return 0;
   } else {
     for (const auto& line : plan::decision_table(console.lang(), w.plan)) console.line(line);
+    show_comparison(console, w.doc);
   }
   if (next == NextHint::shown) {
     for (const auto& line : plan::risk_table(console.lang(), w.plan)) console.line(line);

@@ -14,6 +14,7 @@
 #include "cli/next_step.h"
 #include "core/text.h"
 #include "cli/step_views.h"
+#include "cli/comparison_view.h"
 #include "cli/summaries.h"
 #include "flow/start_flow.h"
 
@@ -66,7 +67,10 @@ class TerminalPrompter final : public flow::Prompter {
     return m_c.ask(m_c.t("start.ask_analysis_corrected"));
   }
   std::optional<flow::PlanAnswer> ask_plan(const core::Json& plan, const flow::PlanRequest& current) override {
-    if (!JustShown::take(m_shown.plan)) show_decision_table(m_c, plan);
+    if (!JustShown::take(m_shown.plan)) {
+      show_decision_table(m_c, plan);
+      show_comparison(m_c, plan);
+    }
     m_c.say("workflow.reason_plan");
     const std::string example = adjustment_example(plan);
     m_c.say("start.plan_adjust_hint", {{"example", example}});
