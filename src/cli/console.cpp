@@ -49,7 +49,7 @@ std::string Console::enum_text(std::string_view family, const std::string& value
 void Console::line(std::string_view text) const {
   std::FILE* f = m_json ? m_err : m_out;
   // Lines carry untrusted text (config values, tensor names, a child's output): no escape
-  // sequence from them reaches the terminal (issue 18 item 18).
+  // sequence from them reaches the terminal.
   std::string safe = core::terminal_safe(text);
   std::fwrite(safe.data(), 1, safe.size(), f);
   std::fputc('\n', f);
@@ -109,7 +109,7 @@ int Console::finish(int rc) const {
 
 std::optional<std::string> Console::ask(std::string_view prompt) const {
   if (!m_interactive) return std::nullopt;
-  // Only what is typed after the question is shown answers it (issue 18 item 3): anything
+  // Only what is typed after the question is shown answers it: anything
   // typed ahead ("yes" three times before checkpoint 1 was even shown) is discarded, from the
   // terminal's queue and from stdio's buffer.
   int in_fd = ::fileno(m_in);

@@ -25,7 +25,7 @@ class Console {
 
   core::Lang lang() const { return m_lang; }
   // The workdir of the command: a `quark-ptq ...` command an error names is shown with
-  // `--workdir DIR` when it is not the current directory (issue 16 item 13).
+  // `--workdir DIR` when it is not the current directory.
   void set_workdir(std::filesystem::path workdir) { m_workdir = std::move(workdir); }
   // `command` ("quark-ptq ...") as the person types it for this workdir.
   std::string command(const std::string& command) const;

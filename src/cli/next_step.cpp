@@ -25,7 +25,7 @@ void say_next(const Console& c, const workflow::WorkflowStatus& s) {
 core::Json next_json(const Console& c, const workflow::WorkflowStatus& s) { return flow::next_action_json(c.lang(), s); }
 
 void say_next(const Console& c, const workflow::Workdir& wd) {
-  if (auto s = workflow::evaluate(wd)) say_next(c, *s);
+  if (auto s = workflow::status_of(wd)) say_next(c, *s);
 }
 
 }  // namespace cli

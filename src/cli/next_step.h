@@ -8,7 +8,7 @@ namespace cli {
 
 // A `quark-ptq ...` command as the user types it for `workdir`: with `--workdir DIR` after
 // `quark-ptq` when the workdir is not the current directory (the workflow's own commands
-// leave it out; issue 16 item 13).
+// leave it out).
 std::string user_command(const std::filesystem::path& workdir, const std::string& command);
 // The next action's command, through user_command().
 std::string hint_command(const workflow::WorkflowStatus& status);

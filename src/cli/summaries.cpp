@@ -212,7 +212,7 @@ void show_result_summary(const Console& c, const core::Json& m) {
     }
   }
   if (const core::Json* metrics = core::json_at(m, "result/metrics"); metrics != nullptr && metrics->is_object()) {
-    // Each measurement under its name in the user's language (cli.metric.<key>; issue 16 item 10).
+    // Each measurement under its name in the user's language (cli.metric.<key>).
     for (auto it = metrics->begin(); it != metrics->end(); ++it) {
       std::string id = "cli.metric." + it.key();
       t.add_row({core::catalog_has(c.lang(), id) ? c.t(id) : it.key(), brief(&it.value())});

@@ -12,7 +12,7 @@ namespace cli {
 void print_verify_report(const Console& console, const verify::VerifyReport& report);
 
 // "verifying: X of Y GiB hashed (Z %)" on stderr, at most every 2 s, so that a long
-// verification is never silent (issue 16 item 12).
+// verification is never silent.
 class HashProgressView : public verify::VerifyProgress {
  public:
   explicit HashProgressView(const Console& console) : m_console(console) {}

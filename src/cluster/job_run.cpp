@@ -124,7 +124,7 @@ core::Result<JobOutcome> follow_job(const std::string& job_id, const JobClients&
   JobOutcome out;
   out.job_id = job_id;
   out.last.job_id = job_id;
-  runner::RunOutcome& run = out.run;
+  runner::MonitoredOutcome& run = out.run;
   run.started_at = core::now_utc_iso8601();
   const auto start = Clock::now();
   auto since_start = [&start] { return std::chrono::duration<double>(Clock::now() - start).count(); };

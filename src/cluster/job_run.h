@@ -92,7 +92,7 @@ struct JobOutcome {
   std::vector<std::string> states_seen;  // job_state_name of each state in order, repeats folded
   // As for a local run: exit status or signal (from Slurm), stages, export, perplexity and the
   // log tail from the output file, the times. No resource samples: the job runs elsewhere.
-  runner::RunOutcome run;
+  runner::MonitoredOutcome run;
 };
 
 // Follows `job_id` until Slurm says it ended, or the observer detaches. Fails as a value only

@@ -1,5 +1,5 @@
 // Preflight checks of the variables and driver that decide which GPU the run gets and
-// whether torch can use it (issue 16 item 14), kept pure so each is tested on its facts:
+// whether torch can use it, kept pure so each is tested on its facts:
 // HSA_OVERRIDE_GFX_VERSION against the GPU's own gfx target, the HIP and CUDA
 // visible-devices variables against each other, and the NVIDIA driver against the oldest one
 // torch's CUDA major runs on (knowledge/environment.json nvidia_driver_minimum).

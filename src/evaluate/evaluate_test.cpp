@@ -22,9 +22,13 @@ core::Json model(std::vector<double> nll, std::vector<std::vector<int>> gens, co
 
 evaluate::Settings settings(double threshold = 5.0) {
   evaluate::Settings s;
+  s.intent = "smoke";
   s.windows = 4;
+  s.seq_len = 256;
   s.canary_tokens = 4;
   s.max_ppl_increase_pct = threshold;
+  s.budget_seconds = 900;
+  s.z = 1.96;
   return s;
 }
 

@@ -19,7 +19,7 @@ std::string_view status_name(Status s);
 
 // Why a check or the verdict is not a plain pass: a catalog id ("evaluate.reason.*") and its
 // arguments. The artifact records the English text as `reason`, with `reason_id` and
-// `reason_args` beside it, so each reader shows it in the user's language (issue 16 item 10).
+// `reason_args` beside it, so each reader shows it in the user's language.
 struct Reason {
   std::string id;
   std::vector<core::MessageArg> args;
@@ -27,15 +27,17 @@ struct Reason {
   std::string text(core::Lang lang = core::Lang::en) const { return id.empty() ? std::string() : core::msg(lang, id, args); }
 };
 
-// What to measure and how to judge it; recorded by the plan (quant_plan.json `evaluation`).
+// What to measure and how to judge it; recorded by the plan (quant_plan.json `evaluation`)
+// from knowledge/plan/rules.json's budgets and thresholds, which are the only place their
+// values live (so nothing here defaults them).
 struct Settings {
-  std::string intent = "smoke";       // "smoke" or "full"
-  int windows = 8;                    // perplexity windows of held-out text
-  int seq_len = 256;                  // tokens per window
-  int canary_tokens = 16;             // greedy tokens per canary prompt
-  double max_ppl_increase_pct = 5.0;  // the threshold the verdict is judged against
-  double budget_seconds = 900;        // the evaluator stops adding windows after this
-  double z = 1.96;                    // two-sided 95 % interval on the paired delta
+  std::string intent;               // "smoke" or "full"
+  int windows = 0;                  // perplexity windows of held-out text
+  int seq_len = 0;                  // tokens per window
+  int canary_tokens = 0;            // greedy tokens per canary prompt
+  double max_ppl_increase_pct = 0;  // the threshold the verdict is judged against
+  double budget_seconds = 0;        // the evaluator stops adding windows after this
+  double z = 0;                     // the normal quantile of the interval on the paired delta
 };
 
 struct CanaryPrompt {

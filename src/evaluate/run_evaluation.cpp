@@ -81,7 +81,7 @@ std::string export_release(const std::filesystem::path& output) {
 }
 
 // Passes the evaluator's pid on as soon as it exists.
-class StartedObserver final : public runner::RunObserver {
+class StartedObserver final : public runner::MonitorObserver {
  public:
   explicit StartedObserver(const std::function<void(int)>& started) : m_started(started) {}
   void on_started(int pid) override {

@@ -7,8 +7,8 @@
 
 namespace evaluate {
 
-// Missing keys keep Settings' defaults; keys of the wrong type are ignored the same way (the
-// schemas of both artifacts reject them before this is reached).
+// Missing keys (or keys of the wrong type, which the schemas of both artifacts reject before
+// this is reached) stay zero: a check with no windows measures nothing and says so.
 Settings settings_from_json(const core::Json& section);
 
 }  // namespace evaluate

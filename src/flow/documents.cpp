@@ -131,7 +131,7 @@ core::Json confirm_document(core::Lang lang, const workflow::Workdir& wd, const 
   core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)},
                     {"already_confirmed", outcome.already},
                     {"confirmation", workflow::confirmation_to_json(conf)}};
-  if (auto status = workflow::evaluate(wd)) out["next_action"] = next_action_json(lang, *status);
+  if (auto status = workflow::status_of(wd)) out["next_action"] = next_action_json(lang, *status);
   return out;
 }
 
@@ -147,14 +147,14 @@ core::Json run_document(const RunOutcome& outcome) {
 
 core::Json run_document(core::Lang lang, const RunOutcome& outcome) {
   core::Json j = run_document(outcome);
-  auto status = workflow::evaluate(workflow::Workdir{outcome.manifest.parent_path()});
+  auto status = workflow::status_of(workflow::Workdir{outcome.manifest.parent_path()});
   j["next_action"] = status ? next_action_json(lang, *status) : core::Json(nullptr);
   return j;
 }
 
 core::Json decision_document(core::Lang lang, const workflow::Workdir& wd, const workflow::Confirmation& conf) {
   core::Json out = {{"checkpoint", 4}, {"confirmation", workflow::confirmation_to_json(conf)}};
-  if (auto status = workflow::evaluate(wd)) out["next_action"] = next_action_json(lang, *status);
+  if (auto status = workflow::status_of(wd)) out["next_action"] = next_action_json(lang, *status);
   return out;
 }
 

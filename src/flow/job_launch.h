@@ -22,7 +22,7 @@ class RunObserver;
 struct RunRequest;
 
 struct JobLaunch {
-  runner::RunOutcome run;  // as for a local run (no resource samples: the job ran elsewhere)
+  runner::MonitoredOutcome run;  // as for a local run (no resource samples: the job ran elsewhere)
   cluster::JobOutcome job;
 };
 

@@ -17,8 +17,8 @@ class Launcher {
  public:
   virtual ~Launcher() = default;
   // Fails as a value only when the command could not be started (or its log not created).
-  virtual core::Result<runner::RunOutcome> launch(const runner::CommandSpec& spec, const runner::MonitorOptions& options,
-                                                  runner::RunObserver* observer) = 0;
+  virtual core::Result<runner::MonitoredOutcome> launch(const runner::CommandSpec& spec, const runner::MonitorOptions& options,
+                                                        runner::MonitorObserver* observer) = 0;
   // Never fails: an evaluator that cannot start or finish gives a not_run result.
   virtual evaluate::EvaluationResult evaluate(const evaluate::Request& request) = 0;
   // A Slurm job (cluster/job_run.h): the recorded sbatch argv run, and the job followed.
@@ -30,8 +30,8 @@ class Launcher {
 // runner::run_monitored: posix_spawn, own process group, signal forwarding, resource sampling.
 class MonitoredLauncher final : public Launcher {
  public:
-  core::Result<runner::RunOutcome> launch(const runner::CommandSpec& spec, const runner::MonitorOptions& options,
-                                          runner::RunObserver* observer) override {
+  core::Result<runner::MonitoredOutcome> launch(const runner::CommandSpec& spec, const runner::MonitorOptions& options,
+                                                runner::MonitorObserver* observer) override {
     return runner::run_monitored(spec, options, observer);
   }
   evaluate::EvaluationResult evaluate(const evaluate::Request& request) override { return evaluate::run_evaluation(request); }

@@ -1,4 +1,4 @@
-// Where the seconds of `quark-ptq run` go besides quark-cli's own (issue 19): the run flow
+// Where the seconds of `quark-ptq run` go besides quark-cli's own: the run flow
 // marks the end of each of its steps, and run_manifest.yaml's `run.phases` records them, so a
 // step 4 that takes longer than quark-cli says where the difference went.
 #pragma once

@@ -40,7 +40,7 @@ constexpr std::string_view kDigestPrefix = "sha256:";
 core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) {
   auto plan_confirmed = workflow::require_confirmed(wd, workflow::Checkpoint::plan);
   if (!plan_confirmed) return core::fail(std::move(plan_confirmed).error());
-  QPTQ_TRY_ASSIGN(workflow::WorkflowStatus st, workflow::evaluate(wd));
+  QPTQ_TRY_ASSIGN(workflow::WorkflowStatus st, workflow::status_of(wd));
   using A = workflow::ArtifactState;
   const std::string path = wd.manifest().string();
   if (st.manifest.state == A::missing) {
@@ -110,7 +110,7 @@ bool has_arg(const workflow::RecordedCommand& cmd, const std::string& flag) {
 // counts here: the workdir is writable by agents and scripts, so only the person's words in
 // this process approve a launch (recorded for the audit trail, not as a pass). Recorded through workflow::approve_execution,
 // judged on `snapshot`, the status the gates evaluated and `cmd` was read from: the digest is
-// checked against the same bytes that run, never against a second read (issue 18 item 2).
+// checked against the same bytes that run, never against a second read.
 core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd, const workflow::WorkflowStatus& snapshot,
                                                      const PendingCommand& pending, const RunRequest& req, ApprovalPrompt& prompt,
                                                      RunObserver& observer) {
@@ -151,7 +151,7 @@ core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd
 }
 
 verify::VerifyOptions verify_options(const workflow::Workdir& wd, const core::Json& manifest, const workflow::RecordedCommand& cmd,
-                                     const std::string& output_dir, const runner::RunOutcome& out) {
+                                     const std::string& output_dir, const runner::MonitoredOutcome& out) {
   verify::VerifyOptions o;
   o.output_dir = output_dir;
   // The manifest that ran was prepared from this plan by the same reader, so a plan that does
@@ -204,7 +204,7 @@ std::vector<core::MessageArg> job_facts(const cluster::JobOutcome& job, const co
 }
 
 // The context a diagnosis needs from the outcome and the recorded environment.
-diagnose::FailureContext failure_context(const runner::RunOutcome& out, const envprobe::RecordedReport& env,
+diagnose::FailureContext failure_context(const runner::MonitoredOutcome& out, const envprobe::RecordedReport& env,
                                          const std::optional<cluster::JobOutcome>& job, const core::Json& executor) {
   diagnose::FailureContext ctx;
   ctx.log = out.log_tail;
@@ -265,7 +265,7 @@ std::optional<evaluate::Reason> evaluation_blocked(const workflow::RecordedComma
 }
 
 // Follows the child for the manifest: its pid once started, each stage as it begins.
-class ManifestProgress final : public runner::RunObserver {
+class ManifestProgress final : public runner::MonitorObserver {
  public:
   ManifestProgress(manifest::RunManifestFile& file, flow::RunObserver& observer) : m_file(file), m_observer(observer) {}
 
@@ -415,7 +415,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   QPTQ_TRY(obtain_approval(wd, st, read.second, req, prompt, observer));
   phases.skip();  // the person's time to answer is not the tool's
 
-  // One run per workdir and per output directory (issue 18 item 10). The locks are held until
+  // One run per workdir and per output directory. The locks are held until
   // the manifest's last write below; their descriptors pass to quark-cli, so a quark-cli that
   // outlives a killed quark-ptq still holds them (runner/run_lock.h).
   QPTQ_TRY_ASSIGN(runner::DirectoryLock workdir_lock, runner::DirectoryLock::acquire(wd.root, "workdir"));
@@ -474,13 +474,13 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   mo.echo_stderr_style = req.echo_stderr_style;
   ManifestProgress progress(file, observer);
   // Safetensors files that quark-cli has finished are hashed while it writes the rest, and
-  // evaluates or exits (issue 19); verification reuses only the digests whose files did not
+  // evaluates or exits; verification reuses only the digests whose files did not
   // change since (verify/early_hasher.h).
   verify::EarlyHasher early(output_dir);
   early.start();
   phases.mark("launch_checks");
   std::optional<cluster::JobOutcome> job;
-  auto out = [&]() -> core::Result<runner::RunOutcome> {
+  auto out = [&]() -> core::Result<runner::MonitoredOutcome> {
     if (!runs_as_job(cmd.executor)) return launcher.launch(spec, mo, &progress);
     QPTQ_TRY_ASSIGN(JobLaunch launched, launch_job(wd, cmd.executor, log_rel, attach_to, req, launcher, file, observer));
     job = std::move(launched.job);

@@ -5,7 +5,7 @@
 // before or around the launch is a core::Error.
 //
 // The gates and the approval judge one read of the manifest: what is approved is what runs
-// (issue 18 item 2). After the approval run() takes the run locks (workdir, then output
+//. After the approval run() takes the run locks (workdir, then output
 // directory: runner/run_lock.h), checks that the output directory did not fill up and the
 // local model did not change since prepare (workflow/launch_checks.h), and holds both locks
 // until the manifest's last write. When the manifest has an `evaluator` (the plan asked

@@ -45,15 +45,15 @@ class FakeLauncher final : public Launcher {
  public:
   // What the child "does" while it runs (e.g. write the output); then the outcome is returned.
   std::function<void(const runner::CommandSpec&)> act;
-  core::Result<runner::RunOutcome> result = runner::RunOutcome{};
+  core::Result<runner::MonitoredOutcome> result = runner::MonitoredOutcome{};
   std::vector<std::string> stages;
   int launches = 0;
   int child_pid = 4242;
   runner::CommandSpec spec;
   runner::MonitorOptions options;
 
-  core::Result<runner::RunOutcome> launch(const runner::CommandSpec& s, const runner::MonitorOptions& o,
-                                          runner::RunObserver* observer) override {
+  core::Result<runner::MonitoredOutcome> launch(const runner::CommandSpec& s, const runner::MonitorOptions& o,
+                                                runner::MonitorObserver* observer) override {
     ++launches;
     spec = s;
     options = o;
@@ -127,8 +127,8 @@ class RecordingObserver final : public RunObserver {
   void on_evaluating(const evaluate::Request& r) override { events.push_back("evaluating " + r.output.string()); }
 };
 
-runner::RunOutcome exited(int code) {
-  runner::RunOutcome o;
+runner::MonitoredOutcome exited(int code) {
+  runner::MonitoredOutcome o;
   o.pid = 4242;
   o.exit_code = code;
   o.started_at = "2026-12-01T00:00:00Z";
@@ -254,7 +254,7 @@ TEST_F(RunFlow, SuccessfulRunIsVerifiedAndRecorded) {
   EXPECT_EQ(m["run"]["child_pid"], 4242);
   EXPECT_EQ(m["result"]["status"], "success");
   EXPECT_EQ(m["command"], manifest["command"]);  // the recorded command is never rewritten
-  EXPECT_EQ(workflow::evaluate(wd)->at(workflow::Checkpoint::execution).state, workflow::CheckpointState::confirmed);
+  EXPECT_EQ(workflow::status_of(wd)->at(workflow::Checkpoint::execution).state, workflow::CheckpointState::confirmed);
   // The report of the run, made from its final record.
   ASSERT_TRUE(r->report_html && *r->report_html);
   EXPECT_EQ(r->report_html->value(), wd.root / "report.html");
@@ -289,7 +289,7 @@ TEST_F(RunFlow, ThePhasesOfTheRunAreRecordedInTheOrderTheyRan) {
 // Its diagnosis sends the plan back (checkpoint 2), so the digest typed ahead is not enough:
 // the person is asked, with the diagnosis said first, before the same command runs again.
 TEST_F(RunFlow, ARunAgainKeepsTheFailedAttemptInTheHistory) {
-  runner::RunOutcome o = exited(1);
+  runner::MonitoredOutcome o = exited(1);
   o.log_tail = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n";
   launcher.result = o;
   ASSERT_TRUE(run_it().has_value());
@@ -321,7 +321,7 @@ TEST_F(RunFlow, ARunAgainKeepsTheFailedAttemptInTheHistory) {
 }
 
 TEST_F(RunFlow, QuarkFailureIsDiagnosedWithTheCheckpointToReturnTo) {
-  runner::RunOutcome o = exited(1);
+  runner::MonitoredOutcome o = exited(1);
   o.stages = {{"quantizing", "2026-12-01T00:00:10Z", 10, 5.0, ""}};
   o.log_tail =
       "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
@@ -364,7 +364,7 @@ TEST_F(RunFlow, ExitZeroWithoutOutputFailsVerification) {
 }
 
 TEST_F(RunFlow, InterruptedRunIsNeitherDiagnosedNorVerified) {
-  runner::RunOutcome o = exited(130);
+  runner::MonitoredOutcome o = exited(130);
   o.interrupted = true;
   o.interrupt_signal = 2;
   launcher.result = o;
@@ -767,7 +767,8 @@ TEST_F(RunFlowEvaluated, AnEvaluatorThatDidNotRunIsNeverAPass) {
 }
 
 TEST_F(RunFlowEvaluated, AnInterruptedEvaluationIsAnInterruptedRun) {
-  evaluate::EvaluationResult stopped = evaluate::not_run(evaluate::Settings{}, {"evaluate.reason.interrupted", {}});
+  evaluate::EvaluationResult stopped =
+      evaluate::not_run(evaluate::settings_from_json(manifest["evaluator"]["settings"]), {"evaluate.reason.interrupted", {}});
   stopped.interrupted = true;
   launcher.evaluation = stopped;
   auto r = run_it();

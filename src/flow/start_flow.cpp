@@ -66,7 +66,7 @@ class Start {
   }
 
   Stop analysis_step() {
-    auto s = workflow::evaluate(m_wd);
+    auto s = workflow::status_of(m_wd);
     if (!s) return failed(s.error());
     if (s->analysis.state == ArtifactState::valid && same_model(s->analysis.doc)) {
       m_observer.on_reuse(s->analysis.path);
@@ -92,7 +92,7 @@ class Start {
     // Corrections typed so far: applied for the next look, confirmed only by a yes after it.
     std::vector<std::string> pending;
     while (true) {
-      auto s = workflow::evaluate(m_wd);
+      auto s = workflow::status_of(m_wd);
       if (!s) return failed(s.error());
       if (already(*s, Checkpoint::analysis)) return std::nullopt;
       core::Json shown = s->analysis.doc;
@@ -130,7 +130,7 @@ class Start {
   }
 
   Stop plan_step() {
-    auto s = workflow::evaluate(m_wd);
+    auto s = workflow::status_of(m_wd);
     if (!s) return failed(s.error());
     m_plan = m_req.plan;
     m_plan.workdir = m_req.workdir;
@@ -162,7 +162,7 @@ class Start {
     // on checkpoint 3's question.
     bool adjusted = false;
     while (true) {
-      auto s = workflow::evaluate(m_wd);
+      auto s = workflow::status_of(m_wd);
       if (!s) return failed(s.error());
       if (!adjusted && already(*s, Checkpoint::plan)) return std::nullopt;
       auto answer = m_prompter.ask_plan(s->plan.doc, m_plan);
@@ -186,7 +186,7 @@ class Start {
         }
         m_observer.on_planned(*p);
         if (p->exit_code() == core::ExitCode::ok) {
-          if (auto after = workflow::evaluate(m_wd); after && after->plan.digest == s->plan.digest) m_observer.on_plan_unchanged();
+          if (auto after = workflow::status_of(m_wd); after && after->plan.digest == s->plan.digest) m_observer.on_plan_unchanged();
           m_plan = std::move(req);
         }
         adjusted = true;
@@ -203,7 +203,7 @@ class Start {
   }
 
   Stop prepare_step() {
-    auto s = workflow::evaluate(m_wd);
+    auto s = workflow::status_of(m_wd);
     if (!s) return failed(s.error());
     const core::Json* out = core::json_at(s->manifest.doc, "outputs/output_dir");
     bool same_dest = out != nullptr && out->is_string() && out->get<std::string>() == core::absolute_path(m_req.output_dir).string();
@@ -225,7 +225,7 @@ class Start {
   }
 
   Stop execution_checkpoint() {
-    auto s = workflow::evaluate(m_wd);
+    auto s = workflow::status_of(m_wd);
     if (!s) return failed(s.error());
     // Resuming after a finished run: go straight to checkpoint 4.
     if (s->at(Checkpoint::execution).state == CheckpointState::confirmed && core::json_object(s->manifest.doc, "result") != nullptr) {
@@ -240,7 +240,7 @@ class Start {
     }
     std::string digest = workflow::recompute_command_digest(s->manifest.doc);
     std::string command = "quark-ptq run --approve " + digest;
-    // The digest is never offered without the command it approves (issue 18 item 8).
+    // The digest is never offered without the command it approves.
     std::string approves = workflow::approved_command_display(command, s->manifest.doc).value_or("");
     // The same command failed last time for a reason the plan must fix: said before the question.
     auto pending = pending_command(m_req.workdir);
@@ -279,7 +279,7 @@ class Start {
   }
 
   Stop result_checkpoint() {
-    auto s = workflow::evaluate(m_wd);
+    auto s = workflow::status_of(m_wd);
     if (!s) return failed(s.error());
     if (already(*s, Checkpoint::result)) return std::nullopt;
     // The question says when the evaluation is not a pass (Prompter::ask_result shows the

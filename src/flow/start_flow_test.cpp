@@ -75,9 +75,10 @@ class RecordingStart final : public StartObserver {
 
 class NoLauncher final : public Launcher {
  public:
-  core::Result<runner::RunOutcome> launch(const runner::CommandSpec&, const runner::MonitorOptions&, runner::RunObserver*) override {
+  core::Result<runner::MonitoredOutcome> launch(const runner::CommandSpec&, const runner::MonitorOptions&,
+                                                runner::MonitorObserver*) override {
     ADD_FAILURE() << "start launched a run it was not asked to";
-    return runner::RunOutcome{};
+    return runner::MonitoredOutcome{};
   }
   evaluate::EvaluationResult evaluate(const evaluate::Request& r) override {
     ADD_FAILURE() << "start evaluated an output it was not asked to";
@@ -159,7 +160,7 @@ TEST_F(StartFlow, ACorrectionIsShownAgainBeforeItIsConfirmed) {
   EXPECT_EQ(prompter.shown[1]["model"]["model_type"], "mistral");
   EXPECT_EQ(prompter.corrections[1]["model.model_type"]["to"], "mistral");
   EXPECT_TRUE(prompter.corrections[0].empty());
-  auto s = workflow::evaluate(workflow::Workdir{tmp.path()});
+  auto s = workflow::status_of(workflow::Workdir{tmp.path()});
   ASSERT_TRUE(s.has_value());
   ASSERT_TRUE(s->analysis.doc.is_object());
   EXPECT_EQ(s->analysis.doc["model"]["model_type"], "mistral");
@@ -171,7 +172,7 @@ TEST_F(StartFlow, ANoAfterTheSecondLookConfirmsNothing) {
   auto r = go();
   ASSERT_TRUE(r.has_value()) << r.error().id;
   ASSERT_NE(std::get_if<start_end::Stopped>(&r->end), nullptr);
-  auto s = workflow::evaluate(workflow::Workdir{tmp.path()});
+  auto s = workflow::status_of(workflow::Workdir{tmp.path()});
   ASSERT_TRUE(s.has_value());
   EXPECT_EQ(s->analysis.doc["model"]["model_type"], "llama");
   EXPECT_NE(s->at(workflow::Checkpoint::analysis).state, workflow::CheckpointState::confirmed);
@@ -193,7 +194,7 @@ TEST_F(StartFlow, PlanOptionsAtCheckpointTwoMakeThePlanAgain) {
   EXPECT_EQ(prompter.shown[1]["global_scheme"], "fp8");
   EXPECT_EQ(prompter.shown[2]["global_scheme"], "int8");  // the plan made again, asked again
   EXPECT_EQ(prompter.shown[3]["global_scheme"], "int8");  // the invalid one wrote nothing
-  auto s = workflow::evaluate(workflow::Workdir{tmp.path()});
+  auto s = workflow::status_of(workflow::Workdir{tmp.path()});
   ASSERT_TRUE(s.has_value());
   EXPECT_EQ(s->plan.doc["global_scheme"], "int8");
   EXPECT_NE(s->at(workflow::Checkpoint::plan).state, workflow::CheckpointState::confirmed);
@@ -247,7 +248,7 @@ TEST_F(StartFlow, ResumingWithTheSameOptionsKeepsTheConfirmedPlan) {
   request.plan_options_given = {"--quark-version", "--target", "--scheme", "--calib-samples"};
   prompter.answers = {std::string("yes"), std::string("yes"), std::string("no")};
   ASSERT_TRUE(go().has_value());
-  const std::string confirmed = workflow::evaluate(workflow::Workdir{tmp.path()})->plan.digest;
+  const std::string confirmed = workflow::status_of(workflow::Workdir{tmp.path()})->plan.digest;
 
   RecordingStart again;
   prompter.asked.clear();
@@ -257,7 +258,7 @@ TEST_F(StartFlow, ResumingWithTheSameOptionsKeepsTheConfirmedPlan) {
   EXPECT_EQ(std::count(again.events.begin(), again.events.end(), "reuse quant_plan.json"), 1);
   EXPECT_EQ(std::count(again.events.begin(), again.events.end(), "step 2"), 0);
   EXPECT_EQ(prompter.asked, (std::vector<std::string>{"execution"}));
-  auto s = workflow::evaluate(workflow::Workdir{tmp.path()});
+  auto s = workflow::status_of(workflow::Workdir{tmp.path()});
   EXPECT_EQ(s->plan.digest, confirmed);
   EXPECT_EQ(s->at(workflow::Checkpoint::plan).state, workflow::CheckpointState::confirmed);
 }

@@ -34,7 +34,7 @@ core::Json source_json(const SourceInfo& src) {
   if (src.repo_id) source["repo_id"] = *src.repo_id;
   if (src.revision) source["revision"] = *src.revision;
   if (src.commit) source["commit"] = *src.commit;
-  // A configured endpoint may carry user:password@ (issue 18 item 19): never recorded.
+  // A configured endpoint may carry user:password@: never recorded.
   if (src.endpoint) source["endpoint"] = core::redact_credentials(*src.endpoint);
   if (src.snapshot_dir) source["snapshot_dir"] = *src.snapshot_dir;
   source["offline"] = src.offline;

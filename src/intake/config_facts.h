@@ -67,7 +67,7 @@ struct ModelFacts {
   std::vector<std::string> missing;  // material facts the config does not give
 };
 
-// The plausible range, 0..max, of a size or count a config claims (issue 18 item 14). Each
+// The plausible range, 0..max, of a size or count a config claims. Each
 // maximum is far above any released model (about 130 layers, 512 experts, a 262,144-token
 // vocabulary, a 10M-token context); it keeps an absurd claim (1e12 layers, 2^63 wrapped to a
 // negative) from driving the estimate or reaching the artifact. Like safetensors'

@@ -64,7 +64,7 @@ core::Result<Estimate> estimate_linears(const ModelFacts& facts, const knowledge
   // The layers fall into a few kinds (mixer by layer type, dense or MoE); a layer's modules
   // are named only by its kind and its index. num_layers and the expert count are claims of
   // the config: the modules are synthesized once per kind, not once per layer and expert,
-  // whenever the exclusions cannot tell the indices apart (issue 18 item 14).
+  // whenever the exclusions cannot tell the indices apart.
   struct Kind {
     const std::vector<std::string>* mixer;
     bool moe;

@@ -29,8 +29,7 @@ struct ModelReading {
   std::vector<std::string> tokenizer_files;              // in listing order
   // tokenizer_config.json's auto_map targets ("tokenization_x.XTokenizer", ...): custom
   // tokenizer code in the model repo. quark-cli 0.13 loads the tokenizer with
-  // trust_remote_code=True whatever its command line says, so this code would run (issue 18
-  // item 22).
+  // trust_remote_code=True whatever its command line says, so this code would run.
   std::vector<std::string> tokenizer_auto_map;
   // For model types whose pad token quark-cli forces to a fixed id (knowledge/quark/<release>/
   // tokenizer_fixups.json): that id and the largest id tokenizer.json defines (nullopt when

@@ -18,7 +18,7 @@ struct SourceInfo {
   std::optional<std::string> endpoint;
   std::optional<std::string> snapshot_dir;
   bool offline = false;  // HF_HUB_OFFLINE: a cache snapshot may lack files
-  // What checkpoint 1 confirms the model to be (issue 18 item 6): a local directory's files
+  // What checkpoint 1 confirms the model to be: a local directory's files
   // (core/model_identity.h) or the Hub commit. prepare binds it into the command's digest and
   // run checks it again before launch.
   core::Json identity = core::Json(nullptr);

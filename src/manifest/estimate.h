@@ -103,7 +103,7 @@ std::optional<double> recorded_quark_cli_seconds(const core::Json& estimate);
 
 // The estimate as it is shown wherever it is shown (prepare, its problems, the checkpoint 3
 // summary, MCP): GiB with one decimal ("?" when unknown, < 0), minutes whole and at least 1,
-// the value estimate_to_json records (issue 16 item 13: the same estimate read "~0.4 min" in
+// the value estimate_to_json records (the same estimate read "~0.4 min" in
 // prepare and "about 1.0 min" at checkpoint 3, "~20.6 GiB" and "about 21 GiB").
 std::string gib_text(double gib);
 double recorded_minutes(double minutes);

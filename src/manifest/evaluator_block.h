@@ -2,8 +2,8 @@
 // (quant_plan.json `evaluation`), prepare records in run_manifest.yaml `evaluator` which
 // Python runs knowledge/probes/evaluate.py on which source, output and held-out text, with
 // which settings and threshold. The command digest covers the block, so the second process
-// the approval lets run is as bound as quark-cli itself (issue 18's rule: the approval covers
-// everything that runs), and `run` evaluates exactly what was shown.
+// the approval lets run is as bound as quark-cli itself (the approval covers everything
+// that runs), and `run` evaluates exactly what was shown.
 #pragma once
 
 #include <string>

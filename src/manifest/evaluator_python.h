@@ -1,6 +1,6 @@
 // Which Python runs step 4's evaluation. It must be able to load what quark-cli exports, and an
 // environment that quantizes may not (amd-quark 0.12.post1 quantizes on a CPU host, but its
-// transformers cannot load the export), which used to be found only after the whole run. So
+// transformers cannot load the export), which would be found only after the whole run. So
 // prepare asks each candidate (envprobe::check_eval_python) and records the first that can:
 // the person's --eval-python alone when given (never replaced behind their back); otherwise
 // quark-cli's own interpreter, then the environments the person activated ($VIRTUAL_ENV,

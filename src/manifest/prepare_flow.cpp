@@ -144,7 +144,7 @@ void add_remote_code_problems(const PlanView& plan, envprobe::Verdict& v) {
 
 // quark-cli 0.13 has no way to pin a Hub revision (--model_dir goes to from_pretrained as it
 // is), so given a repo id it would load whatever the default branch holds at run time, not the
-// commit checkpoint 1 confirmed (issue 18 item 6). The command runs on the local snapshot of
+// commit checkpoint 1 confirmed. The command runs on the local snapshot of
 // that commit in the Hugging Face cache (the argv, so the approval, names it); without a
 // recorded commit it blocks here, and without the snapshot the data check blocks with the
 // download route (envprobe/data_readiness.h).
@@ -242,7 +242,7 @@ core::Result<core::Json> model_identity(const PlanView& plan) {
 core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   workflow::Workdir wd{opt.workdir};
   QPTQ_TRY(workflow::require_confirmed(wd, workflow::Checkpoint::plan));
-  QPTQ_TRY_ASSIGN(workflow::WorkflowStatus status, workflow::evaluate(wd));
+  QPTQ_TRY_ASSIGN(workflow::WorkflowStatus status, workflow::status_of(wd));
   // A comparison (plan --compare) is planned and confirmed, but this release runs one plan:
   // refused here, before anything is probed or written, rather than running its first candidate.
   if (core::json_object(status.plan.doc, "comparison") != nullptr) {

@@ -20,7 +20,7 @@ std::string signal_name(int sig) {
   return abbrev != nullptr ? std::string("SIG") + abbrev : std::to_string(sig);
 }
 
-std::string run_status(const runner::RunOutcome& out) {
+std::string run_status(const runner::MonitoredOutcome& out) {
   if (out.interrupted || out.timed_out) return "interrupted";
   if (out.exited_zero()) return "succeeded";
   return "failed";
@@ -43,7 +43,7 @@ core::Json running_section(const workflow::ProcessIdentity& self, const std::str
           {"log", log_rel}};
 }
 
-core::Json finished_section(const runner::RunOutcome& out, const std::string& log_rel, const workflow::ProcessIdentity& self,
+core::Json finished_section(const runner::MonitoredOutcome& out, const std::string& log_rel, const workflow::ProcessIdentity& self,
                             const std::string& approved_digest) {
   core::Json r = {{"status", run_status(out)},
                   {"child_pid", out.pid},
@@ -69,7 +69,7 @@ core::Json finished_section(const runner::RunOutcome& out, const std::string& lo
                   {"stderr_bytes", out.stderr_bytes}};
   if (out.perplexity) r["perplexity"] = *out.perplexity;
   if (out.log_errno != 0) {
-    // The log stops here (disk full?): said, never silently short (issue 18 item 17).
+    // The log stops here (disk full?): said, never silently short.
     std::uint64_t total = out.stdout_bytes + out.stderr_bytes;
     r["log_truncated"] = {{"at_byte", out.log_bytes},
                           {"lost_bytes", total > out.log_bytes ? total - out.log_bytes : 0},

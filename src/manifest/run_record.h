@@ -17,7 +17,7 @@
 namespace manifest {
 
 // run.status for an outcome: succeeded (exit 0), interrupted (we stopped it) or failed.
-std::string run_status(const runner::RunOutcome& out);
+std::string run_status(const runner::MonitoredOutcome& out);
 // "SIGTERM" for 15; the number when the signal has no name.
 std::string signal_name(int sig);
 
@@ -27,7 +27,7 @@ core::Json stages_json(const std::vector<runner::StageRecord>& stages);
 core::Json running_section(const workflow::ProcessIdentity& self, const std::string& started_at, const std::string& approved_digest,
                            const std::string& log_rel);
 // run once the child has ended, with quark-ptq's identity and the approved digest.
-core::Json finished_section(const runner::RunOutcome& out, const std::string& log_rel, const workflow::ProcessIdentity& self,
+core::Json finished_section(const runner::MonitoredOutcome& out, const std::string& log_rel, const workflow::ProcessIdentity& self,
                             const std::string& approved_digest);
 
 // run.job once the job has ended: what was recorded while it ran (`recorded`: id, submission

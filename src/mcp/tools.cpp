@@ -14,6 +14,7 @@
 #include "evaluate/settings_json.h"
 #include "flow/risk_text.h"
 #include "flow/analyze_flow.h"
+#include "flow/comparison_text.h"
 #include "flow/documents.h"
 #include "flow/evaluate_flow.h"
 #include "flow/executor_text.h"
@@ -125,7 +126,7 @@ Question confirmation_question(core::Lang lang, std::string key, std::string bou
 // --- status -------------------------------------------------------------------------------
 
 ToolResult call_status(ToolCall& c) {
-  auto s = workflow::evaluate(workflow::Workdir{workdir_of(c.args)});
+  auto s = workflow::status_of(workflow::Workdir{workdir_of(c.args)});
   if (!s) return failed(c, s.error());
   return done(flow::status_document(c.lang, *s));
 }
@@ -150,7 +151,7 @@ ToolResult call_confirm_analysis(ToolCall& c) {
   std::string command = "quark-ptq confirm analysis";
   for (const auto& s : sets) command += " --set " + core::shell_quote(s);
   workflow::Workdir w{wd};
-  auto s = workflow::evaluate(w);
+  auto s = workflow::status_of(w);
   if (!s) return failed(c, s.error());
   // The person is asked about the analysis as it is now, and only when it can be confirmed.
   const std::string shown = s->analysis.digest;
@@ -280,7 +281,7 @@ ToolResult call_confirm_plan(ToolCall& c) {
   const std::filesystem::path wd = workdir_of(c.args);
   const std::string reviewed = arg_string(c.args, "digest");
   workflow::Workdir w{wd};
-  auto s = workflow::evaluate(w);
+  auto s = workflow::status_of(w);
   if (!s) return failed(c, s.error());
   // The person is asked about the plan as it is now, and only when it can be confirmed.
   const std::string shown = s->plan.digest;
@@ -303,12 +304,17 @@ ToolResult call_confirm_plan(ToolCall& c) {
   if (const json* arch = core::json_at(p, "target/arch"); arch != nullptr && arch->is_string() && !arch->get<std::string>().empty())
     target += " (" + arch->get<std::string>() + ")";
   const bool remote = core::json_bool(p, "trust_remote_code").value_or(false);
+  // A comparison binds every candidate: each is listed, with the risks it adds and the schemes
+  // left out, as the terminal shows them.
+  std::string comparison;
+  for (const auto& line : flow::comparison_lines(c.lang, p)) comparison += line + "\n";
   std::string message = core::msg(c.lang, "mcp.ask_plan",
                                   {{"scheme", brief(core::json_at(p, "global_scheme"))},
                                    {"kv", brief(core::json_at(p, "kv_cache_scheme"))},
                                    {"algorithm", brief(core::json_at(p, "algorithm"))},
                                    {"target", target},
                                    {"excluded", brief(core::json_at(p, "exclude_layers"))},
+                                   {"comparison", comparison},
                                    {"evaluation", brief(core::json_at(p, "evaluation_intent"))},
                                    {"remote_code", core::msg(c.lang, remote ? "mcp.remote_code_on" : "mcp.remote_code_off")},
                                    {"risks", flow::risk_list(c.lang, core::json_array(p, "risks"), core::msg(c.lang, "mcp.no_risks"))},
@@ -432,7 +438,7 @@ ToolResult call_run(ToolCall& c) {
   req.workdir = wd;
   req.stop_grace_seconds = c.args.contains("stop_grace_seconds") ? c.args["stop_grace_seconds"].get<double>() : 10.0;
   req.echo_stdout_fd = STDERR_FILENO;  // stdout is the protocol
-  // The client's log, not a terminal: plain lines (issue 16 item 12).
+  // The client's log, not a terminal: plain lines.
   req.echo_stdout_style = req.echo_stderr_style = runner::EchoStyle::lines;
   req.via = kVia;
   req.lang = c.lang;
@@ -578,7 +584,7 @@ ToolResult call_accept(ToolCall& c) {
   const std::filesystem::path wd = workdir_of(c.args);
   const bool despite = arg_bool(c.args, "despite_evaluation");
   workflow::Workdir w{wd};
-  auto s = workflow::evaluate(w);
+  auto s = workflow::status_of(w);
   if (!s) return failed(c, s.error());
   std::string command = despite ? "quark-ptq accept --despite-evaluation" : "quark-ptq accept";
   if (auto ok = workflow::check_acceptable(w, despite); !ok) return failed(c, ok.error());
@@ -612,7 +618,7 @@ ToolResult call_followup(ToolCall& c) {
   const std::filesystem::path wd = workdir_of(c.args);
   const std::string proposed = arg_string(c.args, "text");
   workflow::Workdir w{wd};
-  auto s = workflow::evaluate(w);
+  auto s = workflow::status_of(w);
   if (!s) return failed(c, s.error());
   if (auto ok = workflow::check_followup(w, proposed); !ok) return failed(c, ok.error());
   const json* result = core::json_object(s->manifest.doc, "result");

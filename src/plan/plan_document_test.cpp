@@ -1,5 +1,5 @@
 // quant_plan.json: published fields, validation, atomic write, Japanese table, and staleness:
-// a rewritten plan makes the earlier plan confirmation stale through workflow::evaluate.
+// a rewritten plan makes the earlier plan confirmation stale through workflow::status_of.
 #include "plan/plan_document.h"
 
 #include <gtest/gtest.h>
@@ -95,14 +95,14 @@ TEST(PlanDocument, ReplanMakesThePlanConfirmationStale) {
   c.digest = workflow::artifact_digest(first);
   c.user_words = "yes";
   ASSERT_TRUE(workflow::record_confirmation(f.wd, c).has_value());
-  auto before = workflow::evaluate(f.wd);
+  auto before = workflow::status_of(f.wd);
   ASSERT_TRUE(before.has_value());
   EXPECT_EQ(before->at(workflow::Checkpoint::plan).state, workflow::CheckpointState::confirmed);
 
   options::PlanOptions o;
   o.kv_cache = "fp8";
   ASSERT_TRUE(workflow::write_artifact(f.wd, workflow::Artifact::plan, f.plan_doc(o)).has_value());
-  auto after = workflow::evaluate(f.wd);
+  auto after = workflow::status_of(f.wd);
   ASSERT_TRUE(after.has_value());
   EXPECT_NE(after->at(workflow::Checkpoint::plan).state, workflow::CheckpointState::confirmed);
   EXPECT_EQ(after->at(workflow::Checkpoint::analysis).state, workflow::CheckpointState::confirmed);

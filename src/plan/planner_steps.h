@@ -32,7 +32,7 @@ TemplateView template_view(const PlanInputs& in, const std::string& model_type);
 
 void decide_exclusions(const PlanInputs& in, const TemplateView& tv, Plan& p);
 // A fix as the whole command to paste: `quark-ptq plan` with this plan's options and the change
-// applied, so that pasting it keeps everything else the plan was asked for (issue 16 item 8).
+// applied, so that pasting it keeps everything else the plan was asked for.
 std::string fix_command(const PlanInputs& in, const PlanChange& change);
 void decide_calibration(const PlanInputs& in, Plan& p);
 void decide_evaluation(const PlanInputs& in, Plan& p);

@@ -28,7 +28,7 @@ core::Json template_file_json(const std::string& model_type, const std::vector<M
     if (m.role == "router") routers.push_back(m.name);
     if (m.role == "vision" || m.role == "audio" || m.role == "projector") towers.push_back(m.name);
   }
-  // Every exclusion is checked against these modules (issue 16 item 8): a pattern such as
+  // Every exclusion is checked against these modules: a pattern such as
   // "*vision*" that matches none of Qwen2.5-VL's "visual.*" modules is never written.
   std::vector<std::string> excludes;
   for (const auto& m : modules) {

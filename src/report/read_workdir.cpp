@@ -200,7 +200,7 @@ core::Result<Report> read_workdir(const workflow::Workdir& wd) {
   // Acceptance as the workflow judges it (a stale acceptance is none); a checkpoints file that
   // cannot be read leaves the report without it rather than without a report.
   if (auto confirmations = workflow::load_confirmations(wd)) {
-    const workflow::WorkflowStatus st = workflow::evaluate(wd, *confirmations, std::move(artifacts));
+    const workflow::WorkflowStatus st = workflow::status_of(wd, *confirmations, std::move(artifacts));
     const workflow::CheckpointStatus& result = st.at(workflow::Checkpoint::result);
     s.accepted = result.state == workflow::CheckpointState::confirmed && result.confirmation && result.confirmation->decision == "accepted";
   }

@@ -1,5 +1,5 @@
-// What the person sees of quark-cli's output when it is not a colour terminal (issue 16
-// item 12). The log file always gets the bytes as they came; the echo is rendered for where
+// What the person sees of quark-cli's output when it is not a colour terminal.
+// The log file always gets the bytes as they came; the echo is rendered for where
 // it goes:
 //   raw       a colour terminal: the bytes as they came (colours, live tqdm bars);
 //   no_color  a terminal with NO_COLOR (or TERM=dumb): escape sequences removed, carriage

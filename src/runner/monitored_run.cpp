@@ -68,7 +68,7 @@ int poll_timeout_ms(Clock::time_point now, std::initializer_list<std::optional<C
 
 }  // namespace
 
-core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOptions& options, RunObserver* observer) {
+core::Result<MonitoredOutcome> run_monitored(const CommandSpec& spec, const MonitorOptions& options, MonitorObserver* observer) {
   if (spec.argv.empty()) return start_error("runner.spawn_failed", "", EINVAL);
   auto program = find_program(spec.argv[0]);
   if (!program) return start_error("runner.spawn_failed", spec.argv[0], ENOENT);
@@ -92,7 +92,7 @@ core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOpt
                           options.gpu_sample_interval);
   sampler.take_baseline();
 
-  RunOutcome out;
+  MonitoredOutcome out;
   const double cpu_before = self_cpu_seconds();
   const auto start = Clock::now();
   out.started_at = core::now_utc_iso8601();

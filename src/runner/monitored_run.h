@@ -35,7 +35,7 @@ struct MonitorOptions {
   double timeout_seconds = 0;         // 0: none; otherwise stopped like an interrupt
   std::size_t tail_bytes = 4u << 20;  // ANSI-stripped log kept in memory for diagnosis
   const StopSwitch* stop = nullptr;   // a request on it stops the child as SIGINT to us would
-  double progress_interval = 0;       // > 0: RunObserver::on_progress at most this often (seconds)
+  double progress_interval = 0;       // > 0: MonitorObserver::on_progress at most this often (seconds)
 };
 
 // Where a run stands while it runs: for a front end that reports progress (the MCP server).
@@ -47,9 +47,9 @@ struct LiveProgress {
   std::optional<ResourceSample> memory;  // the latest sample, once there is one
 };
 
-class RunObserver {
+class MonitorObserver {
  public:
-  virtual ~RunObserver() = default;
+  virtual ~MonitorObserver() = default;
   virtual void on_started(int /*pid*/) {}
   virtual void on_stage(const StageRecord& /*stage*/) {}
   virtual void on_stop_requested(int /*signal*/) {}
@@ -57,7 +57,7 @@ class RunObserver {
   virtual void on_progress(const LiveProgress& /*progress*/) {}
 };
 
-struct RunOutcome {
+struct MonitoredOutcome {
   int pid = -1;
   std::optional<int> exit_code;  // the child exited with this status
   std::optional<int> signal;     // a signal ended the child
@@ -78,7 +78,7 @@ struct RunOutcome {
   std::string log_tail;  // ANSI-stripped complete lines (no tqdm redraws), the last tail_bytes
   // The log file holds exactly log_bytes of the output; when a write to it failed (disk full:
   // ENOSPC, a file size limit: EFBIG) the log stops there, log_errno says why, and the run
-  // goes on (the output is still echoed and watched). Issue 18 item 17.
+  // goes on (the output is still echoed and watched).
   std::uint64_t log_bytes = 0;
   int log_errno = 0;
 
@@ -86,6 +86,6 @@ struct RunOutcome {
 };
 
 // Fails as a value only when the child could not be started or the log not created.
-core::Result<RunOutcome> run_monitored(const CommandSpec& spec, const MonitorOptions& options, RunObserver* observer);
+core::Result<MonitoredOutcome> run_monitored(const CommandSpec& spec, const MonitorOptions& options, MonitorObserver* observer);
 
 }  // namespace runner

@@ -35,7 +35,7 @@ struct Fixture {
 
 CommandSpec sh(const std::string& script) { return CommandSpec{{"/bin/sh", "-c", script}, {}, {}, {}}; }
 
-class Recorder : public RunObserver {
+class Recorder : public MonitorObserver {
  public:
   void on_started(int pid) override { started_pid = pid; }
   void on_stage(const StageRecord& s) override { stages.push_back(s.name); }
@@ -218,7 +218,7 @@ TEST(MonitoredRun, AStopRequestedBeforeTheStartStopsTheChildAtOnce) {
   EXPECT_LT(r->wall_seconds, 5);
 }
 
-class ProgressRecorder : public RunObserver {
+class ProgressRecorder : public MonitorObserver {
  public:
   void on_progress(const LiveProgress& p) override { seen.push_back(p); }
   std::vector<LiveProgress> seen;

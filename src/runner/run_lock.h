@@ -1,4 +1,4 @@
-// One run per workdir and per output directory (issue 18 item 10). The lock is flock(2) on
+// One run per workdir and per output directory. The lock is flock(2) on
 // the directory itself, taken before anything starts. flock needs no stale-lock rule: the
 // kernel drops it when the last descriptor closes, so a crash or SIGKILL of quark-ptq never
 // leaves a lock behind. The descriptor is deliberately inherited by quark-cli (not

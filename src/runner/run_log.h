@@ -1,7 +1,7 @@
 // The run log is created, never reused: a name no earlier run (or a planted file) can hold,
 // opened with O_CREAT|O_EXCL|O_NOFOLLOW inside a logs directory that is itself not a link.
 // A symlink placed at the log's path, or a logs/ that points elsewhere, is refused: the run
-// never writes through a link into a file it did not create (issue 18 item 9).
+// never writes through a link into a file it did not create.
 #pragma once
 
 #include <filesystem>
@@ -19,7 +19,7 @@ std::string unique_log_name(std::string_view prefix = "run");
 // "runner.log_failed" with the reason when it exists, is a link, or its directory is a link.
 core::Result<int> create_log_file(const std::filesystem::path& path);
 
-// Space set aside on the workdir's filesystem while quark-cli runs (issue 18 item 17): a file
+// Space set aside on the workdir's filesystem while quark-cli runs: a file
 // of `bytes` allocated at the start and removed by release() just before the final manifest
 // write, so that a disk filled up by the run (the output, the log) still takes the record of
 // how it ended. Best effort: held() is false when the disk is already too full for it. Made

@@ -1,4 +1,4 @@
-// Hashing while the writer is still running (issue 19): the run flow starts an EarlyHasher on
+// Hashing while the writer is still running: the run flow starts an EarlyHasher on
 // the output directory before quark-cli starts and finishes it when quark-cli has exited. In
 // between, a thread looks at the directory twice a second (at once again while it is catching
 // up) and follows every file that starts with a valid safetensors header, the temporary file

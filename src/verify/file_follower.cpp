@@ -204,7 +204,7 @@ std::uint64_t FileFollower::advance(bool writer_done) {
   if (m_hashed < end) {
     // The whole file's SHA-256 is one sequential stream, and so the bound on how closely a
     // follower keeps up with its writer: this thread does only that, while a second one hashes
-    // the same bytes into their piece and reads the next batch (issue 19: one SHA-256 per byte
+    // the same bytes into their piece and reads the next batch (one SHA-256 per byte
     // on the critical path instead of two).
     // Allocated once per file and kept until it is complete: a fresh 16 MiB on every call
     // would page-fault its way in again each time.

@@ -1,4 +1,4 @@
-// Hashing a safetensors file while its writer is still writing it (issue 19). safetensors
+// Hashing a safetensors file while its writer is still writing it. safetensors
 // 0.8 (what transformers' save_pretrained and so quark-cli's export use) creates a hidden
 // temporary file in the output directory, sets it to its full size at once (a sparse file),
 // writes the header and then the tensors in order, and renames it to `model*.safetensors` at

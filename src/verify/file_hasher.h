@@ -59,7 +59,7 @@ struct HashCounter {
 };
 
 // A symbolic link under the root, and where it leads. verify never reads or hashes through a
-// link that leads out of the root (issue 18 item 20: a link to /etc/shadow was hashed).
+// link that leads out of the root (a link to /etc/shadow was hashed).
 struct LinkEntry {
   std::string path;     // relative to the root
   std::string target;   // as the link says (readlink)

@@ -33,7 +33,7 @@ struct ArtifactStatus {
 std::filesystem::path artifact_path(const Workdir& wd, Artifact a);
 
 // The file as it is: missing, invalid (unreadable or failing its schema) or valid; never an
-// error. Staleness and the manifest's command digest are judged by evaluate() (state.h).
+// error. Staleness and the manifest's command digest are judged by status_of() (state.h).
 ArtifactStatus read_artifact(const Workdir& wd, Artifact a);
 
 // The document of a valid artifact; bad_input naming the file and `command` (what makes a new

@@ -40,7 +40,7 @@ struct AnalysisCandidate {
 };
 
 core::Result<AnalysisCandidate> analysis_candidate(const Workdir& wd, const ConfirmRequest& req) {
-  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, status_of(wd));
   const ArtifactStatus& a = s.analysis;
   if (a.state == ArtifactState::missing) return artifact_missing(a.path, "quark-ptq analyze MODEL");
   if (a.doc.is_null()) return artifact_invalid(a, "quark-ptq analyze MODEL");
@@ -69,7 +69,7 @@ core::Result<AnalysisCandidate> analysis_candidate(const Workdir& wd, const Conf
 // The plan as it would be confirmed: every check of confirm_plan, nothing written.
 core::Result<WorkflowStatus> plan_candidate(const Workdir& wd, const ConfirmRequest& req) {
   QPTQ_TRY(require_confirmed(wd, Checkpoint::analysis));
-  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, status_of(wd));
   const ArtifactStatus& p = s.plan;
   if (p.state == ArtifactState::missing) return artifact_missing(p.path, "quark-ptq plan");
   if (p.state == ArtifactState::invalid) return artifact_invalid(p, "quark-ptq plan");

@@ -12,7 +12,7 @@ namespace {
 // The verified result, after checking that checkpoint 3 holds.
 core::Result<core::Json> current_result(const Workdir& wd) {
   QPTQ_TRY(require_confirmed(wd, Checkpoint::execution));
-  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, status_of(wd));
   const core::Json* result = core::json_object(s.manifest.doc, "result");
   if (result == nullptr) {
     return core::make_error(core::ExitCode::not_confirmed, "workflow.no_result")
@@ -26,7 +26,7 @@ core::Result<core::Json> current_result(const Workdir& wd) {
 
 core::Result<Confirmation> approve_execution(const Workdir& wd, std::string_view digest, std::string_view user_words,
                                              std::string_view via) {
-  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, status_of(wd));
   return approve_execution(wd, s, digest, user_words, via);
 }
 
@@ -74,7 +74,7 @@ core::Result<core::Json> acceptable_result(const Workdir& wd, bool despite_evalu
         .with("path", wd.manifest().string())
         .with("command", "quark-ptq followup TEXT");
   }
-  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, status_of(wd));
   // The source may have changed during or after the run: what was verified and evaluated is
   // then no longer a quantization of the model checkpoint 1 confirmed.
   if (auto cmd = read_recorded_command(s.manifest.doc)) {

@@ -12,8 +12,8 @@ namespace workflow {
 // difference; ok for a Hub model (its commit is bound by the digest).
 core::Result<void> check_model_unchanged(const RecordedCommand& cmd);
 
-// The output directory did not fill up since prepare found it absent or empty (issue 18
-// item 11): refused unless the approved command was prepared with --overwrite.
+// The output directory did not fill up since prepare found it absent or empty:
+// refused unless the approved command was prepared with --overwrite.
 // ExitCode::bad_input "workflow.output_not_empty".
 core::Result<void> check_output_dir_still_free(const RecordedCommand& cmd);
 

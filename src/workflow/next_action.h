@@ -1,4 +1,4 @@
-// The next thing to do, as status decides it (workflow::evaluate): a closed set, one catalog
+// The next thing to do, as status decides it (workflow::status_of): a closed set, one catalog
 // text each ("workflow.next_<name>"), so that a reader branches on the value, never on the id.
 #pragma once
 

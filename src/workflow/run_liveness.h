@@ -7,7 +7,7 @@
 // write its final status), started_at (UTC ISO-8601), and, from current_process_identity(),
 // process_start_ticks and boot_id, which make the check exact (pid reuse, reboot); and once
 // quark-cli started, child_pid and child_start_ticks: a run whose quark-ptq was killed while
-// its quark-cli lives on is still running (issue 18 item 16), never "interrupted".
+// its quark-cli lives on is still running, never "interrupted".
 #pragma once
 
 #include <cstdint>

@@ -110,7 +110,7 @@ std::string output_dir_hint(const WorkflowStatus& s) {
   return (dir != nullptr && dir->is_string()) ? core::shell_quote(dir->get<std::string>()) : "DIR";
 }
 
-// The interpreter the user chose, as the artifacts record it (issue 16 item 13): the
+// The interpreter the user chose, as the artifacts record it: the
 // manifest's when prepare was given --python; before any manifest, the one the plan was
 // checked against. "" when the user left it to the environment.
 std::string python_hint(const WorkflowStatus& s) {
@@ -369,12 +369,12 @@ WorkdirArtifacts read_artifacts(const Workdir& wd) {
   return a;
 }
 
-core::Result<WorkflowStatus> evaluate(const Workdir& wd) {
+core::Result<WorkflowStatus> status_of(const Workdir& wd) {
   QPTQ_TRY_ASSIGN(auto all, load_confirmations(wd));
-  return evaluate(wd, all, read_artifacts(wd));
+  return status_of(wd, all, read_artifacts(wd));
 }
 
-WorkflowStatus evaluate(const Workdir& wd, const std::vector<Confirmation>& all, WorkdirArtifacts artifacts) {
+WorkflowStatus status_of(const Workdir& wd, const std::vector<Confirmation>& all, WorkdirArtifacts artifacts) {
   WorkflowStatus s;
   s.workdir = wd.root;
   s.analysis = std::move(artifacts.analysis);
@@ -466,14 +466,14 @@ core::Json WorkflowStatus::to_json() const {
 }
 
 core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c) {
-  QPTQ_TRY_ASSIGN(WorkflowStatus s, evaluate(wd));
+  QPTQ_TRY_ASSIGN(WorkflowStatus s, status_of(wd));
   return require_confirmed(s, c);
 }
 
 namespace {
 
 // A message that tells the user to type `run --approve DIGEST` also shows what that digest
-// approves (issue 18 item 8): a digest is never offered on its own. The `<id>_approves`
+// approves: a digest is never offered on its own. The `<id>_approves`
 // variant of the message carries the command, derived from the argv that would run.
 core::Error with_next_command(core::Error e, const WorkflowStatus& s) {
   e.with("command", s.next_command);

@@ -68,12 +68,12 @@ struct WorkflowStatus {
   core::Json to_json() const;
 };
 
-core::Result<WorkflowStatus> evaluate(const Workdir& wd);
+core::Result<WorkflowStatus> status_of(const Workdir& wd);
 
-// evaluate() in its two halves: the three artifacts of `wd` read as it reads them (parsed,
+// status_of() in its two halves: the three artifacts of `wd` read as it reads them (parsed,
 // digested, checked against their schemas, the manifest's command block against its digest),
 // then everything derived from them and the confirmations (staleness, the run, the
-// checkpoints, the next action). evaluate(wd) is the second on the first and on
+// checkpoints, the next action). status_of(wd) is the second on the first and on
 // load_confirmations(wd); the checkpoints fuzz target reads its fixed artifacts once.
 struct WorkdirArtifacts {
   ArtifactStatus analysis;
@@ -81,12 +81,12 @@ struct WorkdirArtifacts {
   ArtifactStatus manifest;
 };
 WorkdirArtifacts read_artifacts(const Workdir& wd);
-WorkflowStatus evaluate(const Workdir& wd, const std::vector<Confirmation>& confirmations, WorkdirArtifacts artifacts);
+WorkflowStatus status_of(const Workdir& wd, const std::vector<Confirmation>& confirmations, WorkdirArtifacts artifacts);
 
 // The recorded evaluation's reason as message arguments: {reason}, its English text, and when
 // the manifest records its id (evaluation.reason_id, reason_args) also {reason_id} and one
 // {reason.NAME} per argument, so that a reader shows {reason} in the user's language
-// (flow::localized_args; issue 16 item 10).
+// (flow::localized_args).
 std::vector<core::MessageArg> evaluation_reason_args(const core::Json& manifest);
 
 // The plan command offered after an evaluation that did not pass: the less aggressive plan
@@ -112,7 +112,7 @@ core::Result<Confirmation> require_confirmed(const WorkflowStatus& s, Checkpoint
 
 // When `command` tells the user to type `run --approve DIGEST`: the command that digest
 // approves, derived from the manifest's argv (core::display_command), to be shown beside it
-// (issue 18 item 8, docs/workflow.md); nullopt for any other command or an unreadable manifest.
+// (docs/workflow.md); nullopt for any other command or an unreadable manifest.
 std::optional<std::string> approved_command_display(const std::string& command, const core::Json& manifest);
 
 }  // namespace workflow

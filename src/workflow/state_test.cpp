@@ -91,8 +91,8 @@ TEST(State, ManualEditOfTheAnalysisMakesEveryLaterConfirmationStale) {
   }
 }
 
-// The two halves of evaluate(): artifacts read once give, with each list of confirmations,
-// what evaluate(wd) gives for the workdir holding that list.
+// The two halves of status_of(): artifacts read once give, with each list of confirmations,
+// what status_of(wd) gives for the workdir holding that list.
 TEST(State, ArtifactsReadOnceEvaluateLikeTheWorkdir) {
   workflow_test::Workdir w;
   w.build(3);
@@ -100,13 +100,13 @@ TEST(State, ArtifactsReadOnceEvaluateLikeTheWorkdir) {
   auto all = workflow::load_confirmations(w.wd);
   ASSERT_TRUE(all.has_value());
   ASSERT_EQ(all->size(), 3u);
-  EXPECT_EQ(workflow::evaluate(w.wd, *all, artifacts).to_json(), w.status().to_json());
-  auto none = workflow::evaluate(w.wd, {}, artifacts);
+  EXPECT_EQ(workflow::status_of(w.wd, *all, artifacts).to_json(), w.status().to_json());
+  auto none = workflow::status_of(w.wd, {}, artifacts);
   EXPECT_EQ(none.at(Checkpoint::analysis).state, CheckpointState::pending);
   EXPECT_EQ(none.next_action, NextAction::confirm_analysis);
   EXPECT_EQ(none.manifest.state, ArtifactState::valid);
   std::vector<workflow::Confirmation> first_two(all->begin(), all->begin() + 2);
-  auto two = workflow::evaluate(w.wd, first_two, artifacts);
+  auto two = workflow::status_of(w.wd, first_two, artifacts);
   EXPECT_EQ(two.at(Checkpoint::plan).state, CheckpointState::confirmed);
   EXPECT_EQ(two.at(Checkpoint::execution).state, CheckpointState::pending);
   EXPECT_EQ(two.next_action, NextAction::approve);
@@ -591,7 +591,7 @@ TEST_F(RunLiveness, RebootIsInterrupted) {
 TEST(State, DamagedCheckpointRecordsAreBadInput) {
   workflow_test::Workdir w;
   ASSERT_TRUE(core::write_file_atomic(w.wd.checkpoints(), R"({"confirmations": [{"checkpoint": 9}]})").has_value());
-  auto s = workflow::evaluate(w.wd);
+  auto s = workflow::status_of(w.wd);
   ASSERT_FALSE(s.has_value());
   EXPECT_EQ(s.error().code, core::ExitCode::bad_input);
 }

@@ -1,5 +1,5 @@
 // libFuzzer target: the bytes are model_analysis.json in a workdir, read as `status` reads it
-// (workflow::evaluate: parse, digest, schema) and then by every typed reader of the analysis:
+// (workflow::status_of: parse, digest, schema) and then by every typed reader of the analysis:
 // the inventory expansion of intake, the planner's module list and step 3's plan view (beside
 // a real quant_plan.json). Whatever the bytes, each reader returns a value or an error.
 // Corpus: tests/fuzz/analysis/.
@@ -16,7 +16,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const workflow::Workdir wd = fuzz::empty_workdir();
   fuzz::write_file(wd.analysis(), std::string_view(reinterpret_cast<const char*>(data), size));
-  auto status = workflow::evaluate(wd);
+  auto status = workflow::status_of(wd);
   if (!status) __builtin_trap();  // only checkpoints.json can fail it, and there is none
   const core::Json& doc = status->analysis.doc;
   if (status->analysis.state == workflow::ArtifactState::missing) __builtin_trap();

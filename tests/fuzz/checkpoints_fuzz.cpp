@@ -1,6 +1,6 @@
 // libFuzzer target: the bytes are checkpoints.json in a workdir, read by its one reader
 // (workflow::load_confirmations) and schema-checked as `validate` does, then through
-// workflow::evaluate with a real run's three artifacts beside it, so each confirmation meets
+// workflow::status_of with a real run's three artifacts beside it, so each confirmation meets
 // the checkpoint logic. A confirmation passes only with its checkpoint's decision. The three
 // artifacts are the same bytes on every execution: read once (workflow::read_artifacts, the
 // first half of evaluate(wd)), each execution evaluates the confirmations against them.
@@ -36,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto all = workflow::load_confirmations(wd);
   if (auto doc = core::parse_json(bytes, "checkpoints.json")) (void)core::schema_issues(*doc, core::kSchemaCheckpoints);
   if (!all) return 0;
-  const workflow::WorkflowStatus status = workflow::evaluate(wd, *all, artifacts);
+  const workflow::WorkflowStatus status = workflow::status_of(wd, *all, artifacts);
   for (const auto& cp : status.checkpoints) {
     if (cp.state == workflow::CheckpointState::confirmed && (!cp.confirmation || !workflow::passes_checkpoint(*cp.confirmation))) {
       __builtin_trap();

@@ -10,11 +10,19 @@
 
 #include "core/json_io.h"
 #include "evaluate/evaluation.h"
+#include "evaluate/settings_json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   auto doc = core::parse_json(std::string_view(reinterpret_cast<const char*>(data), size), "evaluation.json");
   if (!doc || !doc->is_object()) return 0;
-  evaluate::Settings settings;
+  // The smoke budget and the balanced threshold, as knowledge/plan/rules.json sets them.
+  static const evaluate::Settings settings = evaluate::settings_from_json({{"intent", "smoke"},
+                                                                           {"windows", 8},
+                                                                           {"seq_len", 256},
+                                                                           {"canary_tokens", 16},
+                                                                           {"max_ppl_increase_pct", 5.0},
+                                                                           {"budget_seconds", 900},
+                                                                           {"z", 1.96}});
   evaluate::EvaluationResult r = evaluate::judge(*doc, settings);
   using evaluate::Status;
   if (r.verdict == Status::pass && (r.canary.status != Status::pass || r.perplexity.status != Status::pass)) __builtin_trap();

@@ -1,6 +1,6 @@
 // The workdir of the artifact fuzz targets: an empty directory made once per process under
 // $TMPDIR (else /dev/shm) and removed at exit. Each input is written as one artifact and read back through
-// workflow::evaluate(), the reader of `status`, `run` and every step's checkpoint check.
+// workflow::status_of(), the reader of `status`, `run` and every step's checkpoint check.
 // A real run's artifacts (tests/fixtures/quark/0.13/h200-zoo/runs/olmo_fp8) are at hand for
 // the readers that take two artifacts at once.
 #pragma once

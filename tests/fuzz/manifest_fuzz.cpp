@@ -1,5 +1,5 @@
 // libFuzzer target: the bytes are run_manifest.yaml in a workdir, read as `status` and `run`
-// read it (workflow::evaluate: the YAML parse with its depth and alias-expansion bounds, the
+// read it (workflow::status_of: the YAML parse with its depth and alias-expansion bounds, the
 // schema, the command block against its digest, the recorded run against /proc) and as
 // `validate` does, then by the typed readers of its parts: the recorded command and the
 // evaluator's settings. Corpus: tests/fuzz/manifest/.
@@ -15,7 +15,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const workflow::Workdir wd = fuzz::empty_workdir();
   fuzz::write_file(wd.manifest(), std::string_view(reinterpret_cast<const char*>(data), size));
-  auto status = workflow::evaluate(wd);
+  auto status = workflow::status_of(wd);
   if (!status) __builtin_trap();
   const core::Json& doc = status->manifest.doc;
   if (doc.is_null()) return 0;

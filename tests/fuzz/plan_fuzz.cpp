@@ -1,5 +1,5 @@
 // libFuzzer target: the bytes are quant_plan.json in a workdir, read as `status` reads it
-// (workflow::evaluate) and then by its one typed reader (plan::read_plan_file), step 3's plan
+// (workflow::status_of) and then by its one typed reader (plan::read_plan_file), step 3's plan
 // view (beside a real model_analysis.json) and the evaluation settings reader.
 // Corpus: tests/fuzz/plan/.
 #include <cstddef>
@@ -15,7 +15,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const workflow::Workdir wd = fuzz::empty_workdir();
   fuzz::write_file(wd.plan(), std::string_view(reinterpret_cast<const char*>(data), size));
-  auto status = workflow::evaluate(wd);
+  auto status = workflow::status_of(wd);
   if (!status) __builtin_trap();
   const core::Json& doc = status->plan.doc;
   if (doc.is_null()) return 0;

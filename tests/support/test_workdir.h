@@ -65,7 +65,7 @@ class Workdir {
     ASSERT_TRUE(workflow::record_confirmation(wd, workflow::make_confirmation(c, digest, "yes", std::move(decision))).has_value());
   }
   workflow::WorkflowStatus status() const {
-    auto s = workflow::evaluate(wd);
+    auto s = workflow::status_of(wd);
     EXPECT_TRUE(s.has_value());
     return s.has_value() ? *s : workflow::WorkflowStatus{};
   }

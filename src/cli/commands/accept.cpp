@@ -13,7 +13,7 @@ namespace cli {
 
 void render_decided(const Console& c, const workflow::Workdir& wd, const workflow::Confirmation& conf, bool followup) {
   c.say(followup ? "cli.followup_done" : "cli.accept_done", {{"digest", conf.digest}, {"text", conf.followup}});
-  auto status = workflow::evaluate(wd);
+  auto status = workflow::status_of(wd);
   if (c.json_mode()) c.json(flow::decision_document(c.lang(), wd, conf));
   if (status) say_next(c, *status);
 }

@@ -1,5 +1,4 @@
 // Step 1 as a reusable entry point: `quark-ptq analyze` and `quark-ptq start` both call it.
-// (Declared by the workflow spine; defined in analyze.cpp by the intake branch.)
 #pragma once
 
 #include <string>

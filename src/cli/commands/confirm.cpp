@@ -52,7 +52,7 @@ void render_confirmed(const Console& c, const workflow::Workdir& wd, const workf
   if (!analysis) say_accepted_risks(c, outcome.doc);
   c.say(outcome.already ? "cli.confirm_already" : "cli.confirm_done",
         {{"checkpoint", number}, {"name", analysis ? "analysis" : "plan"}, {"digest", conf.digest}, {"at", conf.confirmed_at}});
-  auto status = workflow::evaluate(wd);
+  auto status = workflow::status_of(wd);
   if (c.json_mode()) {
     core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)},
                       {"already_confirmed", outcome.already},

@@ -1,5 +1,4 @@
 // Step 3 as a reusable entry point: `quark-ptq prepare` and `quark-ptq start` both call it.
-// (Declared by the workflow spine; defined in prepare.cpp by the prepare branch.)
 #pragma once
 
 #include <string>

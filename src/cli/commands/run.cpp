@@ -22,7 +22,7 @@ namespace cli {
 namespace {
 
 // Checkpoint 4 is the verified result's: a run that failed, was stopped or whose output did
-// not verify gets a heading that says so (issue 16 item 12).
+// not verify gets a heading that says so.
 std::string_view summary_heading(const flow::RunEnd& end) {
   struct Heading {
     std::string_view operator()(const flow::run_end::Verified&) const { return "run.summary_heading"; }
@@ -90,8 +90,8 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint
                                                 {"accept", user_command(wd, "quark-ptq accept --despite-evaluation")}});
   } else if (outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass &&
              exit_code != core::to_int(core::ExitCode::verify_failed)) {
-    // The commands as status gives them: with --workdir, the plan's --python (issue 16 item 13).
-    auto status = workflow::evaluate(workflow::Workdir{wd});
+    // The commands as status gives them: with --workdir, the plan's --python.
+    auto status = workflow::status_of(workflow::Workdir{wd});
     console.say("run.next_evaluation_failed",
                 {{"verdict", console.t("evaluate.status_" + std::string(evaluate::status_name(outcome.evaluation->verdict)))},
                  {"plan", user_command(wd, status ? workflow::replan_command(*status) : "quark-ptq plan")},

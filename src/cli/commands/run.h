@@ -1,5 +1,5 @@
 // Checkpoint 3 + step 4 as a reusable entry point: `quark-ptq run` and `quark-ptq start` both
-// call it. (Declared by the workflow spine; defined in run.cpp by the run branch.)
+// call it.
 #pragma once
 
 #include <string>

@@ -53,7 +53,7 @@ void show_blocking_problems(const Console& c, const std::vector<manifest::Record
 }
 
 // A run log that could not grow (disk full, file size limit) is short: said wherever the run
-// is shown, from what run recorded in run.log_truncated (issue 18 item 17).
+// is shown, from what run recorded in run.log_truncated.
 void show_log_truncated(const Console& c, const manifest::RunView& run) {
   if (const auto& cut = run.log_truncated) {
     c.say("cli.status_log_truncated", {{"log", run.log.value_or("?")},
@@ -98,7 +98,7 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
     if (!s.run.reason_id.empty()) c.line("  (" + c.t(s.run.reason_id, s.run.reason_args) + ")");
     if (s.run.phase == workflow::RunPhase::running) show_job_now(c, s.manifest.doc);
     if (recorded.run) show_log_truncated(c, *recorded.run);
-    // A failed run's diagnosis as run told it, in this console's language (issue 16 item 2: the
+    // A failed run's diagnosis as run told it, in this console's language (the
     // failure leads to its diagnosis and the checkpoint to return to).
     if (s.run.phase == workflow::RunPhase::failed && recorded.diagnosis) print_diagnosis(c, *recorded.diagnosis);
   }
@@ -116,7 +116,7 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
 }
 
 int run_status(Context& ctx) {
-  auto s = workflow::evaluate(workflow::Workdir{ctx.workdir});
+  auto s = workflow::status_of(workflow::Workdir{ctx.workdir});
   if (!s) return ctx.console.error(s.error());
   if (ctx.console.json_mode()) {
     ctx.console.json(flow::status_document(ctx.console.lang(), *s));

@@ -39,7 +39,7 @@ int run_validate(Context& ctx, const ValidateOptions& opt) {
   }
   auto issues = core::schema_issues(*doc, schema);
   // A run manifest is also judged on what checkpoint 3 approves: a display, output directory
-  // or verdict that disagrees with the digest is as invalid as a schema violation (issue 18).
+  // or verdict that disagrees with the digest is as invalid as a schema violation.
   if (issues.empty() && schema == core::kSchemaRunManifest) {
     if (std::string why = workflow::command_inconsistency(*doc); !why.empty()) {
       auto slash = why.find(": ");

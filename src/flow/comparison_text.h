@@ -1,0 +1,19 @@
+// Checkpoint 2 of a comparison (plan --compare) in words: the candidate plans, one line each
+// (scheme, algorithm, KV cache, exclusions, evaluation), the regrouping a candidate had, every
+// risk a candidate adds to the first one's (the plan's own risks, shown beside), and the schemes
+// left out with their reasons. The terminal and the MCP question show the same lines, so what
+// confirming accepts is what the person saw, whichever way they were asked.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/json_io.h"
+#include "core/messages.h"
+
+namespace flow {
+
+// Nothing when the plan has no `comparison`.
+std::vector<std::string> comparison_lines(core::Lang lang, const core::Json& plan);
+
+}  // namespace flow
