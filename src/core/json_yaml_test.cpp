@@ -120,6 +120,15 @@ TEST(YamlIo, RefusesWhatASafeLoaderRefuses) {
   ASSERT_FALSE(nul.has_value());
   EXPECT_EQ(nul.error().id, "core.yaml_nul");
   EXPECT_EQ(*nul.error().arg("line"), "2");
+  // A byte that is not UTF-8 (found by manifest_fuzz: the schema check's UTF-8 length of such a
+  // string read past valijson's tables, undefined behaviour under UBSan).
+  auto latin1 = core::parse_yaml("a: 1\nb: caf\xe9\nc: 2\n", "run_manifest.yaml");
+  ASSERT_FALSE(latin1.has_value());
+  EXPECT_EQ(latin1.error().id, "core.yaml_not_utf8");
+  EXPECT_EQ(*latin1.error().arg("line"), "2");
+  auto utf8 = core::parse_yaml("b: caf\xc3\xa9\n", "run_manifest.yaml");
+  ASSERT_TRUE(utf8.has_value());
+  EXPECT_EQ((*utf8)["b"], "caf\xc3\xa9");
   auto plain = core::parse_yaml("a: !!str 123\nb: !!int 4\nc: !!map {d: !!seq [1]}\n", "x.yaml");
   ASSERT_TRUE(plain.has_value()) << plain.error().id;
   EXPECT_EQ((*plain)["a"], "123");

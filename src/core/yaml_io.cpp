@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/text.h"
 #include "core/yaml_scalar.h"
 
 namespace core {
@@ -146,6 +147,18 @@ Result<Json> parse_yaml(std::string_view text, std::string_view source) {
     return make_error(ExitCode::bad_input, "core.yaml_nul")
         .with("source", std::string(source))
         .with("line", std::to_string(1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(nul), '\n')));
+  }
+  // Nor is a byte that is not UTF-8 (PyYAML refuses it too). yaml-cpp passes such bytes into
+  // the strings it returns, and the schema check's UTF-8 length of them reads past valijson's
+  // own tables. A newline is never part of a UTF-8 sequence, so each line can be checked alone.
+  if (!is_utf8(text)) {
+    std::size_t line = 1;
+    for (std::size_t start = 0; start < text.size(); ++line) {
+      std::size_t end = std::min(text.find('\n', start), text.size());
+      if (!is_utf8(text.substr(start, end - start))) break;
+      start = end + 1;
+    }
+    return make_error(ExitCode::bad_input, "core.yaml_not_utf8").with("source", std::string(source)).with("line", std::to_string(line));
   }
   try {
     std::vector<YAML::Node> documents = YAML::LoadAll(std::string(text));
