@@ -126,6 +126,24 @@ TEST(YamlIo, RefusesWhatASafeLoaderRefuses) {
   ASSERT_FALSE(latin1.has_value());
   EXPECT_EQ(latin1.error().id, "core.yaml_not_utf8");
   EXPECT_EQ(*latin1.error().arg("line"), "2");
+  // A document whose root starts with ',' (found by manifest_fuzz: yaml-cpp allocated without
+  // end on ",++"), wherever the document starts; a comma inside a value is YAML's to refuse.
+  for (const auto& [text, line] : std::vector<std::pair<std::string, std::string>>{{",++", "1"},
+                                                                                   {" ,", "1"},
+                                                                                   {"# c\n\n,", "3"},
+                                                                                   {"--- ,", "1"},
+                                                                                   {"%YAML 1.2\n---\n,", "3"},
+                                                                                   {"a: 1\n---\n,", "3"},
+                                                                                   {"a: 1\n...\n,", "3"},
+                                                                                   {"\xef\xbb\xbf,", "1"}}) {
+    auto comma = core::parse_yaml(text, "run_manifest.yaml");
+    ASSERT_FALSE(comma.has_value()) << text;
+    EXPECT_EQ(comma.error().id, "core.yaml_root_comma") << text;
+    EXPECT_EQ(*comma.error().arg("line"), line) << text;
+  }
+  auto inner = core::parse_yaml("a: ,b\n", "run_manifest.yaml");
+  ASSERT_FALSE(inner.has_value());
+  EXPECT_EQ(inner.error().id, "core.yaml_invalid");
   auto utf8 = core::parse_yaml("b: caf\xc3\xa9\n", "run_manifest.yaml");
   ASSERT_TRUE(utf8.has_value());
   EXPECT_EQ((*utf8)["b"], "caf\xc3\xa9");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "core/text.h"
@@ -133,6 +134,38 @@ void emit(YAML::Emitter& out, const Json& j) {
 
 }  // namespace
 
+namespace {
+
+// The line of a document whose root starts with ',' (nullopt when none does). No YAML node can
+// start with that indicator, and yaml-cpp 0.7 given one at a document's root allocates without
+// end instead of failing (found by manifest_fuzz: the 3 bytes ",++" took every byte of memory).
+// The root is the first token of the text or after a "---" / "..." marker, past blank lines,
+// comments and directives.
+std::optional<std::size_t> root_starting_with_comma(std::string_view text) {
+  if (text.substr(0, 3) == "\xef\xbb\xbf") text.remove_prefix(3);
+  bool at_root = true;
+  std::size_t line = 0;
+  for (std::size_t start = 0; start <= text.size(); ++line) {
+    std::size_t end = std::min(text.find('\n', start), text.size());
+    std::string_view rest = text.substr(start, end - start);
+    start = end + 1;
+    auto skip_blank = [](std::string_view v) { return v.substr(std::min(v.find_first_not_of(" \t\r"), v.size())); };
+    rest = skip_blank(rest);
+    if (rest.empty() || rest.front() == '#' || (at_root && rest.front() == '%')) continue;
+    if (rest.substr(0, 3) == "---" || rest.substr(0, 3) == "...") {
+      at_root = true;
+      rest = skip_blank(rest.substr(3));
+      if (rest.empty() || rest.front() == '#') continue;
+    }
+    if (at_root && rest.front() == ',') return line + 1;
+    at_root = false;
+    if (end == text.size()) break;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Result<Json> parse_yaml(std::string_view text, std::string_view source) {
   auto too_deep = [&] {
     return make_error(ExitCode::bad_input, "core.json_too_deep")
@@ -159,6 +192,9 @@ Result<Json> parse_yaml(std::string_view text, std::string_view source) {
       start = end + 1;
     }
     return make_error(ExitCode::bad_input, "core.yaml_not_utf8").with("source", std::string(source)).with("line", std::to_string(line));
+  }
+  if (auto line = root_starting_with_comma(text)) {
+    return make_error(ExitCode::bad_input, "core.yaml_root_comma").with("source", std::string(source)).with("line", std::to_string(*line));
   }
   try {
     std::vector<YAML::Node> documents = YAML::LoadAll(std::string(text));
