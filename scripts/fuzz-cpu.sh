@@ -69,7 +69,8 @@ fuzz_one() {
   local began ended
   began=$(date +%s)
   # shellcheck disable=SC2046
-  (cd "$OUTDIR/$t" && "$ROOT/$bin" "$corpus" -max_total_time="$BUDGET" -seed=1 -max_len="$(max_len "$t")" \
+  # killed if libFuzzer hangs handling an out-of-memory input (seen once here, session 19)
+  (cd "$OUTDIR/$t" && timeout -s KILL $((BUDGET + 120)) "$ROOT/$bin" "$corpus" -max_total_time="$BUDGET" -seed=1 -max_len="$(max_len "$t")" \
      -timeout=10 -rss_limit_mb=2048 -close_fd_mask=1 -print_final_stats=1 $(dict_of "$t") > "$ROOT/$OUTDIR/$t.log" 2>&1)
   ended=$(date +%s)
   local execs cov ft after found=0
@@ -80,7 +81,8 @@ fuzz_one() {
   for r in "$OUTDIR/$t"/crash-* "$OUTDIR/$t"/timeout-* "$OUTDIR/$t"/oom-* "$OUTDIR/$t"/leak-*; do
     [ -e "$r" ] || continue
     found=$((found + 1))
-    ASAN_OPTIONS="detect_leaks=1:malloc_context_size=30" "$bin" "$r" > "$r.txt" 2>&1
+    # An out-of-memory reproducer can make the replay allocate (or hang) without end: bounded.
+    ASAN_OPTIONS="detect_leaks=1:malloc_context_size=30" timeout -s KILL 120 "$bin" -rss_limit_mb=2048 "$r" > "$r.txt" 2>&1
   done
   local secs=$((ended - began))
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$secs" "${execs:-0}" "$(( ${execs:-0} / (secs > 0 ? secs : 1) ))" \
