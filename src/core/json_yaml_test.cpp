@@ -141,6 +141,19 @@ TEST(YamlIo, RefusesWhatASafeLoaderRefuses) {
     EXPECT_EQ(comma.error().id, "core.yaml_root_comma") << text;
     EXPECT_EQ(*comma.error().arg("line"), line) << text;
   }
+  // A stray ',' after a document's root (found by manifest_fuzz: yaml-cpp's parser reported
+  // documents without end and LoadAll collected them until memory ran out): read as the second
+  // document it is, counted no further.
+  for (const auto& [text, line] :
+       std::vector<std::pair<std::string, std::string>>{{"\",\",, +, +", "1"}, {"[1]\n,\n,", "2"}, {"{a: 1}\n, x", "2"}}) {
+    auto stray = core::parse_yaml(text, "run_manifest.yaml");
+    ASSERT_FALSE(stray.has_value()) << text;
+    EXPECT_EQ(stray.error().id, "core.yaml_documents") << text;
+    EXPECT_EQ(*stray.error().arg("line"), line) << text;
+  }
+  auto two = core::parse_yaml("a: 1\n---\na: 2\n", "run_manifest.yaml");
+  ASSERT_FALSE(two.has_value());
+  EXPECT_EQ(*two.error().arg("line"), "2");
   auto inner = core::parse_yaml("a: ,b\n", "run_manifest.yaml");
   ASSERT_FALSE(inner.has_value());
   EXPECT_EQ(inner.error().id, "core.yaml_invalid");

@@ -1,8 +1,10 @@
 #include "core/yaml_io.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <sstream>
 #include <cmath>
 #include <optional>
 #include <vector>
@@ -137,8 +139,9 @@ void emit(YAML::Emitter& out, const Json& j) {
 namespace {
 
 // The line of a document whose root starts with ',' (nullopt when none does). No YAML node can
-// start with that indicator, and yaml-cpp 0.7 given one at a document's root allocates without
-// end instead of failing (found by manifest_fuzz: the 3 bytes ",++" took every byte of memory).
+// start with that indicator, and yaml-cpp 0.7 given one at a document's root reports documents
+// without end instead of failing (found by manifest_fuzz: the 3 bytes ",++"); DocumentCounter
+// below stops any such loop, this names the line in words the person can act on.
 // The root is the first token of the text or after a "---" / "..." marker, past blank lines,
 // comments and directives.
 std::optional<std::size_t> root_starting_with_comma(std::string_view text) {
@@ -163,6 +166,32 @@ std::optional<std::size_t> root_starting_with_comma(std::string_view text) {
   }
   return std::nullopt;
 }
+
+// The documents of a text as yaml-cpp's parser reads them, counted without building any and
+// never past the second. yaml-cpp 0.7's LoadAll collects documents until its parser reports
+// none, and on some inputs its parser reports another forever without reading further: a
+// stray ',' after a document's root (found by manifest_fuzz: the 10 bytes `",",, +, +` had
+// LoadAll grow its vector of documents until memory ran out). A file we read holds one.
+class DocumentCounter final : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    if (++m_count == 2) m_second_line = static_cast<std::size_t>(mark.line) + 1;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+  int count() const { return m_count; }
+  std::size_t second_line() const { return m_second_line; }
+
+ private:
+  int m_count = 0;
+  std::size_t m_second_line = 0;
+};
 
 }  // namespace
 
@@ -197,13 +226,17 @@ Result<Json> parse_yaml(std::string_view text, std::string_view source) {
     return make_error(ExitCode::bad_input, "core.yaml_root_comma").with("source", std::string(source)).with("line", std::to_string(*line));
   }
   try {
-    std::vector<YAML::Node> documents = YAML::LoadAll(std::string(text));
-    if (documents.size() > 1) {
+    std::istringstream stream{std::string(text)};
+    YAML::Parser parser(stream);
+    DocumentCounter documents;
+    while (documents.count() < 2 && parser.HandleNextDocument(documents)) {
+    }
+    if (documents.count() > 1) {
       return make_error(ExitCode::bad_input, "core.yaml_documents")
           .with("source", std::string(source))
-          .with("count", std::to_string(documents.size()));
+          .with("line", std::to_string(documents.second_line()));
     }
-    YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
+    YAML::Node root = documents.count() == 0 ? YAML::Node() : YAML::Load(std::string(text));
     std::size_t budget = kMaxYamlValues;
     return node_to_json(root, budget, 0);
   } catch (const BadTag& bad) {
