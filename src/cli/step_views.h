@@ -21,7 +21,10 @@ namespace cli {
 // succeeded is followed by start's own question at that checkpoint: a "next: quark-ptq confirm
 // ..." there would send the user away from the question in front of them, and what the
 // question shows (the plan's risks) is not printed twice.
-enum class NextHint { shown, asked_by_start };
+// One candidate of a comparison (part_of_comparison): its run is shown without the
+// checkpoint 4 heading and without any next step - the comparison's table and its next step
+// follow after the last candidate.
+enum class NextHint { shown, asked_by_start, part_of_comparison };
 
 // analyze.cpp: the artifact in --json mode, then the summary table.
 void render_analyzed(const Console& console, const flow::Analyzed& a, NextHint next = NextHint::shown);

@@ -20,6 +20,7 @@ inline constexpr std::string_view kSchemaModelAnalysis = "model_analysis";
 inline constexpr std::string_view kSchemaQuantPlan = "quant_plan";
 inline constexpr std::string_view kSchemaRunManifest = "run_manifest";
 inline constexpr std::string_view kSchemaCheckpoints = "checkpoints";
+inline constexpr std::string_view kSchemaComparisonManifest = "comparison_manifest";
 
 // Every violation found (empty: valid). An unknown schema name is a bug and is reported as
 // a single issue at "".

@@ -243,8 +243,9 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   workflow::Workdir wd{opt.workdir};
   QPTQ_TRY(workflow::require_confirmed(wd, workflow::Checkpoint::plan));
   QPTQ_TRY_ASSIGN(workflow::WorkflowStatus status, workflow::status_of(wd));
-  // A comparison (plan --compare) is planned and confirmed, but this release runs one plan:
-  // refused here, before anything is probed or written, rather than running its first candidate.
+  // A comparison (plan --compare) is prepared by prepare_comparison (comparison_prepare.h),
+  // which calls this for each candidate's own workdir: here it is refused before anything is
+  // probed or written, rather than running its first candidate as a single plan.
   if (core::json_object(status.plan.doc, "comparison") != nullptr) {
     return core::make_error(core::ExitCode::usage, "manifest.comparison_not_runnable");
   }

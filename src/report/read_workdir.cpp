@@ -1,6 +1,8 @@
 #include "report/read_workdir.h"
 
 #include "manifest/run_view.h"
+#include "report/recommend.h"
+#include "workflow/comparison_record.h"
 #include "workflow/state.h"
 
 namespace report {
@@ -126,18 +128,8 @@ std::vector<MemorySample> timeline_of(const core::Json& run, bool gpu_own) {
   return out;
 }
 
-// Until a comparison recommends with its own rule, the smallest candidate whose evaluation
-// passed (ties: the faster run).
 void mark_recommended(std::vector<Candidate>& cs) {
-  Candidate* best = nullptr;
-  for (auto& c : cs) {
-    if (!c.evaluation || c.evaluation->verdict != evaluate::Status::pass || !c.size_bytes) continue;
-    if (best == nullptr || *c.size_bytes < *best->size_bytes ||
-        (*c.size_bytes == *best->size_bytes && c.quark_cli_seconds.value_or(0) < best->quark_cli_seconds.value_or(0))) {
-      best = &c;
-    }
-  }
-  if (best != nullptr) best->recommended = true;
+  if (auto r = recommend(cs)) cs[r->index].recommended = true;
 }
 
 }  // namespace
@@ -178,7 +170,10 @@ Report make_report(const Sources& s) {
   return r;
 }
 
-core::Result<Report> read_workdir(const workflow::Workdir& wd) {
+namespace {
+
+// One workdir's run as a report of one candidate.
+core::Result<Report> read_single(const workflow::Workdir& wd) {
   workflow::WorkdirArtifacts artifacts = workflow::read_artifacts(wd);
   const workflow::ArtifactStatus& m = artifacts.manifest;
   if (m.state == workflow::ArtifactState::invalid) {
@@ -205,6 +200,54 @@ core::Result<Report> read_workdir(const workflow::Workdir& wd) {
     s.accepted = result.state == workflow::CheckpointState::confirmed && result.confirmation && result.confirmation->decision == "accepted";
   }
   return make_report(s);
+}
+
+// A comparison: each candidate's own workdir, in the comparison's order; a candidate that has
+// not run yet is shown as not started with the command prepared for it.
+core::Result<Report> read_comparison(const workflow::Workdir& wd, const workflow::WorkflowStatus& st) {
+  QPTQ_TRY_ASSIGN(workflow::ComparisonManifest record, workflow::ComparisonManifest::from_json(st.comparison_manifest.doc));
+  Report r;
+  for (const auto& e : record.candidates) {
+    auto one = read_single(wd.candidate(e.name));
+    if (one && !one->candidates.empty()) {
+      if (r.model.empty()) r.model = one->model;
+      Candidate c = std::move(one->candidates.front());
+      c.name = e.name;
+      c.recommended = false;
+      r.candidates.push_back(std::move(c));
+      continue;
+    }
+    if (!one && one.error().id != "report.no_run") return core::fail(std::move(one).error());
+    Candidate c;
+    c.name = e.name;
+    c.command_display = e.command;
+    c.command_digest = e.command_digest;
+    r.candidates.push_back(std::move(c));
+  }
+  if (r.model.empty()) {
+    Sources s;
+    s.manifest = core::Json::object();
+    s.analysis = st.analysis.doc;
+    r.model = make_report(s).model;
+  }
+  mark_recommended(r.candidates);
+  return r;
+}
+
+}  // namespace
+
+core::Result<Report> read_workdir(const workflow::Workdir& wd) {
+  auto st = workflow::status_of(wd);
+  if (st && st->comparison && st->comparison_manifest.state != workflow::ArtifactState::missing) {
+    if (st->comparison_manifest.state == workflow::ArtifactState::invalid) {
+      return core::make_error(core::ExitCode::bad_input, "report.manifest_invalid")
+          .with("path", st->comparison_manifest.path.string())
+          .with("command", "quark-ptq status")
+          .with_detail(st->comparison_manifest.problem);
+    }
+    return read_comparison(wd, *st);
+  }
+  return read_single(wd);
 }
 
 }  // namespace report

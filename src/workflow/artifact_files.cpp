@@ -23,6 +23,8 @@ ArtifactFormat format_of(Artifact a) {
       return {core::kSchemaQuantPlan, false};
     case Artifact::manifest:
       return {core::kSchemaRunManifest, true};
+    case Artifact::comparison:
+      return {core::kSchemaComparisonManifest, true};
   }
   return {core::kSchemaModelAnalysis, false};
 }
@@ -55,6 +57,8 @@ std::filesystem::path artifact_path(const Workdir& wd, Artifact a) {
       return wd.plan();
     case Artifact::manifest:
       return wd.manifest();
+    case Artifact::comparison:
+      return wd.comparison_manifest();
   }
   return wd.analysis();
 }

@@ -1,9 +1,9 @@
 // The one reader and the one writer of the three artifacts a workdir holds:
 // model_analysis.json (step 1), quant_plan.json (step 2) and run_manifest.yaml (step 3, with
-// step 4's record). The steps build the documents; reading and writing the files happens here
-// and nowhere else, so every write is checked against the artifact's schema and replaces the
-// file atomically, and every read judges the file the same way (missing, unreadable, failing
-// its schema). JSON (YAML for the manifest) stays the disk format the schemas check.
+// step 4's record), or for a comparison comparison_manifest.yaml (step 3). The steps build the documents; reading and writing the files
+// happens here and nowhere else, so every write is checked against the artifact's schema and replaces the file atomically, and every read
+// judges the file the same way (missing, unreadable, failing its schema). JSON (YAML for the manifest) stays the disk format the schemas
+// check.
 #pragma once
 
 #include <filesystem>
@@ -16,7 +16,7 @@
 
 namespace workflow {
 
-enum class Artifact { analysis, plan, manifest };
+enum class Artifact { analysis, plan, manifest, comparison };
 enum class ArtifactState { missing, invalid, stale, valid };
 
 std::string_view artifact_state_name(ArtifactState s);

@@ -44,6 +44,10 @@ std::string_view next_action_id(NextAction a) {
       return "workflow.next_followup";
     case NextAction::done:
       return "workflow.next_done";
+    case NextAction::run_comparison:
+      return "workflow.next_run_comparison";
+    case NextAction::choose_candidate:
+      return "workflow.next_choose_candidate";
   }
   return "workflow.next_analyze";
 }

@@ -24,6 +24,8 @@ enum class NextAction {
   result_partial,
   evaluation_not_pass,
   evaluation_not_run,  // a tool problem (the evaluator did not start, crashed, was stopped): never a reason to replan
+  run_comparison,      // a comparison approved, some candidates not run to the end: `run` goes on
+  choose_candidate,    // every candidate of a comparison has run: checkpoint 4 picks one
   accept,
   followup,
   done,
@@ -47,6 +49,8 @@ inline constexpr NextAction kAllNextActions[] = {
     NextAction::result_partial,
     NextAction::evaluation_not_pass,
     NextAction::evaluation_not_run,
+    NextAction::run_comparison,
+    NextAction::choose_candidate,
     NextAction::accept,
     NextAction::followup,
     NextAction::done,

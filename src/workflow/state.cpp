@@ -9,7 +9,9 @@
 #include "core/shell_quote.h"
 #include "core/sha256.h"
 #include "options/option_table.h"
+#include "workflow/candidate_workdir.h"
 #include "workflow/command_digest.h"
+#include "workflow/comparison_record.h"
 
 namespace workflow {
 
@@ -276,6 +278,62 @@ void choose_result_action(WorkflowStatus& s) {
   set(NextAction::accept, "quark-ptq accept", {});
 }
 
+// prepare again for a comparison: into the parent directory the comparison recorded, with
+// --overwrite once a candidate's output holds files.
+std::string prepare_comparison_command(const WorkflowStatus& s) {
+  auto dir = core::json_string(s.comparison_manifest.doc, "output_dir");
+  std::string cmd = "quark-ptq prepare --output-dir " + (dir ? core::shell_quote(*dir) : std::string("DIR"));
+  if (const core::Json* list = core::json_array(s.comparison_manifest.doc, "candidates")) {
+    for (const auto& c : *list) {
+      std::error_code ec;
+      auto out = core::json_string(c, "output_dir");
+      if (out && core::is_directory(*out) && !std::filesystem::is_empty(*out, ec) && !ec) {
+        cmd += " --overwrite";
+        break;
+      }
+    }
+  }
+  return with_python(s, cmd);
+}
+
+// After checkpoint 2 of a comparison: its manifest, one approval of its digest, the candidates
+// run one after another, then checkpoint 4 chooses one of them.
+void choose_comparison_action(WorkflowStatus& s) {
+  auto set = [&s](NextAction next, std::string cmd, std::vector<core::MessageArg> args = {}) {
+    s.next_action = next;
+    s.next_command = std::move(cmd);
+    s.next_action_args = std::move(args);
+  };
+  if (s.comparison_manifest.state != ArtifactState::valid) return set(NextAction::prepare, prepare_comparison_command(s));
+  std::string not_ready;
+  int blocked = 0;
+  if (const core::Json* list = core::json_array(s.comparison_manifest.doc, "candidates")) {
+    for (const auto& c : *list) {
+      if (core::json_bool(c, "ready").value_or(false)) continue;
+      ++blocked;
+      not_ready += (not_ready.empty() ? "" : ", ") + core::json_string(c, "name").value_or("?");
+    }
+  }
+  if (blocked > 0) {
+    return set(NextAction::fix_environment, prepare_comparison_command(s), {{"count", std::to_string(blocked)}, {"problems", not_ready}});
+  }
+  int done = 0;
+  bool running = false;
+  for (const auto& c : s.candidates) {
+    if (c.accepted) return set(NextAction::done, "");
+    done += c.finished ? 1 : 0;
+    running = running || c.phase == RunPhase::running;
+  }
+  const std::string digest = core::json_string(s.comparison_manifest.doc, "digest").value_or("<digest>");
+  if (s.at(Checkpoint::execution).state != CheckpointState::confirmed) return set(NextAction::approve, "quark-ptq run --approve " + digest);
+  if (running) return set(NextAction::wait_running, "quark-ptq status");
+  const std::string count = std::to_string(s.candidates.size());
+  if (done < static_cast<int>(s.candidates.size())) {
+    return set(NextAction::run_comparison, "quark-ptq run --approve " + digest, {{"done", std::to_string(done)}, {"count", count}});
+  }
+  set(NextAction::choose_candidate, "quark-ptq accept --candidate NAME", {{"count", count}});
+}
+
 void choose_next_action(WorkflowStatus& s) {
   auto set = [&s](NextAction next, std::string cmd) {
     s.next_action = next;
@@ -288,6 +346,7 @@ void choose_next_action(WorkflowStatus& s) {
   if (s.at(Checkpoint::analysis).state != C::confirmed) return set(NextAction::confirm_analysis, confirm_command(Checkpoint::analysis));
   if (s.plan.state != A::valid) return set(NextAction::plan, plan_command(s));
   if (s.at(Checkpoint::plan).state != C::confirmed) return set(NextAction::confirm_plan, confirm_command(Checkpoint::plan));
+  if (s.comparison) return choose_comparison_action(s);
   if (s.manifest.state != A::valid) return set(NextAction::prepare, prepare_command(s));
   // The run refuses a manifest whose recorded verdict is not ready (exit 6), whatever was
   // approved: the environment is what has to change, then prepare records a new verdict.
@@ -344,6 +403,63 @@ std::string recorded_evaluation(const core::Json& manifest) {
   return core::json_string(*e, "verdict").value_or("not-run");
 }
 
+// A candidate run that the comparison does not redo (CandidateStatus::finished).
+bool candidate_finished(const WorkflowStatus& c) {
+  if (c.run.phase == RunPhase::succeeded) {
+    return c.verification != Verification::none &&
+           (c.verification != Verification::success || (!c.evaluation.empty() && c.evaluation != "not-run"));
+  }
+  if (c.run.phase != RunPhase::failed) return false;
+  const core::Json* diagnosis = core::json_at(c.manifest.doc, "run/diagnosis");
+  auto back = diagnosis != nullptr ? core::json_int(*diagnosis, "return_to_checkpoint") : std::nullopt;
+  return back && (*back == 1 || *back == 2);
+}
+
+// The comparison's manifest against the plan and analysis it was built from and against the
+// candidates' workdirs: each must hold the manifest whose command digest the comparison
+// recorded, else the comparison is invalid (prepare makes it again).
+void judge_comparison(WorkflowStatus& s, const Workdir& wd) {
+  ArtifactStatus& m = s.comparison_manifest;
+  if (m.state != ArtifactState::valid) return;
+  auto record = ComparisonManifest::from_json(m.doc);
+  if (!record) {
+    m.state = ArtifactState::invalid;
+    const std::string* problem = record.error().arg("problem");
+    m.problem = problem != nullptr ? *problem : record.error().id;
+    return;
+  }
+  if (record->analysis_digest != s.analysis.digest || record->plan_digest != s.plan.digest) {
+    mark_stale(m, "built from another model_analysis.json or quant_plan.json");
+    return;
+  }
+  for (const auto& entry : record->candidates) {
+    CandidateStatus c;
+    c.name = entry.name;
+    auto sub = candidate_workdir(wd, entry.name, /*create=*/false);
+    core::Result<WorkflowStatus> st = sub ? status_of(*sub) : core::fail(sub.error());
+    if (!st) {
+      const std::string* path = st.error().arg("path");
+      c.problem = entry.workdir() + ": " + (path != nullptr ? st.error().id + " " + *path : st.error().id);
+    } else if (st->manifest.state != ArtifactState::valid) {
+      c.problem = entry.workdir() + "/run_manifest.yaml is " + std::string(artifact_state_name(st->manifest.state));
+    } else if (recompute_command_digest(st->manifest.doc) != entry.command_digest) {
+      c.problem = entry.workdir() + "/run_manifest.yaml is not the one prepared for this comparison";
+    } else {
+      c.phase = st->run.phase;
+      c.verification = st->verification;
+      c.evaluation = st->evaluation;
+      c.result = st->at(Checkpoint::result);
+      c.accepted = c.result.state == CheckpointState::confirmed;
+      c.finished = candidate_finished(*st);
+    }
+    if (!c.problem.empty()) {
+      m.state = ArtifactState::invalid;
+      m.problem = c.problem;
+    }
+    s.candidates.push_back(std::move(c));
+  }
+}
+
 }  // namespace
 
 std::vector<core::MessageArg> evaluation_reason_args(const core::Json& manifest) {
@@ -366,6 +482,7 @@ WorkdirArtifacts read_artifacts(const Workdir& wd) {
   a.plan = read_artifact(wd, Artifact::plan);
   a.manifest = read_artifact(wd, Artifact::manifest);
   check_command_digest(a.manifest);
+  a.comparison_manifest = read_artifact(wd, Artifact::comparison);
   return a;
 }
 
@@ -380,6 +497,8 @@ WorkflowStatus status_of(const Workdir& wd, const std::vector<Confirmation>& all
   s.analysis = std::move(artifacts.analysis);
   s.plan = std::move(artifacts.plan);
   s.manifest = std::move(artifacts.manifest);
+  s.comparison_manifest = std::move(artifacts.comparison_manifest);
+  s.comparison = s.plan.doc.is_object() && core::json_object(s.plan.doc, "comparison") != nullptr;
 
   // Downstream artifacts are stale when the digests they were built from no longer match.
   if (s.plan.state == ArtifactState::valid) {
@@ -392,7 +511,8 @@ WorkflowStatus status_of(const Workdir& wd, const std::vector<Confirmation>& all
     bool same = a != nullptr && p != nullptr && *a == s.analysis.digest && *p == s.plan.digest;
     if (!same) mark_stale(s.manifest, "built from another model_analysis.json or quant_plan.json");
   }
-  if (s.manifest.state == ArtifactState::valid || s.manifest.state == ArtifactState::stale) {
+  if (s.comparison) judge_comparison(s, wd);
+  if (!s.comparison && (s.manifest.state == ArtifactState::valid || s.manifest.state == ArtifactState::stale)) {
     s.run = assess_run(s.manifest.doc);
     s.verification = recorded_verification(s.manifest.doc);
     s.evaluation = recorded_evaluation(s.manifest.doc);
@@ -405,12 +525,21 @@ WorkflowStatus status_of(const Workdir& wd, const std::vector<Confirmation>& all
   s.checkpoints[1] = check(all, Checkpoint::plan, plan_ok ? s.plan.digest : "", cp1);
   const bool cp2 = s.checkpoints[1].state == CheckpointState::confirmed;
   std::string command_digest;
-  if (s.manifest.state == ArtifactState::valid) command_digest = recompute_command_digest(s.manifest.doc);
+  if (s.comparison) {
+    if (s.comparison_manifest.state == ArtifactState::valid)
+      command_digest = core::json_string(s.comparison_manifest.doc, "digest").value_or("");
+  } else if (s.manifest.state == ArtifactState::valid) {
+    command_digest = recompute_command_digest(s.manifest.doc);
+  }
   s.checkpoints[2] = check(all, Checkpoint::execution, command_digest, cp2);
   const bool cp3 = s.checkpoints[2].state == CheckpointState::confirmed;
   std::string result_digest;
-  if (const core::Json* r = core::json_object(s.manifest.doc, "result"); r != nullptr && cp3) result_digest = core::json_digest(*r);
+  const core::Json* r = s.comparison ? nullptr : core::json_object(s.manifest.doc, "result");
+  if (r != nullptr && cp3) result_digest = core::json_digest(*r);
   s.checkpoints[3] = check(all, Checkpoint::result, result_digest, cp3);
+  for (const auto& c : s.candidates) {
+    if (s.comparison && c.accepted) s.checkpoints[3] = c.result;  // decided in the candidate's workdir
+  }
 
   for (const auto& c : s.checkpoints) {
     if (c.state == CheckpointState::stale) {
@@ -430,7 +559,7 @@ std::string_view WorkflowStatus::run_state() const {
 
 std::vector<std::string> WorkflowStatus::valid_artifacts() const {
   std::vector<std::string> names;
-  for (const ArtifactStatus* a : {&analysis, &plan, &manifest}) {
+  for (const ArtifactStatus* a : {&analysis, &plan, comparison ? &comparison_manifest : &manifest}) {
     if (a->state == ArtifactState::valid) names.push_back(a->name);
   }
   return names;
@@ -438,7 +567,7 @@ std::vector<std::string> WorkflowStatus::valid_artifacts() const {
 
 core::Json WorkflowStatus::to_json() const {
   core::Json j = {{"artifact", "workflow_status"}, {"artifacts", core::Json::array()}, {"checkpoints", core::Json::array()}};
-  for (const ArtifactStatus* a : {&analysis, &plan, &manifest}) {
+  for (const ArtifactStatus* a : {&analysis, &plan, comparison ? &comparison_manifest : &manifest}) {
     core::Json item = {{"name", a->name}, {"path", a->path.string()}, {"state", std::string(artifact_state_name(a->state))}};
     if (!a->problem.empty()) item["problem"] = a->problem;
     if (!a->digest.empty()) item["digest"] = a->digest;
@@ -460,6 +589,21 @@ core::Json WorkflowStatus::to_json() const {
   j["run"]["verification"] =
       verification == Verification::none ? core::Json(nullptr) : core::Json(std::string(verification_name(verification)));
   j["run"]["evaluation"] = evaluation.empty() ? core::Json(nullptr) : core::Json(evaluation);
+  if (comparison) {
+    j["candidates"] = core::Json::array();
+    for (const auto& c : candidates) {
+      core::Json item = {
+          {"name", c.name},
+          {"run", std::string(run_phase_name(c.phase))},
+          {"verification",
+           c.verification == Verification::none ? core::Json(nullptr) : core::Json(std::string(verification_name(c.verification)))},
+          {"evaluation", c.evaluation.empty() ? core::Json(nullptr) : core::Json(c.evaluation)},
+          {"finished", c.finished},
+          {"accepted", c.accepted}};
+      if (!c.problem.empty()) item["problem"] = c.problem;
+      j["candidates"].push_back(std::move(item));
+    }
+  }
   j["return_to"] = return_to ? core::Json(static_cast<int>(*return_to)) : core::Json(nullptr);
   j["next_action"] = {{"id", std::string(next_action_id(next_action))}, {"command", next_command}};
   return j;

@@ -38,11 +38,30 @@ struct CheckpointStatus {
   std::optional<Confirmation> confirmation;
 };
 
+// One candidate of a comparison as its own workdir records it (candidates/NAME).
+struct CandidateStatus {
+  std::string name;
+  RunPhase phase = RunPhase::none;
+  Verification verification = Verification::none;
+  std::string evaluation;   // as WorkflowStatus::evaluation
+  bool accepted = false;    // its checkpoint 4 is confirmed
+  CheckpointStatus result;  // its checkpoint 4 (the comparison's checkpoint 4 is the accepted one's)
+  // Its run has an end the comparison does not redo: verified with the evaluation over, or
+  // failed for a reason the plan must fix (it would fail the same way again).
+  bool finished = false;
+  std::string problem;  // why the candidate's workdir cannot be read as the comparison recorded it
+};
+
 struct WorkflowStatus {
   std::filesystem::path workdir;  // the workdir evaluated (absolute)
   ArtifactStatus analysis;
   ArtifactStatus plan;
   ArtifactStatus manifest;
+  // A comparison (the plan has `comparison`): comparison_manifest.yaml in place of the
+  // manifest (checkpoint 3 binds its digest) and each candidate's workdir as it stands.
+  bool comparison = false;
+  ArtifactStatus comparison_manifest;
+  std::vector<CandidateStatus> candidates;
   std::array<CheckpointStatus, 4> checkpoints;
   // Step 4 as recorded in the manifest, with a `running` run checked against /proc.
   RunState run;
@@ -79,6 +98,7 @@ struct WorkdirArtifacts {
   ArtifactStatus analysis;
   ArtifactStatus plan;
   ArtifactStatus manifest;
+  ArtifactStatus comparison_manifest;
 };
 WorkdirArtifacts read_artifacts(const Workdir& wd);
 WorkflowStatus status_of(const Workdir& wd, const std::vector<Confirmation>& confirmations, WorkdirArtifacts artifacts);

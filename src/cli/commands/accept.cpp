@@ -7,6 +7,7 @@
 #include "cli/step_views.h"
 #include "cli/summaries.h"
 #include "flow/documents.h"
+#include "workflow/candidate_workdir.h"
 #include "workflow/decide.h"
 
 namespace cli {
@@ -19,9 +20,15 @@ void render_decided(const Console& c, const workflow::Workdir& wd, const workflo
 }
 
 int run_accept_command(Context& ctx, const DecideOptions& opt) {
-  workflow::Workdir wd{ctx.workdir};
-  std::string words =
-      opt.user_words.empty() ? (opt.despite_evaluation ? "quark-ptq accept --despite-evaluation" : "quark-ptq accept") : opt.user_words;
+  auto decided_in = workflow::decision_workdir(workflow::Workdir{ctx.workdir}, opt.candidate);
+  if (!decided_in) return ctx.console.error(decided_in.error());
+  const workflow::Workdir& wd = *decided_in;
+  std::string words = opt.user_words;
+  if (words.empty()) {
+    words = "quark-ptq accept";
+    if (!opt.candidate.empty()) words += " --candidate " + opt.candidate;
+    if (opt.despite_evaluation) words += " --despite-evaluation";
+  }
   auto conf = workflow::accept_result(wd, words, opt.despite_evaluation);
   if (!conf) return ctx.console.error(conf.error());
   render_decided(ctx.console, wd, *conf, false);
@@ -40,6 +47,7 @@ void add_accept_command(CLI::App& app, const HelpText& help, CommandFn& selected
   auto opt = std::make_shared<DecideOptions>();
   auto* sub = app.add_subcommand("accept", help("help.accept.summary"));
   sub->add_flag("--despite-evaluation", opt->despite_evaluation, help("help.accept.despite_evaluation"));
+  sub->add_option("--candidate", opt->candidate, help("help.accept.candidate"))->type_name("NAME");
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_accept_command(ctx, *opt); }; });
 }
 

@@ -12,6 +12,7 @@ struct DecideOptions {
   std::string text;                 // followup: the request
   std::string user_words;           // accept: recorded with the decision ("" = "quark-ptq accept")
   bool despite_evaluation = false;  // accept --despite-evaluation: the evaluation is not a pass, accepted knowingly
+  std::string candidate;            // accept --candidate NAME: a comparison's candidate
 };
 
 int run_accept_command(Context& ctx, const DecideOptions& opt);

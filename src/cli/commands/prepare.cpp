@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/comparison_views.h"
 #include "cli/commands/prepare.h"
 #include "cli/evaluate_render.h"
 #include "cli/next_step.h"
@@ -81,6 +82,12 @@ int run_prepare_command(Context& ctx, const PrepareOptions& opt) {
   static_cast<options::PrepareOptions&>(p) = opt.given;
   options::make_paths_absolute(p);
   p.workdir = ctx.workdir;
+  if (manifest::plan_is_comparison(workflow::Workdir{ctx.workdir})) {
+    auto compared = manifest::prepare_comparison(p);
+    if (!compared) return ctx.console.error(compared.error());
+    render_comparison_prepared(ctx.console, *compared, opt.ask_question);
+    return core::to_int(compared->ready() ? core::ExitCode::ok : core::ExitCode::env_not_ready);
+  }
   auto r = manifest::prepare(p);
   if (!r) return ctx.console.error(r.error());
   render_prepared(ctx.console, *r, opt.ask_question);

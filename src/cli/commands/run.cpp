@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/comparison_views.h"
 #include "cli/commands/run.h"
 #include "cli/evaluate_render.h"
 #include "cli/next_step.h"
@@ -35,8 +36,8 @@ std::string_view summary_heading(const flow::RunEnd& end) {
   return std::visit(Heading{}, end);
 }
 
-void print_run_summary(const Console& console, const flow::RunOutcome& outcome, const manifest::RunView& run) {
-  console.say(summary_heading(outcome.end));
+void print_run_summary(const Console& console, const flow::RunOutcome& outcome, const manifest::RunView& run, bool heading) {
+  if (heading) console.say(summary_heading(outcome.end));
   console.say(
       "run.summary_run",
       {{"status", console.enum_text("run_status", run.status.value_or(""))}, {"seconds", run.seconds}, {"log", run.log.value_or("")}});
@@ -67,12 +68,14 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint
   const int exit_code = core::to_int(outcome.exit_code());
   const auto wd = outcome.manifest.parent_path();
   if (console.json_mode()) console.json(flow::run_document(console.lang(), outcome));
-  print_run_summary(console, outcome, manifest::read_run_view(outcome.run));
+  print_run_summary(console, outcome, manifest::read_run_view(outcome.run), next != NextHint::part_of_comparison);
   if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
   if (outcome.report_html) say_report(console, *outcome.report_html);
   const bool judged = outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass &&
                       exit_code != core::to_int(core::ExitCode::verify_failed);
-  if (const auto* detached = std::get_if<flow::run_end::Detached>(&outcome.end)) {
+  if (next == NextHint::part_of_comparison) {
+    // The comparison says what comes next, once, after its last candidate.
+  } else if (const auto* detached = std::get_if<flow::run_end::Detached>(&outcome.end)) {
     console.say("run.detached_next", {{"job", detached->job_id},
                                       {"state", console.enum_text("job_state", detached->state)},
                                       {"run", user_command(wd, "quark-ptq run")},
@@ -111,6 +114,13 @@ int run_run_command(Context& ctx, const RunOptions& opt) {
   req.echo_stderr_style = Console::echo_style(STDERR_FILENO);
   req.lang = console.lang();
   flow::MonitoredLauncher launcher;
+  if (manifest::plan_is_comparison(workflow::Workdir{ctx.workdir})) {
+    TerminalComparisonApproval ask(console);
+    ConsoleComparisonObserver watch(console);
+    auto compared = flow::run_comparison(req, launcher, ask, watch);
+    if (!compared) return console.error(compared.error());
+    return render_comparison_ran(console, *compared);
+  }
   TerminalApproval prompt(console);
   ConsoleRunObserver observer(console);
   auto outcome = flow::run(req, launcher, prompt, observer);

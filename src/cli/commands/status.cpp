@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/comparison_views.h"
 #include "cli/diagnosis_render.h"
 #include "cli/next_step.h"
 #include "cli/table.h"
@@ -10,6 +11,7 @@
 #include "flow/documents.h"
 #include "flow/job_now.h"
 #include "flow/recorded_run.h"
+#include "report/read_workdir.h"
 
 namespace cli {
 
@@ -80,7 +82,7 @@ void show_job_now(const Console& c, const core::Json& manifest) {
 void show(const Console& c, const workflow::WorkflowStatus& s) {
   c.say("cli.status_artifacts");
   Table a = Table::from_ids(c, {"cli.heading_artifact", "cli.heading_state", "cli.heading_note"});
-  for (const auto* art : {&s.analysis, &s.plan, &s.manifest}) {
+  for (const auto* art : {&s.analysis, &s.plan, s.comparison ? &s.comparison_manifest : &s.manifest}) {
     a.add_row({art->name, named(c, "cli.state_", workflow::artifact_state_name(art->state)), artifact_note(c, *art)});
   }
   c.line(a.render());
@@ -92,6 +94,12 @@ void show(const Console& c, const workflow::WorkflowStatus& s) {
                named(c, "cli.state_", workflow::checkpoint_state_name(cp.state)), checkpoint_note(c, cp)});
   }
   c.line(t.render());
+  if (s.comparison && s.comparison_manifest.state == workflow::ArtifactState::valid) {
+    // Every candidate where it stands, and once they have run the recommendation.
+    const bool final = s.next_action == workflow::NextAction::choose_candidate || s.next_action == workflow::NextAction::done;
+    if (auto report = report::read_workdir(workflow::Workdir{s.workdir}))
+      print_comparison_table(c, flow::comparison_table(std::move(*report)), final);
+  }
   const flow::RecordedRun recorded = flow::recorded_run(s.manifest.doc);
   if (s.run.phase != workflow::RunPhase::none) {
     c.say("cli.status_run", {{"state", named(c, "cli.run_", s.run_state())}});

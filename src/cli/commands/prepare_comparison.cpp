@@ -1,0 +1,66 @@
+// prepare for a comparison: each candidate's command, destination, estimate and verdict as
+// its own prepare found them, the totals, the one digest, and checkpoint 3's question for all
+// of the commands.
+#include "cli/comparison_views.h"
+#include "cli/evaluate_render.h"
+#include "cli/next_step.h"
+#include "envprobe/report_text.h"
+#include "flow/documents.h"
+#include "manifest/estimate.h"
+
+namespace cli {
+
+namespace {
+
+std::string gib(double v) { return manifest::gib_text(v); }
+
+core::Json prepared_document(const manifest::ComparisonPrepared& p) {
+  core::Json doc = {
+      {"artifact", "comparison_prepared"},         {"path", p.path.string()},          {"ready", p.ready()}, {"digest", p.record.digest},
+      {"comparison_manifest", p.record.to_json()}, {"candidates", core::Json::array()}};
+  for (const auto& r : p.candidates) doc["candidates"].push_back(flow::prepare_document(r));
+  return doc;
+}
+
+}  // namespace
+
+void render_comparison_prepared(const Console& c, const manifest::ComparisonPrepared& p, bool ask_question) {
+  if (c.json_mode()) c.json(prepared_document(p));
+  c.say("comparison.prepare_heading", {{"count", std::to_string(p.candidates.size())}});
+  for (std::size_t i = 0; i < p.candidates.size(); ++i) {
+    const manifest::PrepareResult& r = p.candidates[i];
+    const workflow::ComparisonEntry& e = p.record.candidates[i];
+    c.say("comparison.prepare_candidate", {{"index", std::to_string(i + 1)}, {"name", e.name}});
+    c.line("    " + r.display);
+    std::string changes;
+    for (const auto& [name, value] : r.command.env_changes) changes += (changes.empty() ? "" : " ") + name + "=" + value;
+    if (!changes.empty()) c.say("prepare.env_changes", {{"changes", changes}});
+    c.say("comparison.prepare_destination", {{"path", e.output_dir}});
+    c.say(r.estimate.runs_on_cpu ? "comparison.prepare_estimate_cpu" : "comparison.prepare_estimate",
+          {{"minutes", manifest::minutes_text(e.estimate.minutes)},
+           {"gpu", gib(e.estimate.gpu_memory_gib)},
+           {"host", gib(e.estimate.host_memory_gib)},
+           {"disk", gib(e.estimate.disk_gib)}});
+    for (const auto& line : envprobe::verdict_lines(r.env.verdict, c.lang())) c.line("  " + line);
+    c.say("comparison.prepare_candidate_digest", {{"digest", e.command_digest}});
+  }
+  const workflow::CandidateFigures total = p.record.total();
+  const bool cpu = !p.candidates.empty() && p.candidates.front().estimate.runs_on_cpu;
+  c.say(cpu ? "comparison.prepare_total_cpu" : "comparison.prepare_total", {{"minutes", manifest::minutes_text(total.minutes)},
+                                                                            {"gpu", gib(total.gpu_memory_gib)},
+                                                                            {"host", gib(total.host_memory_gib)},
+                                                                            {"disk", gib(total.disk_gib)}});
+  if (!p.candidates.empty()) say_evaluator(c, p.candidates.front().evaluator);
+  c.say("comparison.prepare_digest", {{"digest", p.record.digest}});
+  c.say("prepare.manifest_written", {{"path", p.path.string()}});
+  const auto wd = p.path.parent_path();
+  if (p.ready() && ask_question) {
+    c.say("comparison.question", {{"count", std::to_string(p.candidates.size())}});
+    c.say("prepare.how_to_answer",
+          {{"run", user_command(wd, "quark-ptq run")}, {"approve", user_command(wd, "quark-ptq run --approve " + p.record.digest)}});
+  } else if (!p.ready()) {
+    c.say("comparison.prepare_not_ready");
+  }
+}
+
+}  // namespace cli

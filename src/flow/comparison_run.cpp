@@ -1,0 +1,164 @@
+#include "flow/comparison_run.h"
+
+#include "report/write_report.h"
+#include "workflow/approval.h"
+#include "workflow/candidate_workdir.h"
+#include "workflow/checkpoint.h"
+#include "workflow/state.h"
+
+namespace flow {
+
+namespace {
+
+// Each candidate's run is approved through RunRequest::approve with the digest the comparison
+// bound: its own prompt never asks.
+class CarriedApproval final : public ApprovalPrompt {
+ public:
+  bool can_ask() const override { return false; }
+  std::optional<std::string> ask_approval(const workflow::RecordedCommand&, const std::string&) override { return std::nullopt; }
+};
+
+struct Gated {
+  workflow::WorkflowStatus status;
+  ComparisonQuestion question;
+};
+
+core::Result<Gated> read_gates(const workflow::Workdir& wd) {
+  QPTQ_TRY(workflow::require_confirmed(wd, workflow::Checkpoint::plan));
+  QPTQ_TRY_ASSIGN(workflow::WorkflowStatus st, workflow::status_of(wd));
+  if (!st.comparison) return core::make_error(core::ExitCode::internal, "comparison.not_a_comparison");
+  using A = workflow::ArtifactState;
+  const std::string path = wd.comparison_manifest().string();
+  if (st.comparison_manifest.state == A::missing) {
+    return core::make_error(core::ExitCode::not_confirmed, "comparison.not_prepared").with("path", path).with("command", st.next_command);
+  }
+  if (st.comparison_manifest.state != A::valid) {
+    return core::make_error(st.comparison_manifest.state == A::stale ? core::ExitCode::stale : core::ExitCode::bad_input,
+                            "comparison.manifest_not_current")
+        .with("path", path)
+        .with("problem", st.comparison_manifest.problem)
+        .with("command", st.next_command);
+  }
+  QPTQ_TRY_ASSIGN(workflow::ComparisonManifest record, workflow::ComparisonManifest::from_json(st.comparison_manifest.doc));
+  if (!record.ready()) {
+    return core::make_error(core::ExitCode::env_not_ready, "comparison.not_ready")
+        .with("names", st.next_action_args.size() > 1 ? st.next_action_args[1].value : "?")
+        .with("status", "quark-ptq status")
+        .with("command", st.next_command);
+  }
+  Gated g{std::move(st), {}};
+  g.question.digest = record.recomputed_digest();
+  for (std::size_t i = 0; i < record.candidates.size(); ++i) {
+    const workflow::ComparisonEntry& e = record.candidates[i];
+    QPTQ_TRY_ASSIGN(workflow::Workdir sub, workflow::candidate_workdir(wd, e.name, /*create=*/false));
+    QPTQ_TRY_ASSIGN(PendingCommand pending, pending_command(sub.root));
+    if (pending.command.digest != e.command_digest) {
+      return core::make_error(core::ExitCode::not_approved, "run.command_changed")
+          .with("path", sub.manifest().string())
+          .with("command", g.status.next_command);
+    }
+    g.question.commands.push_back(std::move(pending));
+    g.question.finished.push_back(i < g.status.candidates.size() && g.status.candidates[i].finished);
+  }
+  g.question.record = std::move(record);
+  return g;
+}
+
+core::Result<std::string> obtain_approval(const workflow::Workdir& wd, const ComparisonQuestion& q, const RunRequest& req,
+                                          ComparisonPrompt& prompt) {
+  std::string words;
+  if (!req.approve.empty()) {
+    const std::string given = normalize_digest(req.approve);
+    if (given != q.digest) {
+      return core::make_error(core::ExitCode::not_approved, "comparison.wrong_digest").with("given", given).with("digest", q.digest);
+    }
+    words = req.user_words.empty() ? "--approve " + given : req.user_words;
+  } else {
+    if (!prompt.can_ask()) {
+      return core::make_error(core::ExitCode::not_approved, "comparison.no_terminal")
+          .with("count", std::to_string(q.commands.size()))
+          .with("approve", "quark-ptq run --approve " + q.digest);
+    }
+    auto answer = prompt.ask_comparison(q);
+    if (!answer || !workflow::is_execution_approval(*answer)) {
+      return core::make_error(core::ExitCode::not_approved, "run.declined").with("answer", answer.value_or(""));
+    }
+    words = *answer;
+  }
+  // The record is the audit trail: the candidates run under this process's approval below.
+  QPTQ_TRY(workflow::record_confirmation(
+      wd, workflow::make_confirmation(workflow::Checkpoint::execution, q.digest, words, "approved", req.via)));
+  return words;
+}
+
+}  // namespace
+
+core::ExitCode ComparisonOutcome::exit_code() const {
+  if (interrupted) return core::ExitCode::interrupted;
+  auto st = workflow::status_of(workflow::Workdir{workdir});
+  if (st) {
+    for (const auto& c : st->candidates) {
+      if (c.verification == workflow::Verification::success && c.evaluation == "pass") return core::ExitCode::ok;
+    }
+  }
+  for (const auto& c : candidates) {
+    if (c.outcome && c.outcome->exit_code() != core::ExitCode::ok) return c.outcome->exit_code();
+    if (c.error) return c.error->code;
+  }
+  return core::ExitCode::eval_failed;
+}
+
+core::Result<ComparisonQuestion> comparison_question(const std::filesystem::path& workdir) {
+  QPTQ_TRY_ASSIGN(Gated g, read_gates(workflow::Workdir{workdir}));
+  return std::move(g.question);
+}
+
+core::Result<ComparisonOutcome> run_comparison(const RunRequest& req, Launcher& launcher, ComparisonPrompt& prompt,
+                                               ComparisonObserver& observer) {
+  workflow::Workdir wd{req.workdir};
+  QPTQ_TRY_ASSIGN(Gated g, read_gates(wd));
+  const ComparisonQuestion& q = g.question;
+  QPTQ_TRY_ASSIGN(std::string words, obtain_approval(wd, q, req, prompt));
+
+  ComparisonOutcome out;
+  out.workdir = wd.root;
+  out.digest = q.digest;
+  CarriedApproval carried;
+  const std::size_t count = q.record.candidates.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const workflow::ComparisonEntry& e = q.record.candidates[i];
+    CandidateRun cr;
+    cr.name = e.name;
+    if (out.interrupted || (req.stop != nullptr && req.stop->requested().has_value())) {
+      out.interrupted = true;
+      break;
+    }
+    if (q.finished[i]) {
+      cr.skipped = true;
+      observer.on_candidate_skipped(e.name);
+      out.candidates.push_back(std::move(cr));
+      continue;
+    }
+    observer.on_candidate_start(e.name, i, count);
+    RunRequest one = req;
+    one.workdir = wd.candidate(e.name).root;
+    one.approve = e.command_digest;
+    one.user_words = words + " (comparison " + q.digest + ")";
+    one.via = "comparison";
+    one.repeat_acknowledged = false;
+    auto ran = run(one, launcher, carried, observer.run_observer());
+    if (!ran) {
+      observer.on_candidate_error(e.name, ran.error());
+      cr.error = std::move(ran).error();
+    } else {
+      observer.on_candidate_end(e.name, *ran);
+      out.interrupted = ran->exit_code() == core::ExitCode::interrupted;
+      cr.outcome = std::move(*ran);
+    }
+    out.candidates.push_back(std::move(cr));
+  }
+  out.report_html = report::write_report(wd, req.lang);
+  return out;
+}
+
+}  // namespace flow

@@ -1,0 +1,75 @@
+#include "manifest/comparison_prepare.h"
+
+#include "core/clock.h"
+#include "core/version.h"
+#include "manifest/output_dir.h"
+#include "manifest/plan_view.h"
+#include "workflow/artifact_files.h"
+#include "workflow/candidate_workdir.h"
+#include "workflow/state.h"
+
+namespace manifest {
+
+namespace {
+
+workflow::CandidateFigures figures(const Estimate& e) {
+  workflow::CandidateFigures f;
+  f.minutes = e.minutes;
+  f.gpu_memory_gib = e.runs_on_cpu ? 0 : e.gpu_peak_gib;
+  f.host_memory_gib = e.host_peak_gib;
+  f.disk_gib = e.output_disk_gib;
+  return f;
+}
+
+}  // namespace
+
+bool plan_is_comparison(const workflow::Workdir& wd) {
+  workflow::ArtifactStatus plan = workflow::read_artifact(wd, workflow::Artifact::plan);
+  return plan.doc.is_object() && core::json_object(plan.doc, "comparison") != nullptr;
+}
+
+core::Result<ComparisonPrepared> prepare_comparison(const PrepareOptions& opt) {
+  workflow::Workdir wd{opt.workdir};
+  QPTQ_TRY_ASSIGN(workflow::Confirmation analysis_conf, workflow::require_confirmed(wd, workflow::Checkpoint::analysis));
+  QPTQ_TRY_ASSIGN(workflow::Confirmation plan_conf, workflow::require_confirmed(wd, workflow::Checkpoint::plan));
+  QPTQ_TRY_ASSIGN(workflow::WorkflowStatus status, workflow::status_of(wd));
+  const core::Json* comparison = core::json_object(status.plan.doc, "comparison");
+  if (comparison == nullptr) return core::make_error(core::ExitCode::internal, "comparison.not_a_comparison");
+  QPTQ_TRY_ASSIGN(PlanView top, read_plan_view(status.plan.doc, status.analysis.doc));
+  // The parent of every candidate's output: checked like an output directory (not a file, not
+  // inside the model or holding it); each candidate's own directory is checked by its prepare.
+  QPTQ_TRY_ASSIGN(OutputDir parent, check_output_dir(opt.output_dir, top.model, top.model_is_local, /*overwrite=*/true));
+
+  ComparisonPrepared out;
+  out.record.tool_version = std::string(core::tool_version());
+  out.record.created_at = core::now_utc_iso8601();
+  out.record.analysis_digest = status.analysis.digest;
+  out.record.plan_digest = status.plan.digest;
+  out.record.output_dir = parent.path;
+  for (const core::Json& c :
+       core::json_array(*comparison, "candidates") ? *core::json_array(*comparison, "candidates") : core::Json::array()) {
+    const std::string name = core::json_string(c, "name").value_or("");
+    QPTQ_TRY_ASSIGN(workflow::Workdir sub, workflow::candidate_workdir(wd, name, /*create=*/true));
+    core::Json plan = c.contains("plan") ? c["plan"] : core::Json::object();
+    plan["requires_confirmation"] = true;
+    QPTQ_TRY(workflow::seed_candidate(sub, status.analysis.doc, plan, analysis_conf, plan_conf));
+    PrepareOptions one = opt;
+    one.workdir = sub.root;
+    one.output_dir = (std::filesystem::path(parent.path) / name).string();
+    QPTQ_TRY_ASSIGN(PrepareResult r, prepare(one));
+    workflow::ComparisonEntry e;
+    e.name = name;
+    e.command_digest = r.digest;
+    e.command = r.display;
+    e.output_dir = r.output.path;
+    e.ready = r.ready;
+    e.estimate = figures(r.estimate);
+    out.record.candidates.push_back(std::move(e));
+    out.candidates.push_back(std::move(r));
+  }
+  QPTQ_TRY_ASSIGN(out.path, workflow::write_artifact(wd, workflow::Artifact::comparison, out.record.to_json()));
+  out.record.digest = out.record.recomputed_digest();
+  return out;
+}
+
+}  // namespace manifest

@@ -1,0 +1,67 @@
+#include "report/recommend.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+report::Candidate passing(std::string name, std::int64_t bytes, double seconds) {
+  report::Candidate c;
+  c.name = std::move(name);
+  c.run = report::RunState::succeeded;
+  c.verification = "success";
+  c.size_bytes = bytes;
+  c.source_bytes = 1000;
+  c.quark_cli_seconds = seconds;
+  c.evaluation = report::Evaluation{};
+  c.evaluation->verdict = evaluate::Status::pass;
+  c.evaluation->perplexity = report::PerplexityDelta{2.3, 0.4};
+  c.evaluation->threshold_pct = 5;
+  return c;
+}
+
+std::string arg(const report::Recommendation& r, const std::string& name) {
+  for (const auto& a : r.args) {
+    if (a.name == name) return a.value;
+  }
+  return "";
+}
+
+TEST(Recommend, TheSmallestCandidateThatPassed) {
+  std::vector<report::Candidate> cs = {passing("fp8", 500, 30), passing("int4_wo_64", 300, 90), passing("ptpc_fp8", 510, 20)};
+  auto r = report::recommend(cs);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->index, 1u);
+  EXPECT_EQ(r->reason_id, "report.recommend_reason");
+  EXPECT_EQ(arg(*r, "name"), "int4_wo_64");
+  EXPECT_EQ(arg(*r, "passed"), "3");
+  EXPECT_EQ(arg(*r, "ratio"), "30.0");
+  EXPECT_EQ(arg(*r, "delta"), "+2.30");
+}
+
+TEST(Recommend, NeverAFailedUnmeasuredOrUnverifiedCandidate) {
+  std::vector<report::Candidate> cs = {passing("fp8", 500, 30), passing("mxfp4", 200, 30), passing("int4", 250, 30),
+                                       passing("w4a4", 100, 30), passing("int2", 50, 30)};
+  cs[1].evaluation->verdict = evaluate::Status::fail;           // degraded beyond the threshold
+  cs[2].evaluation->verdict = evaluate::Status::indeterminate;  // not shown to be within it
+  cs[3].verification = "partial";                               // its output did not verify
+  cs[4].run = report::RunState::failed;
+  auto r = report::recommend(cs);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->index, 0u);
+  cs[0].evaluation.reset();  // no evaluation at all
+  EXPECT_FALSE(report::recommend(cs));
+}
+
+TEST(Recommend, SameSizeWithinOnePercentGoesToTheFasterThenTheEarlier) {
+  std::vector<report::Candidate> cs = {passing("fp8", 1000, 60), passing("ptpc_fp8", 1005, 40)};
+  auto r = report::recommend(cs);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->index, 1u);  // 0.5 % larger, faster
+  cs[1].quark_cli_seconds = 60;
+  EXPECT_EQ(report::recommend(cs)->index, 0u);  // a tie: the earlier stays
+  cs[1].size_bytes = 1020;                      // 2 % larger: size decides
+  cs[1].quark_cli_seconds = 1;
+  EXPECT_EQ(report::recommend(cs)->index, 0u);
+}
+
+}  // namespace

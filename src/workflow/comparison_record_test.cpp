@@ -1,0 +1,81 @@
+#include "workflow/comparison_record.h"
+
+#include <gtest/gtest.h>
+
+#include "core/sha256.h"
+
+namespace {
+
+const std::string kA = "sha256:" + std::string(64, 'a');
+const std::string kB = "sha256:" + std::string(64, 'b');
+const std::string kC = "sha256:" + std::string(64, 'c');
+
+workflow::ComparisonManifest two() {
+  workflow::ComparisonManifest m;
+  m.tool_version = "test";
+  m.created_at = "2026-12-07T00:00:00Z";
+  m.analysis_digest = kA;
+  m.plan_digest = kB;
+  m.output_dir = "/out";
+  workflow::ComparisonEntry fp8{"fp8", kC, "quark-cli --quant_scheme fp8", "/out/fp8", true, {3, 0, 2, 0.2}};
+  workflow::ComparisonEntry int4{"int4_wo_64", kA, "quark-cli --quant_scheme int4_wo_64", "/out/int4_wo_64", true, {5, 0, 3, 0.1}};
+  m.candidates = {fp8, int4};
+  return m;
+}
+
+TEST(ComparisonRecord, CandidateNamesAreSchemeNamesNeverPaths) {
+  for (const char* ok : {"fp8", "int4_wo_64", "w_mxfp4_a_mxfp4", "ptpc_fp8", "0x"}) EXPECT_TRUE(workflow::is_candidate_name(ok)) << ok;
+  for (const char* bad : {"", "..", ".", "fp8/..", "../x", "FP8", "_x", "a b", "fp8\n", "a-b", "ｆｐ８"}) {
+    EXPECT_FALSE(workflow::is_candidate_name(bad)) << bad;
+  }
+  EXPECT_FALSE(workflow::is_candidate_name(std::string(65, 'a')));
+}
+
+TEST(ComparisonRecord, RoundTripsAndTotalsOneAfterAnother) {
+  const workflow::ComparisonManifest m = two();
+  auto back = workflow::ComparisonManifest::from_json(m.to_json());
+  ASSERT_TRUE(back) << back.error().id;
+  EXPECT_EQ(back->candidates.size(), 2u);
+  EXPECT_EQ(back->candidates[1].workdir(), "candidates/int4_wo_64");
+  EXPECT_EQ(back->digest, m.recomputed_digest());
+  const workflow::CandidateFigures t = m.total();
+  EXPECT_DOUBLE_EQ(t.minutes, 8);          // added up
+  EXPECT_NEAR(t.disk_gib, 0.3, 1e-9);      // added up
+  EXPECT_DOUBLE_EQ(t.host_memory_gib, 3);  // the largest
+  EXPECT_TRUE(m.ready());
+}
+
+TEST(ComparisonRecord, TheDigestBindsEveryCandidateCommandAndWhatItWasBuiltFrom) {
+  const std::string base = two().recomputed_digest();
+  auto changed = [&](auto edit) {
+    workflow::ComparisonManifest m = two();
+    edit(m);
+    return m.recomputed_digest() != base;
+  };
+  EXPECT_TRUE(changed([](auto& m) { m.candidates[1].command_digest = kB; }));
+  EXPECT_TRUE(changed([](auto& m) { m.candidates[0].name = "ptpc_fp8"; }));
+  EXPECT_TRUE(changed([](auto& m) { std::swap(m.candidates[0], m.candidates[1]); }));
+  EXPECT_TRUE(changed([](auto& m) { m.candidates.pop_back(); }));
+  EXPECT_TRUE(changed([](auto& m) { m.plan_digest = kC; }));
+  EXPECT_TRUE(changed([](auto& m) { m.analysis_digest = kC; }));
+  // What the person reads beside it is derived from the candidates' manifests, which their own
+  // digests bind: not part of this one.
+  EXPECT_FALSE(changed([](auto& m) { m.candidates[0].estimate.minutes = 99; }));
+}
+
+TEST(ComparisonRecord, RefusesAnEditedOrHostileDocument) {
+  auto refused = [](auto edit) {
+    core::Json doc = two().to_json();
+    edit(doc);
+    auto r = workflow::ComparisonManifest::from_json(doc);
+    return !r && r.error().id == "comparison.manifest_invalid";
+  };
+  EXPECT_TRUE(refused([](core::Json& d) { d["candidates"][0]["command_digest"] = kB; }));  // digest no longer matches
+  EXPECT_TRUE(refused([](core::Json& d) { d["digest"] = kA; }));
+  EXPECT_TRUE(refused([](core::Json& d) { d["candidates"][0]["name"] = "../../etc"; }));
+  EXPECT_TRUE(refused([](core::Json& d) { d["candidates"][0]["workdir"] = "/tmp/elsewhere"; }));
+  EXPECT_TRUE(refused([](core::Json& d) { d["candidates"][1] = d["candidates"][0]; }));
+  EXPECT_TRUE(refused([](core::Json& d) { d["candidates"] = core::Json::array(); }));
+}
+
+}  // namespace
