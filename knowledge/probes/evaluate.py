@@ -16,6 +16,13 @@ slower) has until 90 % for the same windows and always measures at least two (th
 give a standard error); each model's perplexity comes before its canary, whose length is
 bounded by --canary-tokens. A bounded run reports fewer windows, never invented ones.
 
+A baseline (--baseline FILE, what an earlier evaluation measured of the same source on the same
+text with the same settings and libraries, as --baseline-out wrote it) stands in for the source:
+its windows and canary are used as measured, the source is not loaded, and the quantized model
+has the budget up to 90 % for those windows. A baseline whose context differs from this run's in
+anything that changes the figures (libraries, device, dtype, text, windows, canary) is not used;
+the result says which was used ("baseline": "used", "stale: ..." or absent).
+
 Progress: one line per stage on stderr ("evaluate: ..."). Result: one JSON document on stdout
 (and in --result-file, for a caller that streams stderr and stdout into one log).
 Exit 0 when the JSON was written, even if a model failed to load (that is in the JSON: the
@@ -164,6 +171,36 @@ def evaluate_one(label, path, tok, windows, a, device, deadline, at_least=0):
     return res
 
 
+# What makes two measurements of the same source comparable: a baseline measured under another
+# context is measured again.
+BASELINE_CONTEXT = ("versions", "device", "dtype", "text", "seq_len", "windows_requested", "windows_available",
+                    "canary_prompts", "canary_tokens")
+
+
+def read_baseline(path, context, source):
+    """(the source's figures, None) from a usable baseline; (None, why) otherwise."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        src = doc["source"]
+        if doc.get("context") != context:
+            diff = sorted(k for k in BASELINE_CONTEXT if doc.get("context", {}).get(k) != context.get(k))
+            return None, "measured with another " + ", ".join(diff)
+        if not src.get("loaded") or len(src.get("window_nll", [])) < 2 or not all(isinstance(x, (int, float)) for x in src["window_nll"]):
+            return None, "no figures"
+        if os.path.realpath(src.get("path", "")) != os.path.realpath(source):
+            return None, "another source path"
+        return src, None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+        return None, f"unreadable ({type(e).__name__})"
+
+
+def write_atomic(path, text):
+    with open(path + ".tmp", "w") as f:
+        f.write(text + "\n")
+    os.replace(path + ".tmp", path)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--source", required=True)
@@ -178,6 +215,8 @@ def main():
     ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--result-file", help="also write the JSON here (atomically)")
     ap.add_argument("--messages", default="{}", help="JSON: the progress lines' texts by key")
+    ap.add_argument("--baseline", help="the source's figures from an earlier evaluation (its --baseline-out)")
+    ap.add_argument("--baseline-out", help="write the source's figures here (atomically) when they were measured now")
     a = ap.parse_args()
     try:
         given = json.loads(a.messages)
@@ -227,7 +266,18 @@ def main():
         "seq_len": a.seq_len, "windows_requested": a.windows, "windows_available": len(windows),
         "canary_prompts": PROMPTS, "canary_tokens": a.canary_tokens,
     }
-    src = evaluate_one("source", a.source, tok, windows, a, device, source_deadline, at_least=2)
+    context = {k: result[k] for k in BASELINE_CONTEXT}
+    src, why = read_baseline(a.baseline, context, a.source) if a.baseline else (None, None)
+    if why is not None:
+        result["baseline"] = "stale: " + why
+        log("baseline_stale", why=why)
+    if src is not None:
+        result["baseline"] = "used"
+        log("baseline_used", windows=len(src["window_nll"]))
+    else:
+        src = evaluate_one("source", a.source, tok, windows, a, device, source_deadline, at_least=2)
+        if a.baseline_out and src.get("loaded") and len(src.get("window_nll", [])) >= 2:
+            write_atomic(a.baseline_out, json.dumps({"context": context, "source": src}))
     done = len(src.get("window_nll", []))
     out = evaluate_one("quantized", a.output, tok, windows[:done], a, device, quantized_deadline, at_least=2)
     result["source"], result["quantized"] = src, out
@@ -235,9 +285,7 @@ def main():
     log("done", seconds=result["seconds"])
     text = json.dumps(result)
     if a.result_file:
-        with open(a.result_file + ".tmp", "w") as f:
-            f.write(text + "\n")
-        os.replace(a.result_file + ".tmp", a.result_file)
+        write_atomic(a.result_file, text)
     sys.stdout.write(text + "\n")
 
 

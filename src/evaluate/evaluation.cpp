@@ -201,7 +201,7 @@ EvaluationResult judge(const core::Json& measured, const Settings& settings) {
   EvaluationResult r = why.empty() ? EvaluationResult{} : not_run(settings, why);
   r.settings = settings;
   r.seconds = core::json_number(measured, "seconds").value_or(0);
-  for (const char* k : {"versions", "device", "dtype", "threads", "text", "windows_available"}) {
+  for (const char* k : {"versions", "device", "dtype", "threads", "text", "windows_available", "baseline"}) {
     if (measured.contains(k)) r.environment[k] = measured[k];
   }
   r.models = {{"source", model_facts(src)}, {"quantized", model_facts(qnt)}};

@@ -31,7 +31,8 @@ std::string progress_messages(core::Lang lang) {
 
 }  // namespace
 
-runner::CommandSpec evaluator_command(const Request& req, std::string_view script, const std::filesystem::path& result_file) {
+runner::CommandSpec evaluator_command(const Request& req, std::string_view script, const std::filesystem::path& result_file,
+                                      const std::filesystem::path& baseline_in, const std::filesystem::path& baseline_out) {
   const Settings& s = req.settings;
   runner::CommandSpec spec =
       runner::python_script(req.python, script,
@@ -39,6 +40,8 @@ runner::CommandSpec evaluator_command(const Request& req, std::string_view scrip
                              std::to_string(s.windows), "--seq-len", std::to_string(s.seq_len), "--canary-tokens",
                              std::to_string(s.canary_tokens), "--budget-seconds", fmt::format("{:.0f}", s.budget_seconds), "--result-file",
                              result_file.string(), "--messages", progress_messages(req.lang)});
+  if (!baseline_in.empty()) spec.argv.insert(spec.argv.end(), {"--baseline", baseline_in.string()});
+  if (!baseline_out.empty()) spec.argv.insert(spec.argv.end(), {"--baseline-out", baseline_out.string()});
   spec.env_set.insert(spec.env_set.end(), {{"HF_HUB_OFFLINE", "1"},
                                            {"TRANSFORMERS_OFFLINE", "1"},
                                            {"HF_DATASETS_OFFLINE", "1"},
@@ -103,7 +106,13 @@ EvaluationResult run_evaluation(const Request& req) {
   const std::string stem = runner::unique_log_name("evaluation");
   const auto log_file = req.work_dir / stem;
   const auto result_file = std::filesystem::path(log_file).replace_extension(".json");
-  runner::CommandSpec spec = evaluator_command(req, *script, result_file);
+  // The source's figures from an earlier evaluation of the same source, text and settings.
+  const std::string key = req.baseline.secret.empty() ? "" : BaselineCache::key_of(req);
+  const auto baseline_in = req.work_dir / (stem + ".baseline.json");
+  const auto baseline_out = req.work_dir / (stem + ".source.json");
+  const bool cached = req.baseline.fetch(key, baseline_in);
+  runner::CommandSpec spec = evaluator_command(req, *script, result_file, cached ? baseline_in : std::filesystem::path(),
+                                               key.empty() ? std::filesystem::path() : baseline_out);
   runner::MonitorOptions mo;
   mo.log_path = log_file;
   mo.echo_stdout_fd = -1;
@@ -141,6 +150,7 @@ EvaluationResult run_evaluation(const Request& req) {
   }
   auto doc = core::read_json_file(result_file);
   if (!doc || !doc->is_object()) return with_log(not_run(req.settings, {"evaluate.reason.no_result", {{"path", result_file.string()}}}));
+  if (core::exists(baseline_out)) req.baseline.keep(key, baseline_out);
   EvaluationResult r = judge(*doc, req.settings);
   r.process_seconds = run->wall_seconds;
   r.export_quark = export_release(req.output);

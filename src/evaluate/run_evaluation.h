@@ -10,6 +10,7 @@
 
 #include "core/messages.h"
 #include "core/result.h"
+#include "evaluate/baseline_cache.h"
 #include "evaluate/evaluation.h"
 #include "runner/clean_echo.h"
 #include "runner/command.h"
@@ -33,11 +34,16 @@ struct Request {
   double stop_grace_seconds = 10;                           // between the stop signal and killing the evaluator's group
   // Called with the evaluator's pid once it started (the run step records it in the manifest).
   std::function<void(int pid)> on_started;
+  // Where the source's figures are kept between evaluations (baseline_cache.h); empty: the
+  // source is measured every time and nothing is kept.
+  BaselineCache baseline;
 };
 
 // The evaluator's command: runner::python_script on the embedded script with the request's
-// arguments (absolute paths: it starts in "/").
-runner::CommandSpec evaluator_command(const Request& req, std::string_view script, const std::filesystem::path& result_file);
+// arguments (absolute paths: it starts in "/"); with the source's figures from `baseline_in`
+// when given, and where to write them when the source is measured (`baseline_out`, "" none).
+runner::CommandSpec evaluator_command(const Request& req, std::string_view script, const std::filesystem::path& result_file,
+                                      const std::filesystem::path& baseline_in = {}, const std::filesystem::path& baseline_out = {});
 
 // The hard deadline: the budget for the windows plus time to import, load and generate.
 double hard_timeout_seconds(const Settings& s);

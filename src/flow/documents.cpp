@@ -7,7 +7,9 @@
 
 #include "core/shell_quote.h"
 #include "core/text.h"
+#include "flow/comparison_table.h"
 #include "plan/plan_document.h"
+#include "report/read_workdir.h"
 
 namespace flow {
 
@@ -150,6 +152,34 @@ core::Json run_document(core::Lang lang, const RunOutcome& outcome) {
   auto status = workflow::status_of(workflow::Workdir{outcome.manifest.parent_path()});
   j["next_action"] = status ? next_action_json(lang, *status) : core::Json(nullptr);
   return j;
+}
+
+core::Json comparison_prepared_document(const manifest::ComparisonPrepared& p) {
+  core::Json doc = {
+      {"artifact", "comparison_prepared"},         {"path", p.path.string()},          {"ready", p.ready()}, {"digest", p.record.digest},
+      {"comparison_manifest", p.record.to_json()}, {"candidates", core::Json::array()}};
+  for (const auto& r : p.candidates) doc["candidates"].push_back(prepare_document(r));
+  return doc;
+}
+
+core::Json comparison_run_document(core::Lang lang, const ComparisonOutcome& outcome) {
+  core::Json doc = {{"artifact", "comparison_run"},
+                    {"digest", outcome.digest},
+                    {"interrupted", outcome.interrupted},
+                    {"exit_code", core::to_int(outcome.exit_code())},
+                    {"candidates", core::Json::array()}};
+  for (const auto& c : outcome.candidates) {
+    core::Json item = {{"name", c.name}, {"skipped", c.skipped}};
+    item["exit_code"] = c.outcome ? core::Json(core::to_int(c.outcome->exit_code())) : core::Json(nullptr);
+    item["error"] = c.error ? error_document(lang, *c.error)["error"] : core::Json(nullptr);
+    doc["candidates"].push_back(std::move(item));
+  }
+  auto report = report::read_workdir(workflow::Workdir{outcome.workdir});
+  doc["table"] = report ? comparison_document(comparison_table(std::move(*report)), lang) : core::Json(nullptr);
+  doc["report"] = outcome.report_html && *outcome.report_html ? core::Json(outcome.report_html->value().string()) : core::Json(nullptr);
+  auto status = workflow::status_of(workflow::Workdir{outcome.workdir});
+  doc["next_action"] = status ? next_action_json(lang, *status) : core::Json(nullptr);
+  return doc;
 }
 
 core::Json decision_document(core::Lang lang, const workflow::Workdir& wd, const workflow::Confirmation& conf) {

@@ -9,8 +9,10 @@
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/messages.h"
+#include "flow/comparison_run.h"
 #include "flow/plan_flow.h"
 #include "flow/run_flow.h"
+#include "manifest/comparison_prepare.h"
 #include "manifest/prepare_flow.h"
 #include "workflow/confirm.h"
 #include "workflow/state.h"
@@ -56,6 +58,13 @@ core::Json run_document(const RunOutcome& outcome);
 // run --json: the same with "next_action", the one status --json gives for the workdir after
 // the run, so the two never disagree (null when the workdir cannot be evaluated).
 core::Json run_document(core::Lang lang, const RunOutcome& outcome);
+// prepare of a comparison: {"artifact": "comparison_prepared", "path", "ready", "digest",
+// "comparison_manifest", "candidates": [prepare_document of each]}.
+core::Json comparison_prepared_document(const manifest::ComparisonPrepared& prepared);
+// run of a comparison: {"artifact": "comparison_run", "digest", "interrupted", "exit_code",
+// "candidates": [{name, skipped, exit_code, error}], "table" (comparison_table.h; null when the
+// workdir cannot be read), "report", "next_action"}.
+core::Json comparison_run_document(core::Lang lang, const ComparisonOutcome& outcome);
 // accept / followup: {"checkpoint": 4, "confirmation", "next_action"}.
 core::Json decision_document(core::Lang lang, const workflow::Workdir& wd, const workflow::Confirmation& confirmation);
 

@@ -245,6 +245,8 @@ evaluate::Request evaluation_request(const workflow::Workdir& wd, const core::Js
   r.settings = evaluate::settings_from_json(settings != nullptr ? *settings : core::Json::object());
   r.work_dir = wd.root / "evaluation";
   r.echo_fd = 2;
+  // Every candidate of a comparison is judged against the same source: measured once, kept.
+  r.baseline = evaluate::BaselineCache::for_this_user();
   return r;
 }
 

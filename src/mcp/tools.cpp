@@ -21,11 +21,13 @@
 #include "flow/plan_flow.h"
 #include "flow/run_flow.h"
 #include "flow/verify_flow.h"
+#include "manifest/comparison_prepare.h"
 #include "manifest/estimate.h"
 #include "manifest/prepare_flow.h"
 #include "options/option_table.h"
 #include "options/prepare_table.h"
 #include "workflow/approval.h"
+#include "workflow/candidate_workdir.h"
 #include "workflow/confirm.h"
 #include "workflow/decide.h"
 #include "workflow/state.h"
@@ -338,6 +340,11 @@ ToolResult call_prepare(ToolCall& c) {
   options::make_paths_absolute(p);
   p.workdir = workdir_of(c.args);
   if (auto outside = file_outside_workdir("sbatch_extra", p.sbatch_extra, p.workdir)) return failed(c, *outside);
+  if (manifest::plan_is_comparison(workflow::Workdir{p.workdir})) {
+    auto compared = manifest::prepare_comparison(p);
+    if (!compared) return failed(c, compared.error());
+    return done(flow::comparison_prepared_document(*compared), compared->ready() ? core::ExitCode::ok : core::ExitCode::env_not_ready);
+  }
   auto r = manifest::prepare(p);
   if (!r) return failed(c, r.error());
   return done(flow::prepare_document(*r), r->ready ? core::ExitCode::ok : core::ExitCode::env_not_ready);
@@ -432,6 +439,115 @@ class ReportedRun final : public flow::RunObserver {
   RunReport& m_report;
 };
 
+// Checkpoint 3 of a comparison: every candidate's exact command as the CLI's question shows
+// them, and the one digest that approves them all.
+std::string comparison_approval_message(core::Lang lang, const flow::ComparisonQuestion& q) {
+  std::string commands;
+  for (std::size_t i = 0; i < q.commands.size(); ++i) {
+    const flow::PendingCommand& p = q.commands[i];
+    std::string env;
+    for (const auto& e : p.command.env_changes) env += (env.empty() ? "" : " ") + e.name + "=" + e.value;
+    commands += (commands.empty() ? "" : "\n\n") +
+                core::msg(lang, q.finished[i] ? "mcp.comparison_candidate_finished" : "mcp.comparison_candidate",
+                          {{"index", std::to_string(i + 1)},
+                           {"name", q.record.candidates[i].name},
+                           {"command", p.command.display},
+                           {"env", env.empty() ? "-" : env},
+                           {"destination", p.output_dir + (p.command.overwrite ? " " + core::msg(lang, "mcp.overwrite") : "")},
+                           {"estimate", estimate_text(lang, p.manifest)}});
+    for (const auto& line : flow::executor_lines(lang, p.command.executor)) commands += "\n" + line;
+  }
+  const workflow::CandidateFigures total = q.record.total();
+  return core::msg(lang, "mcp.ask_comparison",
+                   {{"count", std::to_string(q.commands.size())},
+                    {"commands", commands},
+                    {"evaluator", q.commands.empty() ? "-" : evaluator_text(lang, q.commands.front().command.evaluator)},
+                    {"minutes", manifest::minutes_text(total.minutes)},
+                    {"disk", manifest::gib_text(total.disk_gib)},
+                    {"digest", q.digest}});
+}
+
+// The person's answer, given to run_comparison() only for the digest the person saw.
+class AnsweredComparison final : public flow::ComparisonPrompt {
+ public:
+  AnsweredComparison(std::optional<std::string> words, std::string digest) : m_words(std::move(words)), m_digest(std::move(digest)) {}
+  bool can_ask() const override { return m_words.has_value(); }
+  std::optional<std::string> ask_comparison(const flow::ComparisonQuestion& q) override {
+    if (q.digest != m_digest) return std::nullopt;  // a candidate changed after the person saw them
+    return m_words;
+  }
+
+ private:
+  std::optional<std::string> m_words;
+  std::string m_digest;
+};
+
+class ReportedComparison final : public flow::ComparisonObserver {
+ public:
+  ReportedComparison(core::Lang lang, RunReport& report) : m_lang(lang), m_run(lang, report), m_report(report) {}
+  void on_candidate_start(const std::string& name, std::size_t index, std::size_t count) override {
+    log_line(m_lang, "comparison.candidate_start",
+             {{"index", std::to_string(index + 1)}, {"count", std::to_string(count)}, {"name", name}});
+    m_report.stage("candidate " + name);
+  }
+  void on_candidate_skipped(const std::string& name) override { log_line(m_lang, "comparison.candidate_skipped", {{"name", name}}); }
+  void on_candidate_error(const std::string& name, const core::Error& e) override {
+    log_line(m_lang, "comparison.candidate_error", {{"name", name}, {"error", core::render_error(m_lang, e)}});
+  }
+  flow::RunObserver& run_observer() override { return m_run; }
+
+ private:
+  core::Lang m_lang;
+  ReportedRun m_run;
+  RunReport& m_report;
+};
+
+ToolResult call_run_comparison(ToolCall& c, const flow::RunRequest& req) {
+  const std::filesystem::path& wd = req.workdir;
+  std::optional<std::string> words;
+  std::string digest;
+  auto question = flow::comparison_question(wd);
+  if (question) {
+    digest = question->digest;
+    Question q{"approval",
+               "run\n" + wd.string() + "\n" + digest,
+               comparison_approval_message(c.lang, *question),
+               core::msg(c.lang, "mcp.answer_title"),
+               core::msg(c.lang, "mcp.answer_execution_hint"),
+               ""};
+    core::Error cannot =
+        needs_person(3, wd, "quark-ptq run --approve " + digest)
+            .with("shown", core::msg(c.lang, "mcp.comparison_shown", {{"count", std::to_string(question->commands.size())}}))
+            .with("digest", digest);
+    cannot.id = "mcp.needs_person_run";
+    auto asked = ask_person(c, q, cannot, core::make_error(core::ExitCode::not_approved, "run.declined"));
+    if (asked.instead) return *asked.instead;
+    words = asked.words;
+  }
+  // Without a question run_comparison() reports why (the gates); otherwise only the person's
+  // answer in this call, for the digest they saw, approves.
+  const core::Lang lang = c.lang;
+  flow::RunRequest each = req;
+  auto started = c.runs.start(wd.string(), c.request_id, c.on_run_change,
+                              [each, words, digest, lang](const runner::StopSwitch& stop, RunReport& report) mutable {
+                                each.stop = &stop;
+                                AnsweredComparison prompt(words, digest);
+                                flow::MonitoredLauncher launcher;
+                                ReportedComparison observer(lang, report);
+                                auto outcome = flow::run_comparison(each, launcher, prompt, observer);
+                                if (!outcome)
+                                  return Finished{flow::error_document(lang, outcome.error()), core::to_int(outcome.error().code)};
+                                return Finished{flow::comparison_run_document(lang, *outcome), core::to_int(outcome->exit_code())};
+                              });
+  if (auto* f = std::get_if<Finished>(&started)) return {f->doc, f->exit_code, nullptr, ""};
+  const std::string id = std::get<std::string>(started);
+  auto snap = c.runs.get(id);
+  json handle = run_status_document(c.lang, *snap);
+  handle["request_id"] = c.request_id;
+  handle["digest"] = question ? json(digest) : json(nullptr);
+  return {handle, 0, nullptr, id};
+}
+
 ToolResult call_run(ToolCall& c) {
   const std::filesystem::path wd = workdir_of(c.args);
   flow::RunRequest req;
@@ -450,6 +566,7 @@ ToolResult call_run(ToolCall& c) {
     return failed(
         c, core::make_error(core::ExitCode::bad_input, "mcp.run_in_progress").with("run_id", going->id).with("workdir", going->workdir));
   }
+  if (manifest::plan_is_comparison(workflow::Workdir{wd})) return call_run_comparison(c, req);
   std::optional<std::string> words;
   std::string digest;
   auto pending = flow::pending_command(wd);
@@ -581,12 +698,17 @@ ToolResult call_evaluate(ToolCall& c) {
 // --- checkpoint 4 ---------------------------------------------------------------------------
 
 ToolResult call_accept(ToolCall& c) {
-  const std::filesystem::path wd = workdir_of(c.args);
   const bool despite = arg_bool(c.args, "despite_evaluation");
-  workflow::Workdir w{wd};
+  const std::string candidate = arg_string(c.args, "candidate");
+  // A comparison's checkpoint 4 is decided in the workdir of the candidate the person accepts.
+  auto decided_in = workflow::decision_workdir(workflow::Workdir{workdir_of(c.args)}, candidate);
+  if (!decided_in) return failed(c, decided_in.error());
+  const workflow::Workdir w = *decided_in;
+  const std::filesystem::path wd = w.root;
   auto s = workflow::status_of(w);
   if (!s) return failed(c, s.error());
-  std::string command = despite ? "quark-ptq accept --despite-evaluation" : "quark-ptq accept";
+  std::string command =
+      std::string("quark-ptq accept") + (candidate.empty() ? "" : " --candidate " + candidate) + (despite ? " --despite-evaluation" : "");
   if (auto ok = workflow::check_acceptable(w, despite); !ok) return failed(c, ok.error());
   const json* result = core::json_object(s->manifest.doc, "result");
   if (result == nullptr)
@@ -731,8 +853,10 @@ std::vector<Tool> make_tools(core::Lang lang) {
   t.push_back({"run",
                "Checkpoint 3 and step 4: asks the person, through the client, to approve the exact command prepare recorded, then starts "
                "it and returns a handle at once (run_id; a task where the client has the tasks extension); the run is verified and "
-               "evaluated when quark-cli ends (run_status, cancel_run; the final document is that of quark-ptq run --json). No argument "
-               "approves: without a client that can ask, the person approves at their own terminal.",
+               "evaluated when quark-cli ends (run_status, cancel_run; the final document is that of quark-ptq run --json). A comparison "
+               "(plan compare): the person is asked once for every candidate's command; they run one after another and the final "
+               "document holds the comparison table and the recommendation. No argument approves: without a client that can ask, "
+               "the person approves at their own terminal.",
                {wd,
                 {"stop_grace_seconds",
                  Type::number,
@@ -799,7 +923,15 @@ std::vector<Tool> make_tools(core::Lang lang) {
   t.push_back(
       {"accept",
        "Checkpoint 4: propose accepting the verified result; the person accepts through the client (quark-ptq accept --json).",
-       {wd, {"despite_evaluation", Type::boolean, "Accept although the evaluation is not a pass (shown to the person)", false, {}, {}, {}}},
+       {wd,
+        {"despite_evaluation", Type::boolean, "Accept although the evaluation is not a pass (shown to the person)", false, {}, {}, {}},
+        {"candidate",
+         Type::string,
+         "A comparison's candidate to accept (its name in the comparison table); required for a comparison",
+         false,
+         {},
+         {},
+         {}}},
        false,
        call_accept});
   t.push_back({"followup",

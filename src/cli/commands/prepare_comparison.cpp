@@ -14,18 +14,10 @@ namespace {
 
 std::string gib(double v) { return manifest::gib_text(v); }
 
-core::Json prepared_document(const manifest::ComparisonPrepared& p) {
-  core::Json doc = {
-      {"artifact", "comparison_prepared"},         {"path", p.path.string()},          {"ready", p.ready()}, {"digest", p.record.digest},
-      {"comparison_manifest", p.record.to_json()}, {"candidates", core::Json::array()}};
-  for (const auto& r : p.candidates) doc["candidates"].push_back(flow::prepare_document(r));
-  return doc;
-}
-
 }  // namespace
 
 void render_comparison_prepared(const Console& c, const manifest::ComparisonPrepared& p, bool ask_question) {
-  if (c.json_mode()) c.json(prepared_document(p));
+  if (c.json_mode()) c.json(flow::comparison_prepared_document(p));
   c.say("comparison.prepare_heading", {{"count", std::to_string(p.candidates.size())}});
   for (std::size_t i = 0; i < p.candidates.size(); ++i) {
     const manifest::PrepareResult& r = p.candidates[i];

@@ -4,6 +4,7 @@
 #include "cli/evaluate_render.h"
 #include "cli/next_step.h"
 #include "cli/report_render.h"
+#include "flow/documents.h"
 #include "flow/executor_text.h"
 #include "report/read_workdir.h"
 
@@ -49,12 +50,7 @@ void ConsoleComparisonObserver::on_candidate_end(const std::string& name, const 
 int render_comparison_ran(const Console& console, const flow::ComparisonOutcome& outcome) {
   const int exit_code = core::to_int(outcome.exit_code());
   auto report = report::read_workdir(workflow::Workdir{outcome.workdir});
-  if (console.json_mode()) {
-    core::Json doc = {
-        {"artifact", "comparison_run"}, {"digest", outcome.digest}, {"interrupted", outcome.interrupted}, {"exit_code", exit_code}};
-    doc["table"] = report ? flow::comparison_document(flow::comparison_table(*report), console.lang()) : core::Json(nullptr);
-    console.json(doc);
-  }
+  if (console.json_mode()) console.json(flow::comparison_run_document(console.lang(), outcome));
   if (report) {
     print_comparison_table(console, flow::comparison_table(*report));
   } else {
