@@ -40,6 +40,8 @@ export TMPDIR="$WORK/tmp" QPTQ_FUZZ_FIXTURES="$PWD/tests/fixtures/quark/0.13/h20
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1:malloc_context_size=5"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
+# -malloc_limit_mb: one allocation over 256 MB stops libFuzzer in the allocating thread, which
+# saves the input; growth that only the RSS limit sees once hung libFuzzer with nothing saved.
 # -max_len per target: room for the largest real seed (docs/fuzzing.md).
 max_len() {
   case "$1" in
@@ -71,7 +73,7 @@ fuzz_one() {
   # shellcheck disable=SC2046
   # killed if libFuzzer hangs handling an out-of-memory input (seen once here, session 19)
   (cd "$OUTDIR/$t" && timeout -s KILL $((BUDGET + 120)) "$ROOT/$bin" "$corpus" -max_total_time="$BUDGET" -seed=1 -max_len="$(max_len "$t")" \
-     -timeout=10 -rss_limit_mb=2048 -close_fd_mask=1 -print_final_stats=1 $(dict_of "$t") > "$ROOT/$OUTDIR/$t.log" 2>&1)
+     -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=256 -close_fd_mask=1 -print_final_stats=1 $(dict_of "$t") > "$ROOT/$OUTDIR/$t.log" 2>&1)
   ended=$(date +%s)
   local execs cov ft after found=0
   execs=$(grep -o '^stat::number_of_executed_units: *[0-9]*' "$OUTDIR/$t.log" | tail -1 | awk '{print $2}')

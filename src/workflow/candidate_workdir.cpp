@@ -80,4 +80,28 @@ core::Result<Workdir> decision_workdir(const Workdir& wd, const std::string& can
   return candidate_workdir(wd, candidate, /*create=*/false);
 }
 
+core::Result<std::vector<std::filesystem::path>> remove_other_outputs(const Workdir& comparison, const std::string& kept) {
+  QPTQ_TRY_ASSIGN(WorkflowStatus st, status_of(comparison));
+  std::vector<std::filesystem::path> removed;
+  if (!st.comparison || st.comparison_manifest.state != ArtifactState::valid) return removed;
+  QPTQ_TRY_ASSIGN(ComparisonManifest record, ComparisonManifest::from_json(st.comparison_manifest.doc));
+  for (const auto& e : record.candidates) {
+    if (e.name == kept) continue;
+    const fs::path dir = fs::path(record.output_dir) / e.name;
+    auto sub = read_artifact(comparison.candidate(e.name), Artifact::manifest);
+    if (core::json_string(core::json_object(sub.doc, "outputs") ? sub.doc["outputs"] : core::Json::object(), "output_dir").value_or("") !=
+        dir.string()) {
+      continue;  // not the output this comparison made for it
+    }
+    std::error_code ec;
+    if (!fs::is_directory(fs::symlink_status(dir, ec))) continue;
+    fs::remove_all(dir, ec);
+    if (ec) {
+      return core::make_error(core::ExitCode::bad_input, "comparison.remove_failed").with("path", dir.string()).with("error", ec.message());
+    }
+    removed.push_back(dir);
+  }
+  return removed;
+}
+
 }  // namespace workflow

@@ -5,7 +5,9 @@
 // (the comparison's digest binds each candidate's command digest: comparison_record.h).
 #pragma once
 
+#include <filesystem>
 #include <string>
+#include <vector>
 
 #include "core/json_io.h"
 #include "core/result.h"
@@ -33,5 +35,12 @@ core::Result<void> seed_candidate(const Workdir& candidate, const core::Json& an
 // candidate the person named (usage "comparison.candidate_needs_name" without one,
 // "comparison.candidate_unknown" for a name the comparison does not hold).
 core::Result<Workdir> decision_workdir(const Workdir& wd, const std::string& candidate);
+
+// accept --candidate NAME --remove-others: the outputs of the comparison's other candidates,
+// removed on the person's word. Only DIR/OTHER, where DIR is the comparison's output directory
+// and OTHER another candidate's name, and only when it is a directory of its own (never a
+// link) and the candidate's manifest names it as its output. Returns the directories removed;
+// bad_input "comparison.remove_failed" {path, error} when one could not be.
+core::Result<std::vector<std::filesystem::path>> remove_other_outputs(const Workdir& comparison, const std::string& kept);
 
 }  // namespace workflow

@@ -28,10 +28,19 @@ int run_accept_command(Context& ctx, const DecideOptions& opt) {
     words = "quark-ptq accept";
     if (!opt.candidate.empty()) words += " --candidate " + opt.candidate;
     if (opt.despite_evaluation) words += " --despite-evaluation";
+    if (opt.remove_others) words += " --remove-others";
   }
+  if (opt.remove_others && opt.candidate.empty())
+    return ctx.console.error(core::make_error(core::ExitCode::usage, "comparison.remove_needs_candidate"));
   auto conf = workflow::accept_result(wd, words, opt.despite_evaluation);
   if (!conf) return ctx.console.error(conf.error());
   render_decided(ctx.console, wd, *conf, false);
+  if (opt.remove_others) {
+    // Only once the acceptance is recorded: a refused acceptance removes nothing.
+    auto removed = workflow::remove_other_outputs(workflow::Workdir{ctx.workdir}, opt.candidate);
+    if (!removed) return ctx.console.error(removed.error());
+    for (const auto& dir : *removed) ctx.console.say("comparison.removed_output", {{"path", dir.string()}});
+  }
   return 0;
 }
 
@@ -48,6 +57,7 @@ void add_accept_command(CLI::App& app, const HelpText& help, CommandFn& selected
   auto* sub = app.add_subcommand("accept", help("help.accept.summary"));
   sub->add_flag("--despite-evaluation", opt->despite_evaluation, help("help.accept.despite_evaluation"));
   sub->add_option("--candidate", opt->candidate, help("help.accept.candidate"))->type_name("NAME");
+  sub->add_flag("--remove-others", opt->remove_others, help("help.accept.remove_others"));
   sub->callback([&selected, opt] { selected = [opt](Context& ctx) { return run_accept_command(ctx, *opt); }; });
 }
 
