@@ -26,7 +26,7 @@ void render_comparison_prepared(const Console& c, const manifest::ComparisonPrep
     c.line("    " + r.display);
     std::string changes;
     for (const auto& [name, value] : r.command.env_changes) changes += (changes.empty() ? "" : " ") + name + "=" + value;
-    if (!changes.empty()) c.say("prepare.env_changes", {{"changes", changes}});
+    if (!changes.empty()) c.line("  " + c.t("prepare.env_changes", {{"changes", changes}}));
     c.say("comparison.prepare_destination", {{"path", e.output_dir}});
     c.say(r.estimate.runs_on_cpu ? "comparison.prepare_estimate_cpu" : "comparison.prepare_estimate",
           {{"minutes", manifest::minutes_text(e.estimate.minutes)},
