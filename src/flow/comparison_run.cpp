@@ -18,6 +18,18 @@ class CarriedApproval final : public ApprovalPrompt {
   std::optional<std::string> ask_approval(const workflow::RecordedCommand&, const std::string&) override { return std::nullopt; }
 };
 
+// A candidate's estimate as its manifest records it (bound by its command digest from scope 2).
+workflow::CandidateFigures manifest_figures(const core::Json& manifest) {
+  workflow::CandidateFigures f;
+  if (const core::Json* e = core::json_object(manifest, "estimate")) {
+    f.minutes = core::json_number(*e, "minutes").value_or(0);
+    f.gpu_memory_gib = core::json_number(*e, "gpu_memory_gib").value_or(0);
+    f.host_memory_gib = core::json_number(*e, "host_memory_gib").value_or(0);
+    f.disk_gib = core::json_number(*e, "disk_gib").value_or(0);
+  }
+  return f;
+}
+
 struct Gated {
   workflow::WorkflowStatus status;
   ComparisonQuestion question;
@@ -49,7 +61,7 @@ core::Result<Gated> read_gates(const workflow::Workdir& wd) {
   Gated g{std::move(st), {}};
   g.question.digest = record.recomputed_digest();
   for (std::size_t i = 0; i < record.candidates.size(); ++i) {
-    const workflow::ComparisonEntry& e = record.candidates[i];
+    workflow::ComparisonEntry& e = record.candidates[i];
     QPTQ_TRY_ASSIGN(workflow::Workdir sub, workflow::candidate_workdir(wd, e.name, /*create=*/false));
     QPTQ_TRY_ASSIGN(PendingCommand pending, pending_command(sub.root));
     if (pending.command.digest != e.command_digest) {
@@ -57,6 +69,12 @@ core::Result<Gated> read_gates(const workflow::Workdir& wd) {
           .with("path", sub.manifest().string())
           .with("command", g.status.next_command);
     }
+    // What the question shows beside the digests comes from what they bind (each candidate's
+    // manifest: its argv, output and estimate), never from comparison_manifest.yaml's copies,
+    // which its digest does not cover.
+    e.command = pending.command.display;
+    e.output_dir = pending.output_dir;
+    e.estimate = manifest_figures(pending.manifest);
     g.question.commands.push_back(std::move(pending));
     g.question.finished.push_back(i < g.status.candidates.size() && g.status.candidates[i].finished);
   }

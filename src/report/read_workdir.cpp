@@ -2,6 +2,7 @@
 
 #include "manifest/run_view.h"
 #include "report/recommend.h"
+#include "workflow/command_digest.h"
 #include "workflow/comparison_record.h"
 #include "workflow/state.h"
 
@@ -218,10 +219,14 @@ core::Result<Report> read_comparison(const workflow::Workdir& wd, const workflow
       continue;
     }
     if (!one && one.error().id != "report.no_run") return core::fail(std::move(one).error());
+    // Not run yet: the command its own manifest binds (derived from its argv), never the
+    // comparison manifest's unbound copy of it.
     Candidate c;
     c.name = e.name;
-    c.command_display = e.command;
-    c.command_digest = e.command_digest;
+    if (auto cmd = workflow::read_recorded_command(workflow::read_artifact(wd.candidate(e.name), workflow::Artifact::manifest).doc)) {
+      c.command_display = cmd->display;
+      c.command_digest = cmd->digest;
+    }
     r.candidates.push_back(std::move(c));
   }
   if (r.model.empty()) {

@@ -2,7 +2,8 @@
 # the run tool asks the person once, through the client, showing every candidate's exact
 # command and the comparison's digest; a client that cannot ask runs nothing; the person's "yes"
 # runs both candidates and the final document holds the table and the recommendation; accept
-# needs the candidate's name and accepts it through the client.
+# needs the candidate's name and accepts it through the client. The question shows what the
+# candidates' own manifests bind, not comparison_manifest.yaml's unbound copies.
 source "$SRC/tests/cli/compare/lib.bash"
 compare_planned || exit 1
 python3 - "$PWD" <<'PY'
@@ -26,8 +27,18 @@ print("no elicitation:", code, doc["error"]["id"], digest in doc["error"]["messa
 print("nothing ran:", not os.path.exists(os.path.join(here, "out")))
 shy.close()
 
+# What comparison_manifest.yaml says beside the digests is not what the person is shown: an
+# estimate edited there (its digest does not cover it) never reaches the question.
+import yaml
+path = os.path.join(wd, "comparison_manifest.yaml")
+m = yaml.safe_load(open(path))
+for cand in m["candidates"]:
+    cand["estimate"]["minutes"] = 9999
+    cand["command"] = "echo harmless"
+yaml.safe_dump(m, open(path, "w"))
 err, code, handle = result_of(c.call("run", {"workdir": wd}))
 text = c.asked[-1]["message"]
+print("edited copies shown:", "9999" in text, "echo harmless" in text)
 print("asked once for:", text.count("quark-cli torch-llm-ptq"), "commands | digest", digest in text, "| question", text.splitlines()[0])
 err, code, doc = wait_run(c, handle["run_id"])
 result = doc["result"]
