@@ -6,7 +6,7 @@
 # Environment (all optional):
 #   BUDGET   CPU seconds per target (default 120): libFuzzer's -max_total_time, one process
 #   JOBS     targets fuzzed at the same time (default 1; at most the cores)
-#   TARGETS  which targets (default all eleven)
+#   TARGETS  which targets (default all thirteen)
 #   WORK     scratch directory (default /dev/shm/qptq-fuzz-cpu; the artifact targets write
 #            their workdirs under it)
 #   OUT      where the results go (default build-fuzz/cpu-run)
@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUDGET=${BUDGET:-120}
 JOBS=${JOBS:-1}
-TARGETS=${TARGETS:-"intake config index analysis plan manifest checkpoints help cli mcp probe evaluation"}
+TARGETS=${TARGETS:-"intake config index analysis plan manifest checkpoints help cli mcp probe evaluation comparison"}
 WORK=${WORK:-/dev/shm/qptq-fuzz-cpu}
 build=build-fuzz
 OUTDIR=${OUT:-$build/cpu-run}
@@ -56,7 +56,7 @@ seeds_of() {
 }
 dict_of() {
   case "$1" in
-    manifest) echo "-dict=$ROOT/tests/fuzz/dict/yaml.dict" ;;
+    manifest | comparison) echo "-dict=$ROOT/tests/fuzz/dict/yaml.dict" ;;
     analysis | plan | checkpoints | config | index | mcp | probe | evaluation) echo "-dict=$ROOT/tests/fuzz/dict/json.dict" ;;
   esac
 }
