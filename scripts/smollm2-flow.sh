@@ -20,15 +20,7 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin=$1
 work=$2
 
-has_gpu() {
-  { command -v nvidia-smi >/dev/null && nvidia-smi -L 2>/dev/null | grep -q GPU; } ||
-    { command -v amd-smi >/dev/null && amd-smi list 2>/dev/null | grep -qi gpu; } ||
-    { command -v rocm-smi >/dev/null && rocm-smi --showproductname 2>/dev/null | grep -qi 'card series'; }
-}
-eval_py=$repo/.venv-quark/bin/python
-if has_gpu; then quant_py=$eval_py; target=(); else quant_py=$repo/.venv-quark-cpu/bin/python; target=(--target cpu); fi
-model=$repo/.models/smollm2-135m
-text=$repo/.data/heldout
+source "$repo/scripts/smollm2-env.bash"
 
 rm -rf "$work" && mkdir -p "$work"
 executor=()

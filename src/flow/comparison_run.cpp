@@ -53,8 +53,12 @@ core::Result<Gated> read_gates(const workflow::Workdir& wd) {
   }
   QPTQ_TRY_ASSIGN(workflow::ComparisonManifest record, workflow::ComparisonManifest::from_json(st.comparison_manifest.doc));
   if (!record.ready()) {
+    std::string names;
+    for (const auto& e : record.candidates) {
+      if (!e.ready) names += (names.empty() ? "" : ", ") + e.name;
+    }
     return core::make_error(core::ExitCode::env_not_ready, "comparison.not_ready")
-        .with("names", st.next_action_args.size() > 1 ? st.next_action_args[1].value : "?")
+        .with("names", names)
         .with("status", "quark-ptq status")
         .with("command", st.next_command);
   }

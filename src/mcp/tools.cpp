@@ -399,17 +399,20 @@ std::string approval_message(core::Lang lang, const flow::PendingCommand& p) {
   return message;
 }
 
-// The person's answer, given to run() only for the digest the person saw.
-class AnsweredApproval final : public flow::ApprovalPrompt {
+// The person's answer in this call, given to run() or run_comparison() only for the digest the
+// person saw (a single command's, or the comparison's that binds every candidate's).
+class AnsweredApproval final : public flow::ApprovalPrompt, public flow::ComparisonPrompt {
  public:
   AnsweredApproval(std::optional<std::string> words, std::string digest) : m_words(std::move(words)), m_digest(std::move(digest)) {}
   bool can_ask() const override { return m_words.has_value(); }
   std::optional<std::string> ask_approval(const workflow::RecordedCommand& cmd, const std::string&) override {
-    if (cmd.digest != m_digest) return std::nullopt;  // the command changed after the person saw it
-    return m_words;
+    return for_digest(cmd.digest);
   }
+  std::optional<std::string> ask_comparison(const flow::ComparisonQuestion& q) override { return for_digest(q.digest); }
 
  private:
+  // Nothing when what would run changed after the person saw it.
+  std::optional<std::string> for_digest(const std::string& digest) const { return digest == m_digest ? m_words : std::nullopt; }
   std::optional<std::string> m_words;
   std::string m_digest;
 };
@@ -467,21 +470,6 @@ std::string comparison_approval_message(core::Lang lang, const flow::ComparisonQ
                     {"digest", q.digest}});
 }
 
-// The person's answer, given to run_comparison() only for the digest the person saw.
-class AnsweredComparison final : public flow::ComparisonPrompt {
- public:
-  AnsweredComparison(std::optional<std::string> words, std::string digest) : m_words(std::move(words)), m_digest(std::move(digest)) {}
-  bool can_ask() const override { return m_words.has_value(); }
-  std::optional<std::string> ask_comparison(const flow::ComparisonQuestion& q) override {
-    if (q.digest != m_digest) return std::nullopt;  // a candidate changed after the person saw them
-    return m_words;
-  }
-
- private:
-  std::optional<std::string> m_words;
-  std::string m_digest;
-};
-
 class ReportedComparison final : public flow::ComparisonObserver {
  public:
   ReportedComparison(core::Lang lang, RunReport& report) : m_lang(lang), m_run(lang, report), m_report(report) {}
@@ -531,7 +519,7 @@ ToolResult call_run_comparison(ToolCall& c, const flow::RunRequest& req) {
   auto started = c.runs.start(wd.string(), c.request_id, c.on_run_change,
                               [each, words, digest, lang](const runner::StopSwitch& stop, RunReport& report) mutable {
                                 each.stop = &stop;
-                                AnsweredComparison prompt(words, digest);
+                                AnsweredApproval prompt(words, digest);
                                 flow::MonitoredLauncher launcher;
                                 ReportedComparison observer(lang, report);
                                 auto outcome = flow::run_comparison(each, launcher, prompt, observer);
