@@ -42,7 +42,7 @@ void print_comparison_table(const Console& console, const flow::ComparisonTable&
   console.line(table.render());
   if (!final) return;
   if (t.recommendation) {
-    console.say("comparison.recommended", {{"reason", console.t(t.recommendation->reason_id, t.recommendation->args)}});
+    console.say("comparison.recommended", {{"reason", report::reason_text(*t.recommendation, console.lang())}});
   } else {
     console.say("comparison.none_recommended");
   }

@@ -1,6 +1,9 @@
 #include "flow/comparison_run.h"
 
+#include <algorithm>
+
 #include "report/write_report.h"
+#include "verify/recheck.h"
 #include "workflow/approval.h"
 #include "workflow/candidate_workdir.h"
 #include "workflow/checkpoint.h"
@@ -28,6 +31,29 @@ workflow::CandidateFigures manifest_figures(const core::Json& manifest) {
     f.disk_gib = core::json_number(*e, "disk_gib").value_or(0);
   }
   return f;
+}
+
+// A finished candidate is skipped only while its output is still the one that verified: each
+// recorded file is hashed again. An output that is gone (its directory removed or emptied)
+// runs again; one that is there but different is left alone and named, since it may be the
+// person's work and replacing it is theirs to decide.
+struct Recheck {
+  enum class Then { skip, run_again, refuse } then = Then::skip;
+  std::size_t files = 0;  // hashed again; 0 when nothing verified to check
+  std::string changes;
+};
+
+Recheck recheck_finished(const PendingCommand& p, const workflow::CandidateStatus& c) {
+  Recheck out;
+  if (c.verification != workflow::Verification::success) return out;
+  const core::Json* result = core::json_object(p.manifest, "result");
+  const std::vector<verify::FileDigest> recorded = verify::recorded_files(result != nullptr ? *result : core::Json::object());
+  const verify::Recheck r = verify::recheck_output(p.output_dir, recorded);
+  out.files = recorded.size();
+  out.changes = r.summary();
+  if (r.same()) return out;
+  out.then = r.changed.empty() && r.added.empty() && r.missing.size() == recorded.size() ? Recheck::Then::run_again : Recheck::Then::refuse;
+  return out;
 }
 
 struct Gated {
@@ -120,7 +146,10 @@ core::ExitCode ComparisonOutcome::exit_code() const {
   auto st = workflow::status_of(workflow::Workdir{workdir});
   if (st) {
     for (const auto& c : st->candidates) {
-      if (c.verification == workflow::Verification::success && c.evaluation == "pass") return core::ExitCode::ok;
+      // A candidate this run refused (its output changed since it verified) does not count.
+      const bool refused =
+          std::any_of(candidates.begin(), candidates.end(), [&](const CandidateRun& r) { return r.name == c.name && r.error; });
+      if (!refused && c.verification == workflow::Verification::success && c.evaluation == "pass") return core::ExitCode::ok;
     }
   }
   for (const auto& c : candidates) {
@@ -156,10 +185,24 @@ core::Result<ComparisonOutcome> run_comparison(const RunRequest& req, Launcher& 
       break;
     }
     if (q.finished[i]) {
-      cr.skipped = true;
-      observer.on_candidate_skipped(e.name);
-      out.candidates.push_back(std::move(cr));
-      continue;
+      const Recheck again = recheck_finished(q.commands[i], g.status.candidates[i]);
+      if (again.then == Recheck::Then::skip) {
+        cr.skipped = true;
+        observer.on_candidate_skipped(e.name, again.files);
+        out.candidates.push_back(std::move(cr));
+        continue;
+      }
+      if (again.then == Recheck::Then::refuse) {
+        core::Error changed = core::make_error(core::ExitCode::stale, "comparison.output_changed")
+                                  .with("name", e.name)
+                                  .with("path", q.commands[i].output_dir)
+                                  .with("changes", again.changes);
+        observer.on_candidate_error(e.name, changed);
+        cr.error = std::move(changed);
+        out.candidates.push_back(std::move(cr));
+        continue;
+      }
+      observer.on_candidate_output_gone(e.name, q.commands[i].output_dir);
     }
     observer.on_candidate_start(e.name, i, count);
     RunRequest one = req;

@@ -7,7 +7,9 @@
 // approved in this process with its own digest, carried from that approval.
 // A candidate that fails is diagnosed and recorded, and the next one starts; a stop (Ctrl-C,
 // SIGTERM, the MCP cancellation) ends the candidate that runs, and none after it starts. A run
-// again skips the candidates already finished (workflow::CandidateStatus::finished).
+// again skips the candidates already finished (workflow::CandidateStatus::finished) whose
+// verified output still hashes to what verified; one whose output is gone runs again, and one
+// whose output changed is refused for itself (stale "comparison.output_changed").
 #pragma once
 
 #include <filesystem>
@@ -43,7 +45,11 @@ class ComparisonObserver {
  public:
   virtual ~ComparisonObserver() = default;
   virtual void on_candidate_start(const std::string& /*name*/, std::size_t /*index*/, std::size_t /*count*/) {}
-  virtual void on_candidate_skipped(const std::string& /*name*/) {}
+  // Finished before this run and not run again; `rechecked_files` of its verified output were
+  // hashed again and matched (0: its run did not verify, nothing to check).
+  virtual void on_candidate_skipped(const std::string& /*name*/, std::size_t /*rechecked_files*/) {}
+  // Finished before, but its verified output is gone: it runs again.
+  virtual void on_candidate_output_gone(const std::string& /*name*/, const std::string& /*output_dir*/) {}
   // A candidate that could not start (its gates or the launch): recorded, the next one goes on.
   virtual void on_candidate_error(const std::string& /*name*/, const core::Error& /*e*/) {}
   virtual void on_candidate_end(const std::string& /*name*/, const RunOutcome& /*outcome*/) {}

@@ -45,7 +45,7 @@ core::Json comparison_document(const ComparisonTable& t, core::Lang lang) {
   }
   if (t.recommendation) {
     doc["recommendation"] = {{"name", t.report.candidates[t.recommendation->index].name},
-                             {"reason", core::msg(lang, t.recommendation->reason_id, t.recommendation->args)}};
+                             {"reason", report::reason_text(*t.recommendation, lang)}};
   } else {
     doc["recommendation"] = nullptr;
   }

@@ -478,7 +478,16 @@ class ReportedComparison final : public flow::ComparisonObserver {
              {{"index", std::to_string(index + 1)}, {"count", std::to_string(count)}, {"name", name}});
     m_report.stage("candidate " + name);
   }
-  void on_candidate_skipped(const std::string& name) override { log_line(m_lang, "comparison.candidate_skipped", {{"name", name}}); }
+  void on_candidate_skipped(const std::string& name, std::size_t rechecked_files) override {
+    if (rechecked_files == 0) {
+      log_line(m_lang, "comparison.candidate_skipped", {{"name", name}});
+    } else {
+      log_line(m_lang, "comparison.candidate_skipped_rechecked", {{"name", name}, {"files", std::to_string(rechecked_files)}});
+    }
+  }
+  void on_candidate_output_gone(const std::string& name, const std::string& output_dir) override {
+    log_line(m_lang, "comparison.candidate_output_gone", {{"name", name}, {"path", output_dir}});
+  }
   void on_candidate_error(const std::string& name, const core::Error& e) override {
     log_line(m_lang, "comparison.candidate_error", {{"name", name}, {"error", core::render_error(m_lang, e)}});
   }

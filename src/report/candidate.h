@@ -52,6 +52,10 @@ struct Evaluation {
 struct Candidate {
   std::string name;                  // the scheme, e.g. "fp8", "int4_wo_128"
   std::vector<std::string> details;  // what else the plan set: algorithms, KV cache scheme
+  std::string target;                // the plan's target ("mi300x", "h100", "cpu"); "" when unknown
+  // Whether the target computes the scheme natively (the plan's scheme_facts); unset when the
+  // target's architecture or the scheme's hardware is unknown.
+  std::optional<bool> native_on_target;
   RunState run = RunState::not_started;
   evaluate::Reason run_reason;                 // why a run recorded as running counts as interrupted
   std::string interrupted_by;                  // "SIGINT", "timeout", ...

@@ -19,12 +19,15 @@ report::Candidate passing(std::string name, std::int64_t bytes, double seconds) 
   return c;
 }
 
-std::string arg(const report::Recommendation& r, const std::string& name) {
-  for (const auto& a : r.args) {
+std::string arg(const std::vector<core::MessageArg>& args, const std::string& name) {
+  for (const auto& a : args) {
     if (a.name == name) return a.value;
   }
   return "";
 }
+
+std::string arg(const report::Recommendation& r, const std::string& name) { return arg(r.args, name); }
+std::string tie_arg(const report::Recommendation& r, const std::string& name) { return arg(r.tie_args, name); }
 
 TEST(Recommend, TheSmallestCandidateThatPassed) {
   std::vector<report::Candidate> cs = {passing("fp8", 500, 30), passing("int4_wo_64", 300, 90), passing("ptpc_fp8", 510, 20)};
@@ -62,6 +65,33 @@ TEST(Recommend, SameSizeWithinOnePercentGoesToTheFasterThenTheEarlier) {
   cs[1].size_bytes = 1020;                      // 2 % larger: size decides
   cs[1].quark_cli_seconds = 1;
   EXPECT_EQ(report::recommend(cs)->index, 0u);
+}
+
+TEST(Recommend, SameSizeGoesFirstToTheSchemeNativeOnTheTargetAndSaysWhy) {
+  std::vector<report::Candidate> cs = {passing("mxfp4", 1000, 30), passing("int4_w4a8", 1004, 60)};
+  cs[0].native_on_target = false;  // emulated there: dequantized at inference
+  cs[0].target = "mi300x";
+  cs[1].native_on_target = true;
+  cs[1].target = "mi300x";
+  auto r = report::recommend(cs);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->index, 1u);  // slower, but native
+  EXPECT_EQ(r->tie_id, "report.recommend_tie_native");
+  EXPECT_EQ(tie_arg(*r, "other"), "mxfp4");
+  EXPECT_EQ(tie_arg(*r, "target"), "mi300x");
+  // Nativeness unknown for one of them (target architecture unknown): time decides.
+  cs[1].native_on_target.reset();
+  r = report::recommend(cs);
+  EXPECT_EQ(r->index, 0u);
+  EXPECT_EQ(r->tie_id, "report.recommend_tie_faster");
+  EXPECT_EQ(tie_arg(*r, "other"), "int4_w4a8");
+  EXPECT_EQ(tie_arg(*r, "seconds"), "30");
+  // Size beyond 1 % still decides before nativeness.
+  cs[1].native_on_target = true;
+  cs[1].size_bytes = 1100;
+  r = report::recommend(cs);
+  EXPECT_EQ(r->index, 0u);
+  EXPECT_EQ(r->tie_id, "");
 }
 
 }  // namespace

@@ -32,8 +32,16 @@ void ConsoleComparisonObserver::on_candidate_start(const std::string& name, std:
   m_console.say("comparison.candidate_start", {{"index", std::to_string(index + 1)}, {"count", std::to_string(count)}, {"name", name}});
 }
 
-void ConsoleComparisonObserver::on_candidate_skipped(const std::string& name) {
-  m_console.say("comparison.candidate_skipped", {{"name", name}});
+void ConsoleComparisonObserver::on_candidate_skipped(const std::string& name, std::size_t rechecked_files) {
+  if (rechecked_files == 0) {
+    m_console.say("comparison.candidate_skipped", {{"name", name}});
+  } else {
+    m_console.say("comparison.candidate_skipped_rechecked", {{"name", name}, {"files", std::to_string(rechecked_files)}});
+  }
+}
+
+void ConsoleComparisonObserver::on_candidate_output_gone(const std::string& name, const std::string& output_dir) {
+  m_console.say("comparison.candidate_output_gone", {{"name", name}, {"path", output_dir}});
 }
 
 void ConsoleComparisonObserver::on_candidate_error(const std::string& name, const core::Error& e) {

@@ -18,3 +18,14 @@ echo "runs: $(run_logs)"
 quark-ptq --workdir wd run --approve "$DIGEST" > out3.txt 2> err3.txt; echo "third: exit $?"
 grep -E "^== |^Next" out3.txt
 echo "runs: $(run_logs)"
+# A finished candidate is skipped only while its output still hashes to what verified: a changed
+# file is named and that candidate refused (the output may be the person's to keep); an output
+# that is gone runs again.
+printf 'x' >> out/fp8/model.safetensors
+quark-ptq --workdir wd run --approve "$DIGEST" > out4.txt 2> err4.txt; echo "changed: exit $?"
+grep -E "^== " out4.txt | sed "s|$PWD|.|g"
+grep -c "no longer the one that verified (changed: model.safetensors)" out4.txt
+rm -r out/fp8
+quark-ptq --workdir wd run --approve "$DIGEST" > out5.txt 2> err5.txt; echo "gone: exit $?"
+grep -E "^== " out5.txt | sed "s|$PWD|.|g"
+echo "runs: $(run_logs)"
