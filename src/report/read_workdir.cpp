@@ -141,7 +141,7 @@ Report make_report(const Sources& s) {
   Candidate c;
   c.name = scheme_name(s);
   c.details = plan_details(s.plan);
-  c.target = core::json_string(s.plan, "target").value_or("");
+  if (const core::Json* target = core::json_object(s.plan, "target")) c.target = core::json_string(*target, "name").value_or("");
   if (const core::Json* facts = core::json_object(s.plan, "scheme_facts")) c.native_on_target = core::json_bool(*facts, "native_on_target");
   c.run = run_state(s.run.phase);
   if (c.run == RunState::interrupted) c.run_reason = evaluate::Reason{s.run.reason_id, s.run.reason_args};

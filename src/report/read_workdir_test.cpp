@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "report/recommend.h"
 #include "support/temp_dir.h"
 
 namespace {
@@ -129,3 +130,39 @@ TEST(ReadWorkdir, AWorkdirWithoutARunHasNothingToReport) {
 }
 
 }  // namespace
+
+// The comparison of SmolLM2 on an H100 (scripts/device/eval-h200.sh compare, quark-cli 0.13):
+// fp8, ptpc_fp8, int4_wo_64 and mxfp4 read back from their workdirs, each figure as the run's
+// own --json table recorded it, and the pick between the two fp8 schemes of the same size made
+// by what the H100 computes natively.
+TEST(ReadWorkdir, TheH100ComparisonOfSmolLM2) {
+  test_support::TempDir d;
+  std::filesystem::copy(test_support::source_path("tests/fixtures/compare/smollm2-h100"), d.path() / "wd",
+                        std::filesystem::copy_options::recursive);
+  auto r = report::read_workdir(workflow::Workdir{d.path() / "wd"});
+  ASSERT_TRUE(r) << r.error().id;
+  const core::Json table = core::read_json_file(test_support::source_path("tests/fixtures/compare/smollm2-h100/run.json")).value()["table"];
+  ASSERT_EQ(r->candidates.size(), table["candidates"].size());
+  for (std::size_t i = 0; i < r->candidates.size(); ++i) {
+    const report::Candidate& c = r->candidates[i];
+    const core::Json& row = table["candidates"][i];
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(c.name, row["name"]);
+    EXPECT_EQ(c.size_bytes, row["size_bytes"].get<std::int64_t>());
+    ASSERT_NE(c.perplexity(), nullptr);
+    EXPECT_DOUBLE_EQ(c.perplexity()->delta_pct, row["delta_pct"].get<double>());
+    EXPECT_DOUBLE_EQ(c.perplexity()->se_pct, row["se_pct"].get<double>());
+    EXPECT_DOUBLE_EQ(*c.quark_cli_seconds, row["quark_cli_seconds"].get<double>());
+    EXPECT_EQ(c.peak_gpu_mib, row["peak_gpu_mib"].get<std::int64_t>());
+    EXPECT_EQ(c.recommended, row["recommended"].get<bool>());
+    EXPECT_EQ(c.target, "h100");
+  }
+  EXPECT_EQ(r->candidates[0].native_on_target, true);   // fp8 on sm_90
+  EXPECT_EQ(r->candidates[1].native_on_target, false);  // ptpc_fp8: Quark documents it for MI300/MI350
+  auto pick = report::recommend(r->candidates);
+  ASSERT_TRUE(pick);
+  EXPECT_EQ(r->candidates[pick->index].name, "fp8");
+  EXPECT_EQ(pick->tie_id, "report.recommend_tie_native");
+  EXPECT_EQ(report::reason_text(*pick, core::Lang::en).substr(0, 17), "fp8 is recommende");
+  EXPECT_NE(report::reason_text(*pick, core::Lang::en).find("ptpc_fp8 is as small, but h100 computes it only emulated"), std::string::npos);
+}
