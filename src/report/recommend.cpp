@@ -108,7 +108,8 @@ std::optional<Recommendation> recommend(const std::vector<Candidate>& candidates
 
 std::string reason_text(const Recommendation& r, core::Lang lang) {
   std::string text = core::msg(lang, r.reason_id, r.args);
-  if (!r.tie_id.empty()) text = core::msg(lang, "report.recommend_then", {{"reason", text}, {"tie", core::msg(lang, r.tie_id, r.tie_args)}});
+  if (!r.tie_id.empty())
+    text = core::msg(lang, "report.recommend_then", {{"reason", text}, {"tie", core::msg(lang, r.tie_id, r.tie_args)}});
   return text;
 }
 
