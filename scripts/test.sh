@@ -46,8 +46,9 @@ bash scripts/setup-mcp-client-env.sh > build/mcp-client-setup.log 2>&1 &
 mcp_setup=$!
 trap 'kill "$e2e_setup" "$mcp_setup" 2>/dev/null || true' EXIT  # a failing suite does not leave them behind
 
-phase layering "layering: src/layers.txt against the include graph, CMake and docs/ARCHITECTURE.md; formatting: .clang-format"
+phase layering "layering: src/layers.txt against the include graph, CMake and docs/ARCHITECTURE.md; untyped artifact reads against scripts/artifact_reads.json; formatting: .clang-format"
 python3 scripts/check_layers.py
+python3 scripts/check_artifact_reads.py
 bash scripts/check-format.sh
 phase build "suite: normal build"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Debug -DQPTQ_BUILD_TESTS=ON >/dev/null

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "artifacts/fields.h"
+#include "artifacts/run_manifest.h"
 #include "report/write_report.h"
 #include "verify/recheck.h"
 #include "workflow/approval.h"
@@ -22,13 +24,13 @@ class CarriedApproval final : public ApprovalPrompt {
 };
 
 // A candidate's estimate as its manifest records it (bound by its command digest from scope 2).
-workflow::CandidateFigures manifest_figures(const core::Json& manifest) {
+workflow::CandidateFigures manifest_figures(const artifacts::RunManifest& manifest) {
   workflow::CandidateFigures f;
-  if (const core::Json* e = core::json_object(manifest, "estimate")) {
-    f.minutes = core::json_number(*e, "minutes").value_or(0);
-    f.gpu_memory_gib = core::json_number(*e, "gpu_memory_gib").value_or(0);
-    f.host_memory_gib = core::json_number(*e, "host_memory_gib").value_or(0);
-    f.disk_gib = core::json_number(*e, "disk_gib").value_or(0);
+  if (const auto& e = manifest.estimate) {
+    f.minutes = e->minutes;
+    f.gpu_memory_gib = e->gpu_memory_gib;
+    f.host_memory_gib = e->host_memory_gib;
+    f.disk_gib = e->disk_gib;
   }
   return f;
 }
@@ -46,8 +48,14 @@ struct Recheck {
 Recheck recheck_finished(const PendingCommand& p, const workflow::CandidateStatus& c) {
   Recheck out;
   if (c.verification != workflow::Verification::success) return out;
-  const core::Json* result = core::json_object(p.manifest, "result");
-  const std::vector<verify::FileDigest> recorded = verify::recorded_files(result != nullptr ? *result : core::Json::object());
+  auto manifest = artifacts::RunManifest::from_json(p.manifest);
+  std::vector<verify::FileDigest> recorded;
+  if (manifest && manifest->result) {
+    // A file the verification could not read has no digest to trust: it counts as new.
+    for (const auto& f : manifest->result->files) {
+      if (!f.path.empty() && !f.sha256.empty()) recorded.push_back({f.path, f.bytes, f.sha256, "", false});
+    }
+  }
   const verify::Recheck r = verify::recheck_output(p.output_dir, recorded);
   out.files = recorded.size();
   out.changes = r.summary();
@@ -104,7 +112,9 @@ core::Result<Gated> read_gates(const workflow::Workdir& wd) {
     // which its digest does not cover.
     e.command = pending.command.display;
     e.output_dir = pending.output_dir;
-    e.estimate = manifest_figures(pending.manifest);
+    auto typed = artifacts::RunManifest::from_json(pending.manifest);
+    if (!typed) return artifacts::field_invalid(sub.manifest().string(), *typed.error().arg("problem"));
+    e.estimate = manifest_figures(*typed);
     g.question.commands.push_back(std::move(pending));
     g.question.finished.push_back(i < g.status.candidates.size() && g.status.candidates[i].finished);
   }

@@ -6,15 +6,15 @@
 #include <optional>
 #include <vector>
 
+#include "artifacts/run_manifest.h"
 #include "core/json_io.h"
 #include "diagnose/rules.h"
 #include "manifest/recorded_messages.h"
-#include "manifest/run_view.h"
 
 namespace flow {
 
 struct RecordedRun {
-  std::optional<manifest::RunView> run;          // absent without a run section
+  std::optional<artifacts::Run> run;             // absent without a run section, or one that does not read
   std::optional<diagnose::Diagnosis> diagnosis;  // run.diagnosis, when it reads as one
   std::vector<manifest::UnpassedCheck> unpassed_checks;
   std::vector<manifest::RecordedMessage> blocking_problems;

@@ -1,6 +1,6 @@
 #include "report/read_workdir.h"
 
-#include "manifest/run_view.h"
+#include "artifacts/run_manifest.h"
 #include "report/recommend.h"
 #include "workflow/command_digest.h"
 #include "workflow/comparison_record.h"
@@ -17,18 +17,16 @@ std::string model_name(const Sources& s) {
   if (const core::Json* m = core::json_object(s.analysis, "model")) {
     if (auto path = core::json_string(*m, "model_path")) return *path;
   }
-  if (const core::Json* inputs = core::json_object(s.manifest, "inputs")) {
-    if (auto model = core::json_string(*inputs, "model")) return *model;
-  }
+  if (auto m = artifacts::RunManifest::from_json(s.manifest); m && m->model) return *m->model;
   return "?";
 }
 
 // The plan's scheme, else the --quant_scheme the command passed.
 std::string scheme_name(const Sources& s) {
   if (auto scheme = core::json_string(s.plan, "global_scheme"); scheme && !scheme->empty()) return *scheme;
-  if (const core::Json* argv = core::json_at(s.manifest, "command/argv"); argv != nullptr && argv->is_array()) {
-    for (std::size_t i = 0; i + 1 < argv->size(); ++i) {
-      if ((*argv)[i] == "--quant_scheme" && (*argv)[i + 1].is_string()) return (*argv)[i + 1].get<std::string>();
+  if (auto cmd = workflow::read_recorded_command(s.manifest)) {
+    for (std::size_t i = 0; i + 1 < cmd->argv.size(); ++i) {
+      if (cmd->argv[i] == "--quant_scheme") return cmd->argv[i + 1];
     }
   }
   return "?";
@@ -64,68 +62,26 @@ evaluate::Status verdict_of(const std::string& name) {
   return evaluate::Status::not_run;
 }
 
-// A recorded reason (reason_id, reason_args beside the English text), for the reader's language.
-evaluate::Reason reason_of(const core::Json& section) {
-  evaluate::Reason r;
-  r.id = core::json_string(section, "reason_id").value_or("");
-  if (const core::Json* args = core::json_object(section, "reason_args")) {
-    for (const auto& [name, value] : args->items())
-      r.args.push_back({name, value.is_string() ? value.get<std::string>() : core::dump_compact(value)});
-  }
-  return r;
-}
-
-Evaluation evaluation_of(const core::Json& e) {
+Evaluation evaluation_of(const artifacts::Evaluation& e) {
   Evaluation out;
-  out.verdict = verdict_of(core::json_string(e, "verdict").value_or(""));
-  if (out.verdict != evaluate::Status::pass) out.reason = reason_of(e);
-  if (const core::Json* p = core::json_object(e, "perplexity")) {
-    out.threshold_pct = core::json_number(*p, "threshold_pct");
-    const bool measured = core::json_string(*p, "status").value_or("not-run") != "not-run" && core::json_int(*p, "windows").value_or(0) > 0;
-    auto delta = core::json_number(*p, "delta_pct");
-    if (measured && delta) out.perplexity = PerplexityDelta{*delta, core::json_number(*p, "se_pct").value_or(0)};
+  out.verdict = verdict_of(e.verdict);
+  if (out.verdict != evaluate::Status::pass) out.reason = evaluate::Reason{e.reason.id, e.reason.args};
+  if (e.perplexity) {
+    out.threshold_pct = e.perplexity->threshold_pct;
+    if (e.perplexity->measured()) out.perplexity = PerplexityDelta{*e.perplexity->delta_pct, e.perplexity->se_pct.value_or(0)};
   }
-  if (const core::Json* c = core::json_object(e, "canary")) {
-    if (core::json_string(*c, "status").value_or("not-run") != "not-run") out.canary_agreement = core::json_number(*c, "token_agreement");
-    if (const core::Json* prompts = core::json_array(*c, "prompts")) {
-      for (const auto& p : *prompts) {
-        out.canaries.push_back({core::json_string(p, "prompt").value_or(""), core::json_string(p, "source").value_or(""),
-                                core::json_string(p, "quantized").value_or("")});
-      }
-    }
+  if (e.canary) {
+    if (e.canary->status != "not-run") out.canary_agreement = e.canary->token_agreement;
+    for (const auto& p : e.canary->prompts) out.canaries.push_back({p.prompt, p.source, p.quantized});
   }
   return out;
 }
 
-// The source's weights: verification measured them; before it (a failed run) the model's
-// identity recorded each safetensors file's size.
-std::optional<std::int64_t> source_bytes(const core::Json& manifest) {
-  if (const core::Json* metrics = core::json_at(manifest, "result/metrics")) {
-    if (auto bytes = core::json_int(*metrics, "source_weight_bytes")) return bytes;
-  }
-  const core::Json* files = core::json_at(manifest, "inputs/model_identity/files");
-  if (files == nullptr || !files->is_array()) return std::nullopt;
-  std::int64_t total = 0;
-  for (const auto& f : *files) {
-    const std::string path = core::json_string(f, "path").value_or("");
-    if (path.size() > 12 && path.ends_with(".safetensors")) total += core::json_int(f, "size").value_or(0);
-  }
-  return total > 0 ? std::optional<std::int64_t>(total) : std::nullopt;
-}
-
 // The monitor's samples. The GPU series is quark-cli's own share when the peak is (the GPU
 // tool lists processes), else the device's, never a mix of the two.
-std::vector<MemorySample> timeline_of(const core::Json& run, bool gpu_own) {
+std::vector<MemorySample> timeline_of(const artifacts::Run& run, bool gpu_own) {
   std::vector<MemorySample> out;
-  const core::Json* samples = core::json_array(run, "timeline");
-  if (samples == nullptr) return out;
-  for (const auto& s : *samples) {
-    MemorySample m;
-    m.t = core::json_number(s, "t").value_or(0);
-    m.gpu_mib = core::json_number(s, gpu_own ? "gpu_own_mib" : "gpu_used_mib");
-    m.host_mib = core::json_number(s, "group_rss_mib");
-    out.push_back(m);
-  }
+  for (const auto& s : run.timeline) out.push_back({s.t, gpu_own ? s.gpu_own_mib : s.gpu_used_mib, s.group_rss_mib});
   return out;
 }
 
@@ -138,6 +94,9 @@ void mark_recommended(std::vector<Candidate>& cs) {
 Report make_report(const Sources& s) {
   Report r;
   r.model = model_name(s);
+  // read_workdir() refuses a manifest that does not read; here such a document has no sections.
+  auto typed = artifacts::RunManifest::from_json(s.manifest);
+  const artifacts::RunManifest m = typed ? *typed : artifacts::RunManifest{};
   Candidate c;
   c.name = scheme_name(s);
   c.details = plan_details(s.plan);
@@ -145,27 +104,24 @@ Report make_report(const Sources& s) {
   if (const core::Json* facts = core::json_object(s.plan, "scheme_facts")) c.native_on_target = core::json_bool(*facts, "native_on_target");
   c.run = run_state(s.run.phase);
   if (c.run == RunState::interrupted) c.run_reason = evaluate::Reason{s.run.reason_id, s.run.reason_args};
-  const core::Json* run = core::json_object(s.manifest, "run");
-  const core::Json no_run = core::Json::object();
-  const core::Json& rj = run != nullptr ? *run : no_run;
-  c.interrupted_by = core::json_string(rj, "interrupted_by").value_or("");
-  if (const core::Json* d = core::json_object(rj, "diagnosis")) c.failure = diagnose::Diagnosis::from_json(*d);
-  if (const core::Json* result = core::json_object(s.manifest, "result")) {
-    c.verification = core::json_string(*result, "status").value_or("");
-    if (const core::Json* metrics = core::json_object(*result, "metrics")) c.size_bytes = core::json_int(*metrics, "weight_bytes");
+  const artifacts::Run run = m.run ? *m.run : artifacts::Run{};
+  c.interrupted_by = run.interrupted_by.value_or("");
+  if (run.diagnosis.is_object()) c.failure = diagnose::Diagnosis::from_json(run.diagnosis);
+  if (m.result) {
+    c.verification = m.result->status;
+    c.size_bytes = m.result->weight_bytes;
   }
-  c.source_bytes = source_bytes(s.manifest);
-  if (const core::Json* e = core::json_object(s.manifest, "evaluation")) c.evaluation = evaluation_of(*e);
-  if (c.run != RunState::running && c.run != RunState::not_started) c.quark_cli_seconds = core::json_number(rj, "seconds");
-  const manifest::RunView view = manifest::read_run_view(rj);
-  if (view.peak) {
-    c.peak_gpu_mib = view.peak->gpu_own_mib ? view.peak->gpu_own_mib : view.peak->gpu_memory_mib;
-    c.peak_host_mib = view.peak->group_rss_mib;
+  c.source_bytes = m.source_weight_bytes();
+  if (m.evaluation) c.evaluation = evaluation_of(*m.evaluation);
+  if (c.run != RunState::running && c.run != RunState::not_started) c.quark_cli_seconds = run.seconds;
+  if (run.peak) {
+    c.peak_gpu_mib = run.peak->gpu_own_mib ? run.peak->gpu_own_mib : run.peak->gpu_memory_mib;
+    c.peak_host_mib = run.peak->group_rss_mib;
   }
-  c.timeline = timeline_of(rj, view.peak && view.peak->gpu_own_mib);
-  if (const core::Json* cmd = core::json_object(s.manifest, "command")) {
-    c.command_display = core::json_string(*cmd, "display").value_or("");
-    c.command_digest = core::json_string(*cmd, "digest").value_or("");
+  c.timeline = timeline_of(run, run.peak && run.peak->gpu_own_mib);
+  if (auto cmd = workflow::read_recorded_command(s.manifest)) {
+    c.command_display = cmd->display;
+    c.command_digest = cmd->digest;
   }
   c.accepted = s.accepted;
   r.candidates.push_back(std::move(c));
@@ -184,6 +140,12 @@ core::Result<Report> read_single(const workflow::Workdir& wd) {
         .with("path", m.path.string())
         .with("command", "quark-ptq status")
         .with_detail(m.problem);
+  }
+  if (auto typed = artifacts::RunManifest::from_json(m.doc); !typed && m.state != workflow::ArtifactState::missing) {
+    return core::make_error(core::ExitCode::bad_input, "report.manifest_invalid")
+        .with("path", m.path.string())
+        .with("command", "quark-ptq status")
+        .with_detail(*typed.error().arg("problem"));
   }
   if (m.state == workflow::ArtifactState::missing || core::json_object(m.doc, "run") == nullptr) {
     return core::make_error(core::ExitCode::not_confirmed, "report.no_run")

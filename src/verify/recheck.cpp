@@ -18,24 +18,6 @@ std::string Recheck::summary() const {
   return out;
 }
 
-std::vector<FileDigest> recorded_files(const core::Json& result) {
-  std::vector<FileDigest> out;
-  const core::Json* files = core::json_array(result, "files");
-  if (files == nullptr) return out;
-  for (const auto& item : *files) {
-    auto path = core::json_string(item, "path");
-    auto sha = core::json_string(item, "sha256");
-    auto bytes = core::json_int(item, "bytes");
-    if (!path || !sha || sha->empty() || !bytes || *bytes < 0) continue;
-    FileDigest f;
-    f.path = *path;
-    f.sha256 = *sha;
-    f.bytes = static_cast<std::uint64_t>(*bytes);
-    out.push_back(std::move(f));
-  }
-  return out;
-}
-
 Recheck recheck_output(const core::fs::path& root, const std::vector<FileDigest>& recorded, unsigned threads) {
   Recheck r;
   std::map<std::string, const FileDigest*> want;

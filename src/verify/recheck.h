@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "core/fs.h"
-#include "core/json_io.h"
 #include "verify/file_hasher.h"
 
 namespace verify {
@@ -21,10 +20,6 @@ struct Recheck {
   // "changed: a, b; missing: c" (English, technical), the first few names of each.
   std::string summary() const;
 };
-
-// The files a verification recorded (VerifyReport::to_json's `files`); an entry without a
-// path or a digest is skipped, so it can only make the recheck find an added file.
-std::vector<FileDigest> recorded_files(const core::Json& result);
 
 // `root` hashed again (links are never followed) against `recorded`.
 Recheck recheck_output(const core::fs::path& root, const std::vector<FileDigest>& recorded, unsigned threads = 0);

@@ -16,7 +16,7 @@
 #include "cli/verify_render.h"
 #include "flow/documents.h"
 #include "flow/run_flow.h"
-#include "manifest/run_view.h"
+#include "artifacts/run_manifest.h"
 
 namespace cli {
 
@@ -36,18 +36,18 @@ std::string_view summary_heading(const flow::RunEnd& end) {
   return std::visit(Heading{}, end);
 }
 
-void print_run_summary(const Console& console, const flow::RunOutcome& outcome, const manifest::RunView& run, bool heading) {
+void print_run_summary(const Console& console, const flow::RunOutcome& outcome, const artifacts::Run& run, bool heading) {
   if (heading) console.say(summary_heading(outcome.end));
   console.say(
       "run.summary_run",
-      {{"status", console.enum_text("run_status", run.status.value_or(""))}, {"seconds", run.seconds}, {"log", run.log.value_or("")}});
+      {{"status", console.enum_text("run_status", run.status.value_or(""))}, {"seconds", run.seconds_text}, {"log", run.log.value_or("")}});
   if (run.peak) {
     // "N MiB", or "not measured" in the user's language (no GPU tool, no sample).
     auto show = [&console](std::optional<std::int64_t> mib) {
       return mib ? console.t("run.peak_mib", {{"mib", std::to_string(*mib)}}) : console.enum_text("measurement", "not_measured");
     };
     // quark-cli's own share when the GPU tool lists processes; the device total includes other jobs.
-    const manifest::RunPeak& peak = *run.peak;
+    const artifacts::RunPeak& peak = *run.peak;
     std::string gpu = peak.gpu_own_mib
                           ? console.t("run.peak_gpu_own", {{"own", show(peak.gpu_own_mib)}, {"device", show(peak.gpu_memory_mib)}})
                           : show(peak.gpu_memory_mib);
@@ -68,7 +68,8 @@ int render_ran(const Console& console, const flow::RunOutcome& outcome, NextHint
   const int exit_code = core::to_int(outcome.exit_code());
   const auto wd = outcome.manifest.parent_path();
   if (console.json_mode()) console.json(flow::run_document(console.lang(), outcome));
-  print_run_summary(console, outcome, manifest::read_run_view(outcome.run), next != NextHint::part_of_comparison);
+  auto run = artifacts::read_run(outcome.run);
+  print_run_summary(console, outcome, run ? *run : artifacts::Run{}, next != NextHint::part_of_comparison);
   if (outcome.evaluation) print_evaluation(console, *outcome.evaluation);
   if (outcome.report_html) say_report(console, *outcome.report_html);
   const bool judged = outcome.evaluation && outcome.evaluation->verdict != evaluate::Status::pass &&

@@ -56,7 +56,7 @@ void show_blocking_problems(const Console& c, const std::vector<manifest::Record
 
 // A run log that could not grow (disk full, file size limit) is short: said wherever the run
 // is shown, from what run recorded in run.log_truncated.
-void show_log_truncated(const Console& c, const manifest::RunView& run) {
+void show_log_truncated(const Console& c, const artifacts::Run& run) {
   if (const auto& cut = run.log_truncated) {
     c.say("cli.status_log_truncated", {{"log", run.log.value_or("?")},
                                        {"at", std::to_string(cut->at_byte)},
