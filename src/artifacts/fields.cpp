@@ -84,7 +84,9 @@ const core::Json* Fields::array(std::string_view key) {
 }
 
 core::Error field_invalid(std::string_view artifact, const std::string& problem) {
-  return core::make_error(core::ExitCode::bad_input, "artifacts.field_invalid").with("artifact", std::string(artifact)).with("problem", problem);
+  return core::make_error(core::ExitCode::bad_input, "artifacts.field_invalid")
+      .with("artifact", std::string(artifact))
+      .with("problem", problem);
 }
 
 }  // namespace artifacts

@@ -72,7 +72,8 @@ Reason reason_of(Fields& f) {
   r.text = f.text("reason");
   if (const core::Json* args = f.object("reason_args")) {
     // Arguments are text; a number or a list written by another writer is shown as written.
-    for (const auto& [name, value] : args->items()) r.args.push_back({name, value.is_string() ? value.get<std::string>() : core::dump_compact(value)});
+    for (const auto& [name, value] : args->items())
+      r.args.push_back({name, value.is_string() ? value.get<std::string>() : core::dump_compact(value)});
   }
   return r;
 }

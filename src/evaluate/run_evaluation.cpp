@@ -47,6 +47,7 @@ runner::CommandSpec evaluator_command(const Request& req, std::string_view scrip
                                            {"HF_DATASETS_OFFLINE", "1"},
                                            {"TOKENIZERS_PARALLELISM", "false"},
                                            {"PYTHONUNBUFFERED", "1"}});
+  for (const auto& [name, value] : req.env) spec.env_set.push_back({name, value});
   return spec;
 }
 

@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <functional>
+#include <utility>
+#include <vector>
 #include <string>
 
 #include "core/messages.h"
@@ -37,6 +39,9 @@ struct Request {
   // Where the source's figures are kept between evaluations (baseline_cache.h); empty: the
   // source is measured every time and nothing is kept.
   BaselineCache baseline;
+  // Set in the evaluator's environment: the GPU pin of the run it evaluates, so that a
+  // candidate run beside others is evaluated on its own GPU.
+  std::vector<std::pair<std::string, std::string>> env;
 };
 
 // The evaluator's command: runner::python_script on the embedded script with the request's

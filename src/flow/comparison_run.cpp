@@ -1,10 +1,15 @@
 #include "flow/comparison_run.h"
 
 #include <algorithm>
+#include <atomic>
+#include <functional>
+#include <mutex>
 
 #include "artifacts/fields.h"
 #include "artifacts/run_manifest.h"
 #include "report/write_report.h"
+#include "runner/concurrent.h"
+#include "workflow/gpu_pin.h"
 #include "verify/recheck.h"
 #include "workflow/approval.h"
 #include "workflow/candidate_workdir.h"
@@ -112,6 +117,7 @@ core::Result<Gated> read_gates(const workflow::Workdir& wd) {
     // which its digest does not cover.
     e.command = pending.command.display;
     e.output_dir = pending.output_dir;
+    e.gpu = workflow::pinned_gpu(pending.command);
     auto typed = artifacts::RunManifest::from_json(pending.manifest);
     if (!typed) return artifacts::field_invalid(sub.manifest().string(), *typed.error().arg("problem"));
     e.estimate = manifest_figures(*typed);
@@ -174,6 +180,136 @@ core::Result<ComparisonQuestion> comparison_question(const std::filesystem::path
   return std::move(g.question);
 }
 
+namespace {
+
+// One candidate as the comparison runs it: skipped when it finished and its output still
+// verifies, refused when that output changed, otherwise run through run() on the approval the
+// comparison carries.
+CandidateRun run_candidate(const workflow::Workdir& wd, const Gated& g, std::size_t i, const RunRequest& req, const std::string& words,
+                           Launcher& launcher, ComparisonObserver& observer, RunObserver& run_observer) {
+  const ComparisonQuestion& q = g.question;
+  const workflow::ComparisonEntry& e = q.record.candidates[i];
+  CandidateRun cr;
+  cr.name = e.name;
+  if (q.finished[i]) {
+    const Recheck again = recheck_finished(q.commands[i], g.status.candidates[i]);
+    if (again.then == Recheck::Then::skip) {
+      cr.skipped = true;
+      observer.on_candidate_skipped(e.name, again.files);
+      return cr;
+    }
+    if (again.then == Recheck::Then::refuse) {
+      core::Error changed = core::make_error(core::ExitCode::stale, "comparison.output_changed")
+                                .with("name", e.name)
+                                .with("path", q.commands[i].output_dir)
+                                .with("changes", again.changes);
+      observer.on_candidate_error(e.name, changed);
+      cr.error = std::move(changed);
+      return cr;
+    }
+    observer.on_candidate_output_gone(e.name, q.commands[i].output_dir);
+  }
+  observer.on_candidate_start(e.name, i, q.record.candidates.size());
+  RunRequest one = req;
+  one.workdir = wd.candidate(e.name).root;
+  one.approve = e.command_digest;
+  one.user_words = words + " (comparison " + q.digest + ")";
+  one.via = "comparison";
+  one.repeat_acknowledged = false;
+  CarriedApproval carried;
+  auto ran = run(one, launcher, carried, run_observer);
+  if (!ran) {
+    observer.on_candidate_error(e.name, ran.error());
+    cr.error = std::move(ran).error();
+  } else {
+    observer.on_candidate_end(e.name, *ran);
+    cr.outcome = std::move(*ran);
+  }
+  return cr;
+}
+
+bool ended_interrupted(const CandidateRun& c) { return c.outcome && c.outcome->exit_code() == core::ExitCode::interrupted; }
+
+// Side by side, the front end's observer is called from one lane at a time, and a lane's run
+// reports only its stages (as the candidate's), since two runs' progress lines cannot share a
+// terminal; each candidate's summary follows its end.
+class SerializedObserver final : public ComparisonObserver {
+ public:
+  explicit SerializedObserver(ComparisonObserver& inner) : m_inner(inner) {}
+  void on_candidate_start(const std::string& name, std::size_t index, std::size_t count) override {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_inner.on_candidate_start(name, index, count);
+  }
+  void on_candidate_skipped(const std::string& name, std::size_t files) override {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_inner.on_candidate_skipped(name, files);
+  }
+  void on_candidate_output_gone(const std::string& name, const std::string& dir) override {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_inner.on_candidate_output_gone(name, dir);
+  }
+  void on_candidate_error(const std::string& name, const core::Error& e) override {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_inner.on_candidate_error(name, e);
+  }
+  void on_candidate_end(const std::string& name, const RunOutcome& outcome) override {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_inner.on_candidate_end(name, outcome);
+  }
+  void on_candidate_stage(const std::string& name, const std::string& stage) override {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_inner.on_candidate_stage(name, stage);
+  }
+  RunObserver& run_observer() override { return m_inner.run_observer(); }  // not used side by side
+
+ private:
+  ComparisonObserver& m_inner;
+  std::mutex m_mutex;
+};
+
+class LaneObserver final : public RunObserver {
+ public:
+  LaneObserver(ComparisonObserver& comparison, std::string name) : m_comparison(comparison), m_name(std::move(name)) {}
+  void on_stage(const std::string& stage) override { m_comparison.on_candidate_stage(m_name, stage); }
+  void on_evaluating(const evaluate::Request&) override { m_comparison.on_candidate_stage(m_name, "evaluation"); }
+  void on_record_failed(const core::Error& e) override { m_comparison.on_candidate_error(m_name, e); }
+
+ private:
+  ComparisonObserver& m_comparison;
+  std::string m_name;
+};
+
+// Evaluations one at a time, also side by side: the first measures the source and keeps its
+// figures, the next ones read them (one baseline per comparison), and two evaluations never
+// load models at once beside the runs still going.
+class OneEvaluationAtATime final : public Launcher {
+ public:
+  explicit OneEvaluationAtATime(Launcher& inner) : m_inner(inner) {}
+  core::Result<runner::MonitoredOutcome> launch(const runner::CommandSpec& spec, const runner::MonitorOptions& options,
+                                                runner::MonitorObserver* observer) override {
+    return m_inner.launch(spec, options, observer);
+  }
+  evaluate::EvaluationResult evaluate(const evaluate::Request& request) override {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_inner.evaluate(request);
+  }
+  core::Result<cluster::SubmittedJob> submit(const std::vector<std::string>& sbatch_argv) override { return m_inner.submit(sbatch_argv); }
+  core::Result<cluster::JobOutcome> follow(const std::string& job_id, const cluster::JobFollowOptions& options,
+                                           cluster::JobObserver* observer) override {
+    return m_inner.follow(job_id, options, observer);
+  }
+
+ private:
+  Launcher& m_inner;
+  std::mutex m_mutex;
+};
+
+bool stop_asked(const RunRequest& req) {
+  return (req.stop != nullptr && req.stop->requested().has_value()) || runner::shared_stop_signal().has_value();
+}
+
+}  // namespace
+
 core::Result<ComparisonOutcome> run_comparison(const RunRequest& req, Launcher& launcher, ComparisonPrompt& prompt,
                                                ComparisonObserver& observer) {
   workflow::Workdir wd{req.workdir};
@@ -184,53 +320,47 @@ core::Result<ComparisonOutcome> run_comparison(const RunRequest& req, Launcher& 
   ComparisonOutcome out;
   out.workdir = wd.root;
   out.digest = q.digest;
-  CarriedApproval carried;
-  const std::size_t count = q.record.candidates.size();
-  for (std::size_t i = 0; i < count; ++i) {
-    const workflow::ComparisonEntry& e = q.record.candidates[i];
-    CandidateRun cr;
-    cr.name = e.name;
-    if (out.interrupted || (req.stop != nullptr && req.stop->requested().has_value())) {
-      out.interrupted = true;
-      break;
-    }
-    if (q.finished[i]) {
-      const Recheck again = recheck_finished(q.commands[i], g.status.candidates[i]);
-      if (again.then == Recheck::Then::skip) {
-        cr.skipped = true;
-        observer.on_candidate_skipped(e.name, again.files);
-        out.candidates.push_back(std::move(cr));
-        continue;
+  const std::vector<std::vector<std::size_t>> lanes = q.record.lanes();
+  if (lanes.size() <= 1) {
+    for (std::size_t i = 0; i < q.record.candidates.size(); ++i) {
+      if (out.interrupted || stop_asked(req)) {
+        out.interrupted = true;
+        break;
       }
-      if (again.then == Recheck::Then::refuse) {
-        core::Error changed = core::make_error(core::ExitCode::stale, "comparison.output_changed")
-                                  .with("name", e.name)
-                                  .with("path", q.commands[i].output_dir)
-                                  .with("changes", again.changes);
-        observer.on_candidate_error(e.name, changed);
-        cr.error = std::move(changed);
-        out.candidates.push_back(std::move(cr));
-        continue;
-      }
-      observer.on_candidate_output_gone(e.name, q.commands[i].output_dir);
+      out.candidates.push_back(run_candidate(wd, g, i, req, words, launcher, observer, observer.run_observer()));
+      out.interrupted = ended_interrupted(out.candidates.back());
     }
-    observer.on_candidate_start(e.name, i, count);
-    RunRequest one = req;
-    one.workdir = wd.candidate(e.name).root;
-    one.approve = e.command_digest;
-    one.user_words = words + " (comparison " + q.digest + ")";
-    one.via = "comparison";
-    one.repeat_acknowledged = false;
-    auto ran = run(one, launcher, carried, observer.run_observer());
-    if (!ran) {
-      observer.on_candidate_error(e.name, ran.error());
-      cr.error = std::move(ran).error();
-    } else {
-      observer.on_candidate_end(e.name, *ran);
-      out.interrupted = ran->exit_code() == core::ExitCode::interrupted;
-      cr.outcome = std::move(*ran);
+  } else {
+    // A lane per GPU, each running its candidates one after another; the lanes side by side.
+    // One Ctrl-C (the shared relay) or the MCP cancellation stops every lane's run, and no
+    // lane starts another candidate after it.
+    observer.on_side_by_side(lanes.size());
+    SerializedObserver serialized(observer);
+    OneEvaluationAtATime one_evaluation(launcher);
+    RunRequest side = req;
+    side.echo_stdout_fd = -1;  // two runs' output cannot share the terminal: their logs keep it
+    side.echo_stderr_fd = -1;
+    std::vector<std::optional<CandidateRun>> ran(q.record.candidates.size());
+    std::atomic<bool> stopped{false};
+    std::vector<std::function<void()>> tasks;
+    for (const auto& lane : lanes) {
+      tasks.emplace_back([&, lane] {
+        for (std::size_t i : lane) {
+          if (stopped.load() || stop_asked(req)) {
+            stopped = true;
+            return;
+          }
+          LaneObserver lane_observer(serialized, q.record.candidates[i].name);
+          ran[i] = run_candidate(wd, g, i, side, words, one_evaluation, serialized, lane_observer);
+          if (ended_interrupted(*ran[i])) stopped = true;
+        }
+      });
     }
-    out.candidates.push_back(std::move(cr));
+    runner::run_together(tasks);
+    for (auto& c : ran) {
+      if (c) out.candidates.push_back(std::move(*c));
+    }
+    out.interrupted = stopped.load() || stop_asked(req);
   }
   out.report_html = report::write_report(wd, req.lang);
   return out;

@@ -2,7 +2,8 @@
 // manifest::prepare_comparison are read through the same gates as a single run, the person
 // is asked once for all of them ("Shall I run these N exact commands?"), and each candidate
 // then runs in its own workdir through run() - monitored, diagnosed, verified and evaluated as
-// a single plan is - one after another on this machine. The one approval is of the
+// a single plan is - one after another on this machine, or side by side where prepare pinned
+// the candidates to GPUs of their own (one lane per GPU; evaluations still one at a time). The one approval is of the
 // comparison's digest, which binds every candidate's command digest; each candidate's run is
 // approved in this process with its own digest, carried from that approval.
 // A candidate that fails is diagnosed and recorded, and the next one starts; a stop (Ctrl-C,
@@ -53,6 +54,10 @@ class ComparisonObserver {
   // A candidate that could not start (its gates or the launch): recorded, the next one goes on.
   virtual void on_candidate_error(const std::string& /*name*/, const core::Error& /*e*/) {}
   virtual void on_candidate_end(const std::string& /*name*/, const RunOutcome& /*outcome*/) {}
+  // The candidates run side by side, one lane per GPU (ComparisonManifest::lanes): quark-cli's
+  // output then goes to each candidate's log only, and each run reports its stages here.
+  virtual void on_side_by_side(std::size_t /*lanes*/) {}
+  virtual void on_candidate_stage(const std::string& /*name*/, const std::string& /*stage*/) {}
   // Each candidate's run reports through this one.
   virtual RunObserver& run_observer() = 0;
 };

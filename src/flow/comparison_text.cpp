@@ -75,4 +75,16 @@ std::vector<std::string> comparison_lines(core::Lang lang, const core::Json& pla
   return out;
 }
 
+std::string run_order(core::Lang lang, const workflow::ComparisonManifest& record) {
+  const auto lanes = record.lanes();
+  if (lanes.size() <= 1) return core::msg(lang, "comparison.order_sequential");
+  std::string text;
+  for (const auto& lane : lanes) {
+    std::string names;
+    for (std::size_t i : lane) names += (names.empty() ? "" : ", ") + record.candidates[i].name;
+    text += (text.empty() ? "" : "; ") + ("GPU " + std::to_string(*record.candidates[lane.front()].gpu)) + ": " + names;
+  }
+  return core::msg(lang, "comparison.order_side_by_side", {{"lanes", text}});
+}
+
 }  // namespace flow

@@ -470,6 +470,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   mo.log_path = wd.root / log_rel;
   mo.stop_grace_seconds = req.stop_grace_seconds;
   mo.echo_stdout_fd = req.echo_stdout_fd;
+  mo.echo_stderr_fd = req.echo_stderr_fd;
   mo.stop = req.stop;
   mo.progress_interval = req.progress_interval;
   mo.echo_stdout_style = req.echo_stdout_style;
@@ -561,6 +562,10 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     evaluate::Request er = evaluation_request(wd, *evaluator);
     er.stop = req.stop;
     er.stop_grace_seconds = req.stop_grace_seconds;  // the grace the person gave quark-cli
+    for (const auto& e : cmd.env_changes) {
+      if (e.name == "HIP_VISIBLE_DEVICES" || e.name == "CUDA_VISIBLE_DEVICES" || e.name == "ROCR_VISIBLE_DEVICES")
+        er.env.emplace_back(e.name, e.value);
+    }
     er.echo_style = req.echo_stderr_style;
     er.lang = req.lang;
     // Recorded before the evaluation starts: a crash or Ctrl-C in it leaves the verification on

@@ -65,6 +65,8 @@ struct RunRequest {
   runner::EchoStyle echo_stderr_style = runner::EchoStyle::raw;
   // The language of the evaluator's own progress lines (they go straight to the person).
   core::Lang lang = core::Lang::en;
+  // Where the child's stderr is echoed; -1 for both: the log only (runs side by side).
+  int echo_stderr_fd = 2;
 };
 
 // The manifest's last run was this very command and failed with a diagnosis that sends the

@@ -6,6 +6,8 @@
 #include "manifest/plan_view.h"
 #include "workflow/artifact_files.h"
 #include "workflow/candidate_workdir.h"
+#include "workflow/command_digest.h"
+#include "workflow/gpu_pin.h"
 #include "workflow/state.h"
 
 namespace manifest {
@@ -46,26 +48,46 @@ core::Result<ComparisonPrepared> prepare_comparison(const PrepareOptions& opt) {
   out.record.analysis_digest = status.analysis.digest;
   out.record.plan_digest = status.plan.digest;
   out.record.output_dir = parent.path;
-  for (const core::Json& c :
-       core::json_array(*comparison, "candidates") ? *core::json_array(*comparison, "candidates") : core::Json::array()) {
-    const std::string name = core::json_string(c, "name").value_or("");
-    QPTQ_TRY_ASSIGN(workflow::Workdir sub, workflow::candidate_workdir(wd, name, /*create=*/true));
-    core::Json plan = c.contains("plan") ? c["plan"] : core::Json::object();
-    plan["requires_confirmation"] = true;
-    QPTQ_TRY(workflow::seed_candidate(sub, status.analysis.doc, plan, analysis_conf, plan_conf));
-    PrepareOptions one = opt;
-    one.workdir = sub.root;
-    one.output_dir = (std::filesystem::path(parent.path) / name).string();
-    QPTQ_TRY_ASSIGN(PrepareResult r, prepare(one));
-    workflow::ComparisonEntry e;
-    e.name = name;
-    e.command_digest = r.digest;
-    e.command = r.display;
-    e.output_dir = r.output.path;
-    e.ready = r.ready;
-    e.estimate = figures(r.estimate);
-    out.record.candidates.push_back(std::move(e));
-    out.candidates.push_back(std::move(r));
+  const core::Json* listed = core::json_array(*comparison, "candidates");
+  const core::Json candidates = listed != nullptr ? *listed : core::Json::array();
+  // Each candidate is offered a GPU of its own (i mod the visible GPUs; prepare pins it only
+  // for a single-device plan on a host with several), so that they can run side by side.
+  auto prepare_all = [&](bool side_by_side) -> core::Result<void> {
+    out.record.candidates.clear();
+    out.candidates.clear();
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      const core::Json& c = candidates[i];
+      const std::string name = core::json_string(c, "name").value_or("");
+      QPTQ_TRY_ASSIGN(workflow::Workdir sub, workflow::candidate_workdir(wd, name, /*create=*/true));
+      core::Json plan = c.contains("plan") ? c["plan"] : core::Json::object();
+      plan["requires_confirmation"] = true;
+      QPTQ_TRY(workflow::seed_candidate(sub, status.analysis.doc, plan, analysis_conf, plan_conf));
+      PrepareOptions one = opt;
+      one.workdir = sub.root;
+      one.output_dir = (std::filesystem::path(parent.path) / name).string();
+      one.gpu_index = side_by_side ? static_cast<int>(i) : 0;
+      QPTQ_TRY_ASSIGN(PrepareResult r, prepare(one));
+      workflow::ComparisonEntry e;
+      e.name = name;
+      e.command_digest = r.digest;
+      e.command = r.display;
+      e.output_dir = r.output.path;
+      e.ready = r.ready;
+      e.estimate = figures(r.estimate);
+      if (auto recorded = workflow::read_recorded_command(r.manifest)) e.gpu = workflow::pinned_gpu(*recorded);
+      out.record.candidates.push_back(std::move(e));
+      out.candidates.push_back(std::move(r));
+    }
+    return core::ok();
+  };
+  QPTQ_TRY(prepare_all(/*side_by_side=*/true));
+  if (out.record.lanes().size() > 1 && !out.candidates.empty()) {
+    const double free_gib = static_cast<double>(out.candidates.back().env.sys.host_memory_available_bytes) / (1024.0 * 1024 * 1024);
+    const double needed_gib = out.record.total().host_memory_gib;
+    if (free_gib > 0 && needed_gib > free_gib) {
+      QPTQ_TRY(prepare_all(/*side_by_side=*/false));
+      out.one_after_another_for_host_memory = std::make_pair(needed_gib, free_gib);
+    }
   }
   QPTQ_TRY_ASSIGN(out.path, workflow::write_artifact(wd, workflow::Artifact::comparison, out.record.to_json()));
   out.record.digest = out.record.recomputed_digest();

@@ -20,6 +20,10 @@ struct ComparisonPrepared {
   workflow::ComparisonManifest record;    // as written (its digest recomputed)
   std::vector<PrepareResult> candidates;  // in the record's order
   std::filesystem::path path;             // comparison_manifest.yaml
+  // The candidates could have run side by side on GPUs of their own, but all of them at their
+  // host memory peak would not fit in the host's free memory: they share GPU 0, one after
+  // another. The GiB side by side and the GiB free; unset otherwise.
+  std::optional<std::pair<double, double>> one_after_another_for_host_memory;
   bool ready() const { return record.ready(); }
 };
 

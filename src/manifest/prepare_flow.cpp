@@ -54,8 +54,12 @@ core::Result<EstimateInputs> estimate_inputs(const PlanView& plan, const envprob
   if (plan.device != "cpu") {
     for (const auto& d : env.acc.devices) in.gpus.push_back({d.total_memory_bytes, d.free_memory_bytes});
   }
+  // A pin to one GPU (pin_single_device): the estimate is of that GPU alone.
   for (const auto& [name, value] : plan.env_changes) {
-    if ((name == "HIP_VISIBLE_DEVICES" || name == "CUDA_VISIBLE_DEVICES") && value == "0" && !in.gpus.empty()) in.gpus.resize(1);
+    if (name != "HIP_VISIBLE_DEVICES" && name != "CUDA_VISIBLE_DEVICES") continue;
+    const bool one_index =
+        !value.empty() && value.size() < 4 && std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (one_index && std::stoul(value) < in.gpus.size()) in.gpus = {in.gpus[std::stoul(value)]};
   }
   in.host_available_bytes = env.sys.host_memory_available_bytes;
   in.cpu_count = env.sys.cpu_count;  // torch.compile's worker pool in AWQ follows the machine
@@ -165,9 +169,10 @@ void route_hub_model(PlanView& plan, const envprobe::EnvReport& env, envprobe::V
 }
 
 // A single-device plan on a host with several visible GPUs: Quark's device_map="auto" would
-// spread the model over all of them, so pin GPU 0 - an environment change that is shown and
-// approved with the command. A visible-devices variable the user already set is preserved.
-void pin_single_device(PlanView& plan, const envprobe::EnvReport& env) {
+// spread the model over all of them, so pin one (GPU 0, or the comparison's `gpu_index`) - an
+// environment change that is shown and approved with the command. A visible-devices variable
+// the user already set is preserved.
+void pin_single_device(PlanView& plan, const envprobe::EnvReport& env, std::optional<int> gpu_index) {
   if (plan.device_strategy != "single" || plan.device != "cuda" || env.acc.devices.size() < 2) return;
   std::string var = env.acc.kind == "amd-rocm" ? "HIP_VISIBLE_DEVICES" : env.acc.kind == "nvidia-cuda" ? "CUDA_VISIBLE_DEVICES" : "";
   if (var.empty()) return;
@@ -178,7 +183,8 @@ void pin_single_device(PlanView& plan, const envprobe::EnvReport& env) {
   for (const auto& [name, value] : plan.env_changes) {
     if (name == var) return;
   }
-  plan.env_changes.emplace_back(var, "0");
+  const auto count = static_cast<int>(env.acc.devices.size());
+  plan.env_changes.emplace_back(var, std::to_string(gpu_index ? ((*gpu_index % count) + count) % count : 0));
 }
 
 // A manifest that already holds a run is never silently dropped: a live run refuses the
@@ -270,7 +276,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
 
   // A Slurm job gets the GPUs Slurm gives it (--gpus) and the visible-devices variables Slurm
   // sets for them: a pin read from this (login) node would name a GPU the job may not own.
-  if (!slurm) pin_single_device(plan, r.env);
+  if (!slurm) pin_single_device(plan, r.env, opt.gpu_index);
   QPTQ_TRY_ASSIGN(EstimateInputs inputs, estimate_inputs(plan, r.env, r.output));
   QPTQ_TRY_ASSIGN(r.estimate, estimate_resources(inputs));
   add_run_problems(plan, r.output, r.estimate, r.env.verdict);

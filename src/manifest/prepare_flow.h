@@ -36,6 +36,10 @@ struct PrepareOptions : options::PrepareOptions {
   std::function<core::Result<envprobe::EvalReadiness>(const std::string&)> eval_check;
   // Asks whether a dataset that is not cached can be downloaded (tests); empty: the Hub is asked.
   envprobe::DatasetReachable dataset_reachable;
+  // A comparison's candidate on a host with several GPUs: the GPU (an index among the visible
+  // ones, taken modulo their number) its single-device plan is pinned to, so that candidates
+  // on different GPUs can run side by side. Unset: GPU 0, as for a single plan.
+  std::optional<int> gpu_index;
 };
 
 struct PrepareResult {

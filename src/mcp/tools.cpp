@@ -463,6 +463,7 @@ std::string comparison_approval_message(core::Lang lang, const flow::ComparisonQ
   const workflow::CandidateFigures total = q.record.total();
   return core::msg(lang, "mcp.ask_comparison",
                    {{"count", std::to_string(q.commands.size())},
+                    {"order", flow::run_order(lang, q.record)},
                     {"commands", commands},
                     {"evaluator", q.commands.empty() ? "-" : evaluator_text(lang, q.commands.front().command.evaluator)},
                     {"minutes", manifest::minutes_text(total.minutes)},
@@ -484,6 +485,11 @@ class ReportedComparison final : public flow::ComparisonObserver {
     } else {
       log_line(m_lang, "comparison.candidate_skipped_rechecked", {{"name", name}, {"files", std::to_string(rechecked_files)}});
     }
+  }
+  void on_side_by_side(std::size_t lanes) override { log_line(m_lang, "comparison.side_by_side", {{"lanes", std::to_string(lanes)}}); }
+  void on_candidate_stage(const std::string& name, const std::string& stage) override {
+    log_line(m_lang, "comparison.candidate_stage", {{"name", name}, {"stage", stage}});
+    m_report.stage("candidate " + name + ": " + stage);
   }
   void on_candidate_output_gone(const std::string& name, const std::string& output_dir) override {
     log_line(m_lang, "comparison.candidate_output_gone", {{"name", name}, {"path", output_dir}});

@@ -20,6 +20,7 @@
 #include "runner/line_splitter.h"
 #include "runner/log_tail.h"
 #include "runner/run_log.h"
+#include "runner/concurrent.h"
 #include "runner/signal_relay.h"
 #include "runner/spawn.h"
 
@@ -86,8 +87,12 @@ core::Result<MonitoredOutcome> run_monitored(const CommandSpec& spec, const Moni
   core::UniqueFd err_r(fds[0]);
   core::UniqueFd err_w(fds[1]);
 
-  // The relay exists before the child so that a Ctrl-C at any moment is forwarded.
-  SignalRelay relay;
+  // The relay exists before the child so that a Ctrl-C at any moment is forwarded. Inside
+  // run_together (runs side by side) its one relay serves every run: they poll its shared stop.
+  std::optional<SignalRelay> relay;
+  const int shared_fd = shared_stop_fd();
+  bool shared_seen = false;
+  if (shared_fd < 0) relay.emplace();
   ResourceSampler sampler(options.sample_gpu ? GpuMemoryProbe::detect() : GpuMemoryProbe(GpuTool::none), options.host_sample_interval,
                           options.gpu_sample_interval);
   sampler.take_baseline();
@@ -171,11 +176,12 @@ core::Result<MonitoredOutcome> run_monitored(const CommandSpec& spec, const Moni
     std::optional<Clock::time_point> tick;
     if ((pidfd.get() < 0 && !child_exited) || (options.stop != nullptr && switch_fd < 0 && !switch_seen))
       tick = now + std::chrono::milliseconds(200);
-    pollfd pfds[5];
+    pollfd pfds[6];
     nfds_t n = 0;
     if (out_open) pfds[n++] = {out_r.get(), POLLIN, 0};
     if (err_open) pfds[n++] = {err_r.get(), POLLIN, 0};
-    if (relay.ok()) pfds[n++] = {relay.fd(), POLLIN, 0};
+    if (relay && relay->ok()) pfds[n++] = {relay->fd(), POLLIN, 0};
+    if (shared_fd >= 0 && !shared_seen) pfds[n++] = {shared_fd, POLLIN, 0};
     if (pidfd.get() >= 0 && !child_exited) pfds[n++] = {pidfd.get(), POLLIN, 0};
     if (switch_fd >= 0 && !switch_seen) pfds[n++] = {switch_fd, POLLIN, 0};
     int pr = ::poll(pfds, n, poll_timeout_ms(now, {kill_deadline, drain_deadline, timeout_deadline, tick, progress_deadline}));
@@ -183,12 +189,21 @@ core::Result<MonitoredOutcome> run_monitored(const CommandSpec& spec, const Moni
     for (nfds_t i = 0; pr > 0 && i < n; ++i) {
       if ((pfds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
       int fd = pfds[i].fd;
-      if (fd == relay.fd()) {
-        while (auto sig = relay.take()) {
+      if (relay && fd == relay->fd()) {
+        while (auto sig = relay->take()) {
           out.interrupted = true;
           if (out.interrupt_signal == 0) out.interrupt_signal = *sig;
           if (!child_exited) request_stop(*sig);
         }
+        continue;
+      }
+      if (fd == shared_fd) {
+        // Readable from the first stop on and never drained: acted on once.
+        shared_seen = true;
+        const int sig = shared_stop_signal().value_or(SIGINT);
+        out.interrupted = true;
+        if (out.interrupt_signal == 0) out.interrupt_signal = sig;
+        if (!child_exited) request_stop(sig);
         continue;
       }
       if (fd == pidfd.get() || fd == switch_fd) continue;  // checked below
@@ -272,7 +287,13 @@ core::Result<MonitoredOutcome> run_monitored(const CommandSpec& spec, const Moni
   out.export_done = watch.export_done();
   out.perplexity = watch.perplexity();
   // Anything that arrived on the relay after the loop still counts as an interruption.
-  while (auto sig = relay.take()) {
+  while (relay) {
+    auto sig = relay->take();
+    if (!sig) break;
+    out.interrupted = true;
+    if (out.interrupt_signal == 0) out.interrupt_signal = *sig;
+  }
+  if (auto sig = shared_stop_signal(); sig && shared_fd >= 0) {
     out.interrupted = true;
     if (out.interrupt_signal == 0) out.interrupt_signal = *sig;
   }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/fs.h"
+#include "runner/concurrent.h"
 #include "runner/monitored_run.h"
 #include "runner/proc_stats.h"
 #include "support/temp_dir.h"
@@ -134,6 +135,30 @@ TEST(MonitoredRun, ForwardsSigtermToTheChildGroup) {
   EXPECT_EQ(r->signal, SIGTERM);
   EXPECT_FALSE(r->killed_after_grace);
   EXPECT_LT(r->wall_seconds, 5);
+}
+
+// Runs side by side (a comparison's candidates on GPUs of their own) share run_together's one
+// relay: one Ctrl-C stops every run, each forwarding it to its own child's group.
+TEST(MonitoredRun, RunsSideBySideAreStoppedByOneSignal) {
+  Fixture a, b;
+  std::optional<core::Result<MonitoredOutcome>> ra, rb;
+  std::thread sender([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    ::kill(::getpid(), SIGINT);
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  run_together({[&] { ra = run_monitored(sh("echo a; sleep 30"), a.options(), nullptr); },
+                [&] { rb = run_monitored(sh("echo b; sleep 30"), b.options(), nullptr); }});
+  sender.join();
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0);
+  for (auto* r : {&ra, &rb}) {
+    ASSERT_TRUE(r->has_value() && r->value().has_value());
+    EXPECT_TRUE((*r)->value().interrupted);
+    EXPECT_EQ((*r)->value().interrupt_signal, SIGINT);
+    EXPECT_EQ((*r)->value().signal, SIGINT);
+  }
+  EXPECT_EQ(a.log(), "a\n");
+  EXPECT_EQ(b.log(), "b\n");
 }
 
 TEST(MonitoredRun, KillsAChildThatIgnoresSigtermAfterTheGrace) {

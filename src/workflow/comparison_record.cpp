@@ -40,13 +40,41 @@ bool ComparisonManifest::ready() const {
   return !candidates.empty() && std::all_of(candidates.begin(), candidates.end(), [](const ComparisonEntry& e) { return e.ready; });
 }
 
+std::vector<std::vector<std::size_t>> ComparisonManifest::lanes() const {
+  std::vector<std::vector<std::size_t>> out;
+  std::vector<int> gpus;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (!candidates[i].gpu) {
+      out.clear();
+      break;
+    }
+    auto at = std::find(gpus.begin(), gpus.end(), *candidates[i].gpu);
+    if (at == gpus.end()) {
+      gpus.push_back(*candidates[i].gpu);
+      out.emplace_back();
+      at = gpus.end() - 1;
+    }
+    out[static_cast<std::size_t>(at - gpus.begin())].push_back(i);
+  }
+  if (out.size() > 1) return out;
+  out.assign(1, {});
+  for (std::size_t i = 0; i < candidates.size(); ++i) out[0].push_back(i);
+  return out;
+}
+
 CandidateFigures ComparisonManifest::total() const {
   CandidateFigures t;
-  for (const auto& c : candidates) {
-    t.minutes += c.estimate.minutes;
-    t.disk_gib += c.estimate.disk_gib;
-    t.gpu_memory_gib = std::max(t.gpu_memory_gib, c.estimate.gpu_memory_gib);
-    t.host_memory_gib = std::max(t.host_memory_gib, c.estimate.host_memory_gib);
+  for (const auto& lane : lanes()) {
+    CandidateFigures l;
+    for (std::size_t i : lane) {
+      const CandidateFigures& e = candidates[i].estimate;
+      l.minutes += e.minutes;
+      t.disk_gib += e.disk_gib;
+      t.gpu_memory_gib = std::max(t.gpu_memory_gib, e.gpu_memory_gib);
+      l.host_memory_gib = std::max(l.host_memory_gib, e.host_memory_gib);
+    }
+    t.minutes = std::max(t.minutes, l.minutes);
+    t.host_memory_gib += l.host_memory_gib;
   }
   return t;
 }

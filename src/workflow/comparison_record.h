@@ -4,6 +4,7 @@
 // the one writer (to_json) of that document.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,9 @@ struct ComparisonEntry {
   std::string output_dir;
   bool ready = false;
   CandidateFigures estimate;
+  // The one GPU its command is pinned to (workflow/gpu_pin.h), read from its bound manifest
+  // like `command` and `estimate`; never written to comparison_manifest.yaml.
+  std::optional<int> gpu;
   // "candidates/NAME": where its workdir is, relative to the comparison's.
   std::string workdir() const { return "candidates/" + name; }
 };
@@ -46,7 +50,13 @@ struct ComparisonManifest {
   std::string digest;  // as recorded; digest() recomputes it
 
   bool ready() const;
-  // One after another on one device: minutes and disk add up; memory is the largest peak.
+  // The candidates (indices, in order) that run one after another, each list beside the
+  // others: one list per GPU when every candidate is pinned to one GPU and they use more than
+  // one; otherwise a single list of all.
+  std::vector<std::vector<std::size_t>> lanes() const;
+  // Disk adds up; one after another minutes add up and memory is the largest peak; side by
+  // side the minutes are the longest lane's, host memory every lane's largest peak together
+  // (each GPU has its own: its peak is the largest).
   CandidateFigures total() const;
   // sha256 of the canonical {built_from, candidates: [{name, workdir, command_digest}]}: the
   // approval binds every candidate's command (each of which binds its whole run).

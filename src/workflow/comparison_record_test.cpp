@@ -17,8 +17,9 @@ workflow::ComparisonManifest two() {
   m.analysis_digest = kA;
   m.plan_digest = kB;
   m.output_dir = "/out";
-  workflow::ComparisonEntry fp8{"fp8", kC, "quark-cli --quant_scheme fp8", "/out/fp8", true, {3, 0, 2, 0.2}};
-  workflow::ComparisonEntry int4{"int4_wo_64", kA, "quark-cli --quant_scheme int4_wo_64", "/out/int4_wo_64", true, {5, 0, 3, 0.1}};
+  workflow::ComparisonEntry fp8{"fp8", kC, "quark-cli --quant_scheme fp8", "/out/fp8", true, {3, 0, 2, 0.2}, std::nullopt};
+  workflow::ComparisonEntry int4{"int4_wo_64",   kA,          "quark-cli --quant_scheme int4_wo_64", "/out/int4_wo_64", true,
+                                 {5, 0, 3, 0.1}, std::nullopt};
   m.candidates = {fp8, int4};
   return m;
 }
@@ -29,6 +30,31 @@ TEST(ComparisonRecord, CandidateNamesAreSchemeNamesNeverPaths) {
     EXPECT_FALSE(workflow::is_candidate_name(bad)) << bad;
   }
   EXPECT_FALSE(workflow::is_candidate_name(std::string(65, 'a')));
+}
+
+// Candidates pinned to GPUs of their own run side by side, one lane per GPU: the longest lane
+// is the time, every lane's largest host peak at once is the host memory. One candidate without
+// a pin (it may use every GPU), or all on one GPU: one lane.
+TEST(ComparisonRecord, LanesPerGpuAndTheirTotals) {
+  workflow::ComparisonManifest m = two();
+  auto third = m.candidates[0];
+  third.name = "ptpc_fp8";
+  third.estimate = {4, 0, 2.5, 0.2};
+  m.candidates.push_back(third);
+  EXPECT_EQ(m.lanes(), (std::vector<std::vector<std::size_t>>{{0, 1, 2}}));
+  m.candidates[0].gpu = 0;
+  m.candidates[1].gpu = 1;
+  m.candidates[2].gpu = 0;
+  EXPECT_EQ(m.lanes(), (std::vector<std::vector<std::size_t>>{{0, 2}, {1}}));
+  const workflow::CandidateFigures t = m.total();
+  EXPECT_DOUBLE_EQ(t.minutes, 7);            // GPU 0: 3 + 4, GPU 1: 5
+  EXPECT_DOUBLE_EQ(t.host_memory_gib, 5.5);  // 2.5 (GPU 0's largest) + 3
+  EXPECT_NEAR(t.disk_gib, 0.5, 1e-9);
+  m.candidates[1].gpu.reset();
+  EXPECT_EQ(m.lanes().size(), 1u);
+  m.candidates[1].gpu = 0;
+  EXPECT_EQ(m.lanes().size(), 1u);
+  EXPECT_DOUBLE_EQ(m.total().minutes, 12);
 }
 
 TEST(ComparisonRecord, RoundTripsAndTotalsOneAfterAnother) {

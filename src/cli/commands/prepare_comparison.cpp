@@ -2,6 +2,7 @@
 // its own prepare found them, the totals, the one digest, and checkpoint 3's question for all
 // of the commands.
 #include "cli/comparison_views.h"
+#include "flow/comparison_text.h"
 #include "cli/evaluate_render.h"
 #include "cli/next_step.h"
 #include "envprobe/report_text.h"
@@ -18,7 +19,7 @@ std::string gib(double v) { return manifest::gib_text(v); }
 
 void render_comparison_prepared(const Console& c, const manifest::ComparisonPrepared& p, bool ask_question) {
   if (c.json_mode()) c.json(flow::comparison_prepared_document(p));
-  c.say("comparison.prepare_heading", {{"count", std::to_string(p.candidates.size())}});
+  c.say("comparison.prepare_heading", {{"count", std::to_string(p.candidates.size())}, {"order", flow::run_order(c.lang(), p.record)}});
   for (std::size_t i = 0; i < p.candidates.size(); ++i) {
     const manifest::PrepareResult& r = p.candidates[i];
     const workflow::ComparisonEntry& e = p.record.candidates[i];
@@ -30,6 +31,7 @@ void render_comparison_prepared(const Console& c, const manifest::ComparisonPrep
     c.say("comparison.prepare_destination", {{"path", e.output_dir}});
     c.say(r.estimate.runs_on_cpu ? "comparison.prepare_estimate_cpu" : "comparison.prepare_estimate",
           {{"minutes", manifest::minutes_text(e.estimate.minutes)},
+           {"gpu_index", std::to_string(e.gpu.value_or(0))},
            {"gpu", gib(e.estimate.gpu_memory_gib)},
            {"host", gib(e.estimate.host_memory_gib)},
            {"disk", gib(e.estimate.disk_gib)}});
@@ -38,10 +40,17 @@ void render_comparison_prepared(const Console& c, const manifest::ComparisonPrep
   }
   const workflow::CandidateFigures total = p.record.total();
   const bool cpu = !p.candidates.empty() && p.candidates.front().estimate.runs_on_cpu;
-  c.say(cpu ? "comparison.prepare_total_cpu" : "comparison.prepare_total", {{"minutes", manifest::minutes_text(total.minutes)},
-                                                                            {"gpu", gib(total.gpu_memory_gib)},
-                                                                            {"host", gib(total.host_memory_gib)},
-                                                                            {"disk", gib(total.disk_gib)}});
+  const bool side_by_side = p.record.lanes().size() > 1;
+  c.say(cpu            ? "comparison.prepare_total_cpu"
+        : side_by_side ? "comparison.prepare_total_side_by_side"
+                       : "comparison.prepare_total",
+        {{"minutes", manifest::minutes_text(total.minutes)},
+         {"gpu", gib(total.gpu_memory_gib)},
+         {"host", gib(total.host_memory_gib)},
+         {"disk", gib(total.disk_gib)}});
+  if (const auto& host = p.one_after_another_for_host_memory) {
+    c.say("comparison.one_after_another_for_host", {{"needed", gib(host->first)}, {"free", gib(host->second)}});
+  }
   if (!p.candidates.empty()) say_evaluator(c, p.candidates.front().evaluator);
   c.say("comparison.prepare_digest", {{"digest", p.record.digest}});
   c.say("prepare.manifest_written", {{"path", p.path.string()}});

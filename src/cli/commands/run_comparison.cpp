@@ -1,6 +1,7 @@
 // run for a comparison: checkpoint 3's one question for every candidate's exact command, each
 // candidate's run shown as a single run is, then checkpoint 4's table and recommendation.
 #include "cli/comparison_views.h"
+#include "flow/comparison_text.h"
 #include "cli/evaluate_render.h"
 #include "cli/next_step.h"
 #include "cli/report_render.h"
@@ -12,7 +13,7 @@ namespace cli {
 
 std::optional<std::string> TerminalComparisonApproval::ask_comparison(const flow::ComparisonQuestion& q) {
   const Console& c = m_console;
-  c.say("comparison.show_commands", {{"count", std::to_string(q.commands.size())}});
+  c.say("comparison.show_commands", {{"count", std::to_string(q.commands.size())}, {"order", flow::run_order(c.lang(), q.record)}});
   for (std::size_t i = 0; i < q.commands.size(); ++i) {
     const flow::PendingCommand& p = q.commands[i];
     c.say(q.finished[i] ? "comparison.show_candidate_finished" : "comparison.show_candidate",
@@ -38,6 +39,14 @@ void ConsoleComparisonObserver::on_candidate_skipped(const std::string& name, st
   } else {
     m_console.say("comparison.candidate_skipped_rechecked", {{"name", name}, {"files", std::to_string(rechecked_files)}});
   }
+}
+
+void ConsoleComparisonObserver::on_side_by_side(std::size_t lanes) {
+  m_console.say("comparison.side_by_side", {{"lanes", std::to_string(lanes)}});
+}
+
+void ConsoleComparisonObserver::on_candidate_stage(const std::string& name, const std::string& stage) {
+  m_console.say("comparison.candidate_stage", {{"name", name}, {"stage", stage}});
 }
 
 void ConsoleComparisonObserver::on_candidate_output_gone(const std::string& name, const std::string& output_dir) {
