@@ -84,7 +84,8 @@ class ConsoleRunObserver : public flow::RunObserver {
 // run_question.cpp: checkpoint 3's question, the same for `run` and `start`: the accepted
 // words, then asked as flow::ask_until_decided says (a slip such as "y" is asked again, never
 // read as a yes); nullopt at end of input.
-std::optional<std::string> ask_execution_approval(const Console& console);
+// `question_text`: the question asked ("" = "Shall I run this exact command?").
+std::optional<std::string> ask_execution_approval(const Console& console, const std::string& question_text = "");
 // `run`'s prompt: the exact command, its environment changes, the destination, the evaluator
 // and the digest, then ask_execution_approval.
 class TerminalApproval final : public flow::ApprovalPrompt {

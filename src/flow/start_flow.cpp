@@ -1,5 +1,6 @@
 #include "flow/start_flow.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/fs.h"
@@ -7,7 +8,10 @@
 #include "intake/analyze.h"
 #include "workflow/approval.h"
 #include "workflow/command_digest.h"
+#include "workflow/candidate_workdir.h"
 #include "workflow/decide.h"
+#include "report/read_workdir.h"
+#include "core/text.h"
 
 namespace flow {
 
@@ -205,6 +209,7 @@ class Start {
   Stop prepare_step() {
     auto s = workflow::status_of(m_wd);
     if (!s) return failed(s.error());
+    if (s->comparison) return prepare_comparison_step(*s);
     const core::Json* out = core::json_at(s->manifest.doc, "outputs/output_dir");
     bool same_dest = out != nullptr && out->is_string() && out->get<std::string>() == core::absolute_path(m_req.output_dir).string();
     if (s->manifest.state == ArtifactState::valid && same_dest) {
@@ -227,6 +232,7 @@ class Start {
   Stop execution_checkpoint() {
     auto s = workflow::status_of(m_wd);
     if (!s) return failed(s.error());
+    if (s->comparison) return comparison_execution(*s);
     // Resuming after a finished run: go straight to checkpoint 4.
     if (s->at(Checkpoint::execution).state == CheckpointState::confirmed && core::json_object(s->manifest.doc, "result") != nullptr) {
       return std::nullopt;
@@ -281,6 +287,7 @@ class Start {
   Stop result_checkpoint() {
     auto s = workflow::status_of(m_wd);
     if (!s) return failed(s.error());
+    if (s->comparison) return comparison_result(*s);
     if (already(*s, Checkpoint::result)) return std::nullopt;
     // The question says when the evaluation is not a pass (Prompter::ask_result shows the
     // manifest): a yes then accepts it despite the evaluation, knowingly.
@@ -305,6 +312,108 @@ class Start {
     }
     return std::nullopt;
   }
+
+  // A comparison's step 3: every candidate prepared into DIR/NAME (reused when the comparison
+  // manifest is current and was made for the same DIR).
+  Stop prepare_comparison_step(const workflow::WorkflowStatus& s) {
+    const std::string dir = core::absolute_path(m_req.output_dir).string();
+    if (s.comparison_manifest.state == ArtifactState::valid && core::json_string(s.comparison_manifest.doc, "output_dir") == dir) {
+      m_observer.on_reuse(s.comparison_manifest.path);
+      return std::nullopt;
+    }
+    m_observer.on_step(3);
+    manifest::PrepareOptions p;
+    p.workdir = m_req.workdir;
+    p.output_dir = m_req.output_dir;
+    p.python = m_req.plan.options.python;
+    p.eval_python = m_req.eval_python;
+    auto r = manifest::prepare_comparison(p);
+    if (!r) return failed(r.error());
+    m_observer.on_comparison_prepared(*r);
+    if (!r->ready()) return stop_with({core::ExitCode::env_not_ready});
+    return std::nullopt;
+  }
+
+  // Checkpoint 3 of a comparison: one question for all candidates, then run_comparison with
+  // the digest the person approved here.
+  Stop comparison_execution(const workflow::WorkflowStatus& s) {
+    const bool all_finished =
+        !s.candidates.empty() && std::all_of(s.candidates.begin(), s.candidates.end(), [](const auto& c) { return c.finished; });
+    if (s.at(Checkpoint::execution).state == CheckpointState::confirmed && all_finished) return std::nullopt;
+    auto q = comparison_question(m_req.workdir);
+    if (!q) return failed(q.error());
+    const std::string command = "quark-ptq run --approve " + q->digest;
+    auto answer = m_prompter.ask_comparison(*q);
+    if (!answer) return failed(no_answer(Checkpoint::execution, command, core::ExitCode::not_approved));
+    const bool approved = workflow::is_execution_approval(*answer);
+    m_observer.on_execution_answer(*answer, approved, q->digest);
+    if (!approved) return stopped(Checkpoint::execution, command, core::ExitCode::not_approved);
+    m_observer.on_step(4);
+    RunRequest req = m_req.run;
+    req.workdir = m_req.workdir;
+    req.approve = q->digest;
+    req.user_words = *answer;
+    NoComparisonPrompt no_prompt;  // the digest is given: run_comparison never asks
+    ForwardingComparison forwarding(m_observer);
+    ComparisonObserver* observer = m_observer.comparison_observer();
+    auto r = run_comparison(req, m_launcher, no_prompt, observer != nullptr ? *observer : forwarding);
+    if (!r) return failed(r.error());
+    m_observer.on_comparison_ran(*r);
+    // Checkpoint 4 is asked whenever a candidate verified: the table is the evidence, even
+    // when no evaluation passed.
+    const core::ExitCode code = r->exit_code();
+    if (code == core::ExitCode::interrupted) return stop_with({code});
+    auto after = workflow::status_of(m_wd);
+    const bool any_verified = after && std::any_of(after->candidates.begin(), after->candidates.end(),
+                                                   [](const auto& c) { return c.verification == workflow::Verification::success; });
+    if (!any_verified) return stop_with({code == core::ExitCode::ok ? core::ExitCode::run_failed : code});
+    return std::nullopt;
+  }
+
+  // Checkpoint 4 of a comparison: the table and the recommendation; the person names the
+  // candidate to accept (its evaluation not a pass: accepted despite it, as the question says).
+  Stop comparison_result(const workflow::WorkflowStatus& s) {
+    for (const auto& c : s.candidates) {
+      if (c.result.state == CheckpointState::confirmed && c.result.confirmation) {
+        m_observer.on_already_confirmed(Checkpoint::result, c.result.confirmation->confirmed_at);
+        return std::nullopt;
+      }
+    }
+    auto report = report::read_workdir(m_wd);
+    if (!report) return failed(report.error());
+    const ComparisonTable table = comparison_table(std::move(*report));
+    const std::string command = "quark-ptq accept --candidate NAME";
+    auto answer = m_prompter.ask_candidate(table);
+    if (!answer) return failed(no_answer(Checkpoint::result, command, core::ExitCode::not_confirmed));
+    const std::string name(core::trim(*answer));
+    const auto chosen = std::find_if(table.report.candidates.begin(), table.report.candidates.end(),
+                                     [&](const report::Candidate& c) { return c.name == name; });
+    if (chosen == table.report.candidates.end()) return stopped(Checkpoint::result, command, core::ExitCode::not_confirmed);
+    auto sub = workflow::decision_workdir(m_wd, name);
+    if (!sub) return failed(sub.error());
+    const bool despite = !chosen->evaluation || chosen->evaluation->verdict != evaluate::Status::pass;
+    auto conf = workflow::accept_result(*sub, *answer, despite);
+    if (!conf) return failed(conf.error());
+    m_observer.on_decided(*conf, DecisionKind::accepted);
+    return std::nullopt;
+  }
+
+  // Each candidate's run reports to start's own observer when the front end gives no
+  // comparison observer of its own.
+  class ForwardingComparison final : public ComparisonObserver {
+   public:
+    explicit ForwardingComparison(RunObserver& run) : m_run(run) {}
+    RunObserver& run_observer() override { return m_run; }
+
+   private:
+    RunObserver& m_run;
+  };
+
+  class NoComparisonPrompt final : public ComparisonPrompt {
+   public:
+    bool can_ask() const override { return false; }
+    std::optional<std::string> ask_comparison(const ComparisonQuestion&) override { return std::nullopt; }
+  };
 
   class NoPrompt final : public ApprovalPrompt {
    public:

@@ -16,8 +16,11 @@
 #include "core/error.h"
 #include "core/json_io.h"
 #include "flow/analyze_flow.h"
+#include "flow/comparison_run.h"
+#include "flow/comparison_table.h"
 #include "flow/plan_flow.h"
 #include "flow/run_flow.h"
+#include "manifest/comparison_prepare.h"
 #include "manifest/prepare_flow.h"
 #include "workflow/checkpoint.h"
 #include "workflow/confirm.h"
@@ -59,6 +62,11 @@ class Prompter {
   virtual std::optional<PlanAnswer> ask_plan(const core::Json& plan, const PlanRequest& current) = 0;
   virtual std::optional<std::string> ask_execution(const core::Json& manifest) = 0;
   virtual std::optional<std::string> ask_result(const core::Json& manifest) = 0;
+  // A comparison (plan --compare): checkpoint 3 asks once for every candidate's command, and
+  // checkpoint 4 shows the table with the recommendation; the answer names the candidate to
+  // accept, or is a no. A front end that does not ask them stops there.
+  virtual std::optional<std::string> ask_comparison(const ComparisonQuestion& /*q*/) { return std::nullopt; }
+  virtual std::optional<std::string> ask_candidate(const ComparisonTable& /*t*/) { return std::nullopt; }
 };
 
 enum class DecisionKind { accepted, followup };
@@ -89,6 +97,11 @@ class StartObserver : public PlanObserver, public RunObserver {
   virtual void on_execution_answer(const std::string& /*answer*/, bool /*approved*/, const std::string& /*digest*/) {}
   virtual void on_ran(const RunOutcome& /*r*/) {}
   virtual void on_decided(const workflow::Confirmation& /*c*/, DecisionKind /*kind*/) {}
+  // A comparison's step 3, its candidates' runs (nullptr: they report to this observer's run
+  // events without the comparison's own) and the end of step 4.
+  virtual void on_comparison_prepared(const manifest::ComparisonPrepared& /*p*/) {}
+  virtual ComparisonObserver* comparison_observer() { return nullptr; }
+  virtual void on_comparison_ran(const ComparisonOutcome& /*r*/) {}
 };
 
 namespace start_end {

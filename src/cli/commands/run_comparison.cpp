@@ -25,8 +25,7 @@ std::optional<std::string> TerminalComparisonApproval::ask_comparison(const flow
   }
   if (!q.commands.empty()) say_evaluator(c, q.commands.front().command.evaluator);
   c.say("comparison.show_digest", {{"digest", q.digest}});
-  c.say("comparison.ask", {{"count", std::to_string(q.commands.size())}});
-  return ask_execution_approval(c);
+  return ask_execution_approval(c, c.t("comparison.ask", {{"count", std::to_string(q.commands.size())}}));
 }
 
 void ConsoleComparisonObserver::on_candidate_start(const std::string& name, std::size_t index, std::size_t count) {

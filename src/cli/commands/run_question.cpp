@@ -12,21 +12,22 @@ namespace {
 
 class TerminalApprovalQuestion final : public flow::ApprovalQuestion {
  public:
-  explicit TerminalApprovalQuestion(const Console& console) : m_console(console) {}
-  std::optional<std::string> ask() override { return m_console.ask(m_console.t("run.ask_approval")); }
+  TerminalApprovalQuestion(const Console& console, std::string question) : m_console(console), m_question(std::move(question)) {}
+  std::optional<std::string> ask() override { return m_console.ask(m_question); }
   void on_asking_again(const std::string& answer, int asks_left) override {
     m_console.say("run.ask_again", {{"answer", answer}, {"left", std::to_string(asks_left)}});
   }
 
  private:
   const Console& m_console;
+  std::string m_question;
 };
 
 }  // namespace
 
-std::optional<std::string> ask_execution_approval(const Console& console) {
+std::optional<std::string> ask_execution_approval(const Console& console, const std::string& question_text) {
   console.say("run.approval_words");
-  TerminalApprovalQuestion question(console);
+  TerminalApprovalQuestion question(console, question_text.empty() ? console.t("run.ask_approval") : question_text);
   return flow::ask_until_decided(question);
 }
 

@@ -15,6 +15,8 @@
 #include "core/text.h"
 #include "cli/step_views.h"
 #include "cli/comparison_view.h"
+#include "cli/comparison_views.h"
+#include "cli/report_render.h"
 #include "cli/summaries.h"
 #include "flow/start_flow.h"
 
@@ -108,6 +110,16 @@ class TerminalPrompter final : public flow::Prompter {
     if (verdict != "pass") return m_c.ask(m_c.t("start.ask_result_despite", {{"verdict", m_c.t("evaluate.status_" + verdict)}}));
     return m_c.ask(m_c.t("start.ask_result"));
   }
+  std::optional<std::string> ask_comparison(const flow::ComparisonQuestion& q) override {
+    return TerminalComparisonApproval(m_c).ask_comparison(q);
+  }
+  std::optional<std::string> ask_candidate(const flow::ComparisonTable& t) override {
+    print_comparison_table(m_c, t, true);
+    std::string names;
+    for (const auto& c : t.report.candidates) names += (names.empty() ? "" : ", ") + c.name;
+    m_c.say("workflow.reason_result");
+    return m_c.ask(m_c.t("start.ask_candidate", {{"names", names}}));
+  }
 
  private:
   const Console& m_c;
@@ -117,7 +129,7 @@ class TerminalPrompter final : public flow::Prompter {
 class StartView final : public flow::StartObserver {
  public:
   StartView(const Console& console, const workflow::Workdir& wd, JustShown& shown)
-      : m_c(console), m_wd(wd), m_shown(shown), m_plan(console), m_run(console) {}
+      : m_c(console), m_wd(wd), m_shown(shown), m_plan(console), m_run(console), m_comparison(console) {}
 
   void on_reuse(const std::filesystem::path& artifact) override { m_c.say("start.reuse", {{"path", artifact.string()}}); }
   void on_step(int number) override {
@@ -155,6 +167,11 @@ class StartView final : public flow::StartObserver {
     }
   }
   void on_ran(const flow::RunOutcome& r) override { render_ran(m_c, r, NextHint::asked_by_start); }
+  void on_comparison_prepared(const manifest::ComparisonPrepared& p) override { render_comparison_prepared(m_c, p, false); }
+  flow::ComparisonObserver* comparison_observer() override { return &m_comparison; }
+  void on_comparison_ran(const flow::ComparisonOutcome& r) override {
+    if (r.report_html) say_report(m_c, *r.report_html);
+  }
   void on_decided(const workflow::Confirmation& c, flow::DecisionKind kind) override {
     render_decided(m_c, m_wd, c, kind == flow::DecisionKind::followup);
   }
@@ -185,6 +202,7 @@ class StartView final : public flow::StartObserver {
   JustShown& m_shown;
   ConsolePlanObserver m_plan;
   ConsoleRunObserver m_run;
+  ConsoleComparisonObserver m_comparison;
 };
 
 }  // namespace
