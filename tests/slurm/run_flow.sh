@@ -14,6 +14,8 @@
 #   question   Ctrl-C on a terminal asks: "follow" goes on, "detach" leaves the job running
 #   node_fail  the node is set down under a job that may not be requeued: NODE_FAIL
 #   preempted  a job of the higher tier partition takes the node: PREEMPTED
+#   memory     quark-cli holds 200 MiB for a few seconds: sstat's samples of the batch step are
+#              the run's peak host memory and its timeline, in the manifest and report.html
 #
 #   run_flow.sh QUARK_PTQ SOURCE_DIR SCENARIO
 # Exit 77 (ctest: skipped) where slurm-wlm / munge are missing, unless CI is set.
@@ -228,6 +230,29 @@ case $scenario in
     [ "$(finish_run 60)" = 9 ] || fail "run exited $(cat run.status), expected 9"
     expect run/job/state '"preempted"'
     expect run/diagnosis/rule '"slurm_preempted"'
+    ;;
+  memory)
+    # The fake quark-cli holds 200 MiB from calibration to its end (4 s and more); the
+    # job's memory is sampled with sstat every 2 s while it runs (jobacct_gather: every 1 s).
+    FAKE_QUARK_HOLD_MIB=200 FAKE_QUARK_SLEEP=4 "$bin" --workdir wd run --approve "$digest" > run.out 2>&1 || fail "run exited $?"
+    expect run/status '"succeeded"'
+    expect run/job/memory/sampled_by '"sstat"'
+    python3 - "$(field run)" wd/report.html << 'EOF' || fail "the recorded memory is not the job's"
+import json, sys
+run, html = json.loads(sys.argv[1]), open(sys.argv[2]).read()
+peak = run["peak"]["group_rss_mib"]
+# 200 MiB held by python3 with the fake's modules imported (about 20-60 MiB of its own).
+assert isinstance(peak, int) and 200 <= peak <= 330, f"peak {peak} MiB for 200 MiB held"
+assert run["peak"]["host_memory_mib"] == peak, run["peak"]
+assert run["job"]["memory"]["samples"] >= 1 and run["job"]["memory"]["sstat_max_rss_mib"] == peak, run["job"]["memory"]
+held = [s for s in run["timeline"] if s["group_rss_mib"] >= 200]
+assert held and all(s["group_rss_mib"] <= peak for s in run["timeline"]), run["timeline"]
+assert run["monitor"]["samples"] == len(run["timeline"])
+# report.html draws the host series and names the peak.
+assert 'class="host"' in html.split("<figure", 1)[-1] and f"{peak} MiB" in html, "report.html has no host memory"
+print(f"peak {peak} MiB recorded for 200 MiB held; {len(run['timeline'])} samples")
+EOF
+    grep -q "host (quark-cli) $(field run/peak/group_rss_mib) MiB" run.out || fail "run's summary does not name the peak"
     ;;
   *)
     echo "run_flow.sh: unknown scenario $scenario" >&2
