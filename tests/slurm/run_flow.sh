@@ -16,7 +16,11 @@
 #   preempted  a job of the higher tier partition takes the node: PREEMPTED
 #   memory     quark-cli holds 200 MiB for a few seconds: sstat's samples of the batch step are
 #              the run's peak host memory and its timeline, in the manifest and report.html
+#   preflight_refused  prepare names a partition the cluster does not have: srun cannot start
+#              the environment preflight; one line naming it, exit 6, the manifest untouched
 #
+# In every scenario prepare's environment preflight runs as a job step on the partition (srun):
+# the manifest must name the node and the job id it ran as.
 #   run_flow.sh QUARK_PTQ SOURCE_DIR SCENARIO
 # Exit 77 (ctest: skipped) where slurm-wlm / munge are missing, unless CI is set.
 set -euo pipefail
@@ -25,7 +29,7 @@ src=$2
 scenario=$3
 PATH=$PATH:/usr/sbin:/sbin
 
-for p in munged slurmctld slurmd sbatch squeue sacct scontrol scancel; do
+for p in munged slurmctld slurmd sbatch srun squeue sacct sstat scontrol scancel; do
   if ! command -v "$p" > /dev/null; then
     if [ -n "${CI:-}" ] && [ "${CI}" != false ] && [ "${CI}" != 0 ]; then
       echo "run_flow.sh: $p not found (Debian packages slurm-wlm and munge: scripts/setup-deps.sh)" >&2
@@ -102,6 +106,15 @@ esac
   --executor slurm --partition debug --mem 1G --time-limit 10 "${extra[@]}" > prepared.json 2> prepare.err ||
   { cat prepare.err >&2; fail "prepare --executor slurm failed"; }
 digest=$(python3 -c 'import json; print(json.load(open("prepared.json"))["digest"])')
+# The environment was checked where the job runs: a job step of its own on the partition.
+python3 - "$(field executor/preflight)" "$(sinfo --noheader --format=%N | head -n 1)" << 'EOF' || fail "executor.preflight: $(field executor/preflight)"
+import json, sys
+p = json.loads(sys.argv[1])
+assert p["where"] == "job" and p["node"] == sys.argv[2] and p["partition"] == "debug", p
+assert p["job_id"] and p["job_id"].isdigit(), p
+assert p["srun"][1:3] == ["--job-name=qptq-preflight", "--partition=debug"] and "--mem=1024M" in p["srun"], p
+EOF
+[ "$(squeue --noheader --states=all --name=qptq-preflight --format=%T)" = COMPLETED ] || fail "the preflight job step did not complete"
 
 # `run` in the background, its exit status in run.status once it ends.
 start_run() {
@@ -191,7 +204,7 @@ case $scenario in
     expect run/status '"succeeded"'
     expect run/job/state '"completed"'
     expect result/status '"success"'
-    [ "$(squeue --noheader --states=all --format=%i | wc -l)" = 1 ] || fail "a second job was submitted"
+    [ "$(squeue --noheader --states=all --name=quark-ptq --format=%i | wc -l)" = 1 ] || fail "a second job was submitted"
     ;;
   question)
     # On a terminal Ctrl-C asks: "follow" goes on following, a second Ctrl-C answered
@@ -253,6 +266,17 @@ assert 'class="host"' in html.split("<figure", 1)[-1] and f"{peak} MiB" in html,
 print(f"peak {peak} MiB recorded for 200 MiB held; {len(run['timeline'])} samples")
 EOF
     grep -q "host (quark-cli) $(field run/peak/group_rss_mib) MiB" run.out || fail "run's summary does not name the peak"
+    ;;
+  preflight_refused)
+    before=$(sha256sum wd/run_manifest.yaml)
+    code=0
+    "$bin" --workdir wd prepare --output-dir "$work/out/tiny" --python "$work/venv/bin/python" \
+      --executor slurm --partition nope --mem 1G > refused.out 2>&1 || code=$?
+    [ "$code" = 6 ] || fail "prepare on a partition the cluster lacks exited $code, expected 6: $(cat refused.out)"
+    [ "$(wc -l < refused.out)" = 1 ] || fail "not one line: $(cat refused.out)"
+    grep -q "could not start as a job step on partition nope: srun: error: Unable to allocate resources: Invalid partition name specified" refused.out ||
+      fail "the line does not name the partition and srun's words: $(cat refused.out)"
+    [ "$(sha256sum wd/run_manifest.yaml)" = "$before" ] || fail "the manifest was changed"
     ;;
   *)
     echo "run_flow.sh: unknown scenario $scenario" >&2
