@@ -13,8 +13,9 @@
 # first failing step's; `run` exits 12 when the evaluation's verdict is not pass.
 # Env: QPTQ_EVAL (smoke|full, default smoke), QPTQ_CALIB_SAMPLES / QPTQ_SEQ_LEN (default 16 / 128);
 # QPTQ_EXECUTOR=slurm: step 4 as a Slurm job through a one-node cluster started here
-# (scripts/slurm/cluster.sh, stopped at the end): prepare --executor slurm, the job submitted
-# with the real sbatch and followed with squeue/sacct, then verified and evaluated here.
+# (scripts/slurm/cluster.sh, stopped at the end): prepare --executor slurm (the environment
+# probed by a job step on the node), the job submitted with the real sbatch, followed with
+# squeue/sacct and its memory sampled with sstat, then verified and evaluated here.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin=$1
@@ -59,11 +60,22 @@ if [ "${QPTQ_EXECUTOR:-local}" = slurm ]; then
   # The run was the job: Slurm says it completed, and its output reached the run log.
   python3 - "$work/run_manifest.yaml" <<'PY'
 import sys, yaml
-run = yaml.safe_load(open(sys.argv[1]))["run"]
+m = yaml.safe_load(open(sys.argv[1]))
+run = m["run"]
 job = run.get("job") or {}
 if job.get("state") != "completed" or job.get("exit_code") != 0:
     sys.exit("smollm2-flow: the Slurm job did not complete: %r" % job)
-print("smollm2-flow: Slurm job %s completed (states %s)" % (job["id"], ", ".join(job.get("states_seen", []))), file=sys.stderr)
+# The environment was checked on the node (the real probe as a job step), and the job's
+# memory was sampled there (sstat).
+preflight = m["executor"].get("preflight") or {}
+if preflight.get("where") != "job" or not preflight.get("node") or not preflight.get("job_id"):
+    sys.exit("smollm2-flow: the environment preflight did not run as a job step: %r" % preflight)
+peak = run["peak"].get("group_rss_mib")
+if not isinstance(peak, int) or peak < 200:
+    sys.exit("smollm2-flow: the job's peak memory was not recorded: %r (%r)" % (peak, job.get("memory")))
+print("smollm2-flow: Slurm job %s completed (states %s); environment checked on %s (job %s); peak %d MiB from %d sstat samples"
+      % (job["id"], ", ".join(job.get("states_seen", [])), preflight["node"], preflight["job_id"], peak, job["memory"]["samples"]),
+      file=sys.stderr)
 PY
 fi
 q accept                                                         # checkpoint 4

@@ -4,7 +4,8 @@ interpreter can offer to `quark-cli torch-llm-ptq`.
 
     python3 knowledge/probes/env_probe.py            # standalone: what quark-ptq reads from Python
     python3 knowledge/probes/env_probe.py --system   # plus the raw outputs of the system tools and
-                                                     # files quark-ptq reads itself (for fixtures)
+                                                     # files quark-ptq reads itself (for fixtures,
+                                                     # and for a Slurm job step's node)
 
 quark-ptq embeds this file and runs it as `<python> -c <this text>` (cwd /). It only reads:
 package metadata (importlib.metadata, no import of amd-quark), `import torch` for the build
@@ -23,7 +24,9 @@ PACKAGES = ["torch", "amd-quark", "transformers", "datasets", "accelerate", "saf
             "huggingface_hub", "tokenizers", "numpy"]
 VARIABLES = ["HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "HSA_OVERRIDE_GFX_VERSION",
              "PYTORCH_ROCM_ARCH", "PYTORCH_HIP_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF", "HF_HOME", "HF_HUB_CACHE",
-             "HF_DATASETS_CACHE", "HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "VIRTUAL_ENV", "CONDA_PREFIX"]
+             "HF_DATASETS_CACHE", "HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "VIRTUAL_ENV", "CONDA_PREFIX",
+             # set by Slurm in a job step: where prepare's preflight ran (docs/cluster.md)
+             "SLURM_JOB_ID", "SLURMD_NODENAME"]
 
 out = {"probe": "quark-ptq-env", "probe_version": PROBE_VERSION, "errors": []}
 
@@ -110,7 +113,9 @@ if packages.get("torch") is not None:
         note("import torch", e)
 out["torch"] = torch_facts
 
-# Only standalone with --system (quark-ptq runs these tools itself, through its runner).
+# With --system: standalone (for fixtures), and from prepare's Slurm preflight, which runs this
+# probe as a job step on the compute node and reads the node's system facts from here
+# (src/envprobe/probed_system.h); on its own host quark-ptq runs these tools itself.
 SYSTEM_COMMANDS = [
     ["nvidia-smi", "--query-gpu=index,name,driver_version,memory.total,memory.used,memory.free,compute_cap,pci.bus_id",
      "--format=csv,noheader,nounits"],
@@ -123,6 +128,10 @@ if "--system" in sys.argv[1:]:
     import subprocess
 
     raw = {"commands": {}, "files": {}}
+    try:
+        raw["cpu_count"] = len(os.sched_getaffinity(0))  # the CPUs this process may use (a job step's own)
+    except Exception:  # noqa: BLE001
+        raw["cpu_count"] = os.cpu_count()
     for argv in SYSTEM_COMMANDS:
         key = " ".join(argv)
         try:

@@ -11,6 +11,7 @@
 
 #include "cluster/sacct.h"
 #include "cluster/squeue.h"
+#include "cluster/sstat.h"
 #include "core/clock.h"
 #include "core/text.h"
 #include "core/unique_fd.h"
@@ -148,6 +149,20 @@ core::Result<JobOutcome> follow_job(const std::string& job_id, const JobClients&
     lines.feed(bytes);
   };
 
+  // The batch step's memory, on the job's own clock (Slurm's elapsed time when it was first
+  // seen running, then this host's), so that a job followed again keeps its times.
+  JobMemory memory;
+  std::optional<double> run_clock_offset;
+  auto sample_memory = [&](const JobStatus& s) {
+    if (s.state != JobState::running) return;
+    auto q = client(sstat_argv(job_id, clients.sstat));
+    if (!q || !q->ok()) return;
+    auto step = parse_sstat(q->out, job_id);
+    if (!step) return;
+    if (!run_clock_offset) run_clock_offset = static_cast<double>(s.elapsed_s.value_or(0)) - since_start();
+    memory.add_sample(since_start() + *run_clock_offset, *step);
+  };
+
   std::optional<JobStatus> reported;
   auto last_answer = Clock::now();
   std::optional<Clock::time_point> cancel_deadline;
@@ -183,6 +198,7 @@ core::Result<JobOutcome> follow_job(const std::string& job_id, const JobClients&
         reported = *s;
       }
       if (is_final(s->state)) break;
+      sample_memory(*s);
     } else if (Clock::now() - last_answer > seconds(options.unreachable_seconds)) {
       out.lost = true;
       out.detached = true;
@@ -230,6 +246,15 @@ core::Result<JobOutcome> follow_job(const std::string& job_id, const JobClients&
   }
   lines.finish();
   if (options.echo_fd >= 0) (void)core::write_all(options.echo_fd, echo.finish());
+  // Accounting's MaxRSS covers the whole run, also what the samples missed; a cluster without
+  // slurmdbd has none.
+  if (!out.detached && is_final(out.last.state)) {
+    if (auto a = client(sacct_memory_argv(job_id, clients.sacct)); a && a->ok()) {
+      if (auto step = parse_sacct_memory(a->out, job_id)) memory.add_accounted(*step);
+    }
+  }
+  run.resources = memory.summary();
+  out.memory = memory.record();
 
   run.finished_at = core::now_utc_iso8601();
   // Slurm's run time (without the time in the queue); it counts whole seconds, so a job of

@@ -2,10 +2,11 @@
 // --parsable), then the job followed until Slurm says it ended - its state from squeue (and,
 // once slurmctld has forgotten it, from accounting or the completion log), its output file
 // read as it grows (echoed, copied into this attempt's run log, its stages and progress
-// followed as for a local run). Ctrl-C, SIGTERM and SIGHUP are not fatal while following: the
-// observer decides whether the job is cancelled (scancel) or left running (detached), and a
-// detached job can be followed again later with follow_job alone. Only short client commands
-// run here; the job itself runs wherever Slurm puts it.
+// followed as for a local run), its batch step's memory sampled with sstat while it runs.
+// Ctrl-C, SIGTERM and SIGHUP are not fatal while following: the observer decides whether the
+// job is cancelled (scancel) or left running (detached), and a detached job can be followed
+// again later with follow_job alone. Only short client commands run here; the job itself runs
+// wherever Slurm puts it.
 #pragma once
 
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cluster/job_memory.h"
 #include "cluster/job_state.h"
 #include "cluster/sbatch.h"
 #include "core/result.h"
@@ -28,6 +30,7 @@ struct JobClients {
   std::string squeue = "squeue";
   std::string sacct = "sacct";
   std::string scancel = "scancel";
+  std::string sstat = "sstat";
 };
 
 // Runs the recorded sbatch argv (no shell) and reads its --parsable answer. Errors: run_failed
@@ -91,8 +94,10 @@ struct JobOutcome {
   int interrupt_signal = 0;              // the stop that led to cancel or detach
   std::vector<std::string> states_seen;  // job_state_name of each state in order, repeats folded
   // As for a local run: exit status or signal (from Slurm), stages, export, perplexity and the
-  // log tail from the output file, the times. No resource samples: the job runs elsewhere.
+  // log tail from the output file, the times, and the batch step's memory as the resources
+  // (cluster/job_memory.h: sstat while it runs, sacct's MaxRSS at the end where it has one).
   runner::MonitoredOutcome run;
+  JobMemoryRecord memory;  // where run.resources' peak came from
 };
 
 // Follows `job_id` until Slurm says it ended, or the observer detaches. Fails as a value only

@@ -69,6 +69,30 @@ core::Result<PythonFacts> parse_python_probe(std::string_view json_text, std::st
   return f;
 }
 
+PythonFacts facts_from_capture(const runner::CaptureResult& res, const std::string& python, double timeout_seconds) {
+  PythonFacts failed;
+  if (res.timed_out) {
+    failed.failure = "timed out after " + std::to_string(static_cast<int>(timeout_seconds)) + " s";
+    return failed;
+  }
+  auto facts = parse_python_probe(res.out, python + " probe output");
+  if (res.ok() && !facts) {
+    // It started and ended well but did not answer: not a Python that runs our script as
+    // given (a wrapper, another program), or one whose start-up writes over stdout.
+    std::string seen(core::trim(res.out.substr(0, 120)));
+    failed.failure = "it exited 0 without the probe's answer (" + (seen.empty() ? std::string("printed nothing") : "printed: " + seen) +
+                     "); it is not a Python interpreter that runs a script given with -c, or its start-up writes to stdout";
+    return failed;
+  }
+  if (!res.ok() || !facts) {
+    std::string err = res.err.size() > 400 ? res.err.substr(res.err.size() - 400) : res.err;
+    failed.failure = "exit " + (res.exit_code ? std::to_string(*res.exit_code) : std::string("by signal")) + ": " + err;
+    return failed;
+  }
+  facts->seconds = res.seconds;
+  return std::move(facts).value();
+}
+
 core::Result<PythonFacts> run_python_probe(const std::string& python, double timeout_seconds) {
   PythonFacts failed;
   std::string_view script = probe_script();
@@ -83,26 +107,7 @@ core::Result<PythonFacts> run_python_probe(const std::string& python, double tim
     failed.failure = "could not start " + python;
     return failed;
   }
-  if (res->timed_out) {
-    failed.failure = "timed out after " + std::to_string(static_cast<int>(timeout_seconds)) + " s";
-    return failed;
-  }
-  auto facts = parse_python_probe(res->out, python + " probe output");
-  if (res->ok() && !facts) {
-    // It started and ended well but did not answer: not a Python that runs our script as
-    // given (a wrapper, another program), or one whose start-up writes over stdout.
-    std::string seen(core::trim(res->out.substr(0, 120)));
-    failed.failure = "it exited 0 without the probe's answer (" + (seen.empty() ? std::string("printed nothing") : "printed: " + seen) +
-                     "); it is not a Python interpreter that runs a script given with -c, or its start-up writes to stdout";
-    return failed;
-  }
-  if (!res->ok() || !facts) {
-    std::string err = res->err.size() > 400 ? res->err.substr(res->err.size() - 400) : res->err;
-    failed.failure = "exit " + (res->exit_code ? std::to_string(*res->exit_code) : std::string("by signal")) + ": " + err;
-    return failed;
-  }
-  facts->seconds = res->seconds;
-  return std::move(facts).value();
+  return facts_from_capture(*res, python, timeout_seconds);
 }
 
 }  // namespace envprobe

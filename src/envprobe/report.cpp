@@ -2,7 +2,9 @@
 
 #include "core/messages.h"
 #include "envprobe/accelerator.h"
+#include "envprobe/probed_system.h"
 #include "envprobe/python_probe.h"
+#include "runner/python_script.h"
 
 namespace envprobe {
 
@@ -68,9 +70,19 @@ core::Result<EnvReport> probe_environment(const ProbeOptions& opt) {
   EnvReport r;
   auto env = resolve_python_env(opt.python_flag, opt.getenv);
   if (!env && env.error().code == core::ExitCode::bad_input) return core::fail(std::move(env).error());
-  if (env) {
+  bool system_probed = false;
+  if (env && opt.run_elsewhere) {
+    r.env = *env;
+    runner::CommandSpec spec = runner::python_script(r.env.python, probe_script(), {"--system"});
+    QPTQ_TRY_ASSIGN(runner::CaptureResult res, opt.run_elsewhere(spec));
+    r.py = facts_from_capture(res, r.env.python, opt.elsewhere_timeout_seconds);
+    r.sys = system_facts_from_probe(res.out);
+    system_probed = true;
+  } else if (env) {
     r.env = *env;
     QPTQ_TRY_ASSIGN(r.py, run_python_probe(r.env.python));
+  }
+  if (env) {
     // pip may have put quark-cli in the interpreter's scripts dir rather than beside it.
     if (!r.env.quark_cli_found && !r.py.scripts_dir.empty()) {
       std::string cand = r.py.scripts_dir + "/quark-cli";
@@ -80,7 +92,12 @@ core::Result<EnvReport> probe_environment(const ProbeOptions& opt) {
       }
     }
   }
-  QPTQ_TRY_ASSIGN(r.sys, gather_system_facts(opt.system));
+  if (!system_probed && opt.run_elsewhere) {
+    // No Python to run there: nothing is known of that machine, and this host's facts are not it.
+    r.sys.notes.push_back("no Python was found to run the probe on the other machine");
+  } else if (!system_probed) {
+    QPTQ_TRY_ASSIGN(r.sys, gather_system_facts(opt.system));
+  }
   r.acc = merge_accelerator(r.py, r.sys);
   r.hf = hf_paths(opt.getenv);
   r.data = check_data(opt.data, r.hf, opt.dataset_reachable);

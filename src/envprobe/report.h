@@ -4,6 +4,7 @@
 // the verdict with every problem.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,8 @@
 #include "envprobe/facts.h"
 #include "envprobe/python_env.h"
 #include "envprobe/system_probe.h"
+#include "runner/capture.h"
+#include "runner/command.h"
 
 namespace envprobe {
 
@@ -27,6 +30,13 @@ struct ProbeOptions {
   DatasetReachable dataset_reachable;  // asked about a dataset that is not cached
   SystemSources system;
   EnvGetter getenv = process_env;
+  // Runs the Python probe on another machine instead of here (prepare's Slurm preflight: a job
+  // step on the partition, manifest/preflight.h): given the probe's command (with --system),
+  // its capture there, or an error when it could not run there at all (returned as it is). The
+  // system facts then come from that run's output (envprobe/probed_system.h), never from this
+  // host; the Python is still chosen, and the data checked, here (a shared filesystem).
+  std::function<core::Result<runner::CaptureResult>(const runner::CommandSpec&)> run_elsewhere;
+  double elsewhere_timeout_seconds = 0;  // the deadline run_elsewhere applies, for the failure text
 };
 
 struct EnvReport {
@@ -39,9 +49,9 @@ struct EnvReport {
   Verdict verdict;
 };
 
-// Fails only on a bad --python (ExitCode::bad_input), or when quark-ptq is asked to stop while
-// a probe runs (ExitCode::interrupted, exit 130). No Python found is a report whose verdict
-// says so.
+// Fails only on a bad --python (ExitCode::bad_input), when quark-ptq is asked to stop while
+// a probe runs (ExitCode::interrupted, exit 130), or with run_elsewhere's error. No Python
+// found is a report whose verdict says so.
 core::Result<EnvReport> probe_environment(const ProbeOptions& opt);
 
 // Builds the verdict from facts already gathered (also used on recorded fixtures).

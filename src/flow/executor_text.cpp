@@ -52,6 +52,15 @@ std::vector<std::string> executor_lines(core::Lang lang, const core::Json& execu
   add("time_limit_minutes", "--time=", "");
   add("account", "--account=", "");
   out.push_back(core::msg(lang, "prepare.executor_slurm", {{"resources", visible(core::join(parts))}}));
+  if (const core::Json* pf = core::json_object(executor, "preflight")) {
+    if (core::json_string(*pf, "where").value_or("") == "job") {
+      auto text = [&](const char* key) { return visible(core::json_string(*pf, key).value_or("?")); };
+      out.push_back(
+          core::msg(lang, "prepare.preflight_job", {{"node", text("node")}, {"partition", text("partition")}, {"job_id", text("job_id")}}));
+    } else {
+      out.push_back(core::msg(lang, "prepare.preflight_login"));
+    }
+  }
   if (const core::Json* m = core::json_object(executor, "margin"); m != nullptr && res != nullptr) {
     auto d = [&](const char* key) { return core::json_at(*m, key) != nullptr ? core::json_at(*m, key)->get<double>() : 0.0; };
     out.push_back(core::msg(lang, "prepare.executor_margin",

@@ -22,7 +22,7 @@ class RunObserver;
 struct RunRequest;
 
 struct JobLaunch {
-  runner::MonitoredOutcome run;  // as for a local run (no resource samples: the job ran elsewhere)
+  runner::MonitoredOutcome run;  // as for a local run; its resources are the batch step's (sstat, sacct)
   cluster::JobOutcome job;
 };
 

@@ -12,6 +12,7 @@
 #include "manifest/evaluator_python.h"
 #include "manifest/manifest_doc.h"
 #include "manifest/run_record.h"
+#include "manifest/preflight.h"
 #include "manifest/slurm_executor.h"
 #include "runner/capture.h"
 #include "options/prepare_table.h"
@@ -272,6 +273,21 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   probe.system = opt.system;
   probe.getenv = opt.getenv;
   probe.dataset_reachable = opt.dataset_reachable ? opt.dataset_reachable : hub_dataset_reachability(opt.getenv);
+  // The job's environment is checked where the job will run: a job step on its partition.
+  auto preflight_run = std::make_shared<PreflightRun>();
+  if (slurm && slurm->preflight_on_job) {
+    QPTQ_TRY_ASSIGN(JobGpus gpus, job_gpus(slurm->given, plan));
+    cluster::Directives step = slurm->given;
+    step.gpus = gpus.gpus;
+    auto srun = runner::find_program("srun");
+    if (!srun) {
+      return core::make_error(core::ExitCode::env_not_ready, "prepare.preflight_not_started")
+          .with("partition", step.partition.value_or("(the default partition)"))
+          .with("words", "there is no srun on PATH");
+    }
+    probe.run_elsewhere = job_step_runner(step, *srun, kPreflightTimeoutSeconds, preflight_run);
+    probe.elsewhere_timeout_seconds = kPreflightTimeoutSeconds;
+  }
   QPTQ_TRY_ASSIGN(r.env, envprobe::probe_environment(probe));
 
   // A Slurm job gets the GPUs Slurm gives it (--gpus) and the visible-devices variables Slurm
@@ -308,7 +324,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   std::optional<std::string> sbatch;
   if (slurm) {
     sbatch = runner::find_program("sbatch");
-    adjust_verdict_for_slurm(r.env.verdict, sbatch.has_value());
+    adjust_verdict_for_slurm(r.env.verdict, sbatch.has_value(), slurm->preflight_on_job);
   }
   r.ready = r.env.verdict.ready;
 
@@ -322,7 +338,8 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.expected_files, identity, prepare_line};
   r.manifest = build_manifest(parts);
   if (slurm) {
-    QPTQ_TRY_ASSIGN(r.executor, slurm_executor(*slurm, plan, r.estimate, r.command, wd.root, sbatch.value_or("sbatch")));
+    const core::Json preflight = slurm->preflight_on_job ? job_preflight_json(*preflight_run, r.env) : login_preflight_json();
+    QPTQ_TRY_ASSIGN(r.executor, slurm_executor(*slurm, plan, r.estimate, r.command, wd.root, sbatch.value_or("sbatch"), preflight));
   }
   r.manifest["executor"] = r.executor;
   if (!r.evaluator.is_null()) r.manifest["evaluator"] = r.evaluator;

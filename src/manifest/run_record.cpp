@@ -94,6 +94,14 @@ core::Json finished_job(const core::Json& recorded, const cluster::JobOutcome& j
   j["states_seen"] = job.states_seen;
   j["cancelled_by_quark_ptq"] = job.cancelled;
   if (!job.last.cancelled_by.empty()) j["cancelled_by_uid"] = job.last.cancelled_by;
+  auto mib = [](const std::optional<std::int64_t>& v) { return v ? core::Json(*v) : core::Json(nullptr); };
+  const cluster::JobMemoryRecord& m = job.memory;
+  j["memory"] = {{"sampled_by", "sstat"},
+                 {"samples", m.samples},
+                 {"unreadable_samples", m.unreadable},
+                 {"sstat_max_rss_mib", mib(m.sstat_max_rss_mib)},
+                 {"sacct_max_rss_mib", mib(m.sacct_max_rss_mib)},
+                 {"peak_node", m.node.empty() ? core::Json(nullptr) : core::Json(m.node)}};
   return j;
 }
 

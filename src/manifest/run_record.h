@@ -32,7 +32,8 @@ core::Json finished_section(const runner::MonitoredOutcome& out, const std::stri
 
 // run.job once the job has ended: what was recorded while it ran (`recorded`: id, submission
 // time, output file), with Slurm's last word - state, its raw text and reason, exit status,
-// elapsed seconds - every state seen, and whether quark-ptq cancelled it.
+// elapsed seconds - every state seen, whether quark-ptq cancelled it, and where the run's memory
+// peak came from (`memory`: sstat's samples, accounting's MaxRSS).
 core::Json finished_job(const core::Json& recorded, const cluster::JobOutcome& job);
 
 // run.diagnosis: the classification (diagnose::Diagnosis::to_json) and what the run was.

@@ -16,7 +16,7 @@ namespace {
 
 bool any_slurm_option(const options::PrepareOptions& o) {
   return !o.partition.empty() || o.gpus || o.cpus || !o.mem.empty() || !o.time_limit.empty() || !o.account.empty() ||
-         !o.sbatch_extra.empty();
+         !o.sbatch_extra.empty() || !o.preflight.empty();
 }
 
 // Problems whose evidence is this host's GPUs, which a login node need not have.
@@ -33,6 +33,27 @@ constexpr std::string_view k_gpu_codes[] = {"no_gpu",
                                             "gfx_override_contradicts",
                                             "visible_devices_disagree"};
 
+core::Json checked(bool on_node) {
+  if (on_node) {
+    return {"sbatch on PATH on this host", "every resource value and extra #SBATCH line as sbatch reads it",
+            "the Python environment, packages, torch, GPUs, driver, memory and OS on a node of the partition, from a job step with the "
+            "job's resources (executor.preflight)",
+            "the data on this host (shared with the nodes only if the filesystem is)"};
+  }
+  return {"sbatch on PATH on this host", "every resource value and extra #SBATCH line as sbatch reads it",
+          "the Python environment, packages and data on this host (shared with the nodes only if the filesystem is)"};
+}
+
+core::Json not_checked(bool on_node) {
+  if (on_node) {
+    return {"the job's time limit, account limits and extra #SBATCH lines (the preflight step asks for 5 minutes, without them)",
+            "that the node the job gets is the one the preflight ran on, or one like it",
+            "that the workdir, the model and the data are visible from the compute node"};
+  }
+  return {"the partition, account and limits (slurmctld answers at submission)", "the compute node's GPUs, driver and torch build",
+          "that the workdir, the model and the Python environment are visible from the compute node"};
+}
+
 }  // namespace
 
 core::Result<std::optional<SlurmRequest>> read_slurm_request(const options::PrepareOptions& o) {
@@ -42,6 +63,10 @@ core::Result<std::optional<SlurmRequest>> read_slurm_request(const options::Prep
   }
   if (o.executor != "slurm") return core::make_error(core::ExitCode::usage, "prepare.bad_executor").with("value", o.executor);
   SlurmRequest r;
+  if (!o.preflight.empty() && o.preflight != "job" && o.preflight != "login") {
+    return core::make_error(core::ExitCode::usage, "prepare.bad_preflight").with("value", o.preflight);
+  }
+  r.preflight_on_job = o.preflight != "login";
   cluster::Directives& d = r.given;
   d.job_name = "quark-ptq";
   if (!o.partition.empty()) d.partition = o.partition;
@@ -84,21 +109,22 @@ core::Json local_executor() { return {{"kind", "local"}}; }
 std::filesystem::path slurm_script_path(const std::filesystem::path& workdir) { return workdir / "slurm" / "job.sbatch"; }
 std::filesystem::path slurm_output_path(const std::filesystem::path& workdir) { return workdir / "logs" / "slurm-job.out"; }
 
+core::Result<JobGpus> job_gpus(const cluster::Directives& given, const PlanView& plan) {
+  if (given.gpus) return JobGpus{given.gpus, "given"};
+  if (plan.device == "cpu" || plan.device_strategy == "cpu") return JobGpus{std::nullopt, "plan_cpu"};
+  if (plan.device_strategy == "multi_device" || plan.multi_device)
+    return core::make_error(core::ExitCode::usage, "prepare.slurm_gpus_needed");
+  return JobGpus{1u, "plan"};
+}
+
 core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est, const BuiltCommand& cmd,
-                                        const std::filesystem::path& workdir, const std::string& sbatch) {
+                                        const std::filesystem::path& workdir, const std::string& sbatch, const core::Json& preflight) {
   QPTQ_TRY_ASSIGN(const knowledge::EstimateConstants* k, knowledge::estimate_constants());
   cluster::Directives d = req.given;
   core::Json sources = core::Json::object();
-  sources["gpus"] = d.gpus ? "given" : "plan";
-  if (!d.gpus) {
-    if (plan.device == "cpu" || plan.device_strategy == "cpu") {
-      sources["gpus"] = "plan_cpu";
-    } else if (plan.device_strategy == "multi_device" || plan.multi_device) {
-      return core::make_error(core::ExitCode::usage, "prepare.slurm_gpus_needed");
-    } else {
-      d.gpus = 1;
-    }
-  }
+  QPTQ_TRY_ASSIGN(JobGpus gpus, job_gpus(d, plan));
+  d.gpus = gpus.gpus;
+  sources["gpus"] = gpus.source;
   sources["mem"] = d.mem_mib ? "given" : "estimate";
   if (!d.mem_mib) {
     const double gib = std::max(est.host_peak_gib * (1 + k->slurm.memory_margin_pct / 100), k->slurm.minimum_memory_gib);
@@ -121,6 +147,7 @@ core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView&
   QPTQ_TRY_ASSIGN(std::vector<std::string> argv, cluster::sbatch_argv(d, script_path, sbatch));
 
   auto opt_json = [](const auto& v) { return v ? core::Json(*v) : core::Json(nullptr); };
+  const bool on_node = core::json_string(preflight, "where").value_or("") == "job";
   return core::Json{
       {"kind", "slurm"},
       {"resources",
@@ -144,18 +171,21 @@ core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView&
       {"script", script},
       {"output", *d.output},
       {"sbatch_argv", argv},
+      {"preflight", preflight},
       // Said in the manifest as in docs/cluster.md: what prepare checked before checkpoint 3,
       // and what only the job itself will find out.
-      {"checked_before_submission",
-       {"sbatch on PATH on this host", "every resource value and extra #SBATCH line as sbatch reads it",
-        "the Python environment, packages and data on this host (shared with the nodes only if the filesystem is)"}},
-      {"not_checked_before_submission",
-       {"the partition, account and limits (slurmctld answers at submission)", "the compute node's GPUs, driver and torch build",
-        "that the workdir, the model and the Python environment are visible from the compute node"}},
+      {"checked_before_submission", checked(on_node)},
+      {"not_checked_before_submission", not_checked(on_node)},
   };
 }
 
-void adjust_verdict_for_slurm(envprobe::Verdict& v, bool sbatch_found) {
+void adjust_verdict_for_slurm(envprobe::Verdict& v, bool sbatch_found, bool checked_on_node) {
+  if (checked_on_node) {
+    if (!sbatch_found) {
+      v.add({"sbatch_missing", true, "manifest.problem_sbatch_missing", {}, "no sbatch on PATH", "sbatch (Slurm's client commands)"});
+    }
+    return;
+  }
   std::vector<std::string> moved;
   for (auto& p : v.problems) {
     if (std::find(std::begin(k_gpu_codes), std::end(k_gpu_codes), p.code) == std::end(k_gpu_codes)) continue;

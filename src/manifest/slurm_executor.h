@@ -22,10 +22,11 @@ namespace manifest {
 // The Slurm options as given, read and checked before anything is probed: --mem and
 // --time-limit parsed, the --sbatch-extra file read and each line checked (cluster::read_extra_lines),
 // every value one sbatch can carry. nullopt for --executor local (the Slurm options are then
-// refused: usage "prepare.slurm_option_local"). Errors: usage "prepare.bad_executor", bad_input
-// from src/cluster, bad_input "prepare.sbatch_extra_unreadable".
+// refused: usage "prepare.slurm_option_local"). Errors: usage "prepare.bad_executor",
+// "prepare.bad_preflight", bad_input from src/cluster, bad_input "prepare.sbatch_extra_unreadable".
 struct SlurmRequest {
-  cluster::Directives given;  // what the person set; unset ones get defaults in slurm_executor
+  cluster::Directives given;     // what the person set; unset ones get defaults in slurm_executor
+  bool preflight_on_job = true;  // --preflight job (the default) or login (manifest/preflight.h)
 };
 core::Result<std::optional<SlurmRequest>> read_slurm_request(const options::PrepareOptions& o);
 
@@ -37,15 +38,25 @@ core::Json local_executor();
 std::filesystem::path slurm_script_path(const std::filesystem::path& workdir);
 std::filesystem::path slurm_output_path(const std::filesystem::path& workdir);
 
-// The `executor` section: {kind: slurm, resources, sources, margin, script_path, script,
-// output, sbatch_argv}. `sbatch` is the program as resolved on this host. Errors: usage
-// "prepare.slurm_gpus_needed" (a multi-device plan without --gpus), and src/cluster's.
-core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est, const BuiltCommand& cmd,
-                                        const std::filesystem::path& workdir, const std::string& sbatch);
+// The job's GPUs: --gpus as given, else none for a CPU plan and one for a single-device plan
+// (`source`: given, plan_cpu, plan). Errors: usage "prepare.slurm_gpus_needed" (a multi-device
+// plan without --gpus).
+struct JobGpus {
+  std::optional<unsigned> gpus;
+  std::string source;
+};
+core::Result<JobGpus> job_gpus(const cluster::Directives& given, const PlanView& plan);
 
-// What the environment check on this (login) node cannot say about the compute node: the GPU
-// problems become warnings, with one more warning that names them; sbatch missing on PATH
-// blocks. The verdict's `ready` is recomputed.
-void adjust_verdict_for_slurm(envprobe::Verdict& v, bool sbatch_found);
+// The `executor` section: {kind: slurm, resources, sources, margin, script_path, script,
+// output, sbatch_argv, preflight}. `sbatch` is the program as resolved on this host;
+// `preflight` says where the environment was checked (manifest/preflight.h). Errors: those of
+// job_gpus, and src/cluster's.
+core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est, const BuiltCommand& cmd,
+                                        const std::filesystem::path& workdir, const std::string& sbatch, const core::Json& preflight);
+
+// What the environment check cannot say about the compute node when it ran on this (login)
+// node (`checked_on_node` false): the GPU problems become warnings, with one more warning that
+// names them. sbatch missing on PATH blocks either way. The verdict's `ready` is recomputed.
+void adjust_verdict_for_slurm(envprobe::Verdict& v, bool sbatch_found, bool checked_on_node);
 
 }  // namespace manifest

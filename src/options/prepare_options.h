@@ -23,6 +23,9 @@ struct PrepareOptions {
   std::string time_limit;  // minutes or [D-]HH:MM:SS (cluster::parse_time_limit_minutes)
   std::string account;
   std::string sbatch_extra;  // a file of extra #SBATCH lines, absolute once bound
+  // Where the environment is checked for a job: "job" (a short job step on its partition) or
+  // "login" (here); "" = job (manifest/preflight.h).
+  std::string preflight;
 
   bool operator==(const PrepareOptions&) const = default;
 };

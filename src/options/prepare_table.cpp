@@ -27,6 +27,7 @@ const std::array kPrepareRows = {
     PrepareOptionRow{"time_limit", "--time-limit", "time_limit", "TIME", Kind::text, &P::time_limit, "help.prepare.time_limit"},
     PrepareOptionRow{"account", "--account", "account", "NAME", Kind::text, &P::account, "help.prepare.account"},
     PrepareOptionRow{"sbatch_extra", "--sbatch-extra", "sbatch_extra", "FILE", Kind::path, &P::sbatch_extra, "help.prepare.sbatch_extra"},
+    PrepareOptionRow{"preflight", "--preflight", "preflight", "WHERE", Kind::choice, &P::preflight, "help.prepare.preflight"},
 };
 
 }  // namespace
@@ -42,6 +43,7 @@ const PrepareOptionRow* find_prepare_option(std::string_view name) {
 
 std::vector<std::string> choices(const PrepareOptionRow& row) {
   if (row.key == "executor") return {"local", "slurm"};
+  if (row.key == "preflight") return {"job", "login"};
   return {};
 }
 

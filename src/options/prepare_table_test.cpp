@@ -46,9 +46,9 @@ TEST(PrepareTable, EachRowOwnsOneFieldAndOneNameOfEachKind) {
   // Every field of PrepareOptions is some row's: the binding below names each field once (it
   // stops compiling when a field is added), and the rows are as many.
   const options::PrepareOptions o;
-  const auto& [f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12] = o;
-  (void)f1, (void)f2, (void)f3, (void)f4, (void)f5, (void)f6, (void)f7, (void)f8, (void)f9, (void)f10, (void)f11, (void)f12;
-  EXPECT_EQ(options::prepare_option_rows().size(), 12u);
+  const auto& [f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13] = o;
+  (void)f1, (void)f2, (void)f3, (void)f4, (void)f5, (void)f6, (void)f7, (void)f8, (void)f9, (void)f10, (void)f11, (void)f12, (void)f13;
+  EXPECT_EQ(options::prepare_option_rows().size(), 13u);
   EXPECT_TRUE(options::find_prepare_option("--output-dir")->required);
 }
 
@@ -72,6 +72,19 @@ TEST(PrepareTable, TheExecutorIsAChoiceWithItsDefault) {
   EXPECT_EQ(options::choices(*row), (std::vector<std::string>{"local", "slurm"}));
   EXPECT_NE(options::help_text(core::Lang::en, *row).find("local, slurm (default: local)"), std::string::npos);
   EXPECT_NE(options::help_text(core::Lang::en, *options::find_prepare_option("mem")).find("25 %"), std::string::npos);
+}
+
+TEST(PrepareTable, ThePreflightIsAChoiceLeftOutOfTheCommandUnlessGiven) {
+  const auto* row = options::find_prepare_option("--preflight");
+  ASSERT_NE(row, nullptr);
+  EXPECT_EQ(options::choices(*row), (std::vector<std::string>{"job", "login"}));
+  EXPECT_NE(options::help_text(core::Lang::en, *row).find("job, login (default: job"), std::string::npos);
+  options::PrepareOptions o;
+  o.output_dir = "/out";
+  o.executor = "slurm";
+  EXPECT_EQ(options::prepare_command(o), "quark-ptq prepare --output-dir /out --executor slurm");
+  o.preflight = "login";
+  EXPECT_EQ(options::prepare_command(o), "quark-ptq prepare --output-dir /out --executor slurm --preflight login");
 }
 
 }  // namespace

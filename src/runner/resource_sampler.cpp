@@ -40,6 +40,16 @@ core::Json ResourceSummary::to_json() const {
   return {{"peak", peak}, {"timeline", timeline_json}};
 }
 
+void append_to_timeline(std::vector<ResourceSample>& timeline, const ResourceSample& s) {
+  constexpr std::size_t kMaxTimeline = 2048;
+  if (timeline.size() >= kMaxTimeline) {
+    std::vector<ResourceSample> thin;
+    for (std::size_t i = 0; i < timeline.size(); i += 2) thin.push_back(timeline[i]);
+    timeline.swap(thin);
+  }
+  timeline.push_back(s);
+}
+
 ResourceSampler::ResourceSampler(GpuMemoryProbe gpu, double host_interval, double gpu_interval)
     : m_gpu(std::move(gpu)), m_host_interval(host_interval), m_gpu_interval(gpu_interval) {
   m_summary.gpu_tool = std::string(m_gpu.tool_name());
@@ -87,14 +97,7 @@ void ResourceSampler::sample_once(bool with_gpu) {
   if (s.group_rss_mib > 0) m_summary.peak_group_rss_mib = std::max(m_summary.peak_group_rss_mib.value_or(0), s.group_rss_mib);
   if (s.gpu_used_mib) m_summary.peak_gpu_used_mib = std::max(m_summary.peak_gpu_used_mib.value_or(0), *s.gpu_used_mib);
   if (s.gpu_own_mib) m_summary.peak_gpu_own_mib = std::max(m_summary.peak_gpu_own_mib.value_or(0), *s.gpu_own_mib);
-  // A long run keeps a bounded timeline: thin it by half whenever it gets long.
-  constexpr std::size_t kMaxTimeline = 2048;
-  if (m_summary.timeline.size() >= kMaxTimeline) {
-    std::vector<ResourceSample> thin;
-    for (std::size_t i = 0; i < m_summary.timeline.size(); i += 2) thin.push_back(m_summary.timeline[i]);
-    m_summary.timeline.swap(thin);
-  }
-  m_summary.timeline.push_back(s);
+  append_to_timeline(m_summary.timeline, s);
   std::lock_guard<std::mutex> lock(m_latest_mutex);
   m_latest = s;
 }

@@ -40,6 +40,10 @@ struct ResourceSummary {
   core::Json to_json() const;
 };
 
+// Appends `s` to a run's timeline, which stays bounded: a long run's is thinned by half
+// whenever it gets long (2048 samples), so it keeps the whole run at a coarser step.
+void append_to_timeline(std::vector<ResourceSample>& timeline, const ResourceSample& s);
+
 class ResourceSampler {
  public:
   ResourceSampler(GpuMemoryProbe gpu, double host_interval, double gpu_interval);

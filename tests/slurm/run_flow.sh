@@ -14,7 +14,13 @@
 #   question   Ctrl-C on a terminal asks: "follow" goes on, "detach" leaves the job running
 #   node_fail  the node is set down under a job that may not be requeued: NODE_FAIL
 #   preempted  a job of the higher tier partition takes the node: PREEMPTED
+#   memory     quark-cli holds 200 MiB for a few seconds: sstat's samples of the batch step are
+#              the run's peak host memory and its timeline, in the manifest and report.html
+#   preflight_refused  prepare names a partition the cluster does not have: srun cannot start
+#              the environment preflight; one line naming it, exit 6, the manifest untouched
 #
+# In every scenario prepare's environment preflight runs as a job step on the partition (srun):
+# the manifest must name the node and the job id it ran as.
 #   run_flow.sh QUARK_PTQ SOURCE_DIR SCENARIO
 # Exit 77 (ctest: skipped) where slurm-wlm / munge are missing, unless CI is set.
 set -euo pipefail
@@ -23,7 +29,7 @@ src=$2
 scenario=$3
 PATH=$PATH:/usr/sbin:/sbin
 
-for p in munged slurmctld slurmd sbatch squeue sacct scontrol scancel; do
+for p in munged slurmctld slurmd sbatch srun squeue sacct sstat scontrol scancel; do
   if ! command -v "$p" > /dev/null; then
     if [ -n "${CI:-}" ] && [ "${CI}" != false ] && [ "${CI}" != 0 ]; then
       echo "run_flow.sh: $p not found (Debian packages slurm-wlm and munge: scripts/setup-deps.sh)" >&2
@@ -100,6 +106,15 @@ esac
   --executor slurm --partition debug --mem 1G --time-limit 10 "${extra[@]}" > prepared.json 2> prepare.err ||
   { cat prepare.err >&2; fail "prepare --executor slurm failed"; }
 digest=$(python3 -c 'import json; print(json.load(open("prepared.json"))["digest"])')
+# The environment was checked where the job runs: a job step of its own on the partition.
+python3 - "$(field executor/preflight)" "$(sinfo --noheader --format=%N | head -n 1)" << 'EOF' || fail "executor.preflight: $(field executor/preflight)"
+import json, sys
+p = json.loads(sys.argv[1])
+assert p["where"] == "job" and p["node"] == sys.argv[2] and p["partition"] == "debug", p
+assert p["job_id"] and p["job_id"].isdigit(), p
+assert p["srun"][1:3] == ["--job-name=qptq-preflight", "--partition=debug"] and "--mem=1024M" in p["srun"], p
+EOF
+[ "$(squeue --noheader --states=all --name=qptq-preflight --format=%T)" = COMPLETED ] || fail "the preflight job step did not complete"
 
 # `run` in the background, its exit status in run.status once it ends.
 start_run() {
@@ -189,7 +204,7 @@ case $scenario in
     expect run/status '"succeeded"'
     expect run/job/state '"completed"'
     expect result/status '"success"'
-    [ "$(squeue --noheader --states=all --format=%i | wc -l)" = 1 ] || fail "a second job was submitted"
+    [ "$(squeue --noheader --states=all --name=quark-ptq --format=%i | wc -l)" = 1 ] || fail "a second job was submitted"
     ;;
   question)
     # On a terminal Ctrl-C asks: "follow" goes on following, a second Ctrl-C answered
@@ -228,6 +243,40 @@ case $scenario in
     [ "$(finish_run 60)" = 9 ] || fail "run exited $(cat run.status), expected 9"
     expect run/job/state '"preempted"'
     expect run/diagnosis/rule '"slurm_preempted"'
+    ;;
+  memory)
+    # The fake quark-cli holds 200 MiB from calibration to its end (4 s and more); the
+    # job's memory is sampled with sstat every 2 s while it runs (jobacct_gather: every 1 s).
+    FAKE_QUARK_HOLD_MIB=200 FAKE_QUARK_SLEEP=4 "$bin" --workdir wd run --approve "$digest" > run.out 2>&1 || fail "run exited $?"
+    expect run/status '"succeeded"'
+    expect run/job/memory/sampled_by '"sstat"'
+    python3 - "$(field run)" wd/report.html << 'EOF' || fail "the recorded memory is not the job's"
+import json, sys
+run, html = json.loads(sys.argv[1]), open(sys.argv[2]).read()
+peak = run["peak"]["group_rss_mib"]
+# 200 MiB held by python3 with the fake's modules imported (about 20-60 MiB of its own).
+assert isinstance(peak, int) and 200 <= peak <= 330, f"peak {peak} MiB for 200 MiB held"
+assert run["peak"]["host_memory_mib"] == peak, run["peak"]
+assert run["job"]["memory"]["samples"] >= 1 and run["job"]["memory"]["sstat_max_rss_mib"] == peak, run["job"]["memory"]
+held = [s for s in run["timeline"] if s["group_rss_mib"] >= 200]
+assert held and all(s["group_rss_mib"] <= peak for s in run["timeline"]), run["timeline"]
+assert run["monitor"]["samples"] == len(run["timeline"])
+# report.html draws the host series and names the peak.
+assert 'class="host"' in html.split("<figure", 1)[-1] and f"{peak} MiB" in html, "report.html has no host memory"
+print(f"peak {peak} MiB recorded for 200 MiB held; {len(run['timeline'])} samples")
+EOF
+    grep -q "host (quark-cli) $(field run/peak/group_rss_mib) MiB" run.out || fail "run's summary does not name the peak"
+    ;;
+  preflight_refused)
+    before=$(sha256sum wd/run_manifest.yaml)
+    code=0
+    "$bin" --workdir wd prepare --output-dir "$work/out/tiny" --python "$work/venv/bin/python" \
+      --executor slurm --partition nope --mem 1G > refused.out 2>&1 || code=$?
+    [ "$code" = 6 ] || fail "prepare on a partition the cluster lacks exited $code, expected 6: $(cat refused.out)"
+    [ "$(wc -l < refused.out)" = 1 ] || fail "not one line: $(cat refused.out)"
+    grep -q "could not start as a job step on partition nope: srun: error: Unable to allocate resources: Invalid partition name specified" refused.out ||
+      fail "the line does not name the partition and srun's words: $(cat refused.out)"
+    [ "$(sha256sum wd/run_manifest.yaml)" = "$before" ] || fail "the manifest was changed"
     ;;
   *)
     echo "run_flow.sh: unknown scenario $scenario" >&2

@@ -77,9 +77,13 @@ def main():
         py = os.path.join(bindir, "python")
         with open(py, "w") as f:
             # The evaluation readiness check (knowledge/probes/eval_ready.py) gets "ready"; anything
-            # else the recorded environment probe.
+            # else the recorded environment probe; in a Slurm job step (prepare's preflight) with
+            # where it ran added, as the real probe reports SLURM_JOB_ID and SLURMD_NODENAME.
             f.write("#!/bin/sh\ncase \"$*\" in *quark-ptq-eval-ready*) echo '{\"probe\": \"quark-ptq-eval-ready\", \"ready\": true, \"why\": \"\"}'; exit 0;; esac\n"
-                    "exec cat '%s'\n" % os.path.abspath(a.probe))
+                    "if [ -n \"$SLURM_JOB_ID\" ]; then exec python3 -c 'import json, os, sys; d = json.load(open(sys.argv[1])); "
+                    "d.setdefault(\"variables\", {}).update(SLURM_JOB_ID=os.environ[\"SLURM_JOB_ID\"], SLURMD_NODENAME=os.environ.get(\"SLURMD_NODENAME\")); "
+                    "print(json.dumps(d))' '%s'; fi\n"
+                    "exec cat '%s'\n" % (os.path.abspath(a.probe), os.path.abspath(a.probe)))
         with open(os.path.join(bindir, "quark-cli"), "w") as f:
             f.write("#!%s\n" % py)
         for p in (py, os.path.join(bindir, "quark-cli")):

@@ -1,4 +1,6 @@
-# Issue 36: prepare --executor slurm on a login node. The job's resources come from the
+# Issue 36: prepare --executor slurm on a login node. The environment is checked where the job
+# will run: the probe as a job step on the partition with the job's resources (srun), and the
+# node and job id of that step are recorded (executor.preflight) and bound. The job's resources come from the
 # estimate with knowledge/estimate.json's margin (memory, time) and the plan's devices (one GPU),
 # the batch script is generated from the approved argv and environment changes (no GPU pin
 # from this 8-GPU login node: the job uses the GPU Slurm binds to it), and the exact
@@ -10,6 +12,10 @@ H=$SRC/tests/cli/prepare
 python3 "$H/make_workdir.py" wd --model "$SRC/examples/tiny-llama" --fake-python venv \
   --probe "$SRC/tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json" --stage-pileval "$HOME"
 mkdir bin && printf '#!/bin/sh\nexit 99\n' > bin/sbatch && chmod +x bin/sbatch
+# The environment preflight's srun: a stand-in that drops srun's options and runs the step
+# here, as node gpu-node-7 of job 4242 (tests/slurm runs the real one).
+printf '#!/bin/sh\necho "$@" > srun.args\nwhile [ "${1#--}" != "$1" ]; do shift; done\nSLURM_JOB_ID=4242 SLURMD_NODENAME=gpu-node-7 exec "$@"\n' > bin/srun
+chmod +x bin/srun
 printf '#SBATCH --qos=normal\n\n#SBATCH --comment="quantize it"\n' > extra.sbatch
 PATH="$PWD/bin:$PATH" quark-ptq --workdir wd prepare --output-dir "$PWD/out/tiny-fp8" --python "$PWD/venv/bin/python" \
   --executor slurm --partition gpu --cpus 8 --sbatch-extra extra.sbatch
@@ -24,6 +30,8 @@ ex, cmd, wd = m["executor"], m["command"], sys.argv[2] + "/wd"
 print("scope:", cmd["scope"], "digest recomputed:", scope_digest(m) == cmd["digest"])
 print("resources:", {k: v for k, v in ex["resources"].items() if k not in ("mem_mib", "time_limit_minutes")})
 print("sources:", ex["sources"])
+pf = ex["preflight"]
+print("preflight:", {k: v for k, v in pf.items() if k != "srun"}, "srun:", [a.replace(sys.argv[2], "$PWD") for a in pf["srun"]])
 r, mg = ex["resources"], ex["margin"]
 import math
 print("mem = host estimate x 1.25:", r["mem_mib"] == math.ceil(max(mg["host_estimate_gib"] * 1.25, 8) * 1024))
@@ -34,7 +42,7 @@ lines = ex["script"].splitlines()
 print("script ends:", lines[-1].startswith("exec '" + cmd["argv"][0] + "' 'torch-llm-ptq'"), "env:", [l for l in lines if l.startswith("export")])
 print("script directives:", [l for l in lines if l.startswith("#SBATCH") and "mem" not in l and "time" not in l and "output" not in l])
 # Each part is bound: an edited script, sbatch line or resource needs a new approval.
-for path in (("script",), ("sbatch_argv", 2), ("resources", "partition")):
+for path in (("script",), ("sbatch_argv", 2), ("resources", "partition"), ("preflight", "node")):
     e = yaml.safe_load(open("wd/run_manifest.yaml"))
     t = e["executor"]
     for k in path[:-1]:

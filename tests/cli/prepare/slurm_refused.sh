@@ -24,4 +24,6 @@ printf 'hf_SECRETtokenVALUE\n' > token
 try "a token file named as the extra lines: not quoted back" --executor slurm --sbatch-extra token | sed 's/hf_SECRET.*/(quoted!)/'
 try "Slurm option, local executor" --partition gpu
 try "unknown executor" --executor kubernetes
+try "unknown preflight" --executor slurm --preflight compute-node
+try "preflight, local executor" --preflight login
 [ ! -e wd/run_manifest.yaml ] && echo "no manifest written"

@@ -1,13 +1,14 @@
 # A Slurm job that sbatch refuses (here a partition the cluster does not have; the fake sbatch
 # stands in for a failure only: tests/slurm runs the real one): `run --approve` records the run
 # as failed with sbatch's words, exits 9, starts nothing on this (login) node and writes no job id.
+# The environment is checked on this login node (--preflight login): no srun is asked.
 set -e
 H=$SRC/tests/cli/prepare
 python3 "$H/make_workdir.py" wd --model "$SRC/examples/tiny-llama" --fake-python venv \
   --probe "$SRC/tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json" --stage-pileval "$HOME" > /dev/null
 mkdir bin && printf '#!/bin/sh\necho "sbatch: error: invalid partition specified: gpu" >&2\nexit 1\n' > bin/sbatch && chmod +x bin/sbatch
 PATH="$PWD/bin:$PATH" quark-ptq --json --workdir wd prepare --output-dir "$PWD/out/tiny" --python "$PWD/venv/bin/python" \
-  --executor slurm --partition gpu > prepared.json 2> /dev/null
+  --executor slurm --partition gpu --preflight login > prepared.json 2> /dev/null
 digest=$(python3 -c 'import json; print(json.load(open("prepared.json"))["digest"])')
 set +e
 PATH="$PWD/bin:$PATH" quark-ptq --workdir wd run --approve "$digest" 2>&1 | sed "s|$PWD/||g"

@@ -1,0 +1,62 @@
+#include "manifest/preflight.h"
+
+#include "cluster/preflight_step.h"
+
+namespace manifest {
+
+namespace {
+
+core::Json variable(const envprobe::EnvReport& env, const char* name) {
+  auto it = env.py.variables.find(name);
+  return it != env.py.variables.end() && it->second && !it->second->empty() ? core::Json(*it->second) : core::Json(nullptr);
+}
+
+}  // namespace
+
+std::function<core::Result<runner::CaptureResult>(const runner::CommandSpec&)> job_step_runner(const cluster::Directives& job,
+                                                                                                std::string srun, double timeout_seconds,
+                                                                                                std::shared_ptr<PreflightRun> record) {
+  return [job, srun = std::move(srun), timeout_seconds, record](const runner::CommandSpec& probe) -> core::Result<runner::CaptureResult> {
+    const std::string partition = job.partition.value_or("");
+    const std::string shown = partition.empty() ? std::string("(the default partition)") : partition;
+    QPTQ_TRY_ASSIGN(std::vector<std::string> argv, cluster::preflight_srun_argv(job, probe.argv, srun));
+    record->partition = partition;
+    record->srun.assign(argv.begin(), argv.end() - static_cast<std::ptrdiff_t>(probe.argv.size()));
+    runner::CommandSpec spec = probe;  // its environment and cwd reach the task: srun passes them on
+    spec.argv = std::move(argv);
+    auto res = runner::capture(spec, timeout_seconds, 8u << 20);
+    if (!res && res.error().code == core::ExitCode::interrupted) return core::fail(std::move(res).error());
+    if (!res) {
+      return core::make_error(core::ExitCode::env_not_ready, "prepare.preflight_not_started")
+          .with("partition", shown)
+          .with("words", "srun could not be started (" + srun + ")");
+    }
+    if (res->timed_out) {
+      return core::make_error(core::ExitCode::env_not_ready, "prepare.preflight_timed_out")
+          .with("partition", shown)
+          .with("seconds", std::to_string(static_cast<int>(timeout_seconds)));
+    }
+    // Started or not: the probe's answer on stdout means it ran on the node.
+    const bool answered = res->out.find("\"quark-ptq-env\"") != std::string::npos;
+    if (!answered) {
+      if (auto refusal = cluster::srun_refusal(res->err, res->exit_code.value_or(-1))) {
+        return core::make_error(core::ExitCode::env_not_ready, "prepare.preflight_not_started")
+            .with("partition", shown)
+            .with("words", *refusal);
+      }
+    }
+    return std::move(res).value();
+  };
+}
+
+core::Json job_preflight_json(const PreflightRun& run, const envprobe::EnvReport& env) {
+  return {{"where", "job"},
+          {"node", variable(env, "SLURMD_NODENAME")},
+          {"job_id", variable(env, "SLURM_JOB_ID")},
+          {"partition", run.partition.empty() ? core::Json(nullptr) : core::Json(run.partition)},
+          {"srun", run.srun}};
+}
+
+core::Json login_preflight_json() { return {{"where", "login"}}; }
+
+}  // namespace manifest
