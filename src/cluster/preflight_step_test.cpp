@@ -49,8 +49,8 @@ TEST(PreflightStep, SrunArgvCarriesTheJobsResourcesNotItsLimits) {
   // Nothing set: Slurm's defaults (the default partition), still one short step.
   auto bare = preflight_srun_argv(Directives{}, {"python3"});
   ASSERT_TRUE(bare);
-  EXPECT_EQ(*bare, (std::vector<std::string>{"srun", "--job-name=qptq-preflight", "--time=0-00:05:00", "--nodes=1", "--ntasks=1",
-                                             "--quiet", "python3"}));
+  EXPECT_EQ(*bare, (std::vector<std::string>{"srun", "--job-name=qptq-preflight", "--time=0-00:05:00", "--nodes=1", "--ntasks=1", "--quiet",
+                                             "python3"}));
   job.partition = "a b";
   EXPECT_FALSE(preflight_srun_argv(job, {"python3"}));
 }

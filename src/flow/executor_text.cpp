@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "artifacts/executor.h"
 #include "core/shell_quote.h"
 #include "core/text.h"
 
@@ -27,61 +28,54 @@ std::string visible(std::string_view line) {
   return out;
 }
 
-std::string number(const core::Json& j) {
-  if (j.is_number_integer()) return std::to_string(j.get<std::int64_t>());
-  if (j.is_number()) return std::to_string(static_cast<long long>(std::ceil(j.get<double>())));
-  return "?";
-}
+std::string whole(double v) { return std::to_string(static_cast<long long>(std::ceil(v))); }
 
 }  // namespace
 
-std::vector<std::string> executor_lines(core::Lang lang, const core::Json& executor) {
+std::vector<std::string> executor_lines(core::Lang lang, const core::Json& section) {
   std::vector<std::string> out;
-  if (core::json_string(executor, "kind").value_or("local") != "slurm") return out;
-  const core::Json* res = core::json_object(executor, "resources");
+  // A section that does not read shows nothing here; the run refuses it (launch_job).
+  auto read = artifacts::Executor::from_json(section);
+  if (!read || !read->is_job()) return out;
+  const artifacts::Executor& e = *read;
+  const artifacts::SlurmResources& r = e.resources;
   std::vector<std::string> parts;
-  auto add = [&](const char* key, const std::string& label, const std::string& unit) {
-    const core::Json* v = res != nullptr ? core::json_at(*res, key) : nullptr;
-    if (v == nullptr || v->is_null()) return;
-    parts.push_back(label + (v->is_string() ? v->get<std::string>() : number(*v)) + unit);
+  auto add = [&](const std::string& label, const std::optional<std::string>& v, const std::string& unit) {
+    if (v) parts.push_back(label + *v + unit);
   };
-  add("partition", "--partition=", "");
-  add("gpus", "--gpus=", "");
-  add("cpus_per_task", "--cpus-per-task=", "");
-  add("mem_mib", "--mem=", "M");
-  add("time_limit_minutes", "--time=", "");
-  add("account", "--account=", "");
+  auto text = [](const std::optional<std::int64_t>& v) { return v ? std::optional<std::string>(std::to_string(*v)) : std::nullopt; };
+  add("--partition=", r.partition, "");
+  add("--gpus=", text(r.gpus), "");
+  add("--cpus-per-task=", text(r.cpus_per_task), "");
+  add("--mem=", text(r.mem_mib), "M");
+  add("--time=", text(r.time_limit_minutes), "");
+  add("--account=", r.account, "");
   out.push_back(core::msg(lang, "prepare.executor_slurm", {{"resources", visible(core::join(parts))}}));
-  if (const core::Json* pf = core::json_object(executor, "preflight")) {
-    if (core::json_string(*pf, "where").value_or("") == "job") {
-      auto text = [&](const char* key) { return visible(core::json_string(*pf, key).value_or("?")); };
-      out.push_back(
-          core::msg(lang, "prepare.preflight_job", {{"node", text("node")}, {"partition", text("partition")}, {"job_id", text("job_id")}}));
+  if (const auto& pf = e.preflight) {
+    if (pf->where == "job") {
+      auto shown = [](const std::optional<std::string>& v) { return visible(v.value_or("?")); };
+      out.push_back(core::msg(lang, "prepare.preflight_job",
+                              {{"node", shown(pf->node)}, {"partition", shown(pf->partition)}, {"job_id", shown(pf->job_id)}}));
     } else {
       out.push_back(core::msg(lang, "prepare.preflight_login"));
     }
   }
-  if (const core::Json* m = core::json_object(executor, "margin"); m != nullptr && res != nullptr) {
-    auto d = [&](const char* key) { return core::json_at(*m, key) != nullptr ? core::json_at(*m, key)->get<double>() : 0.0; };
+  if (const auto& m = e.margin) {
     out.push_back(core::msg(lang, "prepare.executor_margin",
-                            {{"mem", number((*res)["mem_mib"]) + "M"},
-                             {"host", core::Json(std::round(d("host_estimate_gib") * 10) / 10).dump()},
-                             {"memory_pct", number((*m)["memory_pct"])},
-                             {"minutes", number((*res)["time_limit_minutes"])},
-                             {"cli_minutes", number(core::Json(d("quark_cli_seconds") / 60))},
-                             {"time_pct", number((*m)["time_pct"])},
-                             {"minimum", number((*m)["minimum_minutes"])}}));
+                            {{"mem", text(r.mem_mib).value_or("?") + "M"},
+                             {"host", core::Json(std::round(m->host_estimate_gib * 10) / 10).dump()},
+                             {"memory_pct", whole(m->memory_pct)},
+                             {"minutes", text(r.time_limit_minutes).value_or("?")},
+                             {"cli_minutes", whole(m->quark_cli_seconds / 60)},
+                             {"time_pct", whole(m->time_pct)},
+                             {"minimum", whole(m->minimum_minutes)}}));
   }
-  out.push_back(core::msg(lang, "prepare.executor_script", {{"path", visible(core::json_string(executor, "script_path").value_or("?"))}}));
-  for (const auto& line : core::split(core::json_string(executor, "script").value_or(""), '\n')) {
+  out.push_back(core::msg(lang, "prepare.executor_script", {{"path", visible(e.script_path.empty() ? "?" : e.script_path)}}));
+  for (const auto& line : core::split(e.script, '\n')) {
     if (!line.empty()) out.push_back("    " + visible(line));
   }
   out.push_back(core::msg(lang, "prepare.executor_sbatch"));
-  std::vector<std::string> argv;
-  if (const core::Json* a = core::json_array(executor, "sbatch_argv")) {
-    for (const auto& w : *a) argv.push_back(w.is_string() ? w.get<std::string>() : "?");
-  }
-  out.push_back("  " + core::display_command(argv, {}));
+  out.push_back("  " + core::display_command(e.sbatch_argv, {}));
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "artifacts/executor.h"
 #include "core/atomic_file.h"
 #include "core/clock.h"
 #include "core/errno_text.h"
@@ -51,9 +52,9 @@ class JobRecorder final : public cluster::JobObserver {
 // The batch script as checkpoint 3 showed it, at the path the sbatch argv names: in the
 // workdir's slurm/ directory, which must be a real directory (not a link planted to send the
 // script elsewhere). The write replaces whatever is at the path, a link included.
-core::Result<void> write_script(const core::Json& executor) {
-  const std::filesystem::path path = core::json_string(executor, "script_path").value_or("");
-  const std::string script = core::json_string(executor, "script").value_or("");
+core::Result<void> write_script(const artifacts::Executor& executor) {
+  const std::filesystem::path path = executor.script_path;
+  const std::string& script = executor.script;
   if (path.empty() || script.empty()) return core::make_error(core::ExitCode::bad_input, "run.job_script_missing");
   QPTQ_TRY(core::create_directories(path.parent_path()));
   struct stat st {};
@@ -77,31 +78,25 @@ core::Result<void> clear_output(const std::filesystem::path& output) {
   return {};
 }
 
-std::vector<std::string> strings_of(const core::Json* array) {
-  std::vector<std::string> out;
-  if (array == nullptr || !array->is_array()) return out;
-  for (const auto& v : *array) {
-    if (v.is_string()) out.push_back(v.get<std::string>());
-  }
-  return out;
-}
-
 }  // namespace
 
 bool runs_as_job(const core::Json& executor) {
-  return executor.is_object() && core::json_string(executor, "kind").value_or("local") == "slurm";
+  // A section that does not read is not taken for a local run: launch_job refuses it.
+  auto e = artifacts::Executor::from_json(executor);
+  return !e || e->is_job();
 }
 
 core::Result<JobLaunch> launch_job(const workflow::Workdir& wd, const core::Json& executor, const std::string& log_rel,
                                    const std::string& attach_to, const RunRequest& req, Launcher& launcher, manifest::RunManifestFile& file,
                                    RunObserver& observer) {
-  const std::filesystem::path output = core::json_string(executor, "output").value_or("");
+  QPTQ_TRY_ASSIGN(artifacts::Executor e, artifacts::Executor::from_json(executor));
+  const std::filesystem::path output = e.output;
   std::string job_id = attach_to;
   core::Json& run = file.doc()["run"];
   if (job_id.empty()) {
-    QPTQ_TRY(write_script(executor));
+    QPTQ_TRY(write_script(e));
     QPTQ_TRY(clear_output(output));
-    const std::vector<std::string> argv = strings_of(core::json_array(executor, "sbatch_argv"));
+    const std::vector<std::string>& argv = e.sbatch_argv;
     if (argv.empty()) return core::make_error(core::ExitCode::bad_input, "run.job_script_missing");
     QPTQ_TRY_ASSIGN(cluster::SubmittedJob submitted, launcher.submit(argv));
     job_id = submitted.job_id;

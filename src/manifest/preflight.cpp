@@ -14,8 +14,8 @@ core::Json variable(const envprobe::EnvReport& env, const char* name) {
 }  // namespace
 
 std::function<core::Result<runner::CaptureResult>(const runner::CommandSpec&)> job_step_runner(const cluster::Directives& job,
-                                                                                                std::string srun, double timeout_seconds,
-                                                                                                std::shared_ptr<PreflightRun> record) {
+                                                                                               std::string srun, double timeout_seconds,
+                                                                                               std::shared_ptr<PreflightRun> record) {
   return [job, srun = std::move(srun), timeout_seconds, record](const runner::CommandSpec& probe) -> core::Result<runner::CaptureResult> {
     const std::string partition = job.partition.value_or("");
     const std::string shown = partition.empty() ? std::string("(the default partition)") : partition;

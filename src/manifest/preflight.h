@@ -25,8 +25,8 @@ inline constexpr double kPreflightTimeoutSeconds = 600;
 
 // What the job-step preflight ran, filled in while it runs.
 struct PreflightRun {
-  std::string partition;            // as asked ("" : the cluster's default)
-  std::vector<std::string> srun;    // srun and its options, without the probe's argv
+  std::string partition;          // as asked ("" : the cluster's default)
+  std::vector<std::string> srun;  // srun and its options, without the probe's argv
 };
 
 // The ProbeOptions::run_elsewhere of the job-step preflight: `srun` (its path here) with the
@@ -34,8 +34,8 @@ struct PreflightRun {
 // written): "prepare.preflight_not_started" (srun could not start the step: its words),
 // "prepare.preflight_timed_out"; a stop while srun runs is ExitCode::interrupted.
 std::function<core::Result<runner::CaptureResult>(const runner::CommandSpec&)> job_step_runner(const cluster::Directives& job,
-                                                                                                std::string srun, double timeout_seconds,
-                                                                                                std::shared_ptr<PreflightRun> record);
+                                                                                               std::string srun, double timeout_seconds,
+                                                                                               std::shared_ptr<PreflightRun> record);
 
 // executor.preflight: {where: job, node, job_id, partition, srun} from the run and the
 // node's report (Slurm's SLURMD_NODENAME and SLURM_JOB_ID as the probe saw them; null when it

@@ -44,8 +44,8 @@ TEST(Preflight, SrunsRefusalIsOneErrorNamingThePartition) {
   EXPECT_EQ(r.error().id, "prepare.preflight_not_started");
   EXPECT_EQ(*r.error().arg("partition"), "gpu");
   EXPECT_EQ(*r.error().arg("words"), "srun: error: Unable to allocate resources: Invalid partition name specified");
-  EXPECT_EQ(record->srun, (std::vector<std::string>{srun, "--job-name=qptq-preflight", "--partition=gpu", "--mem=2048M", "--time=0-00:05:00",
-                                                    "--nodes=1", "--ntasks=1", "--quiet"}));
+  EXPECT_EQ(record->srun, (std::vector<std::string>{srun, "--job-name=qptq-preflight", "--partition=gpu", "--mem=2048M",
+                                                    "--time=0-00:05:00", "--nodes=1", "--ntasks=1", "--quiet"}));
 }
 
 TEST(Preflight, AStepThatRanIsTheProbesAnswerWhateverItSaid) {

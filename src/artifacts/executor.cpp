@@ -1,0 +1,42 @@
+#include "artifacts/executor.h"
+
+#include "artifacts/fields.h"
+
+namespace artifacts {
+
+core::Result<Executor> Executor::from_json(const core::Json& section) {
+  std::string error;
+  Fields f(section, "executor", &error);
+  Executor e;
+  e.kind = f.text("kind").value_or("local");
+  if (const core::Json* res = f.object("resources")) {
+    Fields r(*res, f.path("resources"), &error);
+    e.resources = {r.text("partition"), r.integer("gpus"), r.integer("cpus_per_task"), r.integer("mem_mib"), r.integer("time_limit_minutes"),
+                   r.text("account")};
+  }
+  if (const core::Json* m = f.object("margin")) {
+    Fields mf(*m, f.path("margin"), &error);
+    e.margin = SlurmMargin{mf.number("memory_pct").value_or(0), mf.number("time_pct").value_or(0), mf.number("minimum_minutes").value_or(0),
+                           mf.number("host_estimate_gib").value_or(0), mf.number("quark_cli_seconds").value_or(0)};
+  }
+  e.script_path = f.text("script_path").value_or("");
+  e.script = f.text("script").value_or("");
+  e.output = f.text("output").value_or("");
+  if (const core::Json* argv = f.array("sbatch_argv")) {
+    for (std::size_t i = 0; i < argv->size(); ++i) {
+      if ((*argv)[i].is_string()) {
+        e.sbatch_argv.push_back((*argv)[i].get<std::string>());
+      } else if (error.empty()) {
+        error = f.path("sbatch_argv") + "/" + std::to_string(i) + " is not a string";
+      }
+    }
+  }
+  if (const core::Json* pf = f.object("preflight")) {
+    Fields p(*pf, f.path("preflight"), &error);
+    e.preflight = Preflight{p.text("where").value_or(""), p.text("node"), p.text("partition"), p.text("job_id")};
+  }
+  if (!error.empty()) return core::fail(field_invalid("run_manifest.yaml", error));
+  return e;
+}
+
+}  // namespace artifacts

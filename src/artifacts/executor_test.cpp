@@ -1,0 +1,35 @@
+#include "artifacts/executor.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+TEST(Executor, ReadsASlurmSectionAndNamesAMistypedField) {
+  const core::Json section = core::Json::parse(R"({"kind": "slurm",
+    "resources": {"job_name": "q", "partition": "gpu", "gpus": 1, "cpus_per_task": null, "mem_mib": 40960, "time_limit_minutes": 45,
+                  "account": null, "extra_lines": []},
+    "margin": {"memory_pct": 25, "time_pct": 50, "minimum_minutes": 30, "minimum_memory_gib": 8, "host_estimate_gib": 31.5,
+               "quark_cli_seconds": 600},
+    "script_path": "/w/slurm/job.sh", "script": "#!/bin/sh\n", "output": "/w/logs/slurm-job.out",
+    "sbatch_argv": ["sbatch", "--parsable", "/w/slurm/job.sh"],
+    "preflight": {"where": "job", "node": "gpu-7", "partition": "gpu", "job_id": "4242"}})");
+  auto e = artifacts::Executor::from_json(section);
+  ASSERT_TRUE(e) << e.error().id;
+  EXPECT_TRUE(e->is_job());
+  EXPECT_EQ(e->resources.partition, "gpu");
+  EXPECT_EQ(e->resources.cpus_per_task, std::nullopt);
+  EXPECT_EQ(e->resources.mem_mib, 40960);
+  EXPECT_DOUBLE_EQ(e->margin->host_estimate_gib, 31.5);
+  EXPECT_EQ(e->sbatch_argv.back(), "/w/slurm/job.sh");
+  EXPECT_EQ(e->preflight->node, "gpu-7");
+  EXPECT_FALSE(artifacts::Executor::from_json(core::Json(nullptr))->is_job());  // before executors were recorded
+
+  core::Json bad = section;
+  bad["sbatch_argv"][1] = 7;
+  EXPECT_EQ(*artifacts::Executor::from_json(bad).error().arg("problem"), "executor/sbatch_argv/1 is not a string");
+  bad = section;
+  bad["resources"]["mem_mib"] = "40G";
+  EXPECT_EQ(*artifacts::Executor::from_json(bad).error().arg("problem"), "executor/resources/mem_mib is not a whole number");
+}
+
+}  // namespace
