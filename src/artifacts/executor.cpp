@@ -11,8 +11,9 @@ core::Result<Executor> Executor::from_json(const core::Json& section) {
   e.kind = f.text("kind").value_or("local");
   if (const core::Json* res = f.object("resources")) {
     Fields r(*res, f.path("resources"), &error);
-    e.resources = {r.text("partition"), r.integer("gpus"), r.integer("cpus_per_task"), r.integer("mem_mib"), r.integer("time_limit_minutes"),
-                   r.text("account")};
+    e.resources = {
+        r.text("partition"), r.integer("gpus"), r.integer("cpus_per_task"), r.integer("mem_mib"), r.integer("time_limit_minutes"),
+        r.text("account")};
   }
   if (const core::Json* m = f.object("margin")) {
     Fields mf(*m, f.path("margin"), &error);

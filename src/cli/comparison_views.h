@@ -31,7 +31,7 @@ class ConsoleComparisonObserver final : public flow::ComparisonObserver {
   void on_candidate_start(const std::string& name, std::size_t index, std::size_t count) override;
   void on_candidate_skipped(const std::string& name, std::size_t rechecked_files) override;
   void on_candidate_output_gone(const std::string& name, const std::string& output_dir) override;
-  void on_side_by_side(std::size_t lanes) override;
+  void on_side_by_side(std::size_t lanes, bool jobs) override;
   void on_candidate_stage(const std::string& name, const std::string& stage) override;
   void on_candidate_error(const std::string& name, const core::Error& e) override;
   void on_candidate_end(const std::string& name, const flow::RunOutcome& outcome) override;

@@ -20,6 +20,7 @@
 #include "runner/line_splitter.h"
 #include "runner/log_tail.h"
 #include "runner/run_log.h"
+#include "runner/concurrent.h"
 #include "runner/signal_relay.h"
 
 namespace cluster {
@@ -120,7 +121,12 @@ core::Result<JobOutcome> follow_job(const std::string& job_id, const JobClients&
   QPTQ_TRY_ASSIGN(runner::LogWatch watch, runner::LogWatch::from_knowledge());
   QPTQ_TRY_ASSIGN(int created_log, runner::create_log_file(options.log_path));
   core::UniqueFd log_fd(created_log);
-  runner::SignalRelay relay;
+  // Inside runner::run_together (a comparison's jobs followed side by side) its one relay
+  // serves every job: each polls the shared stop instead of owning the signals.
+  std::optional<runner::SignalRelay> relay;
+  const int shared_fd = runner::shared_stop_fd();
+  bool shared_seen = false;
+  if (shared_fd < 0) relay.emplace();
 
   JobOutcome out;
   out.job_id = job_id;
@@ -218,15 +224,25 @@ core::Result<JobOutcome> follow_job(const std::string& job_id, const JobClients&
       next_progress = Clock::now() + seconds(options.progress_interval);
     }
 
-    struct pollfd fds[2];
+    struct pollfd fds[3];
     nfds_t n = 0;
-    if (relay.ok()) fds[n++] = {relay.fd(), POLLIN, 0};
+    if (relay && relay->ok()) fds[n++] = {relay->fd(), POLLIN, 0};
     if (switch_fd >= 0 && !switch_seen) fds[n++] = {switch_fd, POLLIN, 0};
+    if (shared_fd >= 0 && !shared_seen) fds[n++] = {shared_fd, POLLIN, 0};
     int rc = ::poll(fds, n, static_cast<int>(options.poll_seconds * 1000));
     if (rc < 0 && errno != EINTR) break;
-    while (auto sig = relay.take()) {
+    while (relay) {
+      auto sig = relay->take();
+      if (!sig) break;
       handle_stop(*sig);
       if (out.detached) break;
+    }
+    if (!out.detached && !shared_seen && shared_fd >= 0) {
+      if (auto sig = runner::shared_stop_signal()) {
+        // Readable from the first stop on and never drained: acted on once.
+        shared_seen = true;
+        handle_stop(*sig);
+      }
     }
     if (!out.detached && !switch_seen && options.stop != nullptr) {
       if (auto sig = options.stop->requested()) {

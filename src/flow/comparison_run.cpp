@@ -8,6 +8,7 @@
 #include "artifacts/fields.h"
 #include "artifacts/run_manifest.h"
 #include "report/write_report.h"
+#include "flow/job_launch.h"
 #include "runner/concurrent.h"
 #include "workflow/gpu_pin.h"
 #include "verify/recheck.h"
@@ -118,6 +119,7 @@ core::Result<Gated> read_gates(const workflow::Workdir& wd) {
     e.command = pending.command.display;
     e.output_dir = pending.output_dir;
     e.gpu = workflow::pinned_gpu(pending.command);
+    e.job = runs_as_job(pending.command.executor);
     auto typed = artifacts::RunManifest::from_json(pending.manifest);
     if (!typed) return artifacts::field_invalid(sub.manifest().string(), *typed.error().arg("problem"));
     e.estimate = manifest_figures(*typed);
@@ -273,6 +275,11 @@ class LaneObserver final : public RunObserver {
   void on_stage(const std::string& stage) override { m_comparison.on_candidate_stage(m_name, stage); }
   void on_evaluating(const evaluate::Request&) override { m_comparison.on_candidate_stage(m_name, "evaluation"); }
   void on_record_failed(const core::Error& e) override { m_comparison.on_candidate_error(m_name, e); }
+  void on_job_submitted(const std::string& job_id) override { m_comparison.on_candidate_stage(m_name, "Slurm job " + job_id); }
+  void on_job_state(const cluster::JobStatus& s) override {
+    m_comparison.on_candidate_stage(
+        m_name, "job " + s.job_id + " " + std::string(cluster::job_state_name(s.state)) + (s.reason.empty() ? "" : " (" + s.reason + ")"));
+  }
 
  private:
   ComparisonObserver& m_comparison;
@@ -334,7 +341,7 @@ core::Result<ComparisonOutcome> run_comparison(const RunRequest& req, Launcher& 
     // A lane per GPU, each running its candidates one after another; the lanes side by side.
     // One Ctrl-C (the shared relay) or the MCP cancellation stops every lane's run, and no
     // lane starts another candidate after it.
-    observer.on_side_by_side(lanes.size());
+    observer.on_side_by_side(lanes.size(), q.record.all_jobs());
     SerializedObserver serialized(observer);
     OneEvaluationAtATime one_evaluation(launcher);
     RunRequest side = req;

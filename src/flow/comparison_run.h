@@ -56,7 +56,7 @@ class ComparisonObserver {
   virtual void on_candidate_end(const std::string& /*name*/, const RunOutcome& /*outcome*/) {}
   // The candidates run side by side, one lane per GPU (ComparisonManifest::lanes): quark-cli's
   // output then goes to each candidate's log only, and each run reports its stages here.
-  virtual void on_side_by_side(std::size_t /*lanes*/) {}
+  virtual void on_side_by_side(std::size_t /*lanes*/, bool /*jobs*/) {}
   virtual void on_candidate_stage(const std::string& /*name*/, const std::string& /*stage*/) {}
   // Each candidate's run reports through this one.
   virtual RunObserver& run_observer() = 0;

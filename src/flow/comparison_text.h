@@ -18,7 +18,8 @@ namespace flow {
 std::vector<std::string> comparison_lines(core::Lang lang, const core::Json& plan);
 
 // How step 4 runs the candidates, in words: "one after another", or "side by side, one lane
-// per GPU (GPU 0: fp8, ptpc_fp8; GPU 1: int4_wo_64)" (workflow::ComparisonManifest::lanes).
+// per GPU (GPU 0: fp8, ptpc_fp8; GPU 1: int4_wo_64)", or as Slurm jobs side by side
+// (workflow::ComparisonManifest::lanes).
 std::string run_order(core::Lang lang, const workflow::ComparisonManifest& record);
 
 }  // namespace flow

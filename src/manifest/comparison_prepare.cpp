@@ -1,5 +1,6 @@
 #include "manifest/comparison_prepare.h"
 
+#include "artifacts/executor.h"
 #include "core/clock.h"
 #include "core/version.h"
 #include "manifest/output_dir.h"
@@ -75,13 +76,15 @@ core::Result<ComparisonPrepared> prepare_comparison(const PrepareOptions& opt) {
       e.ready = r.ready;
       e.estimate = figures(r.estimate);
       if (auto recorded = workflow::read_recorded_command(r.manifest)) e.gpu = workflow::pinned_gpu(*recorded);
+      auto executor = artifacts::Executor::from_json(r.executor);
+      e.job = executor && executor->is_job();
       out.record.candidates.push_back(std::move(e));
       out.candidates.push_back(std::move(r));
     }
     return core::ok();
   };
   QPTQ_TRY(prepare_all(/*side_by_side=*/true));
-  if (out.record.lanes().size() > 1 && !out.candidates.empty()) {
+  if (out.record.lanes().size() > 1 && !out.record.all_jobs() && !out.candidates.empty()) {
     const double free_gib = static_cast<double>(out.candidates.back().env.sys.host_memory_available_bytes) / (1024.0 * 1024 * 1024);
     const double needed_gib = out.record.total().host_memory_gib;
     if (free_gib > 0 && needed_gib > free_gib) {

@@ -486,7 +486,9 @@ class ReportedComparison final : public flow::ComparisonObserver {
       log_line(m_lang, "comparison.candidate_skipped_rechecked", {{"name", name}, {"files", std::to_string(rechecked_files)}});
     }
   }
-  void on_side_by_side(std::size_t lanes) override { log_line(m_lang, "comparison.side_by_side", {{"lanes", std::to_string(lanes)}}); }
+  void on_side_by_side(std::size_t lanes, bool jobs) override {
+    log_line(m_lang, jobs ? "comparison.side_by_side_jobs" : "comparison.side_by_side", {{"lanes", std::to_string(lanes)}});
+  }
   void on_candidate_stage(const std::string& name, const std::string& stage) override {
     log_line(m_lang, "comparison.candidate_stage", {{"name", name}, {"stage", stage}});
     m_report.stage("candidate " + name + ": " + stage);

@@ -40,8 +40,16 @@ bool ComparisonManifest::ready() const {
   return !candidates.empty() && std::all_of(candidates.begin(), candidates.end(), [](const ComparisonEntry& e) { return e.ready; });
 }
 
+bool ComparisonManifest::all_jobs() const {
+  return !candidates.empty() && std::all_of(candidates.begin(), candidates.end(), [](const ComparisonEntry& c) { return c.job; });
+}
+
 std::vector<std::vector<std::size_t>> ComparisonManifest::lanes() const {
   std::vector<std::vector<std::size_t>> out;
+  if (all_jobs()) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) out.push_back({i});
+    return out;
+  }
   std::vector<int> gpus;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (!candidates[i].gpu) {
@@ -74,7 +82,7 @@ CandidateFigures ComparisonManifest::total() const {
       l.host_memory_gib = std::max(l.host_memory_gib, e.host_memory_gib);
     }
     t.minutes = std::max(t.minutes, l.minutes);
-    t.host_memory_gib += l.host_memory_gib;
+    t.host_memory_gib = all_jobs() ? std::max(t.host_memory_gib, l.host_memory_gib) : t.host_memory_gib + l.host_memory_gib;
   }
   return t;
 }

@@ -36,6 +36,8 @@ struct ComparisonEntry {
   // The one GPU its command is pinned to (workflow/gpu_pin.h), read from its bound manifest
   // like `command` and `estimate`; never written to comparison_manifest.yaml.
   std::optional<int> gpu;
+  // Its command runs as a Slurm job (the bound manifest's executor), read like `gpu`.
+  bool job = false;
   // "candidates/NAME": where its workdir is, relative to the comparison's.
   std::string workdir() const { return "candidates/" + name; }
 };
@@ -51,12 +53,15 @@ struct ComparisonManifest {
 
   bool ready() const;
   // The candidates (indices, in order) that run one after another, each list beside the
-  // others: one list per GPU when every candidate is pinned to one GPU and they use more than
+  // others: one list per candidate when every candidate is a Slurm job (the scheduler places
+  // them), one list per GPU when every candidate is pinned to one GPU and they use more than
   // one; otherwise a single list of all.
   std::vector<std::vector<std::size_t>> lanes() const;
+  bool all_jobs() const;
   // Disk adds up; one after another minutes add up and memory is the largest peak; side by
   // side the minutes are the longest lane's, host memory every lane's largest peak together
-  // (each GPU has its own: its peak is the largest).
+  // (each GPU has its own: its peak is the largest); as Slurm jobs each has a node's memory,
+  // so the host figure is the largest job's.
   CandidateFigures total() const;
   // sha256 of the canonical {built_from, candidates: [{name, workdir, command_digest}]}: the
   // approval binds every candidate's command (each of which binds its whole run).

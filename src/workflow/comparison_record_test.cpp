@@ -55,6 +55,11 @@ TEST(ComparisonRecord, LanesPerGpuAndTheirTotals) {
   m.candidates[1].gpu = 0;
   EXPECT_EQ(m.lanes().size(), 1u);
   EXPECT_DOUBLE_EQ(m.total().minutes, 12);
+  // Slurm jobs: each its own lane, each on a node of its own.
+  for (auto& c : m.candidates) c.job = true;
+  EXPECT_EQ(m.lanes(), (std::vector<std::vector<std::size_t>>{{0}, {1}, {2}}));
+  EXPECT_DOUBLE_EQ(m.total().minutes, 5);
+  EXPECT_DOUBLE_EQ(m.total().host_memory_gib, 3);
 }
 
 TEST(ComparisonRecord, RoundTripsAndTotalsOneAfterAnother) {

@@ -41,13 +41,14 @@ void render_comparison_prepared(const Console& c, const manifest::ComparisonPrep
   const workflow::CandidateFigures total = p.record.total();
   const bool cpu = !p.candidates.empty() && p.candidates.front().estimate.runs_on_cpu;
   const bool side_by_side = p.record.lanes().size() > 1;
-  c.say(cpu            ? "comparison.prepare_total_cpu"
-        : side_by_side ? "comparison.prepare_total_side_by_side"
-                       : "comparison.prepare_total",
-        {{"minutes", manifest::minutes_text(total.minutes)},
-         {"gpu", gib(total.gpu_memory_gib)},
-         {"host", gib(total.host_memory_gib)},
-         {"disk", gib(total.disk_gib)}});
+  const char* total_id = p.record.all_jobs() ? "comparison.prepare_total_jobs"
+                         : cpu               ? "comparison.prepare_total_cpu"
+                         : side_by_side      ? "comparison.prepare_total_side_by_side"
+                                             : "comparison.prepare_total";
+  c.say(total_id, {{"minutes", manifest::minutes_text(total.minutes)},
+                   {"gpu", gib(total.gpu_memory_gib)},
+                   {"host", gib(total.host_memory_gib)},
+                   {"disk", gib(total.disk_gib)}});
   if (const auto& host = p.one_after_another_for_host_memory) {
     c.say("comparison.one_after_another_for_host", {{"needed", gib(host->first)}, {"free", gib(host->second)}});
   }

@@ -40,8 +40,8 @@ void ConsoleComparisonObserver::on_candidate_skipped(const std::string& name, st
   }
 }
 
-void ConsoleComparisonObserver::on_side_by_side(std::size_t lanes) {
-  m_console.say("comparison.side_by_side", {{"lanes", std::to_string(lanes)}});
+void ConsoleComparisonObserver::on_side_by_side(std::size_t lanes, bool jobs) {
+  m_console.say(jobs ? "comparison.side_by_side_jobs" : "comparison.side_by_side", {{"lanes", std::to_string(lanes)}});
 }
 
 void ConsoleComparisonObserver::on_candidate_stage(const std::string& name, const std::string& stage) {
