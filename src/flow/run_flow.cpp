@@ -266,6 +266,19 @@ std::optional<evaluate::Reason> evaluation_blocked(const workflow::RecordedComma
   return std::nullopt;
 }
 
+// Lets an evaluator started beside quark-cli go unused on every way out of the run, errors
+// included (after the evaluation it holds none).
+class EvaluatorRelease {
+ public:
+  explicit EvaluatorRelease(Launcher& launcher) : m_launcher(launcher) {}
+  ~EvaluatorRelease() { m_launcher.release_evaluator(); }
+  EvaluatorRelease(const EvaluatorRelease&) = delete;
+  EvaluatorRelease& operator=(const EvaluatorRelease&) = delete;
+
+ private:
+  Launcher& m_launcher;
+};
+
 // Follows the child for the manifest: its pid once started, each stage as it begins.
 class ManifestProgress final : public runner::MonitorObserver {
  public:
@@ -482,8 +495,16 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   early.start();
   phases.mark("launch_checks");
   std::optional<cluster::JobOutcome> job;
+  // The evaluator imports its libraries while quark-cli runs, not after it, and waits to be told
+  // to go; whatever way this run ends short of its evaluation, it goes unused. A job's
+  // evaluator starts after the job, as the job runs elsewhere.
+  const core::Json* evaluator = core::json_object(manifest, "evaluator");
+  EvaluatorRelease unused_evaluator{launcher};
   auto out = [&]() -> core::Result<runner::MonitoredOutcome> {
-    if (!runs_as_job(cmd.executor)) return launcher.launch(spec, mo, &progress);
+    if (!runs_as_job(cmd.executor)) {
+      if (evaluator != nullptr) launcher.start_evaluator(evaluation_request(wd, *evaluator));
+      return launcher.launch(spec, mo, &progress);
+    }
     QPTQ_TRY_ASSIGN(JobLaunch launched, launch_job(wd, cmd.executor, log_rel, attach_to, req, launcher, file, observer));
     job = std::move(launched.job);
     return std::move(launched.run);
@@ -557,7 +578,8 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   outcome.run["hash_tail_bytes"] = early.tail_bytes();
   doc["run"] = outcome.run;
   if (const verify::VerifyReport* report = outcome.report()) doc["result"] = report->to_json();
-  if (const core::Json* evaluator = core::json_object(manifest, "evaluator"); evaluator != nullptr && outcome.report() != nullptr) {
+  if (!std::holds_alternative<run_end::Verified>(outcome.end)) launcher.release_evaluator();
+  if (evaluator != nullptr && outcome.report() != nullptr) {
     evaluate::Request er = evaluation_request(wd, *evaluator);
     er.stop = req.stop;
     er.stop_grace_seconds = req.stop_grace_seconds;  // the grace the person gave quark-cli
@@ -571,6 +593,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     if (!std::holds_alternative<run_end::Verified>(outcome.end)) {
       outcome.evaluation = evaluate::not_run(er.settings, {"evaluate.reason.not_verified", {}});
     } else if (auto blocked = evaluation_blocked(cmd, *evaluator)) {
+      launcher.release_evaluator();
       outcome.evaluation = evaluate::not_run(er.settings, std::move(*blocked));
     } else {
       // The evaluator's process beside the in-progress record: if quark-ptq is killed now, the

@@ -1,0 +1,25 @@
+#include "evaluate/waiting_evaluator.h"
+
+#include "core/embedded.h"
+#include "core/json_io.h"
+#include "evaluate/run_evaluation.h"
+
+namespace evaluate {
+
+runner::CommandSpec waiting_evaluator_command(const std::string& python, std::string_view script) {
+  return evaluator_command(python, script, {"--wait-for-go"});
+}
+
+core::Result<runner::WaitingChild> start_waiting_evaluator(const std::string& python) {
+  auto script = core::embedded_file(kScriptPath);
+  if (!script) return core::make_error(core::ExitCode::internal, "evaluate.reason.script_missing");
+  return runner::WaitingChild::start(waiting_evaluator_command(python, *script));
+}
+
+std::string go_line(const std::vector<std::string>& args) {
+  core::Json array = core::Json::array();
+  for (const auto& a : args) array.push_back(a);
+  return "go " + core::dump_compact(array) + "\n";
+}
+
+}  // namespace evaluate
