@@ -20,7 +20,10 @@ namespace runner {
 namespace {
 
 core::Error start_error(const std::string& what, int err) {
-  return core::make_error(core::ExitCode::run_failed, "runner.spawn_failed").with("program", what).with("path", what).with_detail(core::errno_text(err));
+  return core::make_error(core::ExitCode::run_failed, "runner.spawn_failed")
+      .with("program", what)
+      .with("path", what)
+      .with_detail(core::errno_text(err));
 }
 
 void close_fd(int& fd) {
@@ -76,8 +79,8 @@ ReleasedChild WaitingChild::release(double grace_seconds) {
   close_fd(h.gate_fd);  // end-of-file at the gate
   // Polled rather than waited on with a pidfd: a released child is gone in milliseconds, or
   // still importing and killed at the end of a short grace.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                                  std::chrono::duration<double>(grace_seconds));
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(grace_seconds));
   bool exited = false;
   while (true) {
     siginfo_t info{};
