@@ -27,6 +27,14 @@ Progress: one line per stage on stderr ("evaluate: ..."). Result: one JSON docum
 (and in --result-file, for a caller that streams stderr and stdout into one log).
 Exit 0 when the JSON was written, even if a model failed to load (that is in the JSON: the
 check is "not-run" with its reason); exit 2 on bad arguments.
+
+Started early (step 4 starts it while quark-cli still runs, so that the person does not wait for
+the imports afterwards): `--wait-for-go` as the only argument. It then imports torch and
+transformers, touches no GPU (importing them initialises no device) and reads one line from
+stdin, a pipe only quark-ptq writes: "go" followed by a space and the JSON array
+of the arguments above proceeds exactly as a direct start would, its clock (the progress lines,
+the budget, "seconds") starting then; end-of-file or anything else exits RELEASED (10) having
+read, written and measured nothing.
 """
 import argparse
 import json
@@ -42,6 +50,7 @@ PROMPTS = [
 ]
 
 START = time.monotonic()
+RELEASED = 10
 
 
 # The progress lines' texts, in the person's language: quark-ptq passes its catalog's
@@ -201,6 +210,45 @@ def write_atomic(path, text):
     os.replace(path + ".tmp", path)
 
 
+def prepare_environment():
+    """What the libraries must see before they are imported."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    # Quark JIT-compiles its emulation kernels into torch's extension cache, keyed by name only:
+    # a build from another environment (another amd-quark) there fails to rebuild here. One
+    # cache per environment.
+    if "TORCH_EXTENSIONS_DIR" not in os.environ:
+        import hashlib
+        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        tag = hashlib.sha256(sys.prefix.encode()).hexdigest()[:12]
+        os.environ["TORCH_EXTENSIONS_DIR"] = os.path.join(cache, "quark-ptq", "torch_extensions", tag)
+
+
+def wait_for_go():
+    """The libraries imported, then the arguments the go line carries; exits RELEASED otherwise.
+    Whatever the imports print stays in the pipe until quark-ptq reads it at the go (a library's
+    logging binds sys.stderr as it is at import, so it is not redirected here)."""
+    prepare_environment()
+    try:
+        import torch  # noqa: F401
+        import transformers  # noqa: F401
+        from transformers import AutoModelForCausalLM, AutoTokenizer  # noqa: F401
+    except BaseException:  # it fails again after the go, where a direct start reports it
+        pass
+    line = sys.stdin.readline()
+    if line.rstrip("\n") == "go":
+        return []
+    if not line.startswith("go "):
+        sys.exit(RELEASED)
+    try:
+        args = json.loads(line[3:])
+    except ValueError:
+        sys.exit(RELEASED)
+    if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+        sys.exit(RELEASED)
+    return args
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--source", required=True)
@@ -223,16 +271,7 @@ def main():
         MESSAGES.update({k: v for k, v in given.items() if isinstance(k, str) and isinstance(v, str)})
     except (ValueError, AttributeError):
         pass
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    # Quark JIT-compiles its emulation kernels into torch's extension cache, keyed by name only:
-    # a build from another environment (another amd-quark) there fails to rebuild here. One
-    # cache per environment.
-    if "TORCH_EXTENSIONS_DIR" not in os.environ:
-        import hashlib
-        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        tag = hashlib.sha256(sys.prefix.encode()).hexdigest()[:12]
-        os.environ["TORCH_EXTENSIONS_DIR"] = os.path.join(cache, "quark-ptq", "torch_extensions", tag)
+    prepare_environment()
     for p in (a.source, a.output, a.text):
         if not os.path.exists(p):
             log("missing", path=p)
@@ -290,4 +329,7 @@ def main():
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--wait-for-go"]:
+        sys.argv[1:] = wait_for_go()
+        START = time.monotonic()
     main()

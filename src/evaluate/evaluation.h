@@ -75,8 +75,8 @@ struct EvaluationResult {
   CanaryCheck canary;
   PerplexityCheck perplexity;
   Settings settings;
-  double seconds = 0;                             // the evaluator's wall time, as it measured it (imports to result)
-  double process_seconds = 0;                     // the evaluator process from start to exit, as quark-ptq measured it
+  double seconds = 0;                             // the evaluator's wall time, as it measured it (imports, or its go, to result)
+  double process_seconds = 0;                     // the evaluator process from start (or its go) to exit, as quark-ptq measured it
   bool interrupted = false;                       // stopped by Ctrl-C / SIGTERM (the verdict is then not_run)
   std::filesystem::path log;                      // the evaluator's own log (one per evaluation), when it was started
   core::Json environment = core::Json::object();  // versions, device, dtype, text

@@ -11,6 +11,7 @@
 #include "core/fs.h"
 #include "core/json_io.h"
 #include "core/text.h"
+#include "evaluate/waiting_evaluator.h"
 #include "runner/monitored_run.h"
 #include "runner/python_script.h"
 #include "runner/run_log.h"
@@ -31,23 +32,30 @@ std::string progress_messages(core::Lang lang) {
 
 }  // namespace
 
-runner::CommandSpec evaluator_command(const Request& req, std::string_view script, const std::filesystem::path& result_file,
-                                      const std::filesystem::path& baseline_in, const std::filesystem::path& baseline_out) {
+std::vector<std::string> evaluator_arguments(const Request& req, const std::filesystem::path& result_file,
+                                             const std::filesystem::path& baseline_in, const std::filesystem::path& baseline_out) {
   const Settings& s = req.settings;
-  runner::CommandSpec spec =
-      runner::python_script(req.python, script,
-                            {"--source", req.source.string(), "--output", req.output.string(), "--text", req.text.string(), "--windows",
-                             std::to_string(s.windows), "--seq-len", std::to_string(s.seq_len), "--canary-tokens",
-                             std::to_string(s.canary_tokens), "--budget-seconds", fmt::format("{:.0f}", s.budget_seconds), "--result-file",
-                             result_file.string(), "--messages", progress_messages(req.lang)});
-  if (!baseline_in.empty()) spec.argv.insert(spec.argv.end(), {"--baseline", baseline_in.string()});
-  if (!baseline_out.empty()) spec.argv.insert(spec.argv.end(), {"--baseline-out", baseline_out.string()});
+  std::vector<std::string> args = {"--source",         req.source.string(),
+                                   "--output",         req.output.string(),
+                                   "--text",           req.text.string(),
+                                   "--windows",        std::to_string(s.windows),
+                                   "--seq-len",        std::to_string(s.seq_len),
+                                   "--canary-tokens",  std::to_string(s.canary_tokens),
+                                   "--budget-seconds", fmt::format("{:.0f}", s.budget_seconds),
+                                   "--result-file",    result_file.string(),
+                                   "--messages",       progress_messages(req.lang)};
+  if (!baseline_in.empty()) args.insert(args.end(), {"--baseline", baseline_in.string()});
+  if (!baseline_out.empty()) args.insert(args.end(), {"--baseline-out", baseline_out.string()});
+  return args;
+}
+
+runner::CommandSpec evaluator_command(const std::string& python, std::string_view script, std::vector<std::string> args) {
+  runner::CommandSpec spec = runner::python_script(python, script, std::move(args));
   spec.env_set.insert(spec.env_set.end(), {{"HF_HUB_OFFLINE", "1"},
                                            {"TRANSFORMERS_OFFLINE", "1"},
                                            {"HF_DATASETS_OFFLINE", "1"},
                                            {"TOKENIZERS_PARALLELISM", "false"},
                                            {"PYTHONUNBUFFERED", "1"}});
-  for (const auto& [name, value] : req.env) spec.env_set.push_back({name, value});
   return spec;
 }
 
@@ -98,7 +106,7 @@ class StartedObserver final : public runner::MonitorObserver {
 
 }  // namespace
 
-EvaluationResult run_evaluation(const Request& req) {
+EvaluationResult run_evaluation(const Request& req, runner::WaitingChild waiting) {
   auto script = core::embedded_file(kScriptPath);
   if (!script) return not_run(req.settings, {"evaluate.reason.script_missing", {}});
   // Each evaluation writes files of its own, never replacing or removing an earlier one's,
@@ -112,8 +120,8 @@ EvaluationResult run_evaluation(const Request& req) {
   const auto baseline_in = req.work_dir / (stem + ".baseline.json");
   const auto baseline_out = req.work_dir / (stem + ".source.json");
   const bool cached = req.baseline.fetch(key, baseline_in);
-  runner::CommandSpec spec = evaluator_command(req, *script, result_file, cached ? baseline_in : std::filesystem::path(),
-                                               key.empty() ? std::filesystem::path() : baseline_out);
+  std::vector<std::string> args = evaluator_arguments(req, result_file, cached ? baseline_in : std::filesystem::path(),
+                                                      key.empty() ? std::filesystem::path() : baseline_out);
   runner::MonitorOptions mo;
   mo.log_path = log_file;
   mo.echo_stdout_fd = -1;
@@ -124,7 +132,17 @@ EvaluationResult run_evaluation(const Request& req) {
   mo.stop = req.stop;
   mo.stop_grace_seconds = req.stop_grace_seconds;
   StartedObserver started(req.on_started);
-  auto run = runner::run_monitored(spec, mo, &started);
+  // A waiting evaluator is told to go with exactly the arguments a direct start would get; a
+  // path that is not UTF-8 cannot travel in the go line's JSON unchanged, so that evaluator goes
+  // and a new one gets the bytes in its argv.
+  if (!std::all_of(args.begin(), args.end(), [](const std::string& a) { return core::is_utf8(a); })) waiting.release();
+  auto direct = [&] {
+    runner::CommandSpec spec = evaluator_command(req.python, *script, std::move(args));
+    for (const auto& [name, value] : req.env) spec.env_set.push_back({name, value});
+    return spec;
+  };
+  auto run = waiting.holds() ? runner::run_monitored(std::move(waiting), go_line(args), mo, &started)
+                             : runner::run_monitored(direct(), mo, &started);
   auto with_log = [&](EvaluationResult r) {
     r.log = log_file;
     return r;

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 #include <string>
+#include <vector>
 
 #include "core/messages.h"
 #include "core/result.h"
@@ -17,6 +18,7 @@
 #include "runner/clean_echo.h"
 #include "runner/command.h"
 #include "runner/stop_switch.h"
+#include "runner/waiting_child.h"
 
 namespace evaluate {
 
@@ -44,15 +46,22 @@ struct Request {
   std::vector<std::pair<std::string, std::string>> env;
 };
 
-// The evaluator's command: runner::python_script on the embedded script with the request's
-// arguments (absolute paths: it starts in "/"); with the source's figures from `baseline_in`
-// when given, and where to write them when the source is measured (`baseline_out`, "" none).
-runner::CommandSpec evaluator_command(const Request& req, std::string_view script, const std::filesystem::path& result_file,
-                                      const std::filesystem::path& baseline_in = {}, const std::filesystem::path& baseline_out = {});
+// The evaluator's arguments after the script: the request's (absolute paths: it starts in "/");
+// with the source's figures from `baseline_in` when given, and where to write them when the
+// source is measured (`baseline_out`, "" none).
+std::vector<std::string> evaluator_arguments(const Request& req, const std::filesystem::path& result_file,
+                                             const std::filesystem::path& baseline_in = {}, const std::filesystem::path& baseline_out = {});
+// The evaluator's command: runner::python_script on the embedded script with `args`, offline,
+// unbuffered.
+runner::CommandSpec evaluator_command(const std::string& python, std::string_view script, std::vector<std::string> args);
 
 // The hard deadline: the budget for the windows plus time to import, load and generate.
 double hard_timeout_seconds(const Settings& s);
 
-EvaluationResult run_evaluation(const Request& req);
+// `waiting`, when it holds one, is the evaluator started earlier with the request's interpreter
+// (evaluate/waiting_evaluator.h): it is told to go instead of a new one being started, and the
+// log, the deadline and process_seconds count from the go. Released if the evaluation ends
+// before it gets there (no script, a directory that is not ours).
+EvaluationResult run_evaluation(const Request& req, runner::WaitingChild waiting = {});
 
 }  // namespace evaluate

@@ -296,6 +296,10 @@ class OneEvaluationAtATime final : public Launcher {
                                                 runner::MonitorObserver* observer) override {
     return m_inner.launch(spec, options, observer);
   }
+  // Side by side, no evaluator is started ahead of its evaluation: the launcher holds one
+  // waiting evaluator, and the lanes' evaluations wait for each other anyway.
+  void start_evaluator(const evaluate::Request&) override {}
+  void release_evaluator() override {}
   evaluate::EvaluationResult evaluate(const evaluate::Request& request) override {
     std::lock_guard<std::mutex> lock(m_mutex);
     return m_inner.evaluate(request);

@@ -235,7 +235,7 @@ diagnose::FailureContext failure_context(const runner::MonitoredOutcome& out, co
 
 // Step 4's evaluation as checkpoint 3 approved it (the manifest's `evaluator`, covered by the
 // digest): nothing here comes from anywhere else.
-evaluate::Request evaluation_request(const workflow::Workdir& wd, const core::Json& evaluator) {
+evaluate::Request evaluation_request(const workflow::Workdir& wd, const core::Json& evaluator, const workflow::RecordedCommand& cmd) {
   evaluate::Request r;
   r.python = core::json_string(evaluator, "python").value_or("");
   r.source = core::json_string(evaluator, "source").value_or("");
@@ -247,6 +247,11 @@ evaluate::Request evaluation_request(const workflow::Workdir& wd, const core::Js
   r.echo_fd = 2;
   // Every candidate of a comparison is judged against the same source: measured once, kept.
   r.baseline = evaluate::BaselineCache::for_this_user();
+  // The run's GPU pin: a candidate beside others is evaluated on its own GPU.
+  for (const auto& e : cmd.env_changes) {
+    if (e.name == "HIP_VISIBLE_DEVICES" || e.name == "CUDA_VISIBLE_DEVICES" || e.name == "ROCR_VISIBLE_DEVICES")
+      r.env.emplace_back(e.name, e.value);
+  }
   return r;
 }
 
@@ -265,6 +270,19 @@ std::optional<evaluate::Reason> evaluation_blocked(const workflow::RecordedComma
   }
   return std::nullopt;
 }
+
+// Lets an evaluator started beside quark-cli go unused on every way out of the run, errors
+// included (after the evaluation it holds none).
+class EvaluatorRelease {
+ public:
+  explicit EvaluatorRelease(Launcher& launcher) : m_launcher(launcher) {}
+  ~EvaluatorRelease() { m_launcher.release_evaluator(); }
+  EvaluatorRelease(const EvaluatorRelease&) = delete;
+  EvaluatorRelease& operator=(const EvaluatorRelease&) = delete;
+
+ private:
+  Launcher& m_launcher;
+};
 
 // Follows the child for the manifest: its pid once started, each stage as it begins.
 class ManifestProgress final : public runner::MonitorObserver {
@@ -483,8 +501,16 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   early.start();
   phases.mark("launch_checks");
   std::optional<cluster::JobOutcome> job;
+  // The evaluator imports its libraries while quark-cli runs, not after it, and waits to be told
+  // to go; whatever way this run ends short of its evaluation, it goes unused. A job's
+  // evaluator starts after the job, as the job runs elsewhere.
+  const core::Json* evaluator = core::json_object(manifest, "evaluator");
+  EvaluatorRelease unused_evaluator{launcher};
   auto out = [&]() -> core::Result<runner::MonitoredOutcome> {
-    if (!runs_as_job(cmd.executor)) return launcher.launch(spec, mo, &progress);
+    if (!runs_as_job(cmd.executor)) {
+      if (evaluator != nullptr) launcher.start_evaluator(evaluation_request(wd, *evaluator, cmd));
+      return launcher.launch(spec, mo, &progress);
+    }
     QPTQ_TRY_ASSIGN(JobLaunch launched, launch_job(wd, cmd.executor, log_rel, attach_to, req, launcher, file, observer));
     job = std::move(launched.job);
     return std::move(launched.run);
@@ -558,14 +584,11 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   outcome.run["hash_tail_bytes"] = early.tail_bytes();
   doc["run"] = outcome.run;
   if (const verify::VerifyReport* report = outcome.report()) doc["result"] = report->to_json();
-  if (const core::Json* evaluator = core::json_object(manifest, "evaluator"); evaluator != nullptr && outcome.report() != nullptr) {
-    evaluate::Request er = evaluation_request(wd, *evaluator);
+  if (!std::holds_alternative<run_end::Verified>(outcome.end)) launcher.release_evaluator();
+  if (evaluator != nullptr && outcome.report() != nullptr) {
+    evaluate::Request er = evaluation_request(wd, *evaluator, cmd);
     er.stop = req.stop;
     er.stop_grace_seconds = req.stop_grace_seconds;  // the grace the person gave quark-cli
-    for (const auto& e : cmd.env_changes) {
-      if (e.name == "HIP_VISIBLE_DEVICES" || e.name == "CUDA_VISIBLE_DEVICES" || e.name == "ROCR_VISIBLE_DEVICES")
-        er.env.emplace_back(e.name, e.value);
-    }
     er.echo_style = req.echo_stderr_style;
     er.lang = req.lang;
     // Recorded before the evaluation starts: a crash or Ctrl-C in it leaves the verification on
@@ -576,6 +599,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     if (!std::holds_alternative<run_end::Verified>(outcome.end)) {
       outcome.evaluation = evaluate::not_run(er.settings, {"evaluate.reason.not_verified", {}});
     } else if (auto blocked = evaluation_blocked(cmd, *evaluator)) {
+      launcher.release_evaluator();
       outcome.evaluation = evaluate::not_run(er.settings, std::move(*blocked));
     } else {
       // The evaluator's process beside the in-progress record: if quark-ptq is killed now, the

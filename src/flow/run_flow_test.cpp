@@ -55,6 +55,7 @@ class FakeLauncher final : public Launcher {
   core::Result<runner::MonitoredOutcome> launch(const runner::CommandSpec& s, const runner::MonitorOptions& o,
                                                 runner::MonitorObserver* observer) override {
     ++launches;
+    calls.push_back("launch");
     spec = s;
     options = o;
     if (!result) return result;
@@ -68,7 +69,21 @@ class FakeLauncher final : public Launcher {
   std::optional<evaluate::EvaluationResult> evaluation;
   std::vector<evaluate::Request> evaluations;
   std::function<void()> while_evaluating;
+  // The evaluator started beside quark-cli: every call in order ("start-evaluator PYTHON",
+  // "launch", "release-evaluator", "evaluate", "submit"), and whether one waits.
+  std::vector<std::string> calls;
+  bool evaluator_waits = false;
+  void start_evaluator(const evaluate::Request& r) override {
+    calls.push_back("start-evaluator " + r.python);
+    evaluator_waits = true;
+  }
+  void release_evaluator() override {
+    if (evaluator_waits) calls.push_back("release-evaluator");
+    evaluator_waits = false;
+  }
   evaluate::EvaluationResult evaluate(const evaluate::Request& r) override {
+    calls.push_back(evaluator_waits ? "evaluate (waited)" : "evaluate");
+    evaluator_waits = false;
     evaluations.push_back(r);
     if (while_evaluating) while_evaluating();
     return evaluation.value_or(evaluate::not_run(r.settings, {"evaluate.reason.in_progress", {}}));
@@ -84,6 +99,7 @@ class FakeLauncher final : public Launcher {
   cluster::JobFollowOptions follow_options;
   int follows = 0;
   core::Result<cluster::SubmittedJob> submit(const std::vector<std::string>& argv) override {
+    calls.push_back("submit");
     sbatch_argv = argv;
     return submitted;
   }
@@ -720,6 +736,8 @@ TEST_F(RunFlowEvaluated, AVerifiedOutputIsEvaluatedAsApproved) {
   EXPECT_EQ(er.settings.windows, 4);
   EXPECT_EQ(er.settings.seq_len, 128);
   EXPECT_EQ(er.work_dir, wd.root / "evaluation");
+  // Started before quark-cli with the recorded interpreter, told to go after verification.
+  EXPECT_EQ(launcher.calls, (std::vector<std::string>{"start-evaluator python3", "launch", "evaluate (waited)"}));
   EXPECT_EQ(observer.events.back(), "evaluating " + out.string());
   ASSERT_TRUE(r->evaluation.has_value());
   EXPECT_EQ(r->evaluation->verdict, evaluate::Status::pass) << r->evaluation->reason.text();
@@ -782,6 +800,7 @@ TEST_F(RunFlowEvaluated, AnOutputThatDidNotVerifyIsNotEvaluated) {
   ASSERT_TRUE(r.has_value()) << r.error().id;
   ASSERT_TRUE(std::holds_alternative<run_end::NotVerified>(r->end));
   EXPECT_TRUE(launcher.evaluations.empty());
+  EXPECT_EQ(launcher.calls, (std::vector<std::string>{"start-evaluator python3", "launch", "release-evaluator"}));
   EXPECT_EQ(r->exit_code(), core::ExitCode::verify_failed);
   core::Json m = read_manifest();
   EXPECT_EQ(m["evaluation"]["verdict"], "not-run");
@@ -799,6 +818,7 @@ TEST_F(RunFlowEvaluated, ATextOrInterpreterSwappedAfterTheApprovalIsNeverUsed) {
   auto r = run_it();
   ASSERT_TRUE(r.has_value()) << r.error().id;
   EXPECT_TRUE(launcher.evaluations.empty());
+  EXPECT_EQ(launcher.calls, (std::vector<std::string>{"start-evaluator python3", "launch", "release-evaluator"}));
   ASSERT_TRUE(r->evaluation.has_value());
   EXPECT_EQ(r->evaluation->verdict, evaluate::Status::not_run);
   EXPECT_EQ(r->evaluation->reason.id, "evaluate.reason.inputs_changed");
@@ -841,6 +861,64 @@ TEST_F(RunFlowEvaluated, APreviousRunsEvaluationNeverDescribesThisOne) {
   ASSERT_TRUE(r.has_value()) << r.error().id;
   ASSERT_TRUE(std::holds_alternative<run_end::Failed>(r->end));
   EXPECT_FALSE(read_manifest().contains("evaluation"));
+  EXPECT_EQ(launcher.calls, (std::vector<std::string>{"start-evaluator python3", "launch", "release-evaluator"}));
+}
+
+// The evaluator started beside quark-cli goes unused however the run ends short of the
+// evaluation: interrupted, or quark-cli not started at all.
+TEST_F(RunFlowEvaluated, TheEvaluatorStartedBesideQuarkCliGoesWhenTheRunEndsWithoutIt) {
+  runner::MonitoredOutcome o = exited(130);
+  o.interrupted = true;
+  o.interrupt_signal = 2;
+  launcher.result = o;
+  launcher.act = nullptr;
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_TRUE(std::holds_alternative<run_end::Interrupted>(r->end));
+  EXPECT_EQ(launcher.calls, (std::vector<std::string>{"start-evaluator python3", "launch", "release-evaluator"}));
+
+  fs::remove_all(out);
+  seal_manifest();
+  write_manifest();
+  request.approve = digest;
+  launcher.calls.clear();
+  launcher.result =
+      core::make_error(core::ExitCode::run_failed, "runner.spawn_failed").with("program", "quark-cli").with("path", "quark-cli");
+  auto failed = run_it();
+  ASSERT_FALSE(failed.has_value());
+  EXPECT_EQ(launcher.calls, (std::vector<std::string>{"start-evaluator python3", "launch", "release-evaluator"}));
+  EXPECT_FALSE(launcher.evaluator_waits);
+}
+
+// A Slurm job's quark-cli runs on another host: its evaluator starts after the job, as before.
+TEST_F(RunFlowEvaluated, AJobsEvaluatorIsStartedAfterTheJob) {
+  const fs::path script_path = wd.root / "slurm" / "job.sbatch";
+  manifest["command"]["scope"] = 3;
+  manifest["executor"] = {{"kind", "slurm"},
+                          {"resources", {{"partition", "gpu"}, {"gpus", 1}, {"mem_mib", 16384}, {"time_limit_minutes", 45}}},
+                          {"sources", core::Json::object()},
+                          {"margin", {{"quark_cli_seconds", 1200}, {"host_estimate_gib", 12.5}}},
+                          {"script_path", script_path.string()},
+                          {"script", "#!/bin/bash\n#SBATCH --partition=gpu\nexec '/opt/venv/bin/quark-cli' 'torch-llm-ptq'\n"},
+                          {"output", (wd.logs() / "slurm-job.out").string()},
+                          {"sbatch_argv", {"/usr/bin/sbatch", "--parsable", "--partition=gpu", script_path.string()}}};
+  seal_manifest();
+  write_manifest();
+  request.approve = digest;
+  launcher.while_following = [this] { write_export(); };
+  cluster::JobOutcome done;
+  done.last.state = cluster::JobState::completed;
+  done.last.raw_state = "COMPLETED";
+  done.last.exit_code = 0;
+  done.run.exit_code = 0;
+  done.run.started_at = "2026-12-01T00:00:00Z";
+  done.run.finished_at = "2026-12-01T00:01:35Z";
+  done.run.wall_seconds = 95;
+  launcher.followed = done;
+  auto r = run_it();
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  ASSERT_TRUE(std::holds_alternative<run_end::Verified>(r->end)) << r->run.dump();
+  EXPECT_EQ(launcher.calls, (std::vector<std::string>{"submit", "evaluate"}));
 }
 
 TEST(RunOutcomeExitCode, OneCodePerEnd) {

@@ -80,6 +80,8 @@ class NoLauncher final : public Launcher {
     ADD_FAILURE() << "start launched a run it was not asked to";
     return runner::MonitoredOutcome{};
   }
+  void start_evaluator(const evaluate::Request&) override { ADD_FAILURE() << "start started an evaluator it was not asked to"; }
+  void release_evaluator() override {}
   evaluate::EvaluationResult evaluate(const evaluate::Request& r) override {
     ADD_FAILURE() << "start evaluated an output it was not asked to";
     return evaluate::not_run(r.settings, {"evaluate.reason.in_progress", {}});

@@ -84,9 +84,9 @@ core::Result<EstimateConstants> parse() {
             f.number(tm, "/time", "cpu_startup_seconds"),
             f.number(tm, "/time", "cpu_batch_seconds_per_quantized_parameter")};
   const core::Json& s4 = f.object(doc, "", "step4");
-  c.step4 = {f.number(s4, "/step4", "verify_gib_per_second"), f.number(s4, "/step4", "evaluation_startup_seconds"),
-             f.number(s4, "/step4", "evaluation_canary_seconds"), f.number(s4, "/step4", "evaluation_effective_tflops"),
-             f.number(s4, "/step4", "cpu_evaluation_effective_tflops")};
+  c.step4 = {f.number(s4, "/step4", "verify_gib_per_second"),           f.number(s4, "/step4", "evaluation_startup_seconds"),
+             f.number(s4, "/step4", "evaluation_canary_seconds"),       f.number(s4, "/step4", "evaluation_effective_tflops"),
+             f.number(s4, "/step4", "cpu_evaluation_effective_tflops"), f.number(s4, "/step4", "evaluator_waiting_gib")};
   const core::Json& qs = f.object(doc, "", "quantizer_state");
   c.quantizer_state = {f.number(qs, "/quantizer_state", "bytes_per_group_mx"), f.number(qs, "/quantizer_state", "bytes_per_group_other")};
   const core::Json& slurm = f.object(doc, "", "slurm");

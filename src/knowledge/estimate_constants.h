@@ -66,6 +66,7 @@ struct EstimateConstants {
   struct {  // quark-ptq's own part of step 4: verification (hashing) and its evaluation
     double verify_gib_per_second, evaluation_startup_seconds, evaluation_canary_seconds, evaluation_effective_tflops,
         cpu_evaluation_effective_tflops;
+    double evaluator_waiting_gib;  // the evaluator's resident memory while it waits beside quark-cli
   } step4{};
   struct {  // prepare --executor slurm: what the job asks for beyond the estimate
     double memory_margin_pct, time_margin_pct, minimum_minutes, minimum_memory_gib;

@@ -375,9 +375,12 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
     double input_feat = gib(layerwise_host_bytes(k, in.algorithms, sh, in.calibration, load_bytes));
     e.host_awq_gib = h.working_floor_gib + pool + input_feat + h.awq_decoder_copies * decoder_gib + e.cpu_offload_gib;
   }
-  e.host_peak_gib = std::max({e.host_load_gib, e.host_export_gib, e.host_awq_gib});
+  // The evaluator imports its libraries beside quark-cli and waits there for the whole run.
+  if (in.own_evaluation && in.evaluator_beside_quark_cli) e.host_evaluator_gib = k.step4.evaluator_waiting_gib;
+  const double quark_cli_peak = std::max({e.host_load_gib, e.host_export_gib, e.host_awq_gib});
+  e.host_peak_gib = quark_cli_peak + e.host_evaluator_gib;
   bool pool_sets_export = packs && pool >= h.output_copies * shard;
-  e.host_peak_is_brief = !(awq && e.host_peak_gib == e.host_awq_gib) && !(pool_sets_export && e.host_peak_gib == e.host_export_gib);
+  e.host_peak_is_brief = !(awq && quark_cli_peak == e.host_awq_gib) && !(pool_sets_export && quark_cli_peak == e.host_export_gib);
 
   double tokens = static_cast<double>(in.calibration.num_calib_data) * static_cast<double>(in.calibration.seq_len);
   double tflops = in.gpus.empty() ? k.time.cpu_effective_tflops : k.time.calibration_effective_tflops;
@@ -485,6 +488,7 @@ core::Json estimate_to_json(const Estimate& e) {
            {{"load_gib", round2(e.host_load_gib)},
             {"export_gib", round2(e.host_export_gib)},
             {"awq_gib", round2(e.host_awq_gib)},
+            {"evaluator_waiting_gib", round2(e.host_evaluator_gib)},
             {"available_gib", known(e.host_available_gib)},
             {"fits", opt(e.fits_host)}}},
           {"disk", {{"free_gib", known(e.disk_free_gib)}, {"fits", opt(e.fits_disk)}}},

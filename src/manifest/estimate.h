@@ -35,6 +35,9 @@ struct EstimateInputs {
     double windows = 8, seq_len = 256, budget_seconds = 900;
   };
   std::optional<OwnEvaluation> own_evaluation;
+  // That evaluator starts beside quark-cli on this host and waits there (a local run; a Slurm
+  // job's starts on the login node after the job): the host holds both.
+  bool evaluator_beside_quark_cli = false;
   bool multi_device = false;
   std::vector<GpuCapacity> gpus;  // visible GPUs, GPU0 first; empty: none known, or a CPU plan
   std::int64_t host_available_bytes = -1;
@@ -68,10 +71,11 @@ struct Estimate {
   double gpu_peak_gib = 0;                // GPU0
   double gpu_available_gib = -1;          // GPU0 free (or total), -1 unknown
   // host and disk (GiB)
-  double host_peak_gib = 0;    // the largest of the phases below
-  double host_load_gib = 0;    // loading: process floor + mapped checkpoint pages
-  double host_export_gib = 0;  // export: working floor + the output shard
-  double host_awq_gib = 0;     // AWQ: working floor + compile workers + decoder layers on CPU; 0: no AWQ
+  double host_peak_gib = 0;       // the largest of the phases below, + the evaluator waiting beside quark-cli
+  double host_evaluator_gib = 0;  // the evaluator waiting beside quark-cli; 0: none waits there
+  double host_load_gib = 0;       // loading: process floor + mapped checkpoint pages
+  double host_export_gib = 0;     // export: working floor + the output shard
+  double host_awq_gib = 0;        // AWQ: working floor + compile workers + decoder layers on CPU; 0: no AWQ
   // The host peak is a phase of seconds or less (the checkpoint's load, the export's second copy of
   // a shard), which a monitor sampling every few seconds may miss; false: the AWQ phase or the
   // compile workers of an integer export, which last a minute or more.

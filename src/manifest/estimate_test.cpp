@@ -257,6 +257,28 @@ TEST(Estimate, EvaluationAddsItsLongerWindow) {
   EXPECT_GT(eval.minutes, no_eval.minutes);
 }
 
+// quark-ptq's evaluator waits beside quark-cli through a local run: the host holds both, the
+// phases and whether the peak is brief stay quark-cli's. A Slurm job's starts after the job.
+TEST(Estimate, TheEvaluatorWaitingBesideQuarkCliIsOnTheHostPeak) {
+  EstimateInputs in = inputs(llama3_8b(), "fp8");
+  in.own_evaluation = EstimateInputs::OwnEvaluation{};
+  Estimate job = estimated(in);
+  in.evaluator_beside_quark_cli = true;
+  Estimate local = estimated(in);
+  const double waiting = constants().step4.evaluator_waiting_gib;
+  EXPECT_GT(waiting, 0.3);
+  EXPECT_DOUBLE_EQ(job.host_evaluator_gib, 0);
+  EXPECT_DOUBLE_EQ(local.host_evaluator_gib, waiting);
+  EXPECT_NEAR(local.host_peak_gib - job.host_peak_gib, waiting, 1e-9);
+  EXPECT_DOUBLE_EQ(local.host_load_gib, job.host_load_gib);
+  EXPECT_EQ(local.host_peak_is_brief, job.host_peak_is_brief);
+  EXPECT_EQ(estimate_to_json(local)["host"]["evaluator_waiting_gib"], std::round(waiting * 100) / 100);
+  EXPECT_EQ(estimate_to_json(local)["host_memory_gib"], std::round(local.host_peak_gib * 100) / 100);
+  // No evaluation by quark-ptq: nothing waits.
+  in.own_evaluation.reset();
+  EXPECT_DOUBLE_EQ(estimated(in).host_evaluator_gib, 0);
+}
+
 TEST(Estimate, QuarkCapIsHalfOfLargeFreeMemory) {
   EXPECT_DOUBLE_EQ(quark_gpu0_cap_gib(constants(), 100), 50);
   EXPECT_DOUBLE_EQ(quark_gpu0_cap_gib(constants(), 20), 6);

@@ -294,6 +294,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   // sets for them: a pin read from this (login) node would name a GPU the job may not own.
   if (!slurm) pin_single_device(plan, r.env, opt.gpu_index);
   QPTQ_TRY_ASSIGN(EstimateInputs inputs, estimate_inputs(plan, r.env, r.output));
+  inputs.evaluator_beside_quark_cli = !slurm;
   QPTQ_TRY_ASSIGN(r.estimate, estimate_resources(inputs));
   add_run_problems(plan, r.output, r.estimate, r.env.verdict);
   if (plan.python && !r.env.env.python.empty() && *plan.python != r.env.env.python) {

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <functional>
 
 #include "core/clock.h"
 #include "core/unique_fd.h"
@@ -69,25 +70,27 @@ int poll_timeout_ms(Clock::time_point now, std::initializer_list<std::optional<C
 
 }  // namespace
 
-core::Result<MonitoredOutcome> run_monitored(const CommandSpec& spec, const MonitorOptions& options, MonitorObserver* observer) {
-  if (spec.argv.empty()) return start_error("runner.spawn_failed", "", EINVAL);
-  auto program = find_program(spec.argv[0]);
-  if (!program) return start_error("runner.spawn_failed", spec.argv[0], ENOENT);
+namespace {
+
+// The child being followed and the read ends of its stdout and stderr, which follow() owns.
+struct Followed {
+  pid_t pid = -1;
+  int out_fd = -1;
+  int err_fd = -1;
+};
+
+// Gets the child going once the log, the signal relay and the sampler exist: spawns it, or
+// opens a waiting child's gate.
+using ChildStarter = std::function<core::Result<Followed>()>;
+
+core::Result<MonitoredOutcome> follow(const ChildStarter& start_child, const MonitorOptions& options, MonitorObserver* observer) {
   QPTQ_TRY_ASSIGN(LogWatch watch, LogWatch::from_knowledge());
 
   QPTQ_TRY_ASSIGN(int created_log, create_log_file(options.log_path));
   core::UniqueFd log_fd(created_log);
   IgnoreFileSizeSignal no_sigxfsz;
 
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return start_error("runner.spawn_failed", *program, errno);
-  core::UniqueFd out_r(fds[0]);
-  core::UniqueFd out_w(fds[1]);
-  if (::pipe2(fds, O_CLOEXEC) != 0) return start_error("runner.spawn_failed", *program, errno);
-  core::UniqueFd err_r(fds[0]);
-  core::UniqueFd err_w(fds[1]);
-
-  // The relay exists before the child so that a Ctrl-C at any moment is forwarded. Inside
+  // The relay exists before the child goes so that a Ctrl-C at any moment is forwarded. Inside
   // run_together (runs side by side) its one relay serves every run: they poll its shared stop.
   std::optional<SignalRelay> relay;
   const int shared_fd = shared_stop_fd();
@@ -101,12 +104,11 @@ core::Result<MonitoredOutcome> run_monitored(const CommandSpec& spec, const Moni
   const double cpu_before = self_cpu_seconds();
   const auto start = Clock::now();
   out.started_at = core::now_utc_iso8601();
-  pid_t pid = -1;
-  int rc = spawn_in_own_group(*program, spec, out_w.get(), err_w.get(), &pid);
-  if (rc != 0) return start_error("runner.spawn_failed", *program, rc);
+  QPTQ_TRY_ASSIGN(Followed child, start_child());
+  const pid_t pid = child.pid;
+  core::UniqueFd out_r(child.out_fd);
+  core::UniqueFd err_r(child.err_fd);
   out.pid = pid;
-  out_w.reset();
-  err_w.reset();
   sampler.start(pid);
   core::UniqueFd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));
   if (observer != nullptr) observer->on_started(pid);
@@ -298,6 +300,50 @@ core::Result<MonitoredOutcome> run_monitored(const CommandSpec& spec, const Moni
     if (out.interrupt_signal == 0) out.interrupt_signal = *sig;
   }
   return out;
+}
+
+}  // namespace
+
+core::Result<MonitoredOutcome> run_monitored(const CommandSpec& spec, const MonitorOptions& options, MonitorObserver* observer) {
+  if (spec.argv.empty()) return start_error("runner.spawn_failed", "", EINVAL);
+  auto program = find_program(spec.argv[0]);
+  if (!program) return start_error("runner.spawn_failed", spec.argv[0], ENOENT);
+  auto spawn = [&]() -> core::Result<Followed> {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) return start_error("runner.spawn_failed", *program, errno);
+    core::UniqueFd out_r(fds[0]);
+    core::UniqueFd out_w(fds[1]);
+    if (::pipe2(fds, O_CLOEXEC) != 0) return start_error("runner.spawn_failed", *program, errno);
+    core::UniqueFd err_r(fds[0]);
+    core::UniqueFd err_w(fds[1]);
+    Followed child;
+    int rc = spawn_in_own_group(*program, spec, out_w.get(), err_w.get(), &child.pid);
+    if (rc != 0) return start_error("runner.spawn_failed", *program, rc);
+    child.out_fd = out_r.release();
+    child.err_fd = err_r.release();
+    return child;
+  };
+  return follow(spawn, options, observer);
+}
+
+core::Result<MonitoredOutcome> run_monitored(WaitingChild child, std::string_view go, const MonitorOptions& options,
+                                             MonitorObserver* observer) {
+  if (!child.holds()) return start_error("runner.spawn_failed", child.program(), ESRCH);
+  auto open_gate = [&]() -> core::Result<Followed> {
+    WaitingHandles h = child.hand_over();
+    core::UniqueFd gate(h.gate_fd);
+    // The line fits the empty pipe, so the write never waits for the child; a child that is gone
+    // (EPIPE, with SIGPIPE ignored by the relay) is followed to its reaping like any other.
+    ::fcntl(gate.get(), F_SETFL, O_NONBLOCK);
+    (void)core::write_all(gate.get(), go);
+    gate.reset();
+    Followed f;
+    f.pid = h.pid;
+    f.out_fd = h.out_fd;
+    f.err_fd = h.err_fd;
+    return f;
+  };
+  return follow(open_gate, options, observer);
 }
 
 }  // namespace runner

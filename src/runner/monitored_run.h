@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/result.h"
@@ -18,6 +19,7 @@
 #include "runner/log_watch.h"
 #include "runner/resource_sampler.h"
 #include "runner/stop_switch.h"
+#include "runner/waiting_child.h"
 
 namespace runner {
 
@@ -87,5 +89,14 @@ struct MonitoredOutcome {
 
 // Fails as a value only when the child could not be started or the log not created.
 core::Result<MonitoredOutcome> run_monitored(const CommandSpec& spec, const MonitorOptions& options, MonitorObserver* observer);
+
+// The same run of a child started earlier and held at its gate (runner/waiting_child.h): `go`
+// (one line, well under a pipe's 64 KiB) is written to its stdin, which is then closed, and the
+// child is followed as above from that moment: the log is created, the clock, the timeout and
+// the samples start, on_started is called. Whatever it wrote while it waited is read then, into
+// the log and the echo. Fails as a value when `child` holds none or the log cannot be created
+// (the child is then released).
+core::Result<MonitoredOutcome> run_monitored(WaitingChild child, std::string_view go, const MonitorOptions& options,
+                                             MonitorObserver* observer);
 
 }  // namespace runner

@@ -8,10 +8,14 @@
 
 namespace runner {
 
-int spawn_in_own_group(const std::string& program, const CommandSpec& spec, int out_fd, int err_fd, pid_t* pid) {
+int spawn_in_own_group(const std::string& program, const CommandSpec& spec, int out_fd, int err_fd, pid_t* pid, int in_fd) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  if (in_fd >= 0) {
+    posix_spawn_file_actions_adddup2(&actions, in_fd, 0);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  }
   posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
   posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
   if (!spec.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec.cwd.c_str());
