@@ -33,6 +33,8 @@ class ConsoleComparisonObserver final : public flow::ComparisonObserver {
   void on_candidate_output_gone(const std::string& name, const std::string& output_dir) override;
   void on_side_by_side(std::size_t lanes, bool jobs) override;
   void on_candidate_stage(const std::string& name, const std::string& stage) override;
+  void on_candidate_job_submitted(const std::string& name, const std::string& job_id) override;
+  void on_candidate_job_state(const std::string& name, const cluster::JobStatus& status) override;
   void on_candidate_error(const std::string& name, const core::Error& e) override;
   void on_candidate_end(const std::string& name, const flow::RunOutcome& outcome) override;
   flow::RunObserver& run_observer() override { return m_run; }

@@ -262,6 +262,14 @@ class SerializedObserver final : public ComparisonObserver {
     std::lock_guard<std::mutex> lock(m_mutex);
     m_inner.on_candidate_stage(name, stage);
   }
+  void on_candidate_job_submitted(const std::string& name, const std::string& job_id) override {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_inner.on_candidate_job_submitted(name, job_id);
+  }
+  void on_candidate_job_state(const std::string& name, const cluster::JobStatus& status) override {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_inner.on_candidate_job_state(name, status);
+  }
   RunObserver& run_observer() override { return m_inner.run_observer(); }  // not used side by side
 
  private:
@@ -273,13 +281,10 @@ class LaneObserver final : public RunObserver {
  public:
   LaneObserver(ComparisonObserver& comparison, std::string name) : m_comparison(comparison), m_name(std::move(name)) {}
   void on_stage(const std::string& stage) override { m_comparison.on_candidate_stage(m_name, stage); }
-  void on_evaluating(const evaluate::Request&) override { m_comparison.on_candidate_stage(m_name, "evaluation"); }
+  void on_evaluating(const evaluate::Request&) override { m_comparison.on_candidate_stage(m_name, "evaluating"); }
   void on_record_failed(const core::Error& e) override { m_comparison.on_candidate_error(m_name, e); }
-  void on_job_submitted(const std::string& job_id) override { m_comparison.on_candidate_stage(m_name, "Slurm job " + job_id); }
-  void on_job_state(const cluster::JobStatus& s) override {
-    m_comparison.on_candidate_stage(
-        m_name, "job " + s.job_id + " " + std::string(cluster::job_state_name(s.state)) + (s.reason.empty() ? "" : " (" + s.reason + ")"));
-  }
+  void on_job_submitted(const std::string& job_id) override { m_comparison.on_candidate_job_submitted(m_name, job_id); }
+  void on_job_state(const cluster::JobStatus& s) override { m_comparison.on_candidate_job_state(m_name, s); }
 
  private:
   ComparisonObserver& m_comparison;

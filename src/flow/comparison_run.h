@@ -57,7 +57,11 @@ class ComparisonObserver {
   // The candidates run side by side, one lane per GPU (ComparisonManifest::lanes): quark-cli's
   // output then goes to each candidate's log only, and each run reports its stages here.
   virtual void on_side_by_side(std::size_t /*lanes*/, bool /*jobs*/) {}
+  // `stage`: a stage id as RunObserver::on_stage gives it ("evaluating" for quark-ptq's own
+  // evaluation); a job's submission and its state changes as RunObserver has them.
   virtual void on_candidate_stage(const std::string& /*name*/, const std::string& /*stage*/) {}
+  virtual void on_candidate_job_submitted(const std::string& /*name*/, const std::string& /*job_id*/) {}
+  virtual void on_candidate_job_state(const std::string& /*name*/, const cluster::JobStatus& /*status*/) {}
   // Each candidate's run reports through this one.
   virtual RunObserver& run_observer() = 0;
 };

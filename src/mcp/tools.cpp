@@ -490,8 +490,18 @@ class ReportedComparison final : public flow::ComparisonObserver {
     log_line(m_lang, jobs ? "comparison.side_by_side_jobs" : "comparison.side_by_side", {{"lanes", std::to_string(lanes)}});
   }
   void on_candidate_stage(const std::string& name, const std::string& stage) override {
-    log_line(m_lang, "comparison.candidate_stage", {{"name", name}, {"stage", stage}});
+    log_line(m_lang, "comparison.candidate_stage", {{"name", name}, {"stage", core::msg(m_lang, "enum.stage." + stage)}});
     m_report.stage("candidate " + name + ": " + stage);
+  }
+  void on_candidate_job_submitted(const std::string& name, const std::string& job_id) override {
+    log_line(m_lang, "comparison.candidate_job_submitted", {{"name", name}, {"job", job_id}});
+    m_report.stage("candidate " + name + ": job " + job_id);
+  }
+  void on_candidate_job_state(const std::string& name, const cluster::JobStatus& s) override {
+    const std::string state(cluster::job_state_name(s.state));
+    log_line(m_lang, s.reason.empty() ? "comparison.candidate_job_state" : "comparison.candidate_job_state_reason",
+             {{"name", name}, {"job", s.job_id}, {"state", core::msg(m_lang, "enum.job_state." + state)}, {"reason", s.reason}});
+    m_report.stage("candidate " + name + ": job " + s.job_id + " " + state);
   }
   void on_candidate_output_gone(const std::string& name, const std::string& output_dir) override {
     log_line(m_lang, "comparison.candidate_output_gone", {{"name", name}, {"path", output_dir}});

@@ -71,10 +71,10 @@ digest=$(sed -n 's/^digest: //p' wd/comparison_manifest.yaml)
 FAKE_QUARK_SCENARIO=hang "$bin" --workdir wd run --approve "$digest" > run1.txt 2>&1 &
 ptq=$!
 for ((i = 0; i < 300; i++)); do
-  [ "$(grep -c ': job [0-9]* running' run1.txt)" = 2 ] && break
+  [ "$(grep -c ': Slurm job [0-9]* running ==' run1.txt)" = 2 ] && break
   sleep 0.2
 done
-[ "$(grep -c ': job [0-9]* running' run1.txt)" = 2 ] || fail "the two jobs were not running at the same time"
+[ "$(grep -c ': Slurm job [0-9]* running ==' run1.txt)" = 2 ] || fail "the two jobs were not running at the same time"
 kill -TERM "$ptq"
 code=0
 wait "$ptq" || code=$?
@@ -93,7 +93,7 @@ done
 code=0
 FAKE_QUARK_SLEEP=1 "$bin" --workdir wd run --approve "$digest" > run2.txt 2>&1 || code=$?
 python3 -c 'lines = [l.strip() for l in open("run2.txt") if l.startswith("== ")]
-submitted = [i for i, l in enumerate(lines) if ": Slurm job " in l]
+submitted = [i for i, l in enumerate(lines) if ": submitted as Slurm job " in l]
 completed = [i for i, l in enumerate(lines) if l.endswith(" completed ==")]
 assert len(submitted) == 2 and len(completed) == 2, lines
 assert max(submitted) < min(completed), lines' || fail "the jobs did not run side by side"

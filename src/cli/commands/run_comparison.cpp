@@ -45,7 +45,19 @@ void ConsoleComparisonObserver::on_side_by_side(std::size_t lanes, bool jobs) {
 }
 
 void ConsoleComparisonObserver::on_candidate_stage(const std::string& name, const std::string& stage) {
-  m_console.say("comparison.candidate_stage", {{"name", name}, {"stage", stage}});
+  m_console.say("comparison.candidate_stage", {{"name", name}, {"stage", m_console.enum_text("stage", stage)}});
+}
+
+void ConsoleComparisonObserver::on_candidate_job_submitted(const std::string& name, const std::string& job_id) {
+  m_console.say("comparison.candidate_job_submitted", {{"name", name}, {"job", job_id}});
+}
+
+void ConsoleComparisonObserver::on_candidate_job_state(const std::string& name, const cluster::JobStatus& s) {
+  m_console.say(s.reason.empty() ? "comparison.candidate_job_state" : "comparison.candidate_job_state_reason",
+                {{"name", name},
+                 {"job", s.job_id},
+                 {"state", m_console.enum_text("job_state", std::string(cluster::job_state_name(s.state)))},
+                 {"reason", s.reason}});
 }
 
 void ConsoleComparisonObserver::on_candidate_output_gone(const std::string& name, const std::string& output_dir) {
