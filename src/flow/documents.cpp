@@ -159,6 +159,15 @@ core::Json comparison_prepared_document(const manifest::ComparisonPrepared& p) {
       {"artifact", "comparison_prepared"},         {"path", p.path.string()},          {"ready", p.ready()}, {"digest", p.record.digest},
       {"comparison_manifest", p.record.to_json()}, {"candidates", core::Json::array()}};
   for (const auto& r : p.candidates) doc["candidates"].push_back(prepare_document(r));
+  // How step 4 will run them: the candidates (names) of each lane, the lanes side by side.
+  core::Json lanes = core::Json::array();
+  for (const auto& lane : p.record.lanes()) {
+    core::Json names = core::Json::array();
+    for (std::size_t i : lane) names.push_back(p.record.candidates[i].name);
+    lanes.push_back(std::move(names));
+  }
+  doc["lanes"] = std::move(lanes);
+  doc["runs_as"] = p.record.all_jobs() ? "slurm_jobs" : p.record.lanes().size() > 1 ? "side_by_side" : "one_after_another";
   return doc;
 }
 

@@ -59,7 +59,8 @@ core::Json run_document(const RunOutcome& outcome);
 // the run, so the two never disagree (null when the workdir cannot be evaluated).
 core::Json run_document(core::Lang lang, const RunOutcome& outcome);
 // prepare of a comparison: {"artifact": "comparison_prepared", "path", "ready", "digest",
-// "comparison_manifest", "candidates": [prepare_document of each]}.
+// "comparison_manifest", "candidates": [prepare_document of each], "lanes": [[names]...],
+// "runs_as": "one_after_another" | "side_by_side" | "slurm_jobs"}.
 core::Json comparison_prepared_document(const manifest::ComparisonPrepared& prepared);
 // run of a comparison: {"artifact": "comparison_run", "digest", "interrupted", "exit_code",
 // "candidates": [{name, skipped, exit_code, error}], "table" (comparison_table.h; null when the
