@@ -166,8 +166,8 @@ core::Json comparison_prepared_document(const manifest::ComparisonPrepared& p) {
     for (std::size_t i : lane) names.push_back(p.record.candidates[i].name);
     lanes.push_back(std::move(names));
   }
-  doc["lanes"] = std::move(lanes);
-  doc["runs_as"] = p.record.all_jobs() ? "slurm_jobs" : p.record.lanes().size() > 1 ? "side_by_side" : "one_after_another";
+  doc.emplace("lanes", std::move(lanes));
+  doc.emplace("runs_as", p.record.all_jobs() ? "slurm_jobs" : p.record.lanes().size() > 1 ? "side_by_side" : "one_after_another");
   return doc;
 }
 
