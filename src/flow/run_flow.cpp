@@ -19,6 +19,7 @@
 #include "runner/run_log.h"
 #include "verify/early_hasher.h"
 #include "verify/verify_output.h"
+#include "workflow/gpu_pin.h"
 #include "workflow/approval.h"
 #include "workflow/decide.h"
 #include "workflow/evaluator_inputs.h"
@@ -249,8 +250,7 @@ evaluate::Request evaluation_request(const workflow::Workdir& wd, const core::Js
   r.baseline = evaluate::BaselineCache::for_this_user();
   // The run's GPU pin: a candidate beside others is evaluated on its own GPU.
   for (const auto& e : cmd.env_changes) {
-    if (e.name == "HIP_VISIBLE_DEVICES" || e.name == "CUDA_VISIBLE_DEVICES" || e.name == "ROCR_VISIBLE_DEVICES")
-      r.env.emplace_back(e.name, e.value);
+    if (workflow::is_visible_devices_variable(e.name)) r.env.emplace_back(e.name, e.value);
   }
   return r;
 }

@@ -207,6 +207,16 @@ class Start {
     }
   }
 
+  // Step 3's options, as start was given them.
+  manifest::PrepareOptions prepare_options() const {
+    manifest::PrepareOptions p;
+    p.workdir = m_req.workdir;
+    p.output_dir = m_req.output_dir;
+    p.python = m_req.plan.options.python;
+    p.eval_python = m_req.eval_python;
+    return p;
+  }
+
   Stop prepare_step() {
     auto s = workflow::status_of(m_wd);
     if (!s) return failed(s.error());
@@ -218,11 +228,7 @@ class Start {
       return std::nullopt;
     }
     m_observer.on_step(3);
-    manifest::PrepareOptions p;
-    p.workdir = m_req.workdir;
-    p.output_dir = m_req.output_dir;
-    p.python = m_req.plan.options.python;
-    p.eval_python = m_req.eval_python;
+    const manifest::PrepareOptions p = prepare_options();
     auto r = manifest::prepare(p);
     if (!r) return failed(r.error());
     m_observer.on_prepared(*r);
@@ -324,11 +330,7 @@ class Start {
       return std::nullopt;
     }
     m_observer.on_step(3);
-    manifest::PrepareOptions p;
-    p.workdir = m_req.workdir;
-    p.output_dir = m_req.output_dir;
-    p.python = m_req.plan.options.python;
-    p.eval_python = m_req.eval_python;
+    const manifest::PrepareOptions p = prepare_options();
     auto r = manifest::prepare_comparison(p);
     if (!r) return failed(r.error());
     m_observer.on_comparison_prepared(*r);

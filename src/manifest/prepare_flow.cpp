@@ -17,6 +17,7 @@
 #include "runner/capture.h"
 #include "options/prepare_table.h"
 #include "core/shell_quote.h"
+#include "workflow/gpu_pin.h"
 #include "workflow/artifact_files.h"
 #include "workflow/checkpoint.h"
 #include "workflow/command_digest.h"
@@ -57,10 +58,9 @@ core::Result<EstimateInputs> estimate_inputs(const PlanView& plan, const envprob
   }
   // A pin to one GPU (pin_single_device): the estimate is of that GPU alone.
   for (const auto& [name, value] : plan.env_changes) {
-    if (name != "HIP_VISIBLE_DEVICES" && name != "CUDA_VISIBLE_DEVICES") continue;
-    const bool one_index =
-        !value.empty() && value.size() < 4 && std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (one_index && std::stoul(value) < in.gpus.size()) in.gpus = {in.gpus[std::stoul(value)]};
+    if (!workflow::is_visible_devices_variable(name)) continue;
+    const std::optional<int> index = workflow::single_gpu_index(value);
+    if (index && static_cast<std::size_t>(*index) < in.gpus.size()) in.gpus = {in.gpus[static_cast<std::size_t>(*index)]};
   }
   in.host_available_bytes = env.sys.host_memory_available_bytes;
   in.cpu_count = env.sys.cpu_count;  // torch.compile's worker pool in AWQ follows the machine

@@ -5,11 +5,17 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
 
 #include "workflow/command_digest.h"
 
 namespace workflow {
 
 std::optional<int> pinned_gpu(const RecordedCommand& cmd);
+
+// HIP_VISIBLE_DEVICES, CUDA_VISIBLE_DEVICES or ROCR_VISIBLE_DEVICES.
+bool is_visible_devices_variable(std::string_view name);
+// The GPU index such a variable's value names when it names exactly one ("1"; not "0,1").
+std::optional<int> single_gpu_index(std::string_view value);
 
 }  // namespace workflow

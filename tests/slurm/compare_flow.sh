@@ -11,28 +11,7 @@
 set -euo pipefail
 bin=$1
 src=$2
-PATH=$PATH:/usr/sbin:/sbin
-for p in munged slurmctld slurmd sbatch srun squeue sacct sstat scontrol scancel; do
-  if ! command -v "$p" > /dev/null; then
-    if [ -n "${CI:-}" ] && [ "${CI}" != false ] && [ "${CI}" != 0 ]; then
-      echo "compare_flow.sh: $p not found (Debian packages slurm-wlm and munge: scripts/setup-deps.sh)" >&2
-      exit 1
-    fi
-    echo "compare_flow.sh: skipped: $p not found" >&2
-    exit 77
-  fi
-done
-
-work=$(mktemp -d)
-cleanup() {
-  bash "$src/scripts/slurm/cluster.sh" stop "$work/cluster" > /dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-bash "$src/scripts/slurm/cluster.sh" start "$work/cluster" $$ > /dev/null
-export "$(bash "$src/scripts/slurm/cluster.sh" env "$work/cluster")"
-export HOME=$work/home
-mkdir -p "$HOME"
+source "$src/tests/slurm/cluster_lib.bash"
 unset VIRTUAL_ENV CONDA_PREFIX XDG_CACHE_HOME
 export FAKE_EVAL=pass
 cd "$work"
