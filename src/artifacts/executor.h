@@ -41,6 +41,12 @@ struct Preflight {
   std::optional<std::string> job_id;
 };
 
+// A GPU job's evaluation: the srun prefix the evaluator's argv runs behind, after the job.
+struct EvaluationStep {
+  std::vector<std::string> srun;
+  std::int64_t time_limit_minutes = 0;
+};
+
 struct Executor {
   std::string kind = "local";  // local | slurm
   SlurmResources resources;
@@ -50,6 +56,7 @@ struct Executor {
   std::string output;  // the job's output file
   std::vector<std::string> sbatch_argv;
   std::optional<Preflight> preflight;
+  std::optional<EvaluationStep> evaluation_step;  // unset: the evaluation runs on this node
   bool is_job() const { return kind == "slurm"; }
 
   // `section` null or absent: a local run (manifests before the executor was recorded).

@@ -32,4 +32,19 @@ TEST(Executor, ReadsASlurmSectionAndNamesAMistypedField) {
   EXPECT_EQ(*artifacts::Executor::from_json(bad).error().arg("problem"), "executor/resources/mem_mib is not a whole number");
 }
 
+TEST(Executor, TheEvaluationStepOfAGpuJob) {
+  core::Json section = core::Json::parse(R"({"kind": "slurm", "resources": {}, "script_path": "/w/s", "script": "x", "output": "/w/o",
+    "sbatch_argv": ["sbatch", "--parsable", "/w/s"], "evaluation_step": null})");
+  EXPECT_FALSE(artifacts::Executor::from_json(section)->evaluation_step);  // on this node
+  section["evaluation_step"] = {{"srun", {"srun", "--job-name=qptq-evaluate", "--gpus=1"}}, {"time_limit_minutes", 12}, {"gpus", 1}};
+  auto e = artifacts::Executor::from_json(section);
+  ASSERT_TRUE(e && e->evaluation_step);
+  EXPECT_EQ(e->evaluation_step->srun.back(), "--gpus=1");
+  EXPECT_EQ(e->evaluation_step->time_limit_minutes, 12);
+  section["evaluation_step"]["srun"][2] = false;
+  EXPECT_EQ(*artifacts::Executor::from_json(section).error().arg("problem"), "executor/evaluation_step/srun/2 is not a string");
+  section["evaluation_step"]["srun"] = core::Json::array();
+  EXPECT_EQ(*artifacts::Executor::from_json(section).error().arg("problem"), "executor/evaluation_step/srun is empty");
+}
+
 }  // namespace

@@ -128,7 +128,7 @@ EvaluationResult run_evaluation(const Request& req, runner::WaitingChild waiting
   mo.echo_stderr_fd = req.echo_fd;
   mo.echo_stderr_style = req.echo_style;
   mo.sample_gpu = false;
-  mo.timeout_seconds = hard_timeout_seconds(req.settings);
+  mo.timeout_seconds = hard_timeout_seconds(req.settings) + req.start_wait_seconds;
   mo.stop = req.stop;
   mo.stop_grace_seconds = req.stop_grace_seconds;
   StartedObserver started(req.on_started);
@@ -136,9 +136,12 @@ EvaluationResult run_evaluation(const Request& req, runner::WaitingChild waiting
   // path that is not UTF-8 cannot travel in the go line's JSON unchanged, so that evaluator goes
   // and a new one gets the bytes in its argv.
   if (!std::all_of(args.begin(), args.end(), [](const std::string& a) { return core::is_utf8(a); })) waiting.release();
+  // An evaluator that waits here cannot run behind a prefix that starts it elsewhere.
+  if (!req.launch_prefix.empty()) waiting.release();
   auto direct = [&] {
     runner::CommandSpec spec = evaluator_command(req.python, *script, std::move(args));
     for (const auto& [name, value] : req.env) spec.env_set.push_back({name, value});
+    spec.argv.insert(spec.argv.begin(), req.launch_prefix.begin(), req.launch_prefix.end());
     return spec;
   };
   auto run = waiting.holds() ? runner::run_monitored(std::move(waiting), go_line(args), mo, &started)

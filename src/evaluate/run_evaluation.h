@@ -44,6 +44,12 @@ struct Request {
   // Set in the evaluator's environment: the GPU pin of the run it evaluates, so that a
   // candidate run beside others is evaluated on its own GPU.
   std::vector<std::pair<std::string, std::string>> env;
+  // A program the evaluator's argv runs behind: a Slurm job step's srun and its options, so
+  // that a GPU job's output is measured on a GPU of its partition. Empty: run here.
+  std::vector<std::string> launch_prefix;
+  // Added to the hard deadline for the time the prefix may wait before the evaluator starts
+  // (an allocation in a queue); the step's own time limit bounds the evaluator itself.
+  double start_wait_seconds = 0;
 };
 
 // The evaluator's arguments after the script: the request's (absolute paths: it starts in "/");

@@ -76,6 +76,10 @@ std::vector<std::string> executor_lines(core::Lang lang, const core::Json& secti
   }
   out.push_back(core::msg(lang, "prepare.executor_sbatch"));
   out.push_back("  " + core::display_command(e.sbatch_argv, {}));
+  if (const auto& step = e.evaluation_step) {
+    out.push_back(core::msg(lang, "prepare.executor_evaluation_step", {{"minutes", std::to_string(step->time_limit_minutes)}}));
+    out.push_back("  " + visible(core::display_command(step->srun, {})) + " <python> -c <evaluate.py> ...");
+  }
   return out;
 }
 

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "artifacts/executor.h"
+#include "cluster/job_step.h"
 #include "core/clock.h"
 #include "core/fs.h"
 #include "core/text.h"
@@ -251,6 +253,11 @@ evaluate::Request evaluation_request(const workflow::Workdir& wd, const core::Js
   // The run's GPU pin: a candidate beside others is evaluated on its own GPU.
   for (const auto& e : cmd.env_changes) {
     if (workflow::is_visible_devices_variable(e.name)) r.env.emplace_back(e.name, e.value);
+  }
+  // A GPU job's evaluation runs as a job step of its own on the job's partition.
+  if (auto executor = artifacts::Executor::from_json(cmd.executor); executor && executor->evaluation_step) {
+    r.launch_prefix = executor->evaluation_step->srun;
+    r.start_wait_seconds = cluster::kStepStartWaitSeconds;
   }
   return r;
 }

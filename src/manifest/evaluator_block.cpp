@@ -4,6 +4,8 @@
 #include <system_error>
 
 #include "core/fs.h"
+#include "evaluate/run_evaluation.h"
+#include "evaluate/settings_json.h"
 #include "workflow/evaluator_inputs.h"
 
 namespace manifest {
@@ -26,12 +28,11 @@ EvaluatorBlock evaluator_block(const PlanView& plan, const std::string& python, 
   EvaluatorBlock out;
   if (!plan.evaluated_by_quark_ptq || !plan.evaluation.is_object()) return out;
   std::string text = core::json_string(plan.evaluation, "text").value_or("");
-  out.block = {{"python", python},
-               {"source", plan.model},
-               {"output", output_dir},
-               {"text", text.empty() ? core::Json(nullptr) : core::Json(text)},
-               {"settings", settings_of(plan.evaluation)},
-               {"bound", workflow::evaluator_inputs(python, text)}};
+  const core::Json settings = settings_of(plan.evaluation);
+  out.deadline_seconds = evaluate::hard_timeout_seconds(evaluate::settings_from_json(settings));
+  out.block = {{"python", python},     {"source", plan.model},
+               {"output", output_dir}, {"text", text.empty() ? core::Json(nullptr) : core::Json(text)},
+               {"settings", settings}, {"bound", workflow::evaluator_inputs(python, text)}};
   // Without held-out text the evaluation could only end not-run, after the whole quantization:
   // say so now, while the fix is a new plan.
   if (text.empty()) {

@@ -15,7 +15,10 @@
 namespace manifest {
 
 struct EvaluatorBlock {
-  core::Json block = core::Json(nullptr);   // run_manifest.yaml `evaluator`; null: no evaluation
+  core::Json block = core::Json(nullptr);  // run_manifest.yaml `evaluator`; null: no evaluation
+  // The evaluator's hard deadline with these settings (evaluate::hard_timeout_seconds); 0 with
+  // no evaluation. A Slurm job's evaluation step asks for this much time.
+  double deadline_seconds = 0;
   std::vector<envprobe::Problem> problems;  // what keeps it from running (added to the verdict)
 };
 

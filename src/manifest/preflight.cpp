@@ -1,6 +1,6 @@
 #include "manifest/preflight.h"
 
-#include "cluster/preflight_step.h"
+#include "cluster/job_step.h"
 
 namespace manifest {
 

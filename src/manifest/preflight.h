@@ -1,6 +1,6 @@
 // prepare --executor slurm's environment preflight: where the environment is checked for a
 // job. By default (--preflight job) the Python probe runs as a short job step on the job's
-// partition with the job's GPUs, CPUs, memory and account (cluster/preflight_step.h), so the
+// partition with the job's GPUs, CPUs, memory and account (cluster/job_step.h), so the
 // verdict - Python, packages, torch and its GPUs, the node's driver, memory and OS - is the
 // compute node's; --preflight login keeps today's check on this login node, for sites where it
 // has the nodes' environment. Where the verdict came from is recorded in `executor.preflight`,

@@ -340,7 +340,9 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   r.manifest = build_manifest(parts);
   if (slurm) {
     const core::Json preflight = slurm->preflight_on_job ? job_preflight_json(*preflight_run, r.env) : login_preflight_json();
-    QPTQ_TRY_ASSIGN(r.executor, slurm_executor(*slurm, plan, r.estimate, r.command, wd.root, sbatch.value_or("sbatch"), preflight));
+    const EvaluationPlace evaluation{r.evaluator.is_null() ? 0 : evaluator.deadline_seconds, runner::find_program("srun").value_or("srun")};
+    QPTQ_TRY_ASSIGN(r.executor,
+                    slurm_executor(*slurm, plan, r.estimate, r.command, wd.root, sbatch.value_or("sbatch"), preflight, evaluation));
   }
   r.manifest["executor"] = r.executor;
   if (!r.evaluator.is_null()) r.manifest["evaluator"] = r.evaluator;

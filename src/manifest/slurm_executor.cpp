@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "cluster/batch_script.h"
+#include "cluster/job_step.h"
 #include "cluster/resources.h"
 #include "cluster/sbatch.h"
 #include "core/fs.h"
@@ -118,7 +119,8 @@ core::Result<JobGpus> job_gpus(const cluster::Directives& given, const PlanView&
 }
 
 core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est, const BuiltCommand& cmd,
-                                        const std::filesystem::path& workdir, const std::string& sbatch, const core::Json& preflight) {
+                                        const std::filesystem::path& workdir, const std::string& sbatch, const core::Json& preflight,
+                                        const EvaluationPlace& evaluation) {
   QPTQ_TRY_ASSIGN(const knowledge::EstimateConstants* k, knowledge::estimate_constants());
   cluster::Directives d = req.given;
   core::Json sources = core::Json::object();
@@ -146,6 +148,14 @@ core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView&
   const std::string script_path = slurm_script_path(workdir).string();
   QPTQ_TRY_ASSIGN(std::vector<std::string> argv, cluster::sbatch_argv(d, script_path, sbatch));
 
+  // A GPU job's output is measured on a GPU of the partition, not on this node's CPU.
+  core::Json evaluation_step = nullptr;
+  if (evaluation.deadline_seconds > 0 && d.gpus && *d.gpus > 0) {
+    const auto minutes = static_cast<unsigned>(std::ceil(evaluation.deadline_seconds / 60));
+    QPTQ_TRY_ASSIGN(std::vector<std::string> srun, cluster::evaluation_srun_prefix(d, minutes, evaluation.srun));
+    evaluation_step = {{"srun", srun}, {"time_limit_minutes", minutes}, {"gpus", 1}};
+  }
+
   auto opt_json = [](const auto& v) { return v ? core::Json(*v) : core::Json(nullptr); };
   const bool on_node = core::json_string(preflight, "where").value_or("") == "job";
   return core::Json{
@@ -172,6 +182,7 @@ core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView&
       {"output", *d.output},
       {"sbatch_argv", argv},
       {"preflight", preflight},
+      {"evaluation_step", evaluation_step},
       // Said in the manifest as in docs/cluster.md: what prepare checked before checkpoint 3,
       // and what only the job itself will find out.
       {"checked_before_submission", checked(on_node)},

@@ -47,12 +47,22 @@ struct JobGpus {
 };
 core::Result<JobGpus> job_gpus(const cluster::Directives& given, const PlanView& plan);
 
+// Where step 4's evaluation runs for a job: when the job has GPUs, as a job step of its own
+// after the job (srun from this node, one GPU, the evaluator's deadline); otherwise on this
+// node. `deadline_seconds` 0: the plan has no evaluation. `srun` as resolved on this host.
+struct EvaluationPlace {
+  double deadline_seconds = 0;
+  std::string srun = "srun";
+};
+
 // The `executor` section: {kind: slurm, resources, sources, margin, script_path, script,
-// output, sbatch_argv, preflight}. `sbatch` is the program as resolved on this host;
-// `preflight` says where the environment was checked (manifest/preflight.h). Errors: those of
-// job_gpus, and src/cluster's.
+// output, sbatch_argv, preflight, evaluation_step}. `sbatch` is the program as resolved on this
+// host; `preflight` says where the environment was checked (manifest/preflight.h);
+// `evaluation_step` is the srun prefix the evaluator's argv goes behind, or null. Errors: those
+// of job_gpus, and src/cluster's.
 core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est, const BuiltCommand& cmd,
-                                        const std::filesystem::path& workdir, const std::string& sbatch, const core::Json& preflight);
+                                        const std::filesystem::path& workdir, const std::string& sbatch, const core::Json& preflight,
+                                        const EvaluationPlace& evaluation);
 
 // What the environment check cannot say about the compute node when it ran on this (login)
 // node (`checked_on_node` false): the GPU problems become warnings, with one more warning that

@@ -18,6 +18,9 @@
 #              the run's peak host memory and its timeline, in the manifest and report.html
 #   preflight_refused  prepare names a partition the cluster does not have: srun cannot start
 #              the environment preflight; one line naming it, exit 6, the manifest untouched
+#   gpu_evaluation  a GPU plan evaluated by quark-ptq: the job gets one of the cluster's GPUs
+#              (generic resources of the test cluster, no device behind them), and after it the
+#              evaluation runs as a job step of its own with one GPU (srun), not on this node
 #
 # In every scenario prepare's environment preflight runs as a job step on the partition (srun):
 # the manifest must name the node and the job id it ran as.
@@ -70,12 +73,24 @@ wait_for_state() {  # STATE SECONDS: until the manifest's run.job.state is STATE
 # (the test node has no GPUs) with the fake Python environment, its quark-cli the fake one; the
 # calibration data staged in $HOME's cache.
 python3 "$src/tests/fakes/quark_model.py" source model
+plan_set=(--set 'device_strategy="cpu"')
+extra=()
+if [ "$scenario" = gpu_evaluation ]; then
+  # A single-device GPU plan that quark-ptq evaluates; the evaluator (the fake one) writes
+  # down where it ran: the Slurm job and the GPU it was given, if any.
+  echo '{"text": "held-out prose"}' > text.jsonl
+  plan_set=(--set 'evaluation_intent="smoke"' --set "evaluation={\"intent\": \"smoke\", \"windows\": 4, \"seq_len\": 64,
+    \"canary_tokens\": 8, \"max_ppl_increase_pct\": 5, \"budget_seconds\": 60, \"z\": 1.96, \"text\": \"$work/text.jsonl\"}")
+  printf '#!/bin/sh\ncase "$*" in *quark-ptq-eval-ready*) echo %s; exit 0;; esac\necho "job=${SLURM_JOB_NAME:-} gpus=${SLURM_STEP_GPUS:-none}" >> %s\nexec "%s/tests/fakes/evaluator-python" "$@"\n' \
+    "'{\"probe\": \"quark-ptq-eval-ready\", \"ready\": true, \"why\": \"\"}'" "$work/evaluated-on" "$src" > evalpy
+  chmod +x evalpy
+  extra=(--eval-python "$work/evalpy")
+fi
 python3 "$src/tests/cli/prepare/make_workdir.py" wd --model "$work/model" --fake-python venv \
   --probe "$src/tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json" --stage-pileval "$HOME" \
-  --set 'device_strategy="cpu"' > /dev/null
+  "${plan_set[@]}" > /dev/null
 # The job runs the fake quark-cli where prepare finds quark-cli in that environment.
 printf '#!/bin/sh\nexec python3 %s "$@"\n' "$src/tests/fakes/quark-cli" > venv/bin/quark-cli
-extra=()
 case $scenario in
   node_fail) printf '#SBATCH --no-requeue\n' > extra.sbatch && extra=(--sbatch-extra "$work/extra.sbatch") ;;
   preempted) extra=(--cpus "$(sinfo --noheader --format=%c | head -n 1 | tr -d ' ')") ;;
@@ -255,6 +270,22 @@ EOF
     grep -q "could not start as a job step on partition nope: srun: error: Unable to allocate resources: Invalid partition name specified" refused.out ||
       fail "the line does not name the partition and srun's words: $(cat refused.out)"
     [ "$(sha256sum wd/run_manifest.yaml)" = "$before" ] || fail "the manifest was changed"
+    ;;
+  gpu_evaluation)
+    expect executor/resources/gpus 1
+    python3 - "$(field executor/evaluation_step)" << 'EOF' || fail "executor.evaluation_step: $(field executor/evaluation_step)"
+import json, sys
+s = json.loads(sys.argv[1])
+assert s["srun"][1:4] == ["--job-name=qptq-evaluate", "--partition=debug", "--gpus=1"] and s["srun"][-1] == "--quit-on-interrupt", s
+assert s["time_limit_minutes"] == 12 and "--time=0-00:12:00" in s["srun"], s
+EOF
+    FAKE_EVAL=pass "$bin" --workdir wd run --approve "$digest" > run.out 2>&1 || fail "run exited $?"
+    expect run/job/state '"completed"'
+    expect evaluation/verdict '"pass"'
+    grep -q "as a Slurm job step of its own: .*--job-name=qptq-evaluate" run.out || fail "run does not say where the evaluation runs"
+    # The evaluator ran in a job step named qptq-evaluate that Slurm gave a GPU, after the job.
+    [ "$(cat evaluated-on)" = "job=qptq-evaluate gpus=0" ] || fail "the evaluator ran as: $(cat evaluated-on)"
+    [ "$(squeue --noheader --states=all --name=qptq-evaluate --format=%T)" = COMPLETED ] || fail "the evaluation's step did not complete"
     ;;
   *)
     echo "run_flow.sh: unknown scenario $scenario" >&2

@@ -6,6 +6,7 @@
 
 #include "cli/diagnosis_render.h"
 #include "cli/step_views.h"
+#include "core/shell_quote.h"
 #include "core/text.h"
 
 namespace cli {
@@ -61,6 +62,7 @@ void ConsoleRunObserver::on_evaluating(const evaluate::Request& r) {
                                       {"text", r.text.string()},
                                       {"budget", fmt::format("{:.0f}", s.budget_seconds)},
                                       {"python", r.python}});
+  if (!r.launch_prefix.empty()) m_console.say("evaluate.as_job_step", {{"srun", core::display_command(r.launch_prefix, {})}});
 }
 void ConsoleRunObserver::on_diagnosed(const diagnose::Diagnosis& d) { print_diagnosis(m_console, d); }
 

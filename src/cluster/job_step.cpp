@@ -1,26 +1,38 @@
-#include "cluster/preflight_step.h"
+#include "cluster/job_step.h"
 
 #include "core/text.h"
 
 namespace cluster {
 
-core::Result<std::vector<std::string>> preflight_srun_argv(const Directives& job, const std::vector<std::string>& argv,
-                                                           const std::string& srun) {
+core::Result<std::vector<std::string>> step_srun_argv(const Directives& job, const Step& step, const std::vector<std::string>& argv,
+                                                      const std::string& srun) {
   Directives d;
-  d.job_name = std::string(kPreflightJobName);
+  d.job_name = std::string(step.name);
   d.partition = job.partition;
-  d.gpus = job.gpus;
+  d.gpus = step.gpus;
   d.cpus_per_task = job.cpus_per_task;
   d.mem_mib = job.mem_mib;
   d.account = job.account;
-  d.time_limit_minutes = kPreflightMinutes;
+  d.time_limit_minutes = step.minutes;
   QPTQ_TRY_ASSIGN(std::vector<std::string> options, directive_options(d));
   std::vector<std::string> out{srun};
   out.insert(out.end(), options.begin(), options.end());
   // One task on one node, and no "job queued" chatter on stderr.
   out.insert(out.end(), {"--nodes=1", "--ntasks=1", "--quiet"});
+  if (step.quit_on_interrupt) out.emplace_back("--quit-on-interrupt");
   out.insert(out.end(), argv.begin(), argv.end());
   return out;
+}
+
+core::Result<std::vector<std::string>> preflight_srun_argv(const Directives& job, const std::vector<std::string>& argv,
+                                                           const std::string& srun) {
+  return step_srun_argv(job, Step{kPreflightJobName, kPreflightMinutes, job.gpus, false}, argv, srun);
+}
+
+core::Result<std::vector<std::string>> evaluation_srun_prefix(const Directives& job, unsigned minutes, const std::string& srun) {
+  std::optional<unsigned> gpus;
+  if (job.gpus && *job.gpus > 0) gpus = 1u;
+  return step_srun_argv(job, Step{kEvaluationJobName, minutes, gpus, true}, {}, srun);
 }
 
 std::optional<std::string> srun_refusal(std::string_view err, int exit_code) {

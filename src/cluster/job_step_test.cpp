@@ -2,7 +2,9 @@
 // 22.05.8 printed (tests/fixtures/slurm/srun-*.stderr.txt, recorded by its record.sh).
 #include <gtest/gtest.h>
 
-#include "cluster/preflight_step.h"
+#include <algorithm>
+
+#include "cluster/job_step.h"
 #include "core/fs.h"
 #include "core/text.h"
 #include "support/temp_dir.h"
@@ -53,6 +55,29 @@ TEST(PreflightStep, SrunArgvCarriesTheJobsResourcesNotItsLimits) {
                                              "python3"}));
   job.partition = "a b";
   EXPECT_FALSE(preflight_srun_argv(job, {"python3"}));
+}
+
+TEST(EvaluationStep, OneGpuOfTheJobsPartitionForTheEvaluatorsDeadlineAndCtrlCEndsIt) {
+  Directives job;
+  job.job_name = "quark-ptq";
+  job.partition = "gpu";
+  job.gpus = 8;
+  job.cpus_per_task = 16;
+  job.mem_mib = 65536;
+  job.time_limit_minutes = 600;
+  job.account = "proj";
+  job.output = "/w/logs/slurm-job.out";
+  auto prefix = evaluation_srun_prefix(job, 40, "/usr/bin/srun");
+  ASSERT_TRUE(prefix);
+  EXPECT_EQ(*prefix, (std::vector<std::string>{"/usr/bin/srun", "--job-name=qptq-evaluate", "--partition=gpu", "--gpus=1",
+                                               "--cpus-per-task=16", "--mem=65536M", "--time=0-00:40:00", "--account=proj", "--nodes=1",
+                                               "--ntasks=1", "--quiet", "--quit-on-interrupt"}));
+  // A job without GPUs asks for none in its evaluation either.
+  job.gpus.reset();
+  auto cpu = evaluation_srun_prefix(job, 40);
+  ASSERT_TRUE(cpu);
+  EXPECT_EQ(std::count(cpu->begin(), cpu->end(), std::string("--gpus=1")), 0);
+  EXPECT_FALSE(evaluation_srun_prefix(job, 0)) << "no time is no step";
 }
 
 TEST(PreflightStep, RecordedRefusalsAreToldFromAStepThatRan) {
