@@ -214,6 +214,8 @@ GresTypes=gpu
 NodeName=$host NodeAddr=127.0.0.1 NodeHostname=$host $hw Gres=gpu:2 State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP PriorityTier=1
 PartitionName=urgent Nodes=$host MaxTime=INFINITE State=UP PriorityTier=2
+# A partition whose jobs may run 5 minutes at most (a time limit over it is refused by prepare).
+PartitionName=short Nodes=$host MaxTime=5 State=UP PriorityTier=1
 EOF
 }
 

@@ -53,6 +53,10 @@ core::Result<Executor> Executor::from_json(const core::Json& section) {
     if (es.srun.empty() && error.empty()) error = st.path("srun") + " is empty";
     e.evaluation_step = std::move(es);
   }
+  if (const core::Json* sc = f.object("submission_check")) {
+    Fields c(*sc, f.path("submission_check"), &error);
+    e.submission_check = SubmissionCheck{c.text("answer").value_or(""), c.text("partition"), c.integer("partition_limit_minutes")};
+  }
   if (!error.empty()) return core::fail(field_invalid("run_manifest.yaml", error));
   return e;
 }

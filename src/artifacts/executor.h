@@ -47,6 +47,13 @@ struct EvaluationStep {
   std::int64_t time_limit_minutes = 0;
 };
 
+// What slurmctld said of the exact submission before checkpoint 3.
+struct SubmissionCheck {
+  std::string answer;  // sbatch --test-only's line
+  std::optional<std::string> partition;
+  std::optional<std::int64_t> partition_limit_minutes;  // unset: no limit
+};
+
 struct Executor {
   std::string kind = "local";  // local | slurm
   SlurmResources resources;
@@ -56,7 +63,8 @@ struct Executor {
   std::string output;  // the job's output file
   std::vector<std::string> sbatch_argv;
   std::optional<Preflight> preflight;
-  std::optional<EvaluationStep> evaluation_step;  // unset: the evaluation runs on this node
+  std::optional<EvaluationStep> evaluation_step;    // unset: the evaluation runs on this node
+  std::optional<SubmissionCheck> submission_check;  // unset: not asked
   bool is_job() const { return kind == "slurm"; }
 
   // `section` null or absent: a local run (manifests before the executor was recorded).

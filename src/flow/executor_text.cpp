@@ -60,6 +60,13 @@ std::vector<std::string> executor_lines(core::Lang lang, const core::Json& secti
       out.push_back(core::msg(lang, "prepare.preflight_login"));
     }
   }
+  if (const auto& sc = e.submission_check) {
+    out.push_back(core::msg(lang, "prepare.submission_checked", {{"answer", visible(sc->answer)}}));
+    if (sc->partition && sc->partition_limit_minutes) {
+      out.push_back(core::msg(lang, "prepare.partition_limit",
+                              {{"partition", visible(*sc->partition)}, {"limit", std::to_string(*sc->partition_limit_minutes)}}));
+    }
+  }
   if (const auto& m = e.margin) {
     out.push_back(core::msg(lang, "prepare.executor_margin",
                             {{"mem", text(r.mem_mib).value_or("?") + "M"},

@@ -341,8 +341,16 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   if (slurm) {
     const core::Json preflight = slurm->preflight_on_job ? job_preflight_json(*preflight_run, r.env) : login_preflight_json();
     const EvaluationPlace evaluation{r.evaluator.is_null() ? 0 : evaluator.deadline_seconds, runner::find_program("srun").value_or("srun")};
+    // Asked of slurmctld only where sbatch is here (else the verdict already blocks).
+    SubmissionChecker check;
+    if (sbatch) {
+      check = [sinfo = runner::find_program("sinfo").value_or("sinfo")](const cluster::Directives& d, const std::vector<std::string>& argv,
+                                                                        const std::string& script) {
+        return cluster::check_submission(d, argv, script, sinfo);
+      };
+    }
     QPTQ_TRY_ASSIGN(r.executor,
-                    slurm_executor(*slurm, plan, r.estimate, r.command, wd.root, sbatch.value_or("sbatch"), preflight, evaluation));
+                    slurm_executor(*slurm, plan, r.estimate, r.command, wd.root, sbatch.value_or("sbatch"), preflight, evaluation, check));
   }
   r.manifest["executor"] = r.executor;
   if (!r.evaluator.is_null()) r.manifest["evaluator"] = r.evaluator;

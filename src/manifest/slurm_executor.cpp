@@ -34,25 +34,39 @@ constexpr std::string_view k_gpu_codes[] = {"no_gpu",
                                             "gfx_override_contradicts",
                                             "visible_devices_disagree"};
 
-core::Json checked(bool on_node) {
-  if (on_node) {
-    return {"sbatch on PATH on this host", "every resource value and extra #SBATCH line as sbatch reads it",
-            "the Python environment, packages, torch, GPUs, driver, memory and OS on a node of the partition, from a job step with the "
-            "job's resources (executor.preflight)",
-            "the data on this host (shared with the nodes only if the filesystem is)"};
+core::Json checked(bool on_node, bool asked_slurmctld) {
+  core::Json out = {"sbatch on PATH on this host", "every resource value and extra #SBATCH line as sbatch reads it"};
+  if (asked_slurmctld) {
+    out.push_back(
+        "the exact submission as slurmctld takes it (sbatch --test-only with the script): partition, account, QOS, features, the "
+        "memory and GPUs a node has, the extra #SBATCH lines");
+    out.push_back("the job's time limit against the partition's (sinfo)");
   }
-  return {"sbatch on PATH on this host", "every resource value and extra #SBATCH line as sbatch reads it",
-          "the Python environment, packages and data on this host (shared with the nodes only if the filesystem is)"};
+  if (on_node) {
+    out.push_back(
+        "the Python environment, packages, torch, GPUs, driver, memory and OS on a node of the partition, from a job step with the "
+        "job's resources (executor.preflight)");
+    out.push_back("the data on this host (shared with the nodes only if the filesystem is)");
+  } else {
+    out.push_back("the Python environment, packages and data on this host (shared with the nodes only if the filesystem is)");
+  }
+  return out;
 }
 
-core::Json not_checked(bool on_node) {
-  if (on_node) {
-    return {"the job's time limit, account limits and extra #SBATCH lines (the preflight step asks for 5 minutes, without them)",
-            "that the node the job gets is the one the preflight ran on, or one like it",
-            "that the workdir, the model and the data are visible from the compute node"};
+core::Json not_checked(bool on_node, bool asked_slurmctld) {
+  core::Json out = core::Json::array();
+  if (asked_slurmctld) {
+    out.push_back("limits slurmctld applies only when it schedules the job (association and QOS limits such as GrpTRES), and the wait");
+  } else {
+    out.push_back("the partition, account, limits and extra #SBATCH lines (slurmctld answers at submission)");
   }
-  return {"the partition, account and limits (slurmctld answers at submission)", "the compute node's GPUs, driver and torch build",
-          "that the workdir, the model and the Python environment are visible from the compute node"};
+  if (on_node) {
+    out.push_back("that the node the job gets is the one the preflight ran on, or one like it");
+  } else {
+    out.push_back("the compute node's GPUs, driver and torch build");
+  }
+  out.push_back("that the workdir, the model and the data are visible from the compute node");
+  return out;
 }
 
 }  // namespace
@@ -120,7 +134,7 @@ core::Result<JobGpus> job_gpus(const cluster::Directives& given, const PlanView&
 
 core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est, const BuiltCommand& cmd,
                                         const std::filesystem::path& workdir, const std::string& sbatch, const core::Json& preflight,
-                                        const EvaluationPlace& evaluation) {
+                                        const EvaluationPlace& evaluation, const SubmissionChecker& check) {
   QPTQ_TRY_ASSIGN(const knowledge::EstimateConstants* k, knowledge::estimate_constants());
   cluster::Directives d = req.given;
   core::Json sources = core::Json::object();
@@ -157,6 +171,12 @@ core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView&
   }
 
   auto opt_json = [](const auto& v) { return v ? core::Json(*v) : core::Json(nullptr); };
+  core::Json submission_check = nullptr;
+  if (check) {
+    QPTQ_TRY_ASSIGN(cluster::SubmissionCheck said, check(d, argv, script));
+    submission_check = {
+        {"answer", said.answer}, {"partition", said.partition}, {"partition_limit_minutes", opt_json(said.partition_limit)}};
+  }
   const bool on_node = core::json_string(preflight, "where").value_or("") == "job";
   return core::Json{
       {"kind", "slurm"},
@@ -183,10 +203,11 @@ core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView&
       {"sbatch_argv", argv},
       {"preflight", preflight},
       {"evaluation_step", evaluation_step},
+      {"submission_check", submission_check},
       // Said in the manifest as in docs/cluster.md: what prepare checked before checkpoint 3,
       // and what only the job itself will find out.
-      {"checked_before_submission", checked(on_node)},
-      {"not_checked_before_submission", not_checked(on_node)},
+      {"checked_before_submission", checked(on_node, static_cast<bool>(check))},
+      {"not_checked_before_submission", not_checked(on_node, static_cast<bool>(check))},
   };
 }
 

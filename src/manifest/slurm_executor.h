@@ -5,10 +5,12 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 
 #include "cluster/directives.h"
+#include "cluster/submission_check.h"
 #include "core/json_io.h"
 #include "core/result.h"
 #include "envprobe/checks.h"
@@ -55,14 +57,20 @@ struct EvaluationPlace {
   std::string srun = "srun";
 };
 
+// What slurmctld says of the exact submission before checkpoint 3 (cluster/submission_check.h),
+// given the typed directives, the sbatch argv and the script; unset (sbatch missing here): not
+// asked, and said so in the manifest.
+using SubmissionChecker = std::function<core::Result<cluster::SubmissionCheck>(
+    const cluster::Directives&, const std::vector<std::string>& sbatch_argv, const std::string& script)>;
+
 // The `executor` section: {kind: slurm, resources, sources, margin, script_path, script,
-// output, sbatch_argv, preflight, evaluation_step}. `sbatch` is the program as resolved on this
+// output, sbatch_argv, preflight, evaluation_step, submission_check}. `sbatch` is the program as resolved on this
 // host; `preflight` says where the environment was checked (manifest/preflight.h);
 // `evaluation_step` is the srun prefix the evaluator's argv goes behind, or null. Errors: those
 // of job_gpus, and src/cluster's.
 core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est, const BuiltCommand& cmd,
                                         const std::filesystem::path& workdir, const std::string& sbatch, const core::Json& preflight,
-                                        const EvaluationPlace& evaluation);
+                                        const EvaluationPlace& evaluation, const SubmissionChecker& check);
 
 // What the environment check cannot say about the compute node when it ran on this (login)
 // node (`checked_on_node` false): the GPU problems become warnings, with one more warning that

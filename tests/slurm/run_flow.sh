@@ -18,6 +18,9 @@
 #              the run's peak host memory and its timeline, in the manifest and report.html
 #   preflight_refused  prepare names a partition the cluster does not have: srun cannot start
 #              the environment preflight; one line naming it, exit 6, the manifest untouched
+#   submission_refused  an extra #SBATCH line asks for a node feature the cluster lacks: slurmctld
+#              refuses it when prepare asks (sbatch --test-only); one line with its words, exit 6
+#   time_limit_over  a time limit over the partition's (sinfo): refused by prepare, exit 6
 #   gpu_evaluation  a GPU plan evaluated by quark-ptq: the job gets one of the cluster's GPUs
 #              (generic resources of the test cluster, no device behind them), and after it the
 #              evaluation runs as a job step of its own with one GPU (srun), not on this node
@@ -286,6 +289,33 @@ EOF
     # The evaluator ran in a job step named qptq-evaluate that Slurm gave a GPU, after the job.
     [ "$(cat evaluated-on)" = "job=qptq-evaluate gpus=0" ] || fail "the evaluator ran as: $(cat evaluated-on)"
     [ "$(squeue --noheader --states=all --name=qptq-evaluate --format=%T)" = COMPLETED ] || fail "the evaluation's step did not complete"
+    ;;
+  submission_refused | time_limit_over)
+    before=$(sha256sum wd/run_manifest.yaml)
+    code=0
+    if [ "$scenario" = submission_refused ]; then
+      printf '#SBATCH --constraint=nosuchfeature\n' > nofeature.sbatch
+      "$bin" --workdir wd prepare --output-dir "$work/out/tiny" --python "$work/venv/bin/python" \
+        --executor slurm --partition debug --mem 1G --sbatch-extra "$work/nofeature.sbatch" > refused.out 2>&1 || code=$?
+      want="slurmctld would not take this job (sbatch --test-only: allocation failure: Invalid feature specification)"
+    else
+      "$bin" --workdir wd prepare --output-dir "$work/out/tiny" --python "$work/venv/bin/python" \
+        --executor slurm --partition short --mem 1G --time-limit 10 > refused.out 2>&1 || code=$?
+      want="the job's time limit of 10 min is more than partition short allows (5 min)"
+    fi
+    [ "$code" = 6 ] || fail "prepare exited $code, expected 6: $(cat refused.out)"
+    [ "$(wc -l < refused.out)" = 1 ] || fail "not one line: $(cat refused.out)"
+    grep -qF "$want" refused.out || fail "the line does not say why: $(cat refused.out)"
+    [ "$(sha256sum wd/run_manifest.yaml)" = "$before" ] || fail "the manifest was changed"
+    [ -z "$(squeue --noheader --states=all --name=quark-ptq)" ] || fail "a job was submitted"
+    # The same with the limit the partition allows is taken, and says what slurmctld answered.
+    if [ "$scenario" = time_limit_over ]; then
+      "$bin" --workdir wd prepare --output-dir "$work/out/tiny" --python "$work/venv/bin/python" \
+        --executor slurm --partition short --mem 1G --time-limit 5 > taken.out 2>&1 || fail "prepare within the limit: $(cat taken.out)"
+      grep -q "Asked of slurmctld (sbatch --test-only, nothing submitted): sbatch: Job [0-9]* to start at .* in partition short" taken.out ||
+        fail "checkpoint 3 does not show slurmctld's answer: $(cat taken.out)"
+      expect executor/submission_check/partition_limit_minutes 5
+    fi
     ;;
   *)
     echo "run_flow.sh: unknown scenario $scenario" >&2

@@ -11,7 +11,8 @@ set -e
 H=$SRC/tests/cli/prepare
 python3 "$H/make_workdir.py" wd --model "$SRC/examples/tiny-llama" --fake-python venv \
   --probe "$SRC/tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json" --stage-pileval "$HOME"
-mkdir bin && printf '#!/bin/sh\nexit 99\n' > bin/sbatch && chmod +x bin/sbatch
+mkdir bin && printf '#!/bin/sh\ncase "$1" in --test-only) echo "sbatch: Job 7 to start at 2026-12-07T12:00:00 using 8 processors on nodes gpu-node-7 in partition gpu" >&2; exit 0;; esac\nexit 99\n' > bin/sbatch
+printf '#!/bin/sh\necho "gpu 2-00:00:00"\n' > bin/sinfo && chmod +x bin/sinfo && chmod +x bin/sbatch
 # The environment preflight's srun: a stand-in that drops srun's options and runs the step
 # here, as node gpu-node-7 of job 4242 (tests/slurm runs the real one).
 printf '#!/bin/sh\necho "$@" > srun.args\nwhile [ "${1#--}" != "$1" ]; do shift; done\nSLURM_JOB_ID=4242 SLURMD_NODENAME=gpu-node-7 exec "$@"\n' > bin/srun
@@ -40,9 +41,11 @@ print("script path:", ex["script_path"] == wd + "/slurm/job.sbatch", "output:", 
 print("sbatch argv:", [a.replace(sys.argv[2], "$PWD") for a in ex["sbatch_argv"][:4]], "...", ex["sbatch_argv"][-1] == ex["script_path"])
 lines = ex["script"].splitlines()
 print("script ends:", lines[-1].startswith("exec '" + cmd["argv"][0] + "' 'torch-llm-ptq'"), "env:", [l for l in lines if l.startswith("export")])
+print("asked of slurmctld:", ex["submission_check"])
+print("evaluation step:", ex["evaluation_step"], "(the plan has no evaluation)")
 print("script directives:", [l for l in lines if l.startswith("#SBATCH") and "mem" not in l and "time" not in l and "output" not in l])
 # Each part is bound: an edited script, sbatch line or resource needs a new approval.
-for path in (("script",), ("sbatch_argv", 2), ("resources", "partition"), ("preflight", "node")):
+for path in (("script",), ("sbatch_argv", 2), ("resources", "partition"), ("preflight", "node"), ("submission_check", "answer")):
     e = yaml.safe_load(open("wd/run_manifest.yaml"))
     t = e["executor"]
     for k in path[:-1]:

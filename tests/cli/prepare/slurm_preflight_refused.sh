@@ -10,7 +10,8 @@ H=$SRC/tests/cli/prepare
 python3 "$H/make_workdir.py" wd --model "$SRC/examples/tiny-llama" --fake-python venv \
   --probe "$SRC/tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json" --stage-pileval "$HOME" > /dev/null
 mkdir bin
-printf '#!/bin/sh\nexit 99\n' > bin/sbatch
+printf '#!/bin/sh\ncase "$1" in --test-only) echo "sbatch: Job 7 to start at 2026-12-07T12:00:00 using 8 processors on nodes gpu-node-7 in partition gpu" >&2; exit 0;; esac\nexit 99\n' > bin/sbatch
+printf '#!/bin/sh\necho "gpu 2-00:00:00"\n' > bin/sinfo && chmod +x bin/sinfo
 {
   printf '#!/bin/sh\ncat >&2 <<'"'"'END'"'"'\n'
   sed '$d' "$SRC/tests/fixtures/slurm/srun-invalid-partition.stderr.txt"

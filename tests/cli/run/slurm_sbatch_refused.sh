@@ -6,7 +6,8 @@ set -e
 H=$SRC/tests/cli/prepare
 python3 "$H/make_workdir.py" wd --model "$SRC/examples/tiny-llama" --fake-python venv \
   --probe "$SRC/tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json" --stage-pileval "$HOME" > /dev/null
-mkdir bin && printf '#!/bin/sh\necho "sbatch: error: invalid partition specified: gpu" >&2\nexit 1\n' > bin/sbatch && chmod +x bin/sbatch
+mkdir bin && printf '#!/bin/sh\ncase "$1" in --test-only) echo "sbatch: Job 7 to start at 2026-12-07T12:00:00 using 8 processors on nodes gpu-node-7 in partition gpu" >&2; exit 0;; esac\necho "sbatch: error: invalid partition specified: gpu" >&2\nexit 1\n' > bin/sbatch && chmod +x bin/sbatch
+printf '#!/bin/sh\necho "gpu 2-00:00:00"\n' > bin/sinfo && chmod +x bin/sinfo
 PATH="$PWD/bin:$PATH" quark-ptq --json --workdir wd prepare --output-dir "$PWD/out/tiny" --python "$PWD/venv/bin/python" \
   --executor slurm --partition gpu --preflight login > prepared.json 2> /dev/null
 digest=$(python3 -c 'import json; print(json.load(open("prepared.json"))["digest"])')
