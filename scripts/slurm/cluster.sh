@@ -209,9 +209,10 @@ PreemptType=preempt/partition_prio
 PreemptMode=CANCEL
 # Two GPUs as generic resources with no device behind them (gres.conf names /dev/null and
 # /dev/zero): Slurm allocates them and sets CUDA_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES for a job
-# or step that asks (--gpus), so GPU jobs are scheduled as on a GPU partition.
+# or step that asks (--gpus), so GPU jobs are scheduled as on a GPU partition. The node has the
+# feature "qptq", for --constraint.
 GresTypes=gpu
-NodeName=$host NodeAddr=127.0.0.1 NodeHostname=$host $hw Gres=gpu:2 State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 NodeHostname=$host $hw Gres=gpu:2 Features=qptq State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP PriorityTier=1
 PartitionName=urgent Nodes=$host MaxTime=INFINITE State=UP PriorityTier=2
 # A partition whose jobs may run 5 minutes at most (a time limit over it is refused by prepare).

@@ -43,13 +43,15 @@ core::Result<Executor> Executor::from_json(const core::Json& section) {
   if (const core::Json* argv = f.array("sbatch_argv")) e.sbatch_argv = strings(*argv, f.path("sbatch_argv"), error);
   if (const core::Json* pf = f.object("preflight")) {
     Fields p(*pf, f.path("preflight"), &error);
-    e.preflight = Preflight{p.text("where").value_or(""), p.text("node"), p.text("partition"), p.text("job_id")};
+    e.preflight = Preflight{p.text("where").value_or(""), p.text("node"), p.text("partition"), p.text("job_id"), {}};
+    if (const core::Json* lo = p.array("left_out")) e.preflight->left_out = strings(*lo, p.path("left_out"), error);
   }
   if (const core::Json* step = f.object("evaluation_step")) {
     Fields st(*step, f.path("evaluation_step"), &error);
     EvaluationStep es;
     if (const core::Json* argv = st.array("srun")) es.srun = strings(*argv, st.path("srun"), error);
     es.time_limit_minutes = st.integer("time_limit_minutes").value_or(0);
+    if (const core::Json* lo = st.array("left_out")) es.left_out = strings(*lo, st.path("left_out"), error);
     if (es.srun.empty() && error.empty()) error = st.path("srun") + " is empty";
     e.evaluation_step = std::move(es);
   }

@@ -39,12 +39,14 @@ struct Preflight {
   std::optional<std::string> node;
   std::optional<std::string> partition;
   std::optional<std::string> job_id;
+  std::vector<std::string> left_out;  // extra #SBATCH lines the step did not carry
 };
 
 // A GPU job's evaluation: the srun prefix the evaluator's argv runs behind, after the job.
 struct EvaluationStep {
   std::vector<std::string> srun;
   std::int64_t time_limit_minutes = 0;
+  std::vector<std::string> left_out;  // extra #SBATCH lines the step does not carry
 };
 
 // What slurmctld said of the exact submission before checkpoint 3.

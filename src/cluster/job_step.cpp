@@ -17,6 +17,7 @@ core::Result<std::vector<std::string>> step_srun_argv(const Directives& job, con
   QPTQ_TRY_ASSIGN(std::vector<std::string> options, directive_options(d));
   std::vector<std::string> out{srun};
   out.insert(out.end(), options.begin(), options.end());
+  out.insert(out.end(), step.placement.begin(), step.placement.end());
   // One task on one node, and no "job queued" chatter on stderr.
   out.insert(out.end(), {"--nodes=1", "--ntasks=1", "--quiet"});
   if (step.quit_on_interrupt) out.emplace_back("--quit-on-interrupt");
@@ -25,14 +26,15 @@ core::Result<std::vector<std::string>> step_srun_argv(const Directives& job, con
 }
 
 core::Result<std::vector<std::string>> preflight_srun_argv(const Directives& job, const std::vector<std::string>& argv,
-                                                           const std::string& srun) {
-  return step_srun_argv(job, Step{kPreflightJobName, kPreflightMinutes, job.gpus, false}, argv, srun);
+                                                           const std::string& srun, const std::vector<std::string>& placement) {
+  return step_srun_argv(job, Step{kPreflightJobName, kPreflightMinutes, job.gpus, false, placement}, argv, srun);
 }
 
-core::Result<std::vector<std::string>> evaluation_srun_prefix(const Directives& job, unsigned minutes, const std::string& srun) {
+core::Result<std::vector<std::string>> evaluation_srun_prefix(const Directives& job, unsigned minutes, const std::string& srun,
+                                                              const std::vector<std::string>& placement) {
   std::optional<unsigned> gpus;
   if (job.gpus && *job.gpus > 0) gpus = 1u;
-  return step_srun_argv(job, Step{kEvaluationJobName, minutes, gpus, true}, {}, srun);
+  return step_srun_argv(job, Step{kEvaluationJobName, minutes, gpus, true, placement}, {}, srun);
 }
 
 std::optional<std::string> srun_refusal(std::string_view err, int exit_code) {

@@ -31,23 +31,27 @@ struct Step {
   unsigned minutes = 0;            // --time
   std::optional<unsigned> gpus;    // --gpus (unset: none asked for)
   bool quit_on_interrupt = false;  // one SIGINT ends the step (srun's --quit-on-interrupt)
+  // The job's extra #SBATCH lines that mean the same for srun (cluster/step_options.h).
+  std::vector<std::string> placement;
 };
 
 // {srun, --job-name, the typed directives as options (partition, the step's GPUs, CPUs per
-// task, memory, account, the step's time; never the job's time limit, output or extra
-// lines), --nodes=1, --ntasks=1, --quiet[, --quit-on-interrupt]} followed by `argv`. Fails on a
-// value srun cannot take.
+// task, memory, account, the step's time; never the job's time limit or output), the step's
+// placement options, --nodes=1, --ntasks=1, --quiet[, --quit-on-interrupt]} followed by `argv`.
+// Fails on a value srun cannot take.
 core::Result<std::vector<std::string>> step_srun_argv(const Directives& job, const Step& step, const std::vector<std::string>& argv,
                                                       const std::string& srun = "srun");
 
 // The preflight: the job's GPUs, five minutes.
 core::Result<std::vector<std::string>> preflight_srun_argv(const Directives& job, const std::vector<std::string>& argv,
-                                                           const std::string& srun = "srun");
+                                                           const std::string& srun = "srun",
+                                                           const std::vector<std::string>& placement = {});
 
 // The evaluation's step in front of nothing yet (the evaluator's argv is made when it runs):
 // one GPU (the evaluator loads each model onto one device), `minutes` (its hard deadline), and
 // a Ctrl-C that ends the step at once.
-core::Result<std::vector<std::string>> evaluation_srun_prefix(const Directives& job, unsigned minutes, const std::string& srun = "srun");
+core::Result<std::vector<std::string>> evaluation_srun_prefix(const Directives& job, unsigned minutes, const std::string& srun = "srun",
+                                                              const std::vector<std::string>& placement = {});
 
 // srun's words when the step did not start (no allocation: no such partition, a limit or
 // account refused, the allocation revoked): the last "srun: error:" line of its stderr, or its

@@ -56,6 +56,10 @@ std::vector<std::string> executor_lines(core::Lang lang, const core::Json& secti
       auto shown = [](const std::optional<std::string>& v) { return visible(v.value_or("?")); };
       out.push_back(core::msg(lang, "prepare.preflight_job",
                               {{"node", shown(pf->node)}, {"partition", shown(pf->partition)}, {"job_id", shown(pf->job_id)}}));
+      if (!pf->left_out.empty()) {
+        out.push_back(core::msg(lang, "prepare.step_left_out"));
+        for (const auto& line : pf->left_out) out.push_back("    " + visible(line));
+      }
     } else {
       out.push_back(core::msg(lang, "prepare.preflight_login"));
     }

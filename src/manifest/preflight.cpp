@@ -1,6 +1,7 @@
 #include "manifest/preflight.h"
 
 #include "cluster/job_step.h"
+#include "runner/capture.h"
 
 namespace manifest {
 
@@ -15,12 +16,15 @@ core::Json variable(const envprobe::EnvReport& env, const char* name) {
 
 std::function<core::Result<runner::CaptureResult>(const runner::CommandSpec&)> job_step_runner(const cluster::Directives& job,
                                                                                                std::string srun, double timeout_seconds,
-                                                                                               std::shared_ptr<PreflightRun> record) {
-  return [job, srun = std::move(srun), timeout_seconds, record](const runner::CommandSpec& probe) -> core::Result<runner::CaptureResult> {
+                                                                                               std::shared_ptr<PreflightRun> record,
+                                                                                               cluster::StepExtras extras) {
+  return [job, srun = std::move(srun), timeout_seconds, record,
+          extras = std::move(extras)](const runner::CommandSpec& probe) -> core::Result<runner::CaptureResult> {
     const std::string partition = job.partition.value_or("");
     const std::string shown = partition.empty() ? std::string("(the default partition)") : partition;
-    QPTQ_TRY_ASSIGN(std::vector<std::string> argv, cluster::preflight_srun_argv(job, probe.argv, srun));
+    QPTQ_TRY_ASSIGN(std::vector<std::string> argv, cluster::preflight_srun_argv(job, probe.argv, srun, extras.options));
     record->partition = partition;
+    record->left_out = extras.left_out;
     record->srun.assign(argv.begin(), argv.end() - static_cast<std::ptrdiff_t>(probe.argv.size()));
     runner::CommandSpec spec = probe;  // its environment and cwd reach the task: srun passes them on
     spec.argv = std::move(argv);
@@ -54,7 +58,19 @@ core::Json job_preflight_json(const PreflightRun& run, const envprobe::EnvReport
           {"node", variable(env, "SLURMD_NODENAME")},
           {"job_id", variable(env, "SLURM_JOB_ID")},
           {"partition", run.partition.empty() ? core::Json(nullptr) : core::Json(run.partition)},
-          {"srun", run.srun}};
+          {"srun", run.srun},
+          {"left_out", run.left_out}};
+}
+
+cluster::StepExtras step_extras_here(const cluster::Directives& job, const std::string& sbatch, const std::string& srun) {
+  if (job.extra_lines.empty()) return {};
+  auto help = [](const std::string& program) {
+    runner::CommandSpec spec;
+    spec.argv = {program, "--help"};
+    auto res = runner::capture(spec, 30, 1u << 20);
+    return res && res->exit_code == 0 ? cluster::parse_client_help(res->out) : cluster::ClientOptions{};
+  };
+  return cluster::step_extras(job.extra_lines, help(sbatch), help(srun));
 }
 
 core::Json login_preflight_json() { return {{"where", "login"}}; }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cluster/directives.h"
+#include "cluster/step_options.h"
 #include "core/json_io.h"
 #include "core/result.h"
 #include "envprobe/report.h"
@@ -25,9 +26,15 @@ inline constexpr double kPreflightTimeoutSeconds = 600;
 
 // What the job-step preflight ran, filled in while it runs.
 struct PreflightRun {
-  std::string partition;          // as asked ("" : the cluster's default)
-  std::vector<std::string> srun;  // srun and its options, without the probe's argv
+  std::string partition;              // as asked ("" : the cluster's default)
+  std::vector<std::string> srun;      // srun and its options, without the probe's argv
+  std::vector<std::string> left_out;  // the extra #SBATCH lines the step does not carry
 };
+
+// The extra #SBATCH lines of `job` as srun options for quark-ptq's steps, read with this host's
+// `sbatch --help` and `srun --help` (cluster/step_options.h); every line left out when either
+// cannot answer.
+cluster::StepExtras step_extras_here(const cluster::Directives& job, const std::string& sbatch, const std::string& srun);
 
 // The ProbeOptions::run_elsewhere of the job-step preflight: `srun` (its path here) with the
 // job's directives in front of the probe's command. Errors (ExitCode::env_not_ready, nothing
@@ -35,7 +42,8 @@ struct PreflightRun {
 // "prepare.preflight_timed_out"; a stop while srun runs is ExitCode::interrupted.
 std::function<core::Result<runner::CaptureResult>(const runner::CommandSpec&)> job_step_runner(const cluster::Directives& job,
                                                                                                std::string srun, double timeout_seconds,
-                                                                                               std::shared_ptr<PreflightRun> record);
+                                                                                               std::shared_ptr<PreflightRun> record,
+                                                                                               cluster::StepExtras extras = {});
 
 // executor.preflight: {where: job, node, job_id, partition, srun} from the run and the
 // node's report (Slurm's SLURMD_NODENAME and SLURM_JOB_ID as the probe saw them; null when it

@@ -275,6 +275,12 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   probe.dataset_reachable = opt.dataset_reachable ? opt.dataset_reachable : hub_dataset_reachability(opt.getenv);
   // The job's environment is checked where the job will run: a job step on its partition.
   auto preflight_run = std::make_shared<PreflightRun>();
+  // The steps quark-ptq runs for a job land where the job will: its extra lines' placement.
+  cluster::StepExtras extras;
+  if (slurm) {
+    extras =
+        step_extras_here(slurm->given, runner::find_program("sbatch").value_or("sbatch"), runner::find_program("srun").value_or("srun"));
+  }
   if (slurm && slurm->preflight_on_job) {
     QPTQ_TRY_ASSIGN(JobGpus gpus, job_gpus(slurm->given, plan));
     cluster::Directives step = slurm->given;
@@ -285,7 +291,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
           .with("partition", step.partition.value_or("(the default partition)"))
           .with("words", "there is no srun on PATH");
     }
-    probe.run_elsewhere = job_step_runner(step, *srun, kPreflightTimeoutSeconds, preflight_run);
+    probe.run_elsewhere = job_step_runner(step, *srun, kPreflightTimeoutSeconds, preflight_run, extras);
     probe.elsewhere_timeout_seconds = kPreflightTimeoutSeconds;
   }
   QPTQ_TRY_ASSIGN(r.env, envprobe::probe_environment(probe));
@@ -340,7 +346,8 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   r.manifest = build_manifest(parts);
   if (slurm) {
     const core::Json preflight = slurm->preflight_on_job ? job_preflight_json(*preflight_run, r.env) : login_preflight_json();
-    const EvaluationPlace evaluation{r.evaluator.is_null() ? 0 : evaluator.deadline_seconds, runner::find_program("srun").value_or("srun")};
+    const EvaluationPlace evaluation{r.evaluator.is_null() ? 0 : evaluator.deadline_seconds, runner::find_program("srun").value_or("srun"),
+                                     extras};
     // Asked of slurmctld only where sbatch is here (else the verdict already blocks).
     SubmissionChecker check;
     if (sbatch) {

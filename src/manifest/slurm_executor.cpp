@@ -166,8 +166,9 @@ core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView&
   core::Json evaluation_step = nullptr;
   if (evaluation.deadline_seconds > 0 && d.gpus && *d.gpus > 0) {
     const auto minutes = static_cast<unsigned>(std::ceil(evaluation.deadline_seconds / 60));
-    QPTQ_TRY_ASSIGN(std::vector<std::string> srun, cluster::evaluation_srun_prefix(d, minutes, evaluation.srun));
-    evaluation_step = {{"srun", srun}, {"time_limit_minutes", minutes}, {"gpus", 1}};
+    QPTQ_TRY_ASSIGN(std::vector<std::string> srun,
+                    cluster::evaluation_srun_prefix(d, minutes, evaluation.srun, evaluation.placement.options));
+    evaluation_step = {{"srun", srun}, {"time_limit_minutes", minutes}, {"gpus", 1}, {"left_out", evaluation.placement.left_out}};
   }
 
   auto opt_json = [](const auto& v) { return v ? core::Json(*v) : core::Json(nullptr); };

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cluster/directives.h"
+#include "cluster/step_options.h"
 #include "cluster/submission_check.h"
 #include "core/json_io.h"
 #include "core/result.h"
@@ -55,6 +56,7 @@ core::Result<JobGpus> job_gpus(const cluster::Directives& given, const PlanView&
 struct EvaluationPlace {
   double deadline_seconds = 0;
   std::string srun = "srun";
+  cluster::StepExtras placement;  // the job's extra lines as srun options, and those left out
 };
 
 // What slurmctld says of the exact submission before checkpoint 3 (cluster/submission_check.h),

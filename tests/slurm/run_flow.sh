@@ -19,11 +19,14 @@
 #   preflight_refused  prepare names a partition the cluster does not have: srun cannot start
 #              the environment preflight; one line naming it, exit 6, the manifest untouched
 #   submission_refused  an extra #SBATCH line asks for a node feature the cluster lacks: slurmctld
-#              refuses it when prepare asks (sbatch --test-only); one line with its words, exit 6
+#              refuses it when prepare asks (sbatch --test-only; the preflight on the login node,
+#              as the job-step preflight would carry the constraint and be refused first); one
+#              line with its words, exit 6
 #   time_limit_over  a time limit over the partition's (sinfo): refused by prepare, exit 6
 #   gpu_evaluation  a GPU plan evaluated by quark-ptq: the job gets one of the cluster's GPUs
 #              (generic resources of the test cluster, no device behind them), and after it the
-#              evaluation runs as a job step of its own with one GPU (srun), not on this node
+#              evaluation runs as a job step of its own with one GPU (srun), not on this node;
+#              an extra line's --constraint goes to both steps, its --mail-type to neither
 #
 # In every scenario prepare's environment preflight runs as a job step on the partition (srun):
 # the manifest must name the node and the job id it ran as.
@@ -87,7 +90,8 @@ if [ "$scenario" = gpu_evaluation ]; then
   printf '#!/bin/sh\ncase "$*" in *quark-ptq-eval-ready*) echo %s; exit 0;; esac\necho "job=${SLURM_JOB_NAME:-} gpus=${SLURM_STEP_GPUS:-none}" >> %s\nexec "%s/tests/fakes/evaluator-python" "$@"\n' \
     "'{\"probe\": \"quark-ptq-eval-ready\", \"ready\": true, \"why\": \"\"}'" "$work/evaluated-on" "$src" > evalpy
   chmod +x evalpy
-  extra=(--eval-python "$work/evalpy")
+  printf '#SBATCH --constraint=qptq\n#SBATCH --mail-type=END\n' > placement.sbatch
+  extra=(--eval-python "$work/evalpy" --sbatch-extra "$work/placement.sbatch")
 fi
 python3 "$src/tests/cli/prepare/make_workdir.py" wd --model "$work/model" --fake-python venv \
   --probe "$src/tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json" --stage-pileval "$HOME" \
@@ -281,6 +285,12 @@ import json, sys
 s = json.loads(sys.argv[1])
 assert s["srun"][1:4] == ["--job-name=qptq-evaluate", "--partition=debug", "--gpus=1"] and s["srun"][-1] == "--quit-on-interrupt", s
 assert s["time_limit_minutes"] == 12 and "--time=0-00:12:00" in s["srun"], s
+assert "--constraint=qptq" in s["srun"] and s["left_out"] == ["#SBATCH --mail-type=END"], s
+EOF
+    python3 - "$(field executor/preflight)" << 'EOF' || fail "executor.preflight: $(field executor/preflight)"
+import json, sys
+p = json.loads(sys.argv[1])
+assert "--constraint=qptq" in p["srun"] and p["left_out"] == ["#SBATCH --mail-type=END"], p
 EOF
     FAKE_EVAL=pass "$bin" --workdir wd run --approve "$digest" > run.out 2>&1 || fail "run exited $?"
     expect run/job/state '"completed"'
@@ -296,7 +306,7 @@ EOF
     if [ "$scenario" = submission_refused ]; then
       printf '#SBATCH --constraint=nosuchfeature\n' > nofeature.sbatch
       "$bin" --workdir wd prepare --output-dir "$work/out/tiny" --python "$work/venv/bin/python" \
-        --executor slurm --partition debug --mem 1G --sbatch-extra "$work/nofeature.sbatch" > refused.out 2>&1 || code=$?
+        --executor slurm --partition debug --mem 1G --sbatch-extra "$work/nofeature.sbatch" --preflight login > refused.out 2>&1 || code=$?
       want="slurmctld would not take this job (sbatch --test-only: allocation failure: Invalid feature specification)"
     else
       "$bin" --workdir wd prepare --output-dir "$work/out/tiny" --python "$work/venv/bin/python" \

@@ -11,11 +11,13 @@ set -e
 H=$SRC/tests/cli/prepare
 python3 "$H/make_workdir.py" wd --model "$SRC/examples/tiny-llama" --fake-python venv \
   --probe "$SRC/tests/fixtures/envprobe/probe/amd-mi300x.handwritten.json" --stage-pileval "$HOME"
-mkdir bin && printf '#!/bin/sh\ncase "$1" in --test-only) echo "sbatch: Job 7 to start at 2026-12-07T12:00:00 using 8 processors on nodes gpu-node-7 in partition gpu" >&2; exit 0;; esac\nexit 99\n' > bin/sbatch
+mkdir bin && printf '#!/bin/sh\ncase "$1" in --help) exec cat "%s";; esac\n' "$SRC/tests/fixtures/slurm/sbatch-help.txt" > bin/sbatch
+printf 'case "$1" in --test-only) echo "sbatch: Job 7 to start at 2026-12-07T12:00:00 using 8 processors on nodes gpu-node-7 in partition gpu" >&2; exit 0;; esac\nexit 99\n' >> bin/sbatch
 printf '#!/bin/sh\necho "gpu 2-00:00:00"\n' > bin/sinfo && chmod +x bin/sinfo && chmod +x bin/sbatch
 # The environment preflight's srun: a stand-in that drops srun's options and runs the step
 # here, as node gpu-node-7 of job 4242 (tests/slurm runs the real one).
-printf '#!/bin/sh\necho "$@" > srun.args\nwhile [ "${1#--}" != "$1" ]; do shift; done\nSLURM_JOB_ID=4242 SLURMD_NODENAME=gpu-node-7 exec "$@"\n' > bin/srun
+printf '#!/bin/sh\ncase "$1" in --help) exec cat "%s";; esac\n' "$SRC/tests/fixtures/slurm/srun-help.txt" > bin/srun
+printf 'echo "$@" > srun.args\nwhile [ "${1#--}" != "$1" ]; do shift; done\nSLURM_JOB_ID=4242 SLURMD_NODENAME=gpu-node-7 exec "$@"\n' >> bin/srun
 chmod +x bin/srun
 printf '#SBATCH --qos=normal\n\n#SBATCH --comment="quantize it"\n' > extra.sbatch
 PATH="$PWD/bin:$PATH" quark-ptq --workdir wd prepare --output-dir "$PWD/out/tiny-fp8" --python "$PWD/venv/bin/python" \
@@ -32,7 +34,7 @@ print("scope:", cmd["scope"], "digest recomputed:", scope_digest(m) == cmd["dige
 print("resources:", {k: v for k, v in ex["resources"].items() if k not in ("mem_mib", "time_limit_minutes")})
 print("sources:", ex["sources"])
 pf = ex["preflight"]
-print("preflight:", {k: v for k, v in pf.items() if k != "srun"}, "srun:", [a.replace(sys.argv[2], "$PWD") for a in pf["srun"]])
+print("preflight:", {k: v for k, v in pf.items() if k not in ("srun", "left_out")}, "left out:", pf["left_out"], "srun:", [a.replace(sys.argv[2], "$PWD") for a in pf["srun"]])
 r, mg = ex["resources"], ex["margin"]
 import math
 print("mem = host estimate x 1.25:", r["mem_mib"] == math.ceil(max(mg["host_estimate_gib"] * 1.25, 8) * 1024))
