@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/json_io.h"
 #include "core/result.h"
@@ -27,6 +28,10 @@ class Fields {
   // The member when it is an object (nullptr when absent or null; an error for another type).
   const core::Json* object(std::string_view key);
   const core::Json* array(std::string_view key);
+  // A list of strings or of whole numbers; an element of another type is an error naming it
+  // by its index ("files/tokenizer_files/2 is not a string").
+  std::vector<std::string> texts(std::string_view key);
+  std::vector<std::int64_t> integers(std::string_view key);
   std::string path(std::string_view key) const;
 
  private:

@@ -17,7 +17,8 @@ intake::OracleLinears unavailable(std::string why) {
 
 // The oracle's answer as intake takes it. Only a stop is an error.
 core::Result<intake::OracleLinears> ask_oracle(const core::Json& first, const envprobe::PythonEnv* python, const AnalyzeOracle& how) {
-  auto config = analysed_config_on_disk(intake::read_analysis_file(first));
+  QPTQ_TRY_ASSIGN(const intake::AnalysisFile analysis, intake::read_analysis_file(first));
+  auto config = analysed_config_on_disk(analysis);
   if (!config) return unavailable("no config.json on this machine (the model was read over HTTP)");
   oracle::OracleRequest req;
   req.python = python->python;

@@ -226,7 +226,7 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   for (const auto& e : o.excludes) {
     if (e.empty()) return core::make_error(core::ExitCode::usage, "plan.empty_exclude");
   }
-  const intake::AnalysisFile recorded = intake::read_analysis_file(analysis);
+  QPTQ_TRY_ASSIGN(const intake::AnalysisFile recorded, intake::read_analysis_file(analysis));
   const std::string& model_type = recorded.model_type;
   QPTQ_TRY_ASSIGN(Probed probed, probe_and_ask(request, o, capture, recorded, model_type, observer));
   plan::Capabilities& caps = probed.caps;

@@ -46,7 +46,10 @@ class Start {
 
  private:
   bool same_model(const core::Json& doc) const {
-    const intake::AnalysisFile analysis = intake::read_analysis_file(doc);
+    // A document that does not read is not this model's analysis: it is made again.
+    auto read = intake::read_analysis_file(doc);
+    if (!read) return false;
+    const intake::AnalysisFile& analysis = *read;
     const std::string& recorded = analysis.model_path;
     if (recorded.empty()) return false;
     // A Hub model's analysis records the revision it was asked for (the default one when none

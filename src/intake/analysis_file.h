@@ -1,10 +1,8 @@
-// model_analysis.json read back: the one typed reader of step 1's artifact for the fields the
-// later steps act on (which model, from where, at which revision, with which tokenizer files
-// and template exclusions). It reads a document that passed its schema (workflow's
-// read_artifact judges that first), so it does not fail: a field the schema leaves optional
-// and the document leaves out reads as unset. Older spellings of a field (json_io.h's
-// json_first_*) are read here and nowhere else. The planner's own reading of the inventory and
-// the risks stays with the planner, which owns what they mean for a plan.
+// model_analysis.json as the later steps take it: which model, from where, at which revision,
+// with which tokenizer files and template exclusions, and its size for the estimate. A view
+// over artifacts::ModelAnalysis (the one reader of the artifact, older spellings upgraded
+// there); the planner's own reading of the inventory and the risks stays with the planner,
+// which owns what they mean for a plan.
 #pragma once
 
 #include <cstdint>
@@ -12,20 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/model_analysis.h"
 #include "core/json_io.h"
+#include "core/result.h"
 
 namespace intake {
 
 // "source": where intake found the model.
-struct AnalysisSource {
-  std::string kind;   // local | hf_cache | hub
-  std::string input;  // MODEL as typed
-  std::optional<std::string> repo_id;
-  std::optional<std::string> snapshot_dir;  // the Hugging Face cache snapshot read
-  // The identity checkpoint 1 confirmed (core/model_identity.h), null when none was recorded.
-  // Kept as recorded: prepare compares it with the files as they are now.
-  core::Json identity = core::Json(nullptr);
-};
+using AnalysisSource = artifacts::AnalysisSource;
 
 // The model's size as the estimate needs it: the exact inventory when intake recorded one,
 // else the architecture's numbers for config arithmetic. Zero means unknown.
@@ -74,6 +66,8 @@ struct AnalysisFile {
   std::optional<std::string> pinned_commit() const;
 };
 
-AnalysisFile read_analysis_file(const core::Json& doc);
+AnalysisFile analysis_file(const artifacts::ModelAnalysis& analysis);
+// The document as any release wrote it; artifacts.field_invalid naming a field of the wrong type.
+core::Result<AnalysisFile> read_analysis_file(const core::Json& doc);
 
 }  // namespace intake

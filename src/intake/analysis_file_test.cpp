@@ -1,5 +1,5 @@
-// model_analysis.json's typed reader, on what intake writes and on the older spellings it
-// still accepts.
+// The later steps' view of model_analysis.json, on what intake writes and on a document in
+// the older spellings (upgraded by artifacts::upgrade_model_analysis).
 #include "intake/analysis_file.h"
 
 #include <gtest/gtest.h>
@@ -14,7 +14,9 @@ TEST(AnalysisFile, ReadsWhatIntakeWrites) {
   req.model = test_support::source_path("examples/tiny-llama").string();
   auto doc = intake::analyze(req);
   ASSERT_TRUE(doc) << doc.error().id;
-  const intake::AnalysisFile a = intake::read_analysis_file(*doc);
+  auto read = intake::read_analysis_file(*doc);
+  ASSERT_TRUE(read) << read.error().id;
+  const intake::AnalysisFile& a = *read;
   EXPECT_EQ(a.model_path, (*doc)["model"]["model_path"].get<std::string>());
   EXPECT_EQ(a.model_type, "llama");
   EXPECT_FALSE(a.trust_remote_code);
@@ -41,35 +43,48 @@ TEST(AnalysisFile, AHubSourceIsPinnedToTheConfirmedCommit) {
                       {"revision", "v1"},
                       {"commit", "resolved"},
                       {"identity", {{"kind", "hub"}, {"commit", "confirmed"}}}}}};
-  intake::AnalysisFile a = intake::read_analysis_file(doc);
+  intake::AnalysisFile a = intake::read_analysis_file(doc).value();
   EXPECT_EQ(a.revision, "v1");
   EXPECT_EQ(a.resolved_commit, "resolved");
   EXPECT_EQ(a.pinned_commit(), "confirmed");
   EXPECT_EQ(a.tokenizer_code, std::vector<std::string>{"X.Tok"});
   doc["source"].erase("identity");
-  EXPECT_EQ(intake::read_analysis_file(doc).pinned_commit(), "resolved");
+  EXPECT_EQ(intake::read_analysis_file(doc)->pinned_commit(), "resolved");
   // Kept as recorded, whatever its type: prepare compares it with the files.
   doc["source"]["identity"] = "edited";
-  EXPECT_EQ(intake::read_analysis_file(doc).source->identity, "edited");
+  EXPECT_EQ(intake::read_analysis_file(doc)->source->identity, "edited");
 }
 
 TEST(AnalysisFile, OlderSpellingsAndMissingFieldsReadAsUnset) {
   const core::Json doc = {{"model", {{"source", "/m"}, {"model_type", "llama"}, {"revision", "r"}, {"commit", "c"}}},
                           {"tokenizer", {{"files", {"tokenizer.json", 3}}}},
                           {"config", {{"hidden_size", 64}, {"num_hidden_layers", 2}}}};
-  const intake::AnalysisFile a = intake::read_analysis_file(doc);
+  auto read = intake::read_analysis_file(doc);
+  ASSERT_TRUE(read) << read.error().id;
+  const intake::AnalysisFile& a = *read;
   EXPECT_EQ(a.model_path, "/m");
   EXPECT_EQ(a.revision, "r");
   EXPECT_EQ(a.pinned_commit(), "c");
-  EXPECT_FALSE(a.source.has_value());
+  ASSERT_TRUE(a.source.has_value());  // the upgrade gives the revision and commit their place, source/
+  EXPECT_EQ(a.source->kind, "");
   EXPECT_EQ(a.tokenizer_files, std::vector<std::string>{"tokenizer.json"});
   EXPECT_EQ(a.size.hidden_size, 64);
   EXPECT_EQ(a.size.num_layers, 2);
   EXPECT_EQ(a.size.source, "config arithmetic");
 
-  const intake::AnalysisFile none = intake::read_analysis_file(core::Json::array());
-  EXPECT_TRUE(none.model_path.empty());
-  EXPECT_FALSE(none.pinned_commit().has_value());
+  auto none = intake::read_analysis_file(core::Json::array());
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->model_path.empty());
+  EXPECT_FALSE(none->pinned_commit().has_value());
+}
+
+// A field of the wrong type is the reader's error naming it, never a default.
+TEST(AnalysisFile, AMistypedFieldIsAnError) {
+  const core::Json doc = {{"model", {{"model_path", "/m"}, {"model_type", 3}}}};
+  auto read = intake::read_analysis_file(doc);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().id, "artifacts.field_invalid");
+  EXPECT_EQ(*read.error().arg("problem"), "model/model_type is not a string");
 }
 
 }  // namespace
@@ -84,7 +99,9 @@ TEST(AnalysisFile, ExpertsPerTokenAndQuantizedLinearModules) {
   auto read = [](const char* dir) {
     auto doc = core::read_json_file(test_support::source_path(std::string(dir) + "/model_analysis.json"));
     EXPECT_TRUE(doc.has_value()) << dir;
-    return intake::read_analysis_file(doc ? *doc : core::Json::object()).size;
+    auto file = intake::read_analysis_file(doc ? *doc : core::Json::object());
+    EXPECT_TRUE(file.has_value()) << dir;
+    return file ? file->size : intake::ModelSize{};
   };
   intake::ModelSize mixtral = read("tests/fixtures/quark/0.13/h100/runs/mixtral_4l_fp8");
   EXPECT_EQ(mixtral.experts_per_token, 2);

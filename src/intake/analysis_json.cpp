@@ -8,12 +8,7 @@ namespace intake {
 
 namespace {
 
-template <typename T>
-core::Json opt(const std::optional<T>& v) {
-  return v ? core::Json(*v) : core::Json(nullptr);
-}
-
-core::Json opt_text(const std::string& s) { return s.empty() ? core::Json(nullptr) : core::Json(s); }
+std::optional<std::string> unless_empty(const std::string& s) { return s.empty() ? std::nullopt : std::optional<std::string>(s); }
 
 std::string ranges_of(const std::vector<std::int64_t>& v) {
   std::vector<std::uint32_t> u;
@@ -23,42 +18,49 @@ std::string ranges_of(const std::vector<std::int64_t>& v) {
   return u.empty() ? "" : format_ranges(u);
 }
 
-core::Json dtype_totals(const std::map<std::string, DtypeTotals>& m) {
-  core::Json out = core::Json::object();
-  for (const auto& [k, v] : m) out[k] = {{"tensors", v.tensors}, {"parameters", v.parameters}, {"bytes", v.bytes}};
+artifacts::TotalsByDtype dtype_totals(const std::map<std::string, DtypeTotals>& m) {
+  artifacts::TotalsByDtype out;
+  for (const auto& [k, v] : m) {
+    out[k] = {static_cast<std::int64_t>(v.tensors), static_cast<std::int64_t>(v.parameters), static_cast<std::int64_t>(v.bytes)};
+  }
   return out;
 }
 
-core::Json source_json(const SourceInfo& src) {
-  core::Json source = {{"kind", src.kind}, {"input", src.input}};
-  if (src.repo_id) source["repo_id"] = *src.repo_id;
-  if (src.revision) source["revision"] = *src.revision;
-  if (src.commit) source["commit"] = *src.commit;
+artifacts::AnalysisSource source_of(const SourceInfo& src) {
+  artifacts::AnalysisSource s;
+  s.kind = src.kind;
+  s.input = src.input;
+  s.repo_id = src.repo_id;
+  s.revision = src.revision;
+  s.commit = src.commit;
   // A configured endpoint may carry user:password@: never recorded.
-  if (src.endpoint) source["endpoint"] = core::redact_credentials(*src.endpoint);
-  if (src.snapshot_dir) source["snapshot_dir"] = *src.snapshot_dir;
-  source["offline"] = src.offline;
-  if (!src.identity.is_null()) source["identity"] = src.identity;
-  return source;
+  if (src.endpoint) s.endpoint = core::redact_credentials(*src.endpoint);
+  s.snapshot_dir = src.snapshot_dir;
+  s.offline = src.offline;
+  s.identity = src.identity;
+  return s;
 }
 
-core::Json model_json(const SourceInfo& src, const ModelFacts& facts, const knowledge::ModelFamilies& fam) {
+artifacts::AnalysisModel model_of(const SourceInfo& src, const ModelReading& r, const knowledge::ModelFamilies& fam) {
+  const ModelFacts& facts = r.facts;
   std::string arch0 = facts.architectures.empty() ? "" : facts.architectures.front();
   bool implemented = fam.transformers_implements(facts.model_type);
   auto min_tf = fam.min_transformers_version.find(facts.model_type);
-  return {
-      {"model_path", src.model_path},
-      {"model_type", facts.model_type},
-      {"text_model_type", opt(facts.text_model_type)},
-      {"architectures", facts.architectures},
-      {"loading_class", fam.loading_class_for(facts.model_type, arch0)},
-      {"trust_remote_code", false},
-      {"remote_code", {{"auto_map", facts.auto_map}, {"transformers_implements_model_type", implemented}, {"required", !implemented}}},
-      {"transformers_version", opt(facts.transformers_version)},
-      {"transformers_version_required",
-       min_tf == fam.min_transformers_version.end() ? core::Json(nullptr) : core::Json(">=" + min_tf->second)},
-      {"dtype", opt(facts.dtype)},
-  };
+  artifacts::AnalysisModel m;
+  m.model_path = src.model_path;
+  m.model_type = facts.model_type;
+  m.text_model_type = facts.text_model_type;
+  m.architectures = facts.architectures;
+  m.loading_class = fam.loading_class_for(facts.model_type, arch0);
+  m.trust_remote_code = false;
+  // quark-cli (0.12.post1 and 0.13) loads the tokenizer with remote code trusted whatever
+  // --no_trust_remote_code says, and that load follows both files' auto_map: the code they
+  // name runs inside quark-cli.
+  m.remote_code = artifacts::RemoteCode{facts.auto_map, implemented, !implemented, r.tokenizer_auto_map, facts.auto_map_code};
+  m.transformers_version = facts.transformers_version;
+  if (min_tf != fam.min_transformers_version.end()) m.transformers_version_required = ">=" + min_tf->second;
+  m.dtype = facts.dtype;
+  return m;
 }
 
 std::string attention_kind(const ModelFacts& facts) {
@@ -69,24 +71,24 @@ std::string attention_kind(const ModelFacts& facts) {
   return "mha";
 }
 
-core::Json architecture_json(const ModelFacts& facts) {
-  return {
-      {"num_hidden_layers", opt(facts.num_layers)},
-      {"hidden_size", opt(facts.hidden_size)},
-      {"num_attention_heads", opt(facts.num_heads)},
-      {"num_key_value_heads", opt(facts.num_kv_heads)},
-      {"num_key_value_heads_source", opt_text(facts.kv_heads_source)},
-      {"head_dim", opt(facts.head_dim)},
-      {"head_dim_source", opt_text(facts.head_dim_source)},
-      {"intermediate_size", opt(facts.intermediate_size)},
-      {"vocab_size", opt(facts.vocab_size)},
-      {"max_position_embeddings", opt(facts.context_length)},
-      {"tie_word_embeddings", opt(facts.tie_word_embeddings)},
-      {"tie_word_embeddings_source", facts.tie_source},
-      {"attention", attention_kind(facts)},
-      {"mla", facts.mla},
-      {"mtp_layers", opt(facts.mtp_layers)},
-  };
+artifacts::Architecture architecture_of(const ModelFacts& facts) {
+  artifacts::Architecture a;
+  a.num_hidden_layers = facts.num_layers;
+  a.hidden_size = facts.hidden_size;
+  a.num_attention_heads = facts.num_heads;
+  a.num_key_value_heads = facts.num_kv_heads;
+  a.num_key_value_heads_source = unless_empty(facts.kv_heads_source);
+  a.head_dim = facts.head_dim;
+  a.head_dim_source = unless_empty(facts.head_dim_source);
+  a.intermediate_size = facts.intermediate_size;
+  a.vocab_size = facts.vocab_size;
+  a.max_position_embeddings = facts.context_length;
+  a.tie_word_embeddings = facts.tie_word_embeddings;
+  a.tie_word_embeddings_source = facts.tie_source;
+  a.attention = attention_kind(facts);
+  a.mla = facts.mla;
+  a.mtp_layers = facts.mtp_layers;
+  return a;
 }
 
 std::string expert_tensors(const std::optional<LinearInventory>& inv) {
@@ -95,96 +97,92 @@ std::string expert_tensors(const std::optional<LinearInventory>& inv) {
   return inv->has_per_expert_tensors ? "per_expert" : "none";
 }
 
-core::Json moe_json(const ModelFacts& facts, const std::optional<LinearInventory>& inv) {
-  core::Json moe = {{"is_moe", facts.moe.has_value()}};
+artifacts::Moe moe_of(const ModelFacts& facts, const std::optional<LinearInventory>& inv) {
+  artifacts::Moe moe;
+  moe.is_moe = facts.moe.has_value();
   if (!facts.moe) return moe;
   const auto& m = *facts.moe;
-  moe["num_experts"] = m.num_experts;
-  moe["experts_per_token"] = opt(m.experts_per_token);
-  moe["shared_experts"] = m.shared_experts;
-  moe["moe_intermediate_size"] = opt(m.moe_intermediate_size);
-  moe["shared_expert_intermediate_size"] = opt(m.shared_expert_intermediate_size);
-  moe["moe_layers"] = ranges_of(m.moe_layers);
-  moe["dense_layers"] = ranges_of(m.dense_layers);
-  moe["moe_layer_count"] = m.moe_layers.size();
-  moe["dense_layer_count"] = m.dense_layers.size();
-  moe["layer_rule"] = m.layer_rule;
-  moe["expert_tensors"] = expert_tensors(inv);
-  if (inv) moe["checkpoint_expert_layers"] = ranges_of(inv->expert_layers);
+  moe.num_experts = m.num_experts;
+  moe.experts_per_token = m.experts_per_token;
+  moe.shared_experts = m.shared_experts;
+  moe.moe_intermediate_size = m.moe_intermediate_size;
+  moe.shared_expert_intermediate_size = m.shared_expert_intermediate_size;
+  moe.moe_layers = ranges_of(m.moe_layers);
+  moe.dense_layers = ranges_of(m.dense_layers);
+  moe.moe_layer_count = static_cast<std::int64_t>(m.moe_layers.size());
+  moe.dense_layer_count = static_cast<std::int64_t>(m.dense_layers.size());
+  moe.layer_rule = m.layer_rule;
+  moe.expert_tensors = expert_tensors(inv);
+  if (inv) moe.checkpoint_expert_layers = ranges_of(inv->expert_layers);
   return moe;
 }
 
-core::Json modalities_json(const ModelFacts& f, const std::optional<LinearInventory>& inv) {
-  core::Json towers = core::Json::array();
+artifacts::Multimodal multimodal_of(const ModelFacts& f, const std::optional<LinearInventory>& inv) {
+  artifacts::Multimodal out;
+  out.is_multimodal = !f.modalities.empty();
+  out.text_config_key = unless_empty(f.text_config_key);
   for (const auto& m : f.modalities) {
-    core::Json t = {{"kind", m.kind},
-                    {"config_key", m.config_key},
-                    {"model_type", opt(m.model_type)},
-                    {"hidden_size", opt(m.hidden_size)},
-                    {"num_layers", opt(m.num_layers)}};
+    artifacts::Tower t{m.kind, m.config_key, m.model_type, m.hidden_size, m.num_layers, std::nullopt, std::nullopt};
     if (inv) {
       auto it = inv->by_role.find(m.kind);
-      t["linear_parameters"] = it == inv->by_role.end() ? 0 : it->second.parameters;
-      t["linear_modules"] = it == inv->by_role.end() ? 0 : it->second.linear_modules;
+      t.linear_parameters = it == inv->by_role.end() ? 0 : static_cast<std::int64_t>(it->second.parameters);
+      t.linear_modules = it == inv->by_role.end() ? 0 : static_cast<std::int64_t>(it->second.linear_modules);
     }
-    towers.push_back(std::move(t));
+    out.towers.push_back(std::move(t));
   }
-  return {{"is_multimodal", !f.modalities.empty()}, {"text_config_key", opt_text(f.text_config_key)}, {"towers", std::move(towers)}};
+  return out;
 }
 
-core::Json pre_quantized_json(const ModelFacts& facts, const std::optional<LinearInventory>& inv) {
-  core::Json pre = {{"present", facts.pre_quantized.has_value() || (inv && inv->has_prequantized_tensors)}};
+artifacts::PreQuantized pre_quantized_of(const ModelFacts& facts, const std::optional<LinearInventory>& inv) {
+  artifacts::PreQuantized pre;
+  pre.present = facts.pre_quantized.has_value() || (inv && inv->has_prequantized_tensors);
   if (facts.pre_quantized) {
-    pre["quant_method"] = facts.pre_quantized->quant_method;
-    pre["detail"] = facts.pre_quantized->detail;
+    pre.quant_method = facts.pre_quantized->quant_method;
+    pre.detail = facts.pre_quantized->detail;
   }
   if (inv) {
     // Every pre-quantized tensor by name template; those of no counted module hold weights
     // that no linear-module count includes.
-    core::Json tensors = core::Json::array();
-    std::uint64_t uncounted = 0;
-    std::uint64_t uncounted_bytes = 0;
+    pre.tensors.emplace();
+    std::int64_t uncounted = 0;
+    std::int64_t uncounted_bytes = 0;
     for (const auto& pq : inv->prequantized) {
-      tensors.push_back({{"name", pq.templ},
-                         {"module", pq.module},
-                         {"tensors", pq.totals.tensors},
-                         {"bytes", pq.totals.bytes},
-                         {"module_counted", pq.module_counted}});
+      const auto tensors = static_cast<std::int64_t>(pq.totals.tensors);
+      const auto bytes = static_cast<std::int64_t>(pq.totals.bytes);
+      pre.tensors->push_back({pq.templ, pq.module, tensors, bytes, pq.module_counted});
       if (!pq.module_counted) {
-        uncounted += pq.totals.tensors;
-        uncounted_bytes += pq.totals.bytes;
+        uncounted += tensors;
+        uncounted_bytes += bytes;
       }
     }
-    pre["tensors"] = std::move(tensors);
-    pre["uncounted_tensors"] = uncounted;
-    pre["uncounted_bytes"] = uncounted_bytes;
+    pre.uncounted_tensors = uncounted;
+    pre.uncounted_bytes = uncounted_bytes;
   }
   return pre;
 }
 
-core::Json templates_json(const TemplateMatch& match) {
-  core::Json out = core::Json::array();
+std::vector<artifacts::QuarkTemplateRecord> templates_of(const TemplateMatch& match) {
+  std::vector<artifacts::QuarkTemplateRecord> out;
   for (const auto& r : match.releases) {
-    core::Json e = {{"quark_version", r.quark_version}, {"has_template", r.found.has_value()}, {"verified", r.verified}};
+    artifacts::QuarkTemplateRecord e{r.quark_version, r.found.has_value(), r.verified, std::nullopt};
     if (r.found) {
-      e["exclude_layers_name"] = r.found->exclude_layers_name;
-      e["kv_layers_name"] = r.found->kv_layers_name;
-      e["q_layer_name"] = r.found->q_layer_name;
-      e["gate_up_layers_name"] = r.found->gate_up_layers_name;
+      e.names = artifacts::TemplateNames{r.found->exclude_layers_name, r.found->kv_layers_name, r.found->q_layer_name,
+                                         r.found->gate_up_layers_name};
     }
     out.push_back(std::move(e));
   }
   return out;
 }
 
-core::Json files_json(const ModelReading& r) {
-  core::Json files = {{"weights_format", weights_format_name(r.weights.format)},
-                      {"safetensors_shards", r.weights.shards},
-                      {"missing_shards", r.weights.missing_shards},
-                      {"has_index", r.weights.index.has_value()},
-                      {"has_generation_config", r.has_generation_config},
-                      {"tokenizer_files", r.tokenizer_files},
-                      {"file_count", r.listing.size()}};
+artifacts::AnalysisFiles files_of(const ModelReading& r) {
+  artifacts::AnalysisFiles files;
+  files.weights_format = std::string(weights_format_name(r.weights.format));
+  files.safetensors_shards = r.weights.shards;
+  files.missing_shards = r.weights.missing_shards;
+  files.has_index = r.weights.index.has_value();
+  files.has_generation_config = r.has_generation_config;
+  files.tokenizer_files = r.tokenizer_files;
+  files.file_count = static_cast<std::int64_t>(r.listing.size());
   std::uint64_t listed = 0;
   bool sizes_known = true;
   for (const auto& f : r.listing) {
@@ -194,104 +192,100 @@ core::Json files_json(const ModelReading& r) {
       sizes_known = false;
     }
   }
-  files["total_bytes"] = sizes_known ? core::Json(listed) : core::Json(nullptr);
+  if (sizes_known) files.total_bytes = static_cast<std::int64_t>(listed);
   return files;
 }
 
-core::Json targets_json(const ModelReading& r) {
+artifacts::QuantizationTargets targets_of(const ModelReading& r) {
   const std::string& version = r.templates.newest_version;
   const std::string& model_type = r.facts.model_type;
-  core::Json targets = {
-      {"exclude_defaults", r.templates.exclusions()},
-      {"exclude_defaults_source", r.templates.newest() != nullptr ? "quark " + version + " template " + model_type
-                                                                  : "no quark " + version + " template for " + model_type}};
+  artifacts::QuantizationTargets targets;
+  targets.exclude_defaults = r.templates.exclusions();
+  targets.exclude_defaults_source = r.templates.newest() != nullptr ? "quark " + version + " template " + model_type
+                                                                    : "no quark " + version + " template for " + model_type;
   if (r.inventory) {
     const LinearInventory& inv = *r.inventory;
-    targets["linear_layer_count"] = inv.linear_modules;
-    targets["quantized_layer_count"] = inv.quantized_modules;
-    targets["excluded_layer_count"] = inv.linear_modules - inv.quantized_modules;
-    targets["method"] = r.inventory_source;
-    targets["has_non_linear_experts"] = inv.has_fused_experts;
-    targets["has_conv1d"] = inv.has_conv1d;
-    core::Json roles = core::Json::object();
+    targets.linear_layer_count = static_cast<std::int64_t>(inv.linear_modules);
+    targets.quantized_layer_count = static_cast<std::int64_t>(inv.quantized_modules);
+    targets.excluded_layer_count = static_cast<std::int64_t>(inv.linear_modules - inv.quantized_modules);
+    targets.method = r.inventory_source;
+    targets.has_non_linear_experts = inv.has_fused_experts;
+    targets.has_conv1d = inv.has_conv1d;
+    targets.by_role.emplace();
     for (const auto& [role, t] : inv.by_role) {
-      roles[role] = {{"linear_modules", t.linear_modules}, {"quantized_modules", t.quantized_modules}, {"parameters", t.parameters}};
+      (*targets.by_role)[role] = {static_cast<std::int64_t>(t.linear_modules), static_cast<std::int64_t>(t.quantized_modules),
+                                  static_cast<std::int64_t>(t.parameters)};
     }
-    targets["by_role"] = std::move(roles);
-    targets["parameters"] = {{"total", inv.parameters}, {"linear", inv.linear_parameters}, {"quantized", inv.quantized_parameters}};
-    targets["linear_by_dtype"] = dtype_totals(inv.linear_by_dtype);
+    targets.parameters =
+        artifacts::ParameterCounts{static_cast<std::int64_t>(inv.parameters), static_cast<std::int64_t>(inv.linear_parameters),
+                                   static_cast<std::int64_t>(inv.quantized_parameters)};
+    targets.linear_by_dtype = dtype_totals(inv.linear_by_dtype);
   } else if (r.estimate) {
     const Estimate& e = *r.estimate;
-    targets["linear_layer_count"] = e.linear_modules;
-    targets["quantized_layer_count"] = e.quantized_modules;
-    targets["excluded_layer_count"] = e.linear_modules - e.quantized_modules;
-    targets["method"] = "config_estimate";
-    targets["estimate_method"] = e.method;
-    targets["has_non_linear_experts"] = nullptr;
+    targets.linear_layer_count = static_cast<std::int64_t>(e.linear_modules);
+    targets.quantized_layer_count = static_cast<std::int64_t>(e.quantized_modules);
+    targets.excluded_layer_count = static_cast<std::int64_t>(e.linear_modules - e.quantized_modules);
+    targets.method = "config_estimate";
+    targets.estimate_method = e.method;
   }
-  targets["needs_moe_preparation"] = r.facts.moe.has_value();
+  targets.needs_moe_preparation = r.facts.moe.has_value();
   return targets;
 }
 
-// The exact inventory (groups of modules by name template), or null for an estimate.
+// The exact inventory (groups of modules by name template), or unset for an estimate.
 // Encoding sorts each group's index list in place.
-core::Json inventory_json(ModelReading& r) {
-  if (!r.inventory) return nullptr;
+std::optional<artifacts::Inventory> inventory_of(ModelReading& r) {
+  if (!r.inventory) return std::nullopt;
   LinearInventory& inv = *r.inventory;
-  return {{"source", r.inventory_source},
-          {"shards", r.weights.shards.size()},
-          {"tensor_count", inv.tensor_count},
-          {"module_count", inv.module_count},
-          {"header_bytes", r.header_bytes},
-          {"declared_bytes", r.declared_bytes},
-          {"by_dtype", dtype_totals(inv.all_by_dtype)},
-          {"groups", encode_groups(inv.groups)}};
+  return artifacts::Inventory{r.inventory_source,
+                              static_cast<std::int64_t>(r.weights.shards.size()),
+                              static_cast<std::int64_t>(inv.tensor_count),
+                              static_cast<std::int64_t>(inv.module_count),
+                              static_cast<std::int64_t>(r.header_bytes),
+                              static_cast<std::int64_t>(r.declared_bytes),
+                              dtype_totals(inv.all_by_dtype),
+                              group_records(inv.groups)};
 }
 
 // Whether the model oracle answered (the installed libraries' own reading of config.json) and
 // what its forward pass on the meta device found; "not_asked" when no environment was looked for.
-core::Json oracle_json(const ModelReading& r) {
-  if (!r.oracle) return {{"status", "not_asked"}, {"versions", nullptr}, {"reason", nullptr}, {"forward", nullptr}};
+artifacts::ModelOracle oracle_of(const ModelReading& r) {
+  if (!r.oracle) return {"not_asked", std::nullopt, std::nullopt, std::nullopt};
   const OracleLinears& o = *r.oracle;
-  if (!o.unavailable.empty()) return {{"status", "unavailable"}, {"versions", nullptr}, {"reason", o.unavailable}, {"forward", nullptr}};
-  core::Json forward = nullptr;
+  if (!o.unavailable.empty()) return {"unavailable", std::nullopt, o.unavailable, std::nullopt};
+  artifacts::ModelOracle out{"answered", o.versions, std::nullopt, std::nullopt};
   if (o.forward) {
-    auto text = [](const std::string& s) { return s.empty() ? core::Json(nullptr) : core::Json(s); };
-    forward = {{"status", o.forward->status},
-               {"error", text(o.forward->error)},
-               {"function", text(o.forward->function)},
-               {"where", text(o.forward->where)}};
+    out.forward = artifacts::OracleForwardRecord{o.forward->status, unless_empty(o.forward->error), unless_empty(o.forward->function),
+                                                 unless_empty(o.forward->where)};
   }
-  return {{"status", "answered"}, {"versions", o.versions}, {"reason", nullptr}, {"forward", forward}};
+  return out;
 }
 
 }  // namespace
 
-core::Json analysis_json(const SourceInfo& source, ModelReading reading, const RiskList& risks, const knowledge::ModelFamilies& fam) {
-  core::Json out = core::Json::object();
-  out["artifact"] = "model_analysis";
-  out["schema_version"] = 1;
-  out["quark_ptq_version"] = std::string(core::tool_version());
-  out["analysis_status"] = risks.any_partial() ? "partial" : "complete";
-  out["source"] = source_json(source);
-  out["model"] = model_json(source, reading.facts, fam);
-  // quark-cli (0.12.post1 and 0.13) loads the tokenizer with remote code trusted whatever
-  // --no_trust_remote_code says, and that load follows both files' auto_map: the code they
-  // name runs inside quark-cli.
-  out["model"]["remote_code"]["tokenizer_auto_map"] = reading.tokenizer_auto_map;
-  out["model"]["remote_code"]["config_auto_map"] = reading.facts.auto_map_code;
-  out["architecture"] = architecture_json(reading.facts);
-  out["moe"] = moe_json(reading.facts, reading.inventory);
-  out["multimodal"] = modalities_json(reading.facts, reading.inventory);
-  out["pre_quantized"] = pre_quantized_json(reading.facts, reading.inventory);
-  out["quark_templates"] = templates_json(reading.templates);
-  out["files"] = files_json(reading);
-  out["quantization_targets"] = targets_json(reading);
-  out["inventory"] = inventory_json(reading);
-  out["missing_facts"] = reading.facts.missing;
-  out["risks"] = risks.to_json();
-  out["model_oracle"] = oracle_json(reading);
+artifacts::ModelAnalysis analysis_document(const SourceInfo& source, ModelReading reading, const RiskList& risks,
+                                           const knowledge::ModelFamilies& fam) {
+  artifacts::ModelAnalysis out;
+  out.quark_ptq_version = std::string(core::tool_version());
+  out.analysis_status = risks.any_partial() ? "partial" : "complete";
+  out.source = source_of(source);
+  out.model = model_of(source, reading, fam);
+  out.architecture = architecture_of(reading.facts);
+  out.moe = moe_of(reading.facts, reading.inventory);
+  out.multimodal = multimodal_of(reading.facts, reading.inventory);
+  out.pre_quantized = pre_quantized_of(reading.facts, reading.inventory);
+  out.quark_templates = templates_of(reading.templates);
+  out.files = files_of(reading);
+  out.quantization_targets = targets_of(reading);
+  out.inventory = inventory_of(reading);
+  out.missing_facts = reading.facts.missing;
+  out.risks = risks.records();
+  out.model_oracle = oracle_of(reading);
   return out;
+}
+
+core::Json analysis_json(const SourceInfo& source, ModelReading reading, const RiskList& risks, const knowledge::ModelFamilies& fam) {
+  return analysis_document(source, std::move(reading), risks, fam).to_json();
 }
 
 }  // namespace intake

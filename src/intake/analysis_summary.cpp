@@ -6,74 +6,60 @@ namespace intake {
 
 namespace {
 
-// The value at `path` as the table prints it.
-std::string field_text(const core::Json& j, std::string_view path) {
-  const core::Json* v = core::json_at(j, path);
-  if (v == nullptr || v->is_null()) return "?";
-  if (v->is_string()) return v->get<std::string>();
-  return v->dump();
-}
+std::string shown(const std::string& s) { return s.empty() ? "?" : s; }
+std::string shown(const std::optional<std::string>& s) { return s ? *s : "?"; }
+std::string shown(const std::optional<std::int64_t>& n) { return n ? std::to_string(*n) : "?"; }
 
-bool is_true(const core::Json& j, std::string_view path) {
-  const core::Json* v = core::json_at(j, path);
-  return v != nullptr && v->is_boolean() && v->get<bool>();
-}
-
-std::optional<PrequantizedSummary> prequantized_summary(const core::Json& a) {
-  const core::Json* pq = core::json_at(a, "pre_quantized/tensors");
-  if (pq == nullptr || !pq->is_array() || pq->empty()) return std::nullopt;
+std::optional<PrequantizedSummary> prequantized_summary(const artifacts::PreQuantized& pq) {
+  if (!pq.tensors || pq.tensors->empty()) return std::nullopt;
   PrequantizedSummary s;
-  for (const auto& t : *pq) {
-    s.tensors += static_cast<std::uint64_t>(core::json_int(t, "tensors").value_or(0));
-    if (core::json_bool(t, "module_counted").value_or(true)) continue;
-    PrequantizedTensors shown;
-    shown.templ = core::json_string(t, "name").value_or("?");
-    shown.totals.tensors = static_cast<std::uint64_t>(core::json_int(t, "tensors").value_or(0));
-    s.uncounted_names.push_back(prequantized_name(shown));
+  for (const auto& t : *pq.tensors) {
+    s.tensors += static_cast<std::uint64_t>(t.tensors);
+    if (t.module_counted) continue;
+    PrequantizedTensors named;
+    named.templ = shown(t.name);
+    named.totals.tensors = static_cast<std::uint64_t>(t.tensors);
+    s.uncounted_names.push_back(prequantized_name(named));
   }
-  s.uncounted_tensors = field_text(a, "pre_quantized/uncounted_tensors");
+  s.uncounted_tensors = shown(pq.uncounted_tensors);
   return s;
 }
 
 }  // namespace
 
-AnalysisSummary summarize_analysis(const core::Json& a) {
+AnalysisSummary summarize_analysis(const artifacts::ModelAnalysis& a) {
   AnalysisSummary s;
-  s.analysis_status = field_text(a, "analysis_status");
-  s.model_path = field_text(a, "model/model_path");
-  s.model_type = field_text(a, "model/model_type");
-  s.loading_class = field_text(a, "model/loading_class");
-  s.dtype = field_text(a, "model/dtype");
-  s.hidden_layers = field_text(a, "architecture/num_hidden_layers");
-  s.hidden_size = field_text(a, "architecture/hidden_size");
-  s.attention_heads = field_text(a, "architecture/num_attention_heads");
-  s.key_value_heads = field_text(a, "architecture/num_key_value_heads");
-  s.vocab_size = field_text(a, "architecture/vocab_size");
-  s.max_positions = field_text(a, "architecture/max_position_embeddings");
-  if (is_true(a, "moe/is_moe")) {
-    s.moe = MoeSummary{field_text(a, "moe/num_experts"), field_text(a, "moe/experts_per_token"), field_text(a, "moe/shared_experts"),
-                       field_text(a, "moe/moe_layers"),  field_text(a, "moe/dense_layers"),      field_text(a, "moe/expert_tensors")};
+  s.analysis_status = shown(a.analysis_status);
+  s.model_path = shown(a.model.model_path);
+  s.model_type = shown(a.model.model_type);
+  s.loading_class = shown(a.model.loading_class);
+  s.dtype = shown(a.model.dtype);
+  const artifacts::Architecture& arch = a.architecture;
+  s.hidden_layers = shown(arch.num_hidden_layers);
+  s.hidden_size = shown(arch.hidden_size);
+  s.attention_heads = shown(arch.num_attention_heads);
+  s.key_value_heads = shown(arch.num_key_value_heads);
+  s.vocab_size = shown(arch.vocab_size);
+  s.max_positions = shown(arch.max_position_embeddings);
+  if (a.moe.is_moe) {
+    const artifacts::Moe& m = a.moe;
+    s.moe = MoeSummary{shown(m.num_experts), shown(m.experts_per_token), shown(m.shared_experts),
+                       shown(m.moe_layers),  shown(m.dense_layers),      shown(m.expert_tensors)};
   }
-  if (const core::Json* towers = core::json_at(a, "multimodal/towers"); towers != nullptr && !towers->empty()) {
-    for (const auto& t : *towers)
-      s.towers.push_back({field_text(t, "kind"), field_text(t, "config_key"), field_text(t, "hidden_size"), field_text(t, "num_layers")});
+  for (const auto& t : a.multimodal.towers)
+    s.towers.push_back({shown(t.kind), shown(t.config_key), shown(t.hidden_size), shown(t.num_layers)});
+  const artifacts::QuantizationTargets& qt = a.quantization_targets;
+  s.linear_layers = shown(qt.linear_layer_count);
+  s.method = shown(qt.method);
+  s.quantized_layers = shown(qt.quantized_layer_count);
+  s.exclusions = qt.exclude_defaults;
+  for (const auto& t : a.quark_templates) s.templates.push_back({shown(t.quark_version), t.has_template});
+  if (a.inventory) {
+    s.checkpoint = CheckpointSummary{std::to_string(a.inventory->tensor_count), std::to_string(a.inventory->shards),
+                                     qt.parameters ? std::to_string(qt.parameters->total) : "?", a.inventory->declared_bytes};
   }
-  s.linear_layers = field_text(a, "quantization_targets/linear_layer_count");
-  s.method = field_text(a, "quantization_targets/method");
-  s.quantized_layers = field_text(a, "quantization_targets/quantized_layer_count");
-  if (const core::Json* ex = core::json_at(a, "quantization_targets/exclude_defaults"); ex != nullptr && ex->is_array()) {
-    for (const auto& v : *ex) s.exclusions.push_back(v.is_string() ? v.get<std::string>() : v.dump());
-  }
-  if (const core::Json* qt = core::json_at(a, "quark_templates")) {
-    for (const auto& t : *qt) s.templates.push_back({field_text(t, "quark_version"), core::json_bool(t, "has_template").value_or(false)});
-  }
-  if (const core::Json* inv = core::json_object(a, "inventory")) {
-    s.checkpoint =
-        CheckpointSummary{field_text(*inv, "tensor_count"), field_text(*inv, "shards"),
-                          field_text(a, "quantization_targets/parameters/total"), core::json_int(*inv, "declared_bytes").value_or(0)};
-  }
-  s.pre_quantized = prequantized_summary(a);
-  s.remote_code_required = is_true(a, "model/remote_code/required");
+  s.pre_quantized = prequantized_summary(a.pre_quantized);
+  s.remote_code_required = a.model.remote_code && a.model.remote_code->required;
   return s;
 }
 

@@ -1,6 +1,6 @@
 // model_analysis.json as its summary table shows it (analyze, and start at checkpoint 1): the
-// fields the table prints, read once from the artifact. A field printed as recorded is text:
-// a string as it is, a number as JSON writes it, "?" when the artifact does not record it.
+// fields the table prints, taken from the typed document. A field printed as recorded is
+// text: a string as it is, a number in decimal, "?" when the artifact does not record it.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/json_io.h"
+#include "artifacts/model_analysis.h"
 
 namespace intake {
 
@@ -50,6 +50,6 @@ struct AnalysisSummary {
   bool remote_code_required = false;
 };
 
-AnalysisSummary summarize_analysis(const core::Json& analysis);
+AnalysisSummary summarize_analysis(const artifacts::ModelAnalysis& analysis);
 
 }  // namespace intake

@@ -221,31 +221,36 @@ core::Result<std::vector<std::uint32_t>> parse_ranges(std::string_view text) {
   return out;
 }
 
-core::Json encode_groups(std::vector<InventoryGroup>& groups) {
-  core::Json out = core::Json::array();
+std::vector<artifacts::InventoryGroupRecord> group_records(std::vector<InventoryGroup>& groups) {
+  std::vector<artifacts::InventoryGroupRecord> out;
   for (auto& g : groups) {
-    core::Json j = core::Json::object();
-    j["name"] = g.templ;
+    artifacts::InventoryGroupRecord r;
+    r.name = g.templ;
     std::size_t count = g.count;
     if (g.width > 0) {
       sort_rows(g.indices, g.width);
       count = g.indices.size() / g.width;
-      core::Json blocks = core::Json::array();
-      for (const auto& b : blocks_of(g.indices, g.width, 0, count, 0)) blocks.push_back(b);
-      j["indices"] = std::move(blocks);
-    } else if (g.literal) {
-      j["literal"] = true;
+      r.indices.emplace();
+      for (auto& b : blocks_of(g.indices, g.width, 0, count, 0)) r.indices->push_back(std::move(b));
+    } else {
+      r.literal = g.literal;
     }
-    j["count"] = count;
-    j["role"] = g.role;
-    j["kind"] = g.kind;
-    j["dtype"] = g.dtype;
-    j["shape"] = g.shape;
-    j["linear_modules"] = g.linear_modules;
-    j["quantized"] = g.quantized;
-    if (g.tied) j["tied"] = true;
-    out.push_back(std::move(j));
+    r.count = static_cast<std::int64_t>(count);
+    r.role = g.role;
+    r.kind = g.kind;
+    r.dtype = g.dtype;
+    for (auto d : g.shape) r.shape.push_back(static_cast<std::int64_t>(d));
+    r.linear_modules = static_cast<std::int64_t>(g.linear_modules);
+    r.quantized = g.quantized;
+    r.tied = g.tied;
+    out.push_back(std::move(r));
   }
+  return out;
+}
+
+core::Json encode_groups(std::vector<InventoryGroup>& groups) {
+  core::Json out = core::Json::array();
+  for (const auto& r : group_records(groups)) out.push_back(artifacts::to_json(r));
   return out;
 }
 

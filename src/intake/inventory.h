@@ -16,12 +16,15 @@
 
 #include <vector>
 
+#include "artifacts/model_analysis.h"
 #include "core/json_io.h"
 #include "intake/linear_inventory.h"
 
 namespace intake {
 
-// The "groups" array from the builder's groups (their index lists get sorted in place).
+// model_analysis.json's inventory groups from the builder's groups (their index lists get
+// sorted in place), and the same encoded as the "groups" array.
+std::vector<artifacts::InventoryGroupRecord> group_records(std::vector<InventoryGroup>& groups);
 core::Json encode_groups(std::vector<InventoryGroup>& groups);
 // The same from a plain module list.
 core::Json encode_inventory(const std::vector<InventoryModule>& modules);

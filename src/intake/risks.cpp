@@ -35,19 +35,15 @@ bool RiskList::any_partial() const {
   return false;
 }
 
-core::Json RiskList::to_json() const {
-  core::Json out = core::Json::array();
+std::vector<artifacts::AnalysisRisk> RiskList::records() const {
+  std::vector<artifacts::AnalysisRisk> out;
   for (const auto& r : m_items) {
-    core::Json args = core::Json::object();
-    for (const auto& a : r.args) args[a.name] = a.value;
-    out.push_back({{"severity", severity_name(r.severity)},
-                   {"message", core::msg(core::Lang::en, r.id, r.args)},
-                   {"recovery_hint", core::msg(core::Lang::en, r.id + "_hint", r.args)},
-                   {"id", r.id},
-                   {"args", std::move(args)},
-                   {"makes_partial", r.makes_partial}});
+    out.push_back({severity_name(r.severity), core::msg(core::Lang::en, r.id, r.args), core::msg(core::Lang::en, r.id + "_hint", r.args),
+                   r.id, r.args, r.makes_partial});
   }
   return out;
 }
+
+core::Json RiskList::to_json() const { return artifacts::to_json(records()); }
 
 }  // namespace intake

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "artifacts/model_analysis.h"
 #include "core/error.h"
 #include "core/json_io.h"
 
@@ -31,7 +32,8 @@ class RiskList {
   void add_partial(Severity severity, std::string_view id, std::vector<core::MessageArg> args = {});
   bool any_partial() const;
   const std::vector<Risk>& items() const { return m_items; }
-  // The "risks" array: severity, message, recovery_hint (English), id, args.
+  // As model_analysis.json records them: severity, message, recovery_hint (English), id, args.
+  std::vector<artifacts::AnalysisRisk> records() const;
   core::Json to_json() const;
 
  private:

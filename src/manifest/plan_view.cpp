@@ -106,7 +106,7 @@ core::Result<void> read_execution(PlanView& v, const plan::PlanFile& plan) {
 core::Result<PlanView> read_plan_view(const core::Json& plan_doc, const core::Json& analysis_doc) {
   QPTQ_TRY_ASSIGN(plan::PlanFile plan, plan::read_plan_file(plan_doc));
   PlanView v;
-  v.analysis = intake::read_analysis_file(analysis_doc);
+  QPTQ_TRY_ASSIGN(v.analysis, intake::read_analysis_file(analysis_doc));
   const intake::AnalysisFile& analysis = v.analysis;
   QPTQ_TRY(read_model(v, plan, analysis));
   QPTQ_TRY(read_schemes(v, plan));

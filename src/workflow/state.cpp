@@ -5,6 +5,7 @@
 #include <iterator>
 #include <system_error>
 
+#include "artifacts/analysis_upgrade.h"
 #include "core/fs.h"
 #include "core/shell_quote.h"
 #include "core/sha256.h"
@@ -103,8 +104,8 @@ CheckpointStatus check(const std::vector<Confirmation>& all, Checkpoint c, const
 }
 
 std::string model_hint(const WorkflowStatus& s) {
-  auto path = core::json_at(s.analysis.doc, "model/model_path");
-  return (path != nullptr && path->is_string()) ? path->get<std::string>() : "MODEL";
+  auto analysis = artifacts::read_model_analysis(s.analysis.doc);
+  return analysis && !analysis->model.model_path.empty() ? analysis->model.model_path : "MODEL";
 }
 
 std::string output_dir_hint(const WorkflowStatus& s) {

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "artifacts/model_analysis.h"
 #include "cli/commands.h"
 #include "cli/commands/analyze.h"
 #include "cli/next_step.h"
@@ -71,7 +72,13 @@ void print_table(const Console& c, const intake::AnalysisSummary& a, const core:
 }
 
 void print_summary(const Console& c, const core::Json& a, const core::fs::path& written, NextHint next) {
-  print_table(c, intake::summarize_analysis(a), written);
+  // The document intake has just written; one that did not read back would be shown as the error it is.
+  auto typed = artifacts::ModelAnalysis::from_json(a);
+  if (!typed) {
+    c.error_line(typed.error());
+    return;
+  }
+  print_table(c, intake::summarize_analysis(*typed), written);
   // Inside start, the question at checkpoint 1 lists the risks (cli/summaries.cpp) and is
   // itself what comes next.
   if (next == NextHint::asked_by_start) return;
