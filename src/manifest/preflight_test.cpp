@@ -90,13 +90,12 @@ TEST(Preflight, WhereItRanIsRecorded) {
   envprobe::EnvReport env;
   env.py.variables["SLURM_JOB_ID"] = "4242";
   env.py.variables["SLURMD_NODENAME"] = "gpu-node-7";
-  EXPECT_EQ(job_preflight_json(run, env),
-            (core::Json{{"where", "job"},
-                        {"node", "gpu-node-7"},
-                        {"job_id", "4242"},
-                        {"partition", "gpu"},
-                        {"srun", run.srun},
-                        {"left_out", run.left_out}}));
+  EXPECT_EQ(job_preflight_json(run, env), (core::Json{{"where", "job"},
+                                                      {"node", "gpu-node-7"},
+                                                      {"job_id", "4242"},
+                                                      {"partition", "gpu"},
+                                                      {"srun", run.srun},
+                                                      {"left_out", run.left_out}}));
   // A probe that did not report them (an older embedded probe, a wrapper): null, not guessed.
   envprobe::EnvReport silent;
   silent.py.variables["SLURM_JOB_ID"] = std::nullopt;
