@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/fs.h"
+#include "flow/checkpoint_flow.h"
 #include "intake/analysis_file.h"
 #include "intake/analyze.h"
 #include "workflow/approval.h"
@@ -97,44 +98,27 @@ class Start {
 
   Stop analysis_checkpoint() {
     const std::string command = "quark-ptq confirm analysis";
-    // Corrections typed so far: applied for the next look, confirmed only by a yes after it.
-    std::vector<std::string> pending;
-    while (true) {
-      auto s = workflow::status_of(m_wd);
-      if (!s) return failed(s.error());
-      if (already(*s, Checkpoint::analysis)) return std::nullopt;
-      core::Json shown = s->analysis.doc;
-      core::Json corrections = core::Json::object();
-      if (!pending.empty()) {
-        auto preview = workflow::preview_analysis(m_wd, {pending, s->analysis.digest, ""});
-        if (!preview) return failed(preview.error());
-        shown = std::move(preview->doc);
-        corrections = std::move(preview->corrections);
-      }
-      auto answer = m_prompter.ask_analysis(shown, corrections);
-      if (!answer) return failed(no_answer(Checkpoint::analysis, command, core::ExitCode::not_confirmed));
-      if (workflow::is_confirmation(*answer)) {
-        auto confirmed = workflow::confirm_analysis(m_wd, {pending, s->analysis.digest, *answer});
-        if (!confirmed) return failed(confirmed.error());
-        m_observer.on_confirmed(*confirmed, true);
-        return std::nullopt;
-      }
-      if (answer->find('=') == std::string::npos) return stopped(Checkpoint::analysis, command, core::ExitCode::not_confirmed);
-      std::vector<std::string> more = pending;
-      std::istringstream words(*answer);
-      for (std::string w; words >> w;) more.push_back(w);
-      auto preview = workflow::preview_analysis(m_wd, {more, s->analysis.digest, ""});
-      if (!preview) {
-        // A correction that does not parse or validate changes nothing: ask again.
-        auto code = preview.error().code;
-        if (code == core::ExitCode::usage || code == core::ExitCode::bad_input) {
-          m_observer.on_correction_refused(preview.error());
-          continue;
-        }
-        return failed(preview.error());
-      }
-      pending = std::move(more);
+    // KEY=VALUE words typed here are corrections, applied for the next look and confirmed only
+    // by a yes after it.
+    ConfirmAnalysisRequest req;
+    req.corrections_in_answer = true;
+    req.on_correction_refused = [this](const core::Error& e) { m_observer.on_correction_refused(e); };
+    auto end = confirm_analysis(m_wd, req, [this](const AnalysisQuestion& q) -> std::optional<Answer> {
+      auto words = m_prompter.ask_analysis(q.analysis, q.corrections);
+      if (!words) return std::nullopt;
+      return Answer{*words, false};
+    });
+    if (!end) return failed(end.error());
+    if (std::holds_alternative<checkpoint_end::NoAnswer>(*end))
+      return failed(no_answer(Checkpoint::analysis, command, core::ExitCode::not_confirmed));
+    if (std::holds_alternative<checkpoint_end::NotAYes>(*end)) return stopped(Checkpoint::analysis, command, core::ExitCode::not_confirmed);
+    const auto& confirmed = std::get<checkpoint_end::Confirmed>(*end).outcome;
+    if (confirmed.already) {
+      m_observer.on_already_confirmed(Checkpoint::analysis, confirmed.confirmation.confirmed_at);
+    } else {
+      m_observer.on_confirmed(confirmed, true);
     }
+    return std::nullopt;
   }
 
   Stop plan_step() {
@@ -170,15 +154,24 @@ class Start {
     // on checkpoint 3's question.
     bool adjusted = false;
     while (true) {
-      auto s = workflow::status_of(m_wd);
-      if (!s) return failed(s.error());
-      if (!adjusted && already(*s, Checkpoint::plan)) return std::nullopt;
-      auto answer = m_prompter.ask_plan(s->plan.doc, m_plan);
-      if (!answer) return failed(no_answer(Checkpoint::plan, "quark-ptq confirm plan", core::ExitCode::not_confirmed));
-      if (answer->adjusted) {
+      std::optional<PlanRequest> options;  // typed instead of a yes or no
+      std::string asked_digest;
+      ConfirmPlanRequest confirm;
+      confirm.ask_when_confirmed = adjusted;
+      auto end = confirm_plan(m_wd, confirm, [&](const PlanQuestion& q) -> std::optional<Answer> {
+        asked_digest = q.digest;
+        auto answer = m_prompter.ask_plan(q.plan, m_plan);
+        if (!answer) return std::nullopt;
+        options = answer->adjusted;
+        return Answer{answer->words, false};
+      });
+      if (!end) return failed(end.error());
+      if (std::holds_alternative<checkpoint_end::NoAnswer>(*end))
+        return failed(no_answer(Checkpoint::plan, "quark-ptq confirm plan", core::ExitCode::not_confirmed));
+      if (options) {
         // The same step 2 as `quark-ptq plan` with these options; an invalid plan writes
         // nothing, so the plan asked again is the one a yes would confirm.
-        PlanRequest req = *answer->adjusted;
+        PlanRequest req = *options;
         req.workdir = m_req.workdir;
         req.capture = m_plan.capture;
         req.getenv = m_plan.getenv;
@@ -194,18 +187,21 @@ class Start {
         }
         m_observer.on_planned(*p);
         if (p->exit_code() == core::ExitCode::ok) {
-          if (auto after = workflow::status_of(m_wd); after && after->plan.digest == s->plan.digest) m_observer.on_plan_unchanged();
+          if (auto after = workflow::status_of(m_wd); after && after->plan.digest == asked_digest) m_observer.on_plan_unchanged();
           m_plan = std::move(req);
         }
         adjusted = true;
         continue;
       }
-      if (!workflow::is_confirmation(answer->words)) {
+      if (std::holds_alternative<checkpoint_end::NotAYes>(*end)) {
         return stopped(Checkpoint::plan, "quark-ptq plan ... / quark-ptq confirm plan", core::ExitCode::not_confirmed);
       }
-      auto confirmed = workflow::confirm_plan(m_wd, {{}, s->plan.digest, answer->words});
-      if (!confirmed) return failed(confirmed.error());
-      m_observer.on_confirmed(*confirmed, false);
+      const auto& confirmed = std::get<checkpoint_end::Confirmed>(*end).outcome;
+      if (confirmed.already && asked_digest.empty()) {
+        m_observer.on_already_confirmed(Checkpoint::plan, confirmed.confirmation.confirmed_at);
+      } else {
+        m_observer.on_confirmed(confirmed, false);
+      }
       return std::nullopt;
     }
   }
@@ -298,27 +294,30 @@ class Start {
     auto s = workflow::status_of(m_wd);
     if (!s) return failed(s.error());
     if (s->comparison) return comparison_result(*s);
-    if (already(*s, Checkpoint::result)) return std::nullopt;
-    // The question says when the evaluation is not a pass (Prompter::ask_result shows the
-    // manifest): a yes then accepts it despite the evaluation, knowingly.
-    const core::Json* ev = core::json_object(s->manifest.doc, "evaluation");
-    const bool despite = ev != nullptr && core::json_string(*ev, "verdict").value_or("not-run") != "pass";
+    // A yes accepts (despite an evaluation that is not a pass, as the question says: the
+    // Prompter shows the manifest), a refusal or nothing stops, other words ask a follow-up.
+    DecideRequest req{m_req.workdir, "", Decision::either, std::nullopt, "", ""};
+    bool despite = false;
+    auto end = decide_result(req, [&](const ResultQuestion& q) -> std::optional<Answer> {
+      despite = q.despite;
+      auto words = m_prompter.ask_result(q.status.manifest.doc);
+      if (!words) return std::nullopt;
+      return Answer{*words, false};
+    });
+    if (!end) return failed(end.error());
     const core::ExitCode stop_code = despite ? core::ExitCode::eval_failed : core::ExitCode::not_confirmed;
-    auto answer = m_prompter.ask_result(s->manifest.doc);
-    if (!answer) return failed(no_answer(Checkpoint::result, "quark-ptq accept", stop_code));
-    if (workflow::is_confirmation(*answer)) {
-      auto conf = workflow::accept_result(m_wd, *answer, despite);
-      if (!conf) return failed(conf.error());
-      m_observer.on_decided(*conf, DecisionKind::accepted);
-    } else if (workflow::is_refusal(*answer) || answer->empty()) {
+    if (std::holds_alternative<checkpoint_end::NoAnswer>(*end)) return failed(no_answer(Checkpoint::result, "quark-ptq accept", stop_code));
+    if (std::holds_alternative<checkpoint_end::NotAYes>(*end)) {
       return stopped(
           Checkpoint::result,
           despite ? "quark-ptq accept --despite-evaluation / quark-ptq followup TEXT" : "quark-ptq accept / quark-ptq followup TEXT",
           stop_code);
+    }
+    const auto& decided = std::get<checkpoint_end::Decided>(*end);
+    if (decided.already) {
+      m_observer.on_already_confirmed(Checkpoint::result, decided.confirmation.confirmed_at);
     } else {
-      auto conf = workflow::request_followup(m_wd, *answer);
-      if (!conf) return failed(conf.error());
-      m_observer.on_decided(*conf, DecisionKind::followup);
+      m_observer.on_decided(decided.confirmation, decided.followup ? DecisionKind::followup : DecisionKind::accepted);
     }
     return std::nullopt;
   }

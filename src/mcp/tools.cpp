@@ -15,6 +15,7 @@
 #include "flow/risk_text.h"
 #include "flow/analyze_flow.h"
 #include "flow/comparison_text.h"
+#include "flow/checkpoint_flow.h"
 #include "flow/documents.h"
 #include "flow/evaluate_flow.h"
 #include "flow/executor_text.h"
@@ -146,60 +147,56 @@ ToolResult call_analyze(ToolCall& c) {
   return done(analyzed->analysis);
 }
 
+// The person's answer through the elicitation, for a checkpoint flow: nullopt when none came,
+// with the tool's result for that (ask again later, cannot ask, declined) kept in `instead`.
+std::optional<flow::Answer> elicited(ToolCall& c, const Question& q, const core::Error& cannot_ask, const core::Error& declined,
+                                     std::optional<ToolResult>& instead) {
+  auto asked = ask_person(c, q, cannot_ask, declined);
+  if (asked.instead) {
+    instead = std::move(asked.instead);
+    return std::nullopt;
+  }
+  return flow::Answer{*asked.words, false};
+}
+
 ToolResult call_confirm_analysis(ToolCall& c) {
   const std::filesystem::path wd = workdir_of(c.args);
   const std::vector<std::string> sets = arg_strings(c.args, "corrections");
-  const std::string reviewed = arg_string(c.args, "digest");
   std::string command = "quark-ptq confirm analysis";
   for (const auto& s : sets) command += " --set " + core::shell_quote(s);
-  workflow::Workdir w{wd};
-  auto s = workflow::status_of(w);
-  if (!s) return failed(c, s.error());
-  // The person is asked about the analysis as it is now, and only when it can be confirmed.
-  const std::string shown = s->analysis.digest;
-  if (!reviewed.empty() && flow::normalize_digest(reviewed) != shown) {
-    return failed(c, core::make_error(core::ExitCode::stale, "workflow.digest_changed")
-                         .with("path", w.analysis().string())
-                         .with("digest", reviewed)
-                         .with("command", "quark-ptq status"));
-  }
-  if (auto ok = workflow::check_analysis_confirmable(w, {sets, shown, ""}); !ok) return failed(c, ok.error());
-  const auto& cp1 = s->at(workflow::Checkpoint::analysis);
-  if (sets.empty() && cp1.state == workflow::CheckpointState::confirmed && cp1.confirmation && cp1.confirmation->digest == shown) {
-    auto r = workflow::confirm_analysis(w, {sets, shown, ""}, kVia);  // confirmed before: returns it, records nothing
-    if (!r) return failed(c, r.error());
-    return done(flow::confirm_document(c.lang, w, *r));
-  }
+  const workflow::Workdir w{wd};
+  const std::string hint = core::msg(c.lang, "mcp.answer_confirm_hint");
+  std::optional<ToolResult> instead;
   // The person sees the analysis as the corrections would leave it, each change, and every
   // risk in full: exactly what their answer confirms.
-  auto preview = workflow::preview_analysis(w, {sets, shown, ""});
-  if (!preview) return failed(c, preview.error());
-  const json& a = preview->doc;
-  std::string corrections;
-  for (auto it = preview->corrections.begin(); it != preview->corrections.end(); ++it) {
-    corrections += "\n  " + it.key() + ": " + core::dump_compact(it.value()["from"]) + " -> " + core::dump_compact(it.value()["to"]);
-  }
-  if (corrections.empty()) corrections = core::msg(c.lang, "mcp.no_corrections");
-  std::string message = core::msg(c.lang, "mcp.ask_analysis",
-                                  {{"model", brief(core::json_at(a, "model/model_path"))},
-                                   {"type", brief(core::json_at(a, "model/model_type"))},
-                                   {"status", brief(core::json_at(a, "analysis_status"))},
-                                   {"remote_code", brief(core::json_at(a, "model/trust_remote_code"))},
-                                   {"excluded", brief(core::json_at(a, "quantization_targets/exclude_defaults"))},
-                                   {"risks", flow::risk_list(c.lang, core::json_array(a, "risks"), core::msg(c.lang, "mcp.no_risks"))},
-                                   {"corrections", corrections},
-                                   {"digest", shown},
-                                   {"workdir", wd.string()}});
-  auto asked = ask_person(c,
-                          confirmation_question(c.lang, "confirmation",
-                                                "confirm_analysis\n" + wd.string() + "\n" + shown + "\n" + core::join(sets, "\n"), message),
-                          needs_person(1, wd, command), not_confirmed(1, core::msg(c.lang, "mcp.answer_confirm_hint")));
-  if (asked.instead) return *asked.instead;
-  if (!workflow::is_confirmation(*asked.words))
-    return failed(c, not_confirmed(1, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
-  auto r = workflow::confirm_analysis(w, {sets, shown, *asked.words}, kVia);
-  if (!r) return failed(c, r.error());
-  return done(flow::confirm_document(c.lang, w, *r));
+  auto ask = [&](const flow::AnalysisQuestion& q) {
+    const json& a = q.analysis;
+    std::string corrections;
+    for (auto it = q.corrections.begin(); it != q.corrections.end(); ++it) {
+      corrections += "\n  " + it.key() + ": " + core::dump_compact(it.value()["from"]) + " -> " + core::dump_compact(it.value()["to"]);
+    }
+    if (corrections.empty()) corrections = core::msg(c.lang, "mcp.no_corrections");
+    std::string message = core::msg(c.lang, "mcp.ask_analysis",
+                                    {{"model", brief(core::json_at(a, "model/model_path"))},
+                                     {"type", brief(core::json_at(a, "model/model_type"))},
+                                     {"status", brief(core::json_at(a, "analysis_status"))},
+                                     {"remote_code", brief(core::json_at(a, "model/trust_remote_code"))},
+                                     {"excluded", brief(core::json_at(a, "quantization_targets/exclude_defaults"))},
+                                     {"risks", flow::risk_list(c.lang, core::json_array(a, "risks"), core::msg(c.lang, "mcp.no_risks"))},
+                                     {"corrections", corrections},
+                                     {"digest", q.digest},
+                                     {"workdir", wd.string()}});
+    return elicited(c,
+                    confirmation_question(c.lang, "confirmation",
+                                          "confirm_analysis\n" + wd.string() + "\n" + q.digest + "\n" + core::join(sets, "\n"), message),
+                    needs_person(1, wd, command), not_confirmed(1, hint), instead);
+  };
+  auto end = flow::confirm_analysis(w, {sets, arg_string(c.args, "digest"), kVia, false, {}}, ask);
+  if (!end) return failed(c, end.error());
+  if (instead) return *instead;
+  if (const auto* no = std::get_if<flow::checkpoint_end::NotAYes>(&*end))
+    return failed(c, not_confirmed(1, hint).with("answer", no->words));
+  return done(flow::confirm_document(c.lang, w, std::get<flow::checkpoint_end::Confirmed>(*end).outcome));
 }
 
 // --- step 2 ---------------------------------------------------------------------------------
@@ -281,55 +278,42 @@ ToolResult call_plan(ToolCall& c) {
 
 ToolResult call_confirm_plan(ToolCall& c) {
   const std::filesystem::path wd = workdir_of(c.args);
-  const std::string reviewed = arg_string(c.args, "digest");
-  workflow::Workdir w{wd};
-  auto s = workflow::status_of(w);
-  if (!s) return failed(c, s.error());
-  // The person is asked about the plan as it is now, and only when it can be confirmed.
-  const std::string shown = s->plan.digest;
-  if (!reviewed.empty() && flow::normalize_digest(reviewed) != shown) {
-    return failed(c, core::make_error(core::ExitCode::stale, "workflow.digest_changed")
-                         .with("path", w.plan().string())
-                         .with("digest", reviewed)
-                         .with("command", "quark-ptq status"));
-  }
-  if (auto ok = workflow::check_plan_confirmable(w, {{}, shown, ""}); !ok) return failed(c, ok.error());
-  if (s->at(workflow::Checkpoint::plan).state == workflow::CheckpointState::confirmed) {
-    auto r = workflow::confirm_plan(w, {{}, shown, ""}, kVia);  // confirmed before: returns it, records nothing
-    if (!r) return failed(c, r.error());
-    return done(flow::confirm_document(c.lang, w, *r));
-  }
-  const json& p = s->plan.doc;
-  // Everything the confirmation binds that decides what will run, in words: the target by name,
-  // whether the model's own code may run, and every risk the person accepts by confirming.
-  std::string target = brief(core::json_at(p, "target/name"));
-  if (const json* arch = core::json_at(p, "target/arch"); arch != nullptr && arch->is_string() && !arch->get<std::string>().empty())
-    target += " (" + arch->get<std::string>() + ")";
-  const bool remote = core::json_bool(p, "trust_remote_code").value_or(false);
-  // A comparison binds every candidate: each is listed, with the risks it adds and the schemes
-  // left out, as the terminal shows them.
-  std::string comparison;
-  for (const auto& line : flow::comparison_lines(c.lang, p)) comparison += line + "\n";
-  std::string message = core::msg(c.lang, "mcp.ask_plan",
-                                  {{"scheme", brief(core::json_at(p, "global_scheme"))},
-                                   {"kv", brief(core::json_at(p, "kv_cache_scheme"))},
-                                   {"algorithm", brief(core::json_at(p, "algorithm"))},
-                                   {"target", target},
-                                   {"excluded", brief(core::json_at(p, "exclude_layers"))},
-                                   {"comparison", comparison},
-                                   {"evaluation", brief(core::json_at(p, "evaluation_intent"))},
-                                   {"remote_code", core::msg(c.lang, remote ? "mcp.remote_code_on" : "mcp.remote_code_off")},
-                                   {"risks", flow::risk_list(c.lang, core::json_array(p, "risks"), core::msg(c.lang, "mcp.no_risks"))},
-                                   {"digest", shown},
-                                   {"workdir", wd.string()}});
-  auto asked = ask_person(c, confirmation_question(c.lang, "confirmation", "confirm_plan\n" + wd.string() + "\n" + shown, message),
-                          needs_person(2, wd, "quark-ptq confirm plan"), not_confirmed(2, core::msg(c.lang, "mcp.answer_confirm_hint")));
-  if (asked.instead) return *asked.instead;
-  if (!workflow::is_confirmation(*asked.words))
-    return failed(c, not_confirmed(2, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
-  auto r = workflow::confirm_plan(w, {{}, shown, *asked.words}, kVia);
-  if (!r) return failed(c, r.error());
-  return done(flow::confirm_document(c.lang, w, *r));
+  const workflow::Workdir w{wd};
+  const std::string hint = core::msg(c.lang, "mcp.answer_confirm_hint");
+  std::optional<ToolResult> instead;
+  auto ask = [&](const flow::PlanQuestion& q) {
+    const json& p = q.plan;
+    // Everything the confirmation binds that decides what will run, in words: the target by
+    // name, whether the model's own code may run, and every risk the person accepts by confirming.
+    std::string target = brief(core::json_at(p, "target/name"));
+    if (const json* arch = core::json_at(p, "target/arch"); arch != nullptr && arch->is_string() && !arch->get<std::string>().empty())
+      target += " (" + arch->get<std::string>() + ")";
+    const bool remote = core::json_bool(p, "trust_remote_code").value_or(false);
+    // A comparison binds every candidate: each is listed, with the risks it adds and the schemes
+    // left out, as the terminal shows them.
+    std::string comparison;
+    for (const auto& line : flow::comparison_lines(c.lang, p)) comparison += line + "\n";
+    std::string message = core::msg(c.lang, "mcp.ask_plan",
+                                    {{"scheme", brief(core::json_at(p, "global_scheme"))},
+                                     {"kv", brief(core::json_at(p, "kv_cache_scheme"))},
+                                     {"algorithm", brief(core::json_at(p, "algorithm"))},
+                                     {"target", target},
+                                     {"excluded", brief(core::json_at(p, "exclude_layers"))},
+                                     {"comparison", comparison},
+                                     {"evaluation", brief(core::json_at(p, "evaluation_intent"))},
+                                     {"remote_code", core::msg(c.lang, remote ? "mcp.remote_code_on" : "mcp.remote_code_off")},
+                                     {"risks", flow::risk_list(c.lang, core::json_array(p, "risks"), core::msg(c.lang, "mcp.no_risks"))},
+                                     {"digest", q.digest},
+                                     {"workdir", wd.string()}});
+    return elicited(c, confirmation_question(c.lang, "confirmation", "confirm_plan\n" + wd.string() + "\n" + q.digest, message),
+                    needs_person(2, wd, "quark-ptq confirm plan"), not_confirmed(2, hint), instead);
+  };
+  auto end = flow::confirm_plan(w, {arg_string(c.args, "digest"), kVia, false}, ask);
+  if (!end) return failed(c, end.error());
+  if (instead) return *instead;
+  if (const auto* no = std::get_if<flow::checkpoint_end::NotAYes>(&*end))
+    return failed(c, not_confirmed(2, hint).with("answer", no->words));
+  return done(flow::confirm_document(c.lang, w, std::get<flow::checkpoint_end::Confirmed>(*end).outcome));
 }
 
 // --- step 3 ---------------------------------------------------------------------------------
@@ -712,74 +696,67 @@ ToolResult call_evaluate(ToolCall& c) {
 
 // --- checkpoint 4 ---------------------------------------------------------------------------
 
+// What an answer at checkpoint 4 is bound to: the recorded result.
+std::string result_digest(const workflow::WorkflowStatus& s) {
+  const json* result = core::json_object(s.manifest.doc, "result");
+  return result != nullptr ? core::json_digest(*result) : "";
+}
+
 ToolResult call_accept(ToolCall& c) {
   const bool despite = arg_bool(c.args, "despite_evaluation");
   const std::string candidate = arg_string(c.args, "candidate");
-  // A comparison's checkpoint 4 is decided in the workdir of the candidate the person accepts.
-  auto decided_in = workflow::decision_workdir(workflow::Workdir{workdir_of(c.args)}, candidate);
-  if (!decided_in) return failed(c, decided_in.error());
-  const workflow::Workdir w = *decided_in;
-  const std::filesystem::path wd = w.root;
-  auto s = workflow::status_of(w);
-  if (!s) return failed(c, s.error());
+  const std::string hint = core::msg(c.lang, "mcp.answer_confirm_hint");
   std::string command =
       std::string("quark-ptq accept") + (candidate.empty() ? "" : " --candidate " + candidate) + (despite ? " --despite-evaluation" : "");
-  if (auto ok = workflow::check_acceptable(w, despite); !ok) return failed(c, ok.error());
-  const json* result = core::json_object(s->manifest.doc, "result");
-  if (result == nullptr)
-    return failed(c, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result")
-                         .with("path", w.manifest().string())
-                         .with("command", s->next_command));
-  std::string message = core::msg(
-      c.lang, "mcp.ask_accept",
-      {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))},
-       {"verification",
-        s->verification == workflow::Verification::none ? std::string("-") : std::string(workflow::verification_name(s->verification))},
-       {"evaluation", s->evaluation.empty() ? "-" : flow::evaluation_verdict_text(c.lang, s->evaluation)},
-       {"despite", despite ? core::msg(c.lang, "mcp.despite_evaluation") : ""},
-       {"workdir", wd.string()}});
-  auto asked = ask_person(
-      c,
-      confirmation_question(c.lang, "confirmation",
-                            "accept\n" + wd.string() + "\n" + core::json_digest(*result) + (despite ? "\ndespite" : ""), message),
-      needs_person(4, wd, command), not_confirmed(4, core::msg(c.lang, "mcp.answer_confirm_hint")));
-  if (asked.instead) return *asked.instead;
-  if (!workflow::is_confirmation(*asked.words))
-    return failed(c, not_confirmed(4, core::msg(c.lang, "mcp.answer_confirm_hint")).with("answer", *asked.words));
-  auto r = workflow::accept_result(w, *asked.words, despite, kVia);
-  if (!r) return failed(c, r.error());
-  return done(flow::decision_document(c.lang, w, *r));
+  std::optional<ToolResult> instead;
+  // A comparison's checkpoint 4 is decided in the workdir of the candidate the person accepts.
+  auto ask = [&](const flow::ResultQuestion& q) {
+    const std::string wd = q.status.workdir.string();
+    std::string message =
+        core::msg(c.lang, "mcp.ask_accept",
+                  {{"output", brief(core::json_at(q.status.manifest.doc, "outputs/output_dir"))},
+                   {"verification", q.status.verification == workflow::Verification::none
+                                        ? std::string("-")
+                                        : std::string(workflow::verification_name(q.status.verification))},
+                   {"evaluation", q.status.evaluation.empty() ? "-" : flow::evaluation_verdict_text(c.lang, q.status.evaluation)},
+                   {"despite", despite ? core::msg(c.lang, "mcp.despite_evaluation") : ""},
+                   {"workdir", wd}});
+    return elicited(c,
+                    confirmation_question(c.lang, "confirmation",
+                                          "accept\n" + wd + "\n" + result_digest(q.status) + (despite ? "\ndespite" : ""), message),
+                    needs_person(4, q.status.workdir, command), not_confirmed(4, hint), instead);
+  };
+  auto end = flow::decide_result({workdir_of(c.args), candidate, flow::Decision::accept, despite, "", kVia}, ask);
+  if (!end) return failed(c, end.error());
+  if (instead) return *instead;
+  if (const auto* no = std::get_if<flow::checkpoint_end::NotAYes>(&*end))
+    return failed(c, not_confirmed(4, hint).with("answer", no->words));
+  const auto& decided = std::get<flow::checkpoint_end::Decided>(*end);
+  return done(flow::decision_document(c.lang, decided.decided_in, decided.confirmation));
 }
 
 ToolResult call_followup(ToolCall& c) {
   const std::filesystem::path wd = workdir_of(c.args);
   const std::string proposed = arg_string(c.args, "text");
-  workflow::Workdir w{wd};
-  auto s = workflow::status_of(w);
-  if (!s) return failed(c, s.error());
-  if (auto ok = workflow::check_followup(w, proposed); !ok) return failed(c, ok.error());
-  const json* result = core::json_object(s->manifest.doc, "result");
-  if (result == nullptr)
-    return failed(c, core::make_error(core::ExitCode::not_confirmed, "workflow.no_result")
-                         .with("path", w.manifest().string())
-                         .with("command", s->next_command));
-  Question q{
-      "followup",
-      "followup\n" + wd.string() + "\n" + core::json_digest(*result),
-      core::msg(c.lang, "mcp.ask_followup", {{"output", brief(core::json_at(s->manifest.doc, "outputs/output_dir"))}, {"text", proposed}}),
-      core::msg(c.lang, "mcp.followup_title"),
-      core::msg(c.lang, "mcp.followup_hint"),
-      proposed};
-  auto asked = ask_person(c, q, needs_person(4, wd, "quark-ptq followup " + core::shell_quote(proposed)),
-                          not_confirmed(4, core::msg(c.lang, "mcp.followup_hint")));
-  if (asked.instead) return *asked.instead;
-  if (core::trim(*asked.words).empty() || workflow::is_refusal(*asked.words) || !workflow::check_followup(w, *asked.words)) {
-    return failed(c, not_confirmed(4, core::msg(c.lang, "mcp.followup_hint")).with("answer", *asked.words));
-  }
-  // The person's own words are recorded: the text as they sent it back.
-  auto r = workflow::request_followup(w, *asked.words, kVia);
-  if (!r) return failed(c, r.error());
-  return done(flow::decision_document(c.lang, w, *r));
+  const std::string hint = core::msg(c.lang, "mcp.followup_hint");
+  std::optional<ToolResult> instead;
+  auto ask = [&](const flow::ResultQuestion& q) {
+    Question question{"followup",
+                      "followup\n" + wd.string() + "\n" + result_digest(q.status),
+                      core::msg(c.lang, "mcp.ask_followup",
+                                {{"output", brief(core::json_at(q.status.manifest.doc, "outputs/output_dir"))}, {"text", proposed}}),
+                      core::msg(c.lang, "mcp.followup_title"),
+                      hint,
+                      proposed};
+    return elicited(c, question, needs_person(4, wd, "quark-ptq followup " + core::shell_quote(proposed)), not_confirmed(4, hint), instead);
+  };
+  auto end = flow::decide_result({wd, "", flow::Decision::followup, std::nullopt, proposed, kVia}, ask);
+  if (!end) return failed(c, end.error());
+  if (instead) return *instead;
+  if (const auto* no = std::get_if<flow::checkpoint_end::NotAYes>(&*end))
+    return failed(c, not_confirmed(4, hint).with("answer", no->words));
+  const auto& decided = std::get<flow::checkpoint_end::Decided>(*end);
+  return done(flow::decision_document(c.lang, decided.decided_in, decided.confirmation));
 }
 
 // A tool's arguments from an option table's rows (plan, prepare), described by the help

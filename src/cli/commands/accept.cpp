@@ -6,6 +6,7 @@
 #include "cli/next_step.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
+#include "flow/checkpoint_flow.h"
 #include "flow/documents.h"
 #include "workflow/candidate_workdir.h"
 #include "workflow/decide.h"
@@ -20,9 +21,6 @@ void render_decided(const Console& c, const workflow::Workdir& wd, const workflo
 }
 
 int run_accept_command(Context& ctx, const DecideOptions& opt) {
-  auto decided_in = workflow::decision_workdir(workflow::Workdir{ctx.workdir}, opt.candidate);
-  if (!decided_in) return ctx.console.error(decided_in.error());
-  const workflow::Workdir& wd = *decided_in;
   std::string words = opt.user_words;
   if (words.empty()) {
     words = "quark-ptq accept";
@@ -32,9 +30,12 @@ int run_accept_command(Context& ctx, const DecideOptions& opt) {
   }
   if (opt.remove_others && opt.candidate.empty())
     return ctx.console.error(core::make_error(core::ExitCode::usage, "comparison.remove_needs_candidate"));
-  auto conf = workflow::accept_result(wd, words, opt.despite_evaluation);
-  if (!conf) return ctx.console.error(conf.error());
-  render_decided(ctx.console, wd, *conf, false);
+  // The person typed the command that accepts: that is the answer, nothing is asked.
+  flow::DecideRequest req{ctx.workdir, opt.candidate, flow::Decision::accept, opt.despite_evaluation, "", ""};
+  auto end = flow::decide_result(req, [&](const flow::ResultQuestion&) { return flow::Answer{words, true}; });
+  if (!end) return ctx.console.error(end.error());
+  const auto& decided = std::get<flow::checkpoint_end::Decided>(*end);
+  render_decided(ctx.console, decided.decided_in, decided.confirmation, false);
   if (opt.remove_others) {
     // Only once the acceptance is recorded: a refused acceptance removes nothing.
     auto removed = workflow::remove_other_outputs(workflow::Workdir{ctx.workdir}, opt.candidate);
@@ -45,10 +46,11 @@ int run_accept_command(Context& ctx, const DecideOptions& opt) {
 }
 
 int run_followup_command(Context& ctx, const DecideOptions& opt) {
-  workflow::Workdir wd{ctx.workdir};
-  auto conf = workflow::request_followup(wd, opt.text);
-  if (!conf) return ctx.console.error(conf.error());
-  render_decided(ctx.console, wd, *conf, true);
+  flow::DecideRequest req{ctx.workdir, "", flow::Decision::followup, std::nullopt, opt.text, ""};
+  auto end = flow::decide_result(req, [&](const flow::ResultQuestion&) { return flow::Answer{opt.text, true}; });
+  if (!end) return ctx.console.error(end.error());
+  const auto& decided = std::get<flow::checkpoint_end::Decided>(*end);
+  render_decided(ctx.console, decided.decided_in, decided.confirmation, true);
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include "cli/next_step.h"
 #include "cli/step_views.h"
 #include "cli/summaries.h"
+#include "flow/checkpoint_flow.h"
 #include "workflow/confirm.h"
 #include "workflow/corrections.h"
 
@@ -72,10 +73,14 @@ int run_confirm_command(Context& ctx, const ConfirmOptions& opt) {
   workflow::Workdir wd{ctx.workdir};
   bool analysis = opt.what == "analysis";
   if (!analysis && !opt.sets.empty()) return c.error(core::make_error(core::ExitCode::usage, "cli.confirm_set_only_analysis"));
-  workflow::ConfirmRequest req{opt.sets, opt.digest, opt.user_words.empty() ? command_line(opt) : opt.user_words};
-  auto outcome = analysis ? workflow::confirm_analysis(wd, req) : workflow::confirm_plan(wd, req);
-  if (!outcome) return c.error(outcome.error());
-  render_confirmed(c, wd, *outcome, analysis, opt.in_flow);
+  // The person typed the command that confirms: that is the answer, nothing is asked.
+  const flow::Answer typed{opt.user_words.empty() ? command_line(opt) : opt.user_words, true};
+  auto end = analysis
+                 ? flow::confirm_analysis(wd, {opt.sets, opt.digest, "", false, {}}, [&](const flow::AnalysisQuestion&) { return typed; })
+                 : flow::confirm_plan(wd, {opt.digest, ""}, [&](const flow::PlanQuestion&) { return typed; });
+  if (!end) return c.error(end.error());
+  // A typed command is always a yes: the flow ends confirmed.
+  render_confirmed(c, wd, std::get<flow::checkpoint_end::Confirmed>(*end).outcome, analysis, opt.in_flow);
   return 0;
 }
 
