@@ -94,8 +94,8 @@ enum class Decision { accept, followup, either };
 // comparison's candidate's).
 struct ResultQuestion {
   const workflow::WorkflowStatus& status;  // its manifest holds the result the answer is about
-  bool despite = false;       // the evaluation is not a pass: a yes accepts it knowingly
-  std::string proposed;       // Decision::followup: the text proposed for the person's answer
+  bool despite = false;                    // the evaluation is not a pass: a yes accepts it knowingly
+  std::string proposed;                    // Decision::followup: the text proposed for the person's answer
 };
 using ResultAsker = std::function<std::optional<Answer>(const ResultQuestion&)>;
 
