@@ -1,4 +1,4 @@
-// The --help texts (issue 16 item 10): every description on the command line comes from the
+// The --help texts: every description on the command line comes from the
 // help catalog, every help id of the catalog is used, and each Japanese text is Japanese.
 #include <gtest/gtest.h>
 

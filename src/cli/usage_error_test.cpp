@@ -1,5 +1,5 @@
 // A command line CLI11 refuses is told as one of our errors, by its kind, in the run's
-// language (issue 16 item 10), with bounds a person would write (issue 18: --calib-samples 0
+// language, with bounds a person would write (--calib-samples 0
 // printed CLI11's 309-digit maximum).
 #include <gtest/gtest.h>
 

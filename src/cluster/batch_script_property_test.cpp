@@ -1,4 +1,4 @@
-// Issue 36: each argv element is quoted by one tested function and no value is ever
+// Each argv element is quoted by one tested function and no value is ever
 // interpreted by a shell. Thousands of random hostile words and environment values go into
 // generated scripts whose command is a dumper of its own arguments (or environment); the
 // scripts run under the real /bin/bash and /bin/sh (dash on Debian), and what the dumper

@@ -55,7 +55,7 @@ TEST(AtomicFile, FailureLeavesOldContent) {
   EXPECT_EQ(entries, 1);
 }
 
-// The same on a filesystem that is really full (ENOSPC on a small tmpfs; issue 13): the new
+// The same on a filesystem that is really full (ENOSPC on a small tmpfs): the new
 // content does not fit, the old file stays whole, no temporary file is left.
 TEST(AtomicFile, FullFilesystemLeavesOldContent) {
   test_support::TempDir dir;
@@ -93,7 +93,7 @@ TEST(Fs, ReadRangeStopsAtEndOfFile) {
   EXPECT_EQ(core::read_file(dir.path()).error().id, "core.is_directory");
 }
 
-// Issue 18 item 13: a FIFO named config.json blocked `analyze` forever and /dev/zero grew
+// A FIFO named config.json blocked `analyze` forever and /dev/zero grew
 // without bound; both are refused by type, before any read.
 TEST(Fs, NonRegularFilesAreRefusedByType) {
   test_support::TempDir dir;

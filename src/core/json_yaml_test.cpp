@@ -87,7 +87,7 @@ TEST(YamlIo, ParseErrorCarriesLine) {
   EXPECT_EQ(r.error().id, "core.yaml_invalid");
 }
 
-// Issue 18 item 12: nesting 50,000 deep made `status` segfault; it is refused before parsing.
+// Nesting 50,000 deep made `status` segfault; it is refused before parsing.
 TEST(JsonIo, DeepNestingIsRefusedNotACrash) {
   std::string deep = std::string(50000, '[') + std::string(50000, ']');
   auto r = core::parse_json(deep, "run_manifest.yaml");
@@ -100,7 +100,7 @@ TEST(JsonIo, DeepNestingIsRefusedNotACrash) {
   EXPECT_TRUE(core::parse_json("{\"a\": \"" + std::string(1000, '[') + "\\\"\"}", "t"));
 }
 
-// Issue 33: what PyYAML's safe loader refuses, quark-ptq refuses too - a Python (or any
+// What PyYAML's safe loader refuses, quark-ptq refuses too - a Python (or any
 // non-standard) tag, more than one document, a NUL byte - naming the file and the line; the
 // standard tags of plain data are still read.
 TEST(YamlIo, RefusesWhatASafeLoaderRefuses) {
@@ -174,7 +174,7 @@ TEST(YamlIo, DeepFlowNestingIsRefused) {
   EXPECT_EQ(r.error().id, "core.json_too_deep");
 }
 
-// Issue 18 item 12: a 411-byte alias bomb expanded to gigabytes.
+// A 411-byte alias bomb expanded to gigabytes.
 TEST(YamlIo, AliasBombIsRefusedWithinBudget) {
   std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
   char prev = 'a';

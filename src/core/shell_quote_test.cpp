@@ -135,7 +135,7 @@ TEST(ShellQuote, DisplayRoundTripsArgvAndEnvironment) {
   for (std::size_t i = 0; i < argv.size(); ++i) EXPECT_EQ((*words)[i + env.size()], argv[i]);
 }
 
-// Issue 18 item 18: no word may put an escape sequence on the terminal.
+// No word may put an escape sequence on the terminal.
 TEST(ShellQuote, ControlCharactersAreWrittenAsEscapes) {
   EXPECT_EQ(shell_quote("a\nb"), "$'a\\nb'");
   EXPECT_EQ(shell_quote("\x1b[31mred"), "$'\\x1b[31mred'");

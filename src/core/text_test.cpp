@@ -35,7 +35,7 @@ TEST(Text, Hex) {
   EXPECT_EQ(core::to_hex(bytes, 0), "");
 }
 
-// Issue 18 item 18: escape sequences from config.json or an index reached the terminal raw.
+// Escape sequences from config.json or an index reached the terminal raw.
 TEST(Text, TerminalSafeShowsControlsAsEscapes) {
   EXPECT_EQ(core::terminal_safe("llama\x1b[2J\x1b]0;pwned\x07"), "llama\\x1b[2J\\x1b]0;pwned\\x07");
   EXPECT_EQ(core::terminal_safe("a\rb\x7f"), "a\\x0db\\x7f");
@@ -49,7 +49,7 @@ TEST(Text, TerminalSafeShowsControlsAsEscapes) {
   EXPECT_EQ(core::terminal_safe("日本語\tタブ\n行"), "日本語\tタブ\n行");  // text, tabs and newlines stay
 }
 
-// Issue 18 item 19: HF_ENDPOINT=https://user:password@host leaked into artifacts and errors.
+// HF_ENDPOINT=https://user:password@host leaked into artifacts and errors.
 TEST(Text, CredentialsInUrlsAreRedacted) {
   EXPECT_EQ(core::redact_credentials("https://user:s3cret@hub.example/api/models"), "https://***@hub.example/api/models");
   EXPECT_EQ(core::redact_credentials("at http://tok@h:8080 and https://plain.host/x"), "at http://***@h:8080 and https://plain.host/x");

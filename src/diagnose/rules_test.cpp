@@ -106,7 +106,7 @@ TEST(DiagnoseRules, CapturesFactsForTheMessage) {
   EXPECT_NE(m.cause(core::Lang::en).find("qwen3"), std::string::npos);
 }
 
-// status shows the recorded diagnosis as run did, in any language (issue 16 items 2 and 10):
+// status shows the recorded diagnosis as run did, in any language:
 // what run.diagnosis records is read back to the same texts; a rule this release does not know
 // keeps its recorded English.
 TEST(DiagnoseRules, ARecordedDiagnosisReadsBackToTheSameTexts) {
@@ -162,7 +162,7 @@ TEST(DiagnoseRules, EveryRuleHasMessagesAndIsDocumented) {
     for (core::Lang lang : {core::Lang::en, core::Lang::ja}) {
       EXPECT_TRUE(core::catalog_has(lang, "diagnose." + r.id + ".cause")) << r.id;
       EXPECT_TRUE(core::catalog_has(lang, "diagnose." + r.id + ".suggestion")) << r.id;
-      // The category is shown in the user's words, never as its id (issue 16 item 10).
+      // The category is shown in the user's words, never as its id.
       EXPECT_TRUE(core::catalog_has(lang, "enum.diagnosis_category." + r.category)) << r.id << ": " << r.category;
     }
     EXPECT_NE(doc->find("`" + r.id + "`"), std::string::npos) << r.id << " is not in references/troubleshooting.md";
@@ -242,7 +242,7 @@ TEST(DiagnoseRules, GpuHeldByAnotherProcess) {
 namespace diagnose {
 namespace {
 
-// Issue 14: DeepSeek-V2-Lite int4_wo_128 + awq stopped in awq.pseudo_quantize_tensor on layer
+// DeepSeek-V2-Lite int4_wo_128 + awq stopped in awq.pseudo_quantize_tensor on layer
 // 0's dense down_proj (in_features 10944); the diagnosis said "try without algorithms", which
 // fails the same way. With the plan's layers it names the layer and the scheme that fits.
 FailureContext shape_failure(const std::string& last_lines) {

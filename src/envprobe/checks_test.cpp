@@ -195,7 +195,7 @@ TEST(Checks, FailedProbeIsBlocking) {
   EXPECT_NE(find(v, "probe_failed"), nullptr);
 }
 
-// Issue 16 item 14, through check_environment: the shipped driver table blocks a driver older
+// The shipped driver table blocks a driver older
 // than torch's CUDA major needs; the variables' contradictions are warnings.
 TEST(Checks, ADriverTooOldForTorchBlocks) {
   SystemFacts sys = nvidia_host();

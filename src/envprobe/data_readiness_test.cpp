@@ -88,7 +88,7 @@ TEST(DataReadiness, StatusesAndFixes) {
   EXPECT_EQ(s[3].hub_id, "Salesforce/wikitext (wikitext-2-raw-v1, test)");
   HfPaths online{tmp.path() / "hub", tmp.path() / "ds", false, false};
   auto n = check_data({{"model", "org/absent", std::nullopt}, {"calibration", "pileval", std::nullopt}}, online);
-  // quark-cli cannot pin a revision: a Hub model is never left for the run to download (issue 18 item 6)
+  // quark-cli cannot pin a revision: a Hub model is never left for the run to download
   EXPECT_EQ(n[0].status, "missing");
   EXPECT_NE(n[0].fix.find("cannot pin a Hub revision"), std::string::npos);
   EXPECT_EQ(n[1].status, "network");

@@ -168,7 +168,7 @@ TEST(Judge, NotRunResultCarriesItsReason) {
   EXPECT_EQ(j["perplexity"]["reason_args"], (core::Json{{"seconds", "900"}}));
 }
 
-// Issue 16 item 10: the reason is recorded in English with its id and arguments, so a reader
+// The reason is recorded in English with its id and arguments, so a reader
 // shows it in Japanese; the English text is the one recorded before.
 TEST(Judge, FailReasonHasAnIdAndReadsInBothLanguages) {
   core::Json m = {{"source", model({2.0, 2.0, 2.0, 2.0}, {{1}})}, {"quantized", model({2.5, 2.52, 2.48, 2.5}, {{1}})}};

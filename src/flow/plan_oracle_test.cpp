@@ -161,7 +161,7 @@ TEST_F(PlanOracle, Phi3InventoryIsTheFusedModulesQuarkWillSee) {
 }
 
 TEST_F(PlanOracle, ShapeChecksSeeTheExpertsTheConfigEstimateCannotName) {
-  // Issue 14: DeepSeek-V2-Lite with int4_wo_128 died in quark-cli (awq.pseudo_quantize_tensor);
+  // DeepSeek-V2-Lite with int4_wo_128 died in quark-cli (awq.pseudo_quantize_tensor);
   // the zoo's deepseek_v2 experts have in_features 1407, which no int4 group divides.
   analyse("deepseek_v2");
   request.options.scheme = "int4_wo_128";
@@ -346,7 +346,7 @@ TEST_F(PlanOracle, VerifyMapsARenamedExportThroughTheNamesThePlanRecorded) {
   }
 }
 
-// Issue 14, the zoo's plan check: for every zoo model and every per-group int4 scheme, a plan
+// For every zoo model and every per-group int4 scheme, a plan
 // the oracle's shapes say quark-cli would reject (a quantized Linear whose in_features the
 // group does not divide) is never written, and a refusal for the group names such a layer.
 // mxfp4 (block 32) is planned too: MX formats pad their last block and pass whatever the

@@ -277,7 +277,7 @@ TEST_F(RunFlow, SuccessfulRunIsVerifiedAndRecorded) {
   EXPECT_NE(core::read_file(wd.root / "report.html")->find(R"(data-state="succeeded")"), std::string::npos);
 }
 
-// Issue 19: where the run's seconds went beside quark-cli's, each step in the order it ran;
+// Where the run's seconds went beside quark-cli's, each step in the order it ran;
 // the person's time at checkpoint 3 is not one of them.
 TEST_F(RunFlow, ThePhasesOfTheRunAreRecordedInTheOrderTheyRan) {
   launcher.result = exited(0);
@@ -510,7 +510,7 @@ TEST_F(RunFlow, EditedCommandIsRefused) {
   EXPECT_FALSE(fs::exists(out));
 }
 
-// Issue 18 item 10: one run per workdir and per output directory. The locks are taken after
+// One run per workdir and per output directory. The locks are taken after
 // the approval, held while quark-cli runs and through the last manifest write, then released.
 TEST_F(RunFlow, BothLocksAreHeldWhileTheChildRunsAndReleasedAfter) {
   launcher.result = exited(0);
@@ -553,7 +553,7 @@ TEST_F(RunFlow, ALockedOutputDirectoryRefusesASecondRun) {
   EXPECT_FALSE(read_manifest().contains("run"));
 }
 
-// Issue 18 item 11: the output directory was absent at prepare and filled up since.
+// The output directory was absent at prepare and filled up since.
 TEST_F(RunFlow, OutputDirectoryFilledAfterPrepareIsRefused) {
   fs::create_directories(out);
   ASSERT_TRUE(core::write_file_atomic(out / "model.safetensors", "someone else's").has_value());
@@ -582,7 +582,7 @@ TEST_F(RunFlow, OutputDirectoryPreparedWithOverwriteMayHoldFiles) {
   EXPECT_EQ(launcher.launches, 1);
 }
 
-// Issue 18 item 6: the local model swapped or edited after intake is not the one approved.
+// The local model swapped or edited after intake is not the one approved.
 TEST_F(RunFlow, ModelChangedSincePrepareIsRefused) {
   fs::path model = tmp.path() / "model";
   fs::create_directories(model);
@@ -605,7 +605,7 @@ TEST_F(RunFlow, ModelChangedSincePrepareIsRefused) {
 }
 
 // A run in progress is bad input (exit 3, not usage), with the liveness reason in the message.
-// Issue 18 item 16: quark-ptq was killed, the quark-cli it started lives on (here: this test
+// quark-ptq was killed, the quark-cli it started lives on (here: this test
 // process, recorded by pid and start ticks as on_started does).
 TEST_F(RunFlow, AnOrphanedQuarkCliStillHoldsTheRun) {
   pid_t gone = ::fork();
@@ -625,7 +625,7 @@ TEST_F(RunFlow, AnOrphanedQuarkCliStillHoldsTheRun) {
   const std::string child = std::to_string(::getpid());
   const std::string en = core::render_error(core::Lang::en, flow::localized(core::Lang::en, r.error()));
   EXPECT_NE(en.find("quark-cli (pid " + child + ") is still running"), std::string::npos) << en;
-  // In Japanese the reason is Japanese too (issue 16 item 10), the pids kept.
+  // In Japanese the reason is Japanese too, the pids kept.
   const std::string ja = core::render_error(core::Lang::ja, flow::localized(core::Lang::ja, r.error()));
   EXPECT_EQ(ja.find("is still running"), std::string::npos) << ja;
   EXPECT_NE(ja.find("kill -TERM -" + child), std::string::npos) << ja;
@@ -633,7 +633,7 @@ TEST_F(RunFlow, AnOrphanedQuarkCliStillHoldsTheRun) {
   EXPECT_FALSE(fs::exists(out));
 }
 
-// Issue 18 item 8: the refusal names the command it would approve, not a bare digest.
+// The refusal names the command it would approve, not a bare digest.
 TEST_F(RunFlow, NoTerminalRefusalNamesTheCommand) {
   request.approve.clear();
   auto r = run_it();
@@ -643,7 +643,7 @@ TEST_F(RunFlow, NoTerminalRefusalNamesTheCommand) {
   EXPECT_EQ(*r.error().arg("digest"), digest);
 }
 
-// Issue 18 item 16: the child's start ticks are recorded, so a quark-cli that outlives a killed
+// The child's start ticks are recorded, so a quark-cli that outlives a killed
 // quark-ptq is told from a reused pid. (The fake reports this test's own pid as the child's.)
 TEST_F(RunFlow, TheChildsStartTicksAreRecorded) {
   launcher.result = exited(0);
@@ -660,7 +660,7 @@ TEST_F(RunFlow, TheChildsStartTicksAreRecorded) {
   EXPECT_EQ(during["run"]["child_start_ticks"], workflow::current_process_identity().start_ticks);
 }
 
-// Issue 18 item 9: every run gets a fresh, unpredictable log name.
+// Every run gets a fresh, unpredictable log name.
 TEST_F(RunFlow, TheLogNameIsUnique) {
   launcher.result = exited(0);
   launcher.act = [this](const runner::CommandSpec&) { write_export(); };
@@ -672,7 +672,7 @@ TEST_F(RunFlow, TheLogNameIsUnique) {
   EXPECT_EQ(first.filename().string().rfind("run-", 0), 0u);
 }
 
-// Step 4's evaluation (issue 15): the manifest's `evaluator` is what runs after a verified
+// Step 4's evaluation: the manifest's `evaluator` is what runs after a verified
 // output; the verdict decides the exit code and lands in the manifest's `evaluation`.
 class RunFlowEvaluated : public RunFlow {
  protected:

@@ -150,7 +150,7 @@ TEST_F(StartFlow, BadCorrectionIsAskedAgainThenPlansAndStopsAtCheckpointTwo) {
   EXPECT_EQ(observer.events[5], "planned");
 }
 
-// Issue 16 item 5: a correction is shown for a second look and confirmed only by the yes
+// A correction is shown for a second look and confirmed only by the yes
 // after it; a no after the look confirms nothing and leaves the analysis as it was.
 TEST_F(StartFlow, ACorrectionIsShownAgainBeforeItIsConfirmed) {
   prompter.answers = {std::string("model.model_type=mistral"), std::string("yes"), std::string("no")};
@@ -243,7 +243,7 @@ TEST_F(StartFlow, AnotherRevisionIsAnalysedAgain) {
   EXPECT_EQ(first_step(""), "reuse model_analysis.json");
 }
 
-// Issue 37 item 1: re-running the same start line (its plan options, --python among them)
+// Re-running the same start line (its plan options, --python among them)
 // resumes with the confirmed plan; nothing is planned again and checkpoint 2 stays confirmed.
 TEST_F(StartFlow, ResumingWithTheSameOptionsKeepsTheConfirmedPlan) {
   request.plan.options.calib_samples = 64;
@@ -293,7 +293,7 @@ TEST_F(StartFlow, ResumingWithAChangedOptionReopensThePlanAndKeepsTheRest) {
   EXPECT_EQ((*plan)["options"]["target"], "mi300x");
 }
 
-// Issue 37 item 7: options typed at checkpoint 2 that make the plan confirmed before are not a
+// Options typed at checkpoint 2 that make the plan confirmed before are not a
 // confirmation: the person is told nothing changed and asked again, so their next yes answers
 // checkpoint 2, never checkpoint 3's question.
 TEST_F(StartFlow, AnAdjustmentBackToTheConfirmedPlanIsAskedAgain) {

@@ -1,4 +1,4 @@
-// Issue 18 item 14: what a config claims is bounded. Absurd sizes are refused by the config
+// What a config claims is bounded. Absurd sizes are refused by the config
 // reader naming the key; the config estimate is the same whether it is synthesized once per
 // kind of layer or once per module, and refuses a config implying too many modules.
 #include <gtest/gtest.h>

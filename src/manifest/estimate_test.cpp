@@ -186,7 +186,7 @@ TEST(Estimate, AwqThatDoesNotFitIsNotToldToTakeFewerSamples) {
 }
 
 // A run on the CPU (no GPU in the inputs) holds its weights in host memory by plan: no advice
-// about GPUs it does not use (issue 16: the quick start's CPU run was told to plan
+// about GPUs it does not use (the quick start's CPU run was told to plan
 // --multi-device), and the recorded estimate says it runs on the CPU; the advice is a catalog
 // message in both languages.
 TEST(Estimate, ACpuRunGetsNoGpuAdvice) {

@@ -206,7 +206,7 @@ TEST_F(PrepareFlow, WritesOnlyTheManifestAndCreatesNothingOutsideTheWorkdir) {
   EXPECT_EQ((*doc)["command"]["python"], python);
 }
 
-// Issue 15: a plan that asks quark-ptq to evaluate gets an `evaluator` in the manifest, part of
+// A plan that asks quark-ptq to evaluate gets an `evaluator` in the manifest, part of
 // what checkpoint 3 approves; quark-cli then skips its own evaluation.
 TEST_F(PrepareFlow, AnEvaluatingPlanRecordsTheEvaluatorUnderTheDigest) {
   tmp.write("heldout.jsonl", "{\"text\": \"prose\"}\n");
@@ -242,7 +242,7 @@ bool has_problem(const envprobe::Verdict& v, const std::string& code) {
   return false;
 }
 
-// Issue 37 item 2: quark-cli's own interpreter cannot load its export (amd-quark 0.12.post1 on a
+// quark-cli's own interpreter cannot load its export (amd-quark 0.12.post1 on a
 // CPU host): prepare evaluates with the environment the person activated that can, and says so;
 // with none that can, checkpoint 3 is blocked before the run instead of failing after it. An
 // --eval-python that cannot is blocking, never replaced.
@@ -490,7 +490,7 @@ TEST_F(PrepareFlow, OutputInsideTheModelIsRefused) {
   EXPECT_EQ(r.error().id, "manifest.output_inside_model");
 }
 
-// Issue 18 item 6: quark-cli cannot pin a Hub revision, so a Hub model runs from the cached
+// quark-cli cannot pin a Hub revision, so a Hub model runs from the cached
 // snapshot of the commit checkpoint 1 confirmed, never from the repo id (the default branch
 // at run time), and that snapshot's files are bound like a local model's.
 class PrepareHubModel : public PrepareFlow {

@@ -396,7 +396,7 @@ TEST(PreValidation, VisionTowerWouldBeQuantized) {
   const plan::Problem* pr = problem(p.plan, "tower_quantized");
   ASSERT_NE(pr, nullptr);
   EXPECT_NE(en(pr->fix).find("model.vision_tower.vision_model.encoder.layers.*"), std::string::npos);
-  // The fix, pasted, passes (issue 16 item 8).
+  // The fix, pasted, passes.
   auto fixed = make_plan("tiny-gemma3", "h200", plan::apply_change(o, pr->change));
   EXPECT_TRUE(fixed.plan.problems.empty()) << pr->change.flags() << " -> " << fixed.plan.problems.front().code;
 }

@@ -126,7 +126,7 @@ TEST(Probe, APlantedOrEditedCacheEntryIsNeverTrusted) {
   EXPECT_FALSE((*uncached)->from_cache);
 }
 
-// Issue 16 item 6: the first probe of an environment says what it does and where, and where
+// The first probe of an environment says what it does and where, and where
 // its answer is kept; a reinstall of the same versions (new dist-info mtime) probes again.
 TEST(Probe, TheFirstProbeIsAnnouncedAndAReinstallIsAMiss) {
   test_support::TempDir tmp;

@@ -1,4 +1,4 @@
-// Issue 18 item 15: the probe deadline must hold after the child closes its pipes; a probe
+// The probe deadline must hold after the child closes its pipes; a probe
 // that exits but leaves a background process holding them is not "timed out"; a stop signal
 // during a probe kills the probe's group and is reported as an interruption.
 #include "runner/capture.h"

@@ -1,4 +1,4 @@
-// Issue 18 items 10 and 16: two runs at once on one workdir or output directory, and a
+// Two runs at once on one workdir or output directory, and a
 // quark-cli left running after quark-ptq was killed.
 #include "runner/run_lock.h"
 

@@ -1,4 +1,4 @@
-// Issue 18 item 9: the run log followed a symlink planted at a predictable name and
+// The run log followed a symlink planted at a predictable name and
 // truncated the file it pointed to.
 #include "runner/run_log.h"
 
@@ -55,7 +55,7 @@ TEST(RunLog, NeverWritesThroughALinkOrIntoAnExistingFile) {
   ::close(*fd);
 }
 
-// Issue 18 item 17: the space set aside for the final record is allocated, given back by
+// The space set aside for the final record is allocated, given back by
 // release(), replaces a reserve a killed run left, and is never made through a link.
 TEST(DiskReserve, HoldsTheSpaceUntilReleasedAndNeverFollowsALink) {
   test_support::TempDir dir;

@@ -1,4 +1,4 @@
-// Early hashing (issue 19): digests taken while the writer runs are reused only for the
+// Early hashing: digests taken while the writer runs are reused only for the
 // exact bytes they were taken of; the report always equals a cold verification's.
 #include <gtest/gtest.h>
 

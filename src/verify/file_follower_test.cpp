@@ -1,4 +1,4 @@
-// Following a file as safetensors 0.8 writes it (issue 19): a hidden temporary file set to its
+// Following a file as safetensors 0.8 writes it: a hidden temporary file set to its
 // full size at once, the header, the tensors in order, then a rename. The digest taken on the
 // way is the final file's, and it is believed only when its pieces hash the same again.
 #include "verify/file_follower.h"

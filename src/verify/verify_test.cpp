@@ -84,7 +84,7 @@ TEST(FileHasher, MatchesOpenSslOnManyFilesInParallel) {
   EXPECT_EQ(hash_range(d.path() / "f1", 10, 5).value(), core::sha256_hex("bbbbb"));
 }
 
-// Issue 18 item 20: links are listed apart and never followed; a directory link is not
+// Links are listed apart and never followed; a directory link is not
 // descended into.
 TEST(FileHasher, ListsLinksApartWithoutFollowingThem) {
   test_support::TempDir d;
@@ -271,10 +271,10 @@ TEST(VerifyOutput, PlannedPatternsMatchTheModuleNamesQuarkWrites) {
   EXPECT_NE(failed_checks(quantized).find("verify.exclusions_not_applied"), std::string::npos) << failed_checks(quantized);
 }
 
-// ------------------------------------------------ MoE exports: names and routers (issue 14)
+// ------------------------------------------------ MoE exports: names and routers
 
 // A tiny MoE source as the checkpoint stores it, and its quark-cli fp8 export as the H200
-// runs of issue 14 wrote it: experts renamed/unfused, routers (not nn.Linear) untouched and
+// runs wrote it: experts renamed/unfused, routers (not nn.Linear) untouched and
 // absent from quantization_config.exclude.
 struct MoeCase {
   std::string model_type;
@@ -377,7 +377,7 @@ std::string all_checks(const VerifyReport& r) {
 }
 
 TEST(VerifyMoe, MixtralExpertsAreComparedUnderTheirExportNamesAndRoutersNeedNoExcludeEntry) {
-  // Issue 14: "100 layer(s) of the source are missing in the output:
+  // "100 layer(s) of the source are missing in the output:
   // model.layers.0.block_sparse_moe.experts.0.w1, ..." and "planned exclusions not in
   // quantization_config.exclude: *.gate" on a correct export.
   test_support::TempDir d;
@@ -388,7 +388,7 @@ TEST(VerifyMoe, MixtralExpertsAreComparedUnderTheirExportNamesAndRoutersNeedNoEx
 }
 
 TEST(VerifyMoe, DeepSeekV2RoutersAreNotLayersThePlanQuantizes) {
-  // Issue 14: verify failed on *mlp.gate (DeepseekV2TopkRouter) and called the routers
+  // Verify failed on *mlp.gate (DeepseekV2TopkRouter) and called the routers
   // "left unquantized although the plan quantizes them".
   test_support::TempDir d;
   std::vector<std::string> listed;
@@ -426,7 +426,7 @@ TEST(VerifyOutput, OptPositionEmbeddingsAreNotLayersThePlanQuantizes) {
 
 // SmolLM2-135M (tie_word_embeddings: true): lm_head has no weight of its own, the input
 // embedding is its weight. Checkpoint 4 once said "excluded layers 0" beside "the planned
-// exclusions are applied: lm_head" (issue 16); the excluded lm_head is the untouched embedding.
+// exclusions are applied: lm_head"; the excluded lm_head is the untouched embedding.
 TEST(VerifyOutput, ATiedLmHeadIsCountedAndCheckedThroughTheEmbedding) {
   MoeCase c{"llama", {}, {}, {"lm_head"}, true};
   c.source.push_back(bf16("model.embed_tokens.weight", 'e'));

@@ -1,4 +1,4 @@
-// Checkpoint 3's digest covers everything the approved run does (issue 18 items 1, 4, 5, 6):
+// Checkpoint 3's digest covers everything the approved run does:
 // changing any part of that scope, or what is displayed, invalidates the approval.
 #include <gtest/gtest.h>
 
@@ -56,7 +56,7 @@ TEST(CommandDigest, EveryPartOfTheScopeIsBound) {
   EXPECT_EQ(edited("/run", core::Json::object()), approved);
 }
 
-// Issue 33 item 6: the estimate shown at checkpoint 3 (time, GPU and host memory, disk) is part
+// The estimate shown at checkpoint 3 (time, GPU and host memory, disk) is part
 // of what is approved: a manifest prepared with scope 2 binds it, and taking the scope back to
 // 1 to drop it changes the digest too. A manifest written before scope 2 keeps its digest.
 TEST(CommandDigest, TheEstimateShownIsBoundFromScopeTwo) {
@@ -84,7 +84,7 @@ TEST(CommandDigest, TheEstimateShownIsBoundFromScopeTwo) {
   EXPECT_FALSE(read_recorded_command(edited).has_value());
 }
 
-// Issue 36: where the command runs is approved with it. From scope 3 the manifest's `executor`
+// Where the command runs is approved with it. From scope 3 the manifest's `executor`
 // is hashed - for a Slurm job its resources, the batch script and the exact sbatch argv - so an
 // edited script, an sbatch line with another partition, or a job turned back into a local run
 // needs a new approval. A manifest of scope 1 or 2 keeps its digest (it has no executor).

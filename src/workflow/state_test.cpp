@@ -254,7 +254,7 @@ TEST(State, FailedRunPointsAtTheDiagnosedCheckpoint) {
   EXPECT_EQ(s.next_action_args[0].value, "2");
 }
 
-// Issue 16 item 1: a manifest whose recorded verdict is not ready is never offered for
+// A manifest whose recorded verdict is not ready is never offered for
 // approval (run refuses it with exit 6); the next action is the environment, by problem.
 TEST(State, NotReadyVerdictAsksToFixTheEnvironmentNotToApprove) {
   for (int through : {2, 3}) {
@@ -307,7 +307,7 @@ core::Json check(const char* id, const char* status) {
 
 }  // namespace
 
-// Issue 16 item 2: quark-cli exited 0 but the output failed verification: not "succeeded",
+// quark-cli exited 0 but the output failed verification: not "succeeded",
 // never a plain accept; back to the checkpoint the failed checks belong to.
 TEST(State, FailedVerificationLeadsBackNotToAccept) {
   workflow_test::Workdir w;
@@ -371,7 +371,7 @@ TEST(State, EvaluationFailureAfterExportIsJudgedOnTheResult) {
   EXPECT_EQ(s.next_command, "quark-ptq plan");
 }
 
-// Issue 16 item 10: the recorded reason's id and arguments travel with its English text, so a
+// The recorded reason's id and arguments travel with its English text, so a
 // reader can show it in the user's language.
 TEST(State, EvaluationReasonArgsCarryTheReasonId) {
   core::Json m = {{"evaluation",
@@ -438,7 +438,7 @@ TEST(State, AnEvaluationThatDidNotRunNeverAdvisesReplanning) {
   EXPECT_EQ(s.next_action_args[0].value, "the evaluator could not start: File exists");
 }
 
-// Issue 16 item 13: the interpreter the user gave is kept in the hints that take one.
+// The interpreter the user gave is kept in the hints that take one.
 TEST(State, HintsKeepTheGivenPython) {
   workflow_test::Workdir w;
   w.write_analysis(sample_analysis());
@@ -450,7 +450,7 @@ TEST(State, HintsKeepTheGivenPython) {
   EXPECT_EQ(w.status().next_command, "quark-ptq prepare --output-dir DIR --python '/venvs/quark cpu/bin/python'");
 }
 
-// Issue 37 item 4: a hint that replans carries every option of the confirmed plan except the
+// A hint that replans carries every option of the confirmed plan except the
 // one it suggests changing; run as printed, it plans for the same target, calibration,
 // evaluation and text, not for the defaults.
 TEST(State, HintsThatReplanKeepEveryOptionOfThePlan) {
@@ -538,7 +538,7 @@ TEST_F(RunLiveness, AnUnfollowedSlurmJobIsStillRunningAndIsFollowedAgain) {
   EXPECT_EQ(s.next_action, NextAction::wait_running);
 }
 
-// Issue 18 item 16: quark-ptq SIGKILLed, quark-cli still alive: still running, no re-run offered.
+// quark-ptq SIGKILLed, quark-cli still alive: still running, no re-run offered.
 TEST_F(RunLiveness, LiveChildOfAGoneMonitorIsStillRunning) {
   auto me = workflow::current_process_identity();  // this test stands in for the quark-cli child
   with_run({{"status", "running"},
