@@ -19,20 +19,6 @@
 
 namespace workflow {
 
-std::string_view checkpoint_name(Checkpoint c) {
-  switch (c) {
-    case Checkpoint::analysis:
-      return "analysis";
-    case Checkpoint::plan:
-      return "plan";
-    case Checkpoint::execution:
-      return "execution";
-    case Checkpoint::result:
-      return "result";
-  }
-  return "analysis";
-}
-
 std::string checkpoint_reason_id(Checkpoint c) { return "workflow.reason_" + std::string(checkpoint_name(c)); }
 
 std::string execution_reason_id(bool model_is_local, bool runs_on_cpu) {
@@ -58,42 +44,7 @@ std::string artifact_digest(const core::Json& artifact) {
   return core::json_digest(copy);
 }
 
-core::Json confirmation_to_json(const Confirmation& c) {
-  core::Json j = {{"checkpoint", static_cast<int>(c.checkpoint)},
-                  {"name", std::string(checkpoint_name(c.checkpoint))},
-                  {"reason", c.reason},
-                  {"decision", c.decision},
-                  {"digest", c.digest},
-                  {"confirmed_at", c.confirmed_at},
-                  {"user_words", c.user_words}};
-  if (!c.corrections.empty()) j["corrections"] = c.corrections;
-  if (!c.followup.empty()) j["followup"] = c.followup;
-  if (!c.tool_version.empty()) j["quark_ptq_version"] = c.tool_version;
-  if (!c.via.empty()) j["via"] = c.via;
-  return j;
-}
-
-namespace {
-
-std::optional<Confirmation> confirmation_from_json(const core::Json& j) {
-  auto cp = core::json_int(j, "checkpoint");
-  auto digest = core::json_string(j, "digest");
-  if (!cp || *cp < 1 || *cp > 4 || !digest) return std::nullopt;
-  Confirmation c;
-  c.checkpoint = static_cast<Checkpoint>(*cp);
-  c.digest = *digest;
-  c.reason = core::json_string(j, "reason").value_or("");
-  c.decision = core::json_string(j, "decision").value_or("");  // none passes no checkpoint
-  c.confirmed_at = core::json_string(j, "confirmed_at").value_or("");
-  c.user_words = core::json_string(j, "user_words").value_or("");
-  c.followup = core::json_string(j, "followup").value_or("");
-  c.tool_version = core::json_string(j, "quark_ptq_version").value_or("");
-  c.via = core::json_string(j, "via").value_or("");
-  if (const auto* corr = core::json_object(j, "corrections")) c.corrections = *corr;
-  return c;
-}
-
-}  // namespace
+core::Json confirmation_to_json(const Confirmation& c) { return c.to_json(); }
 
 core::Result<std::vector<Confirmation>> load_confirmations(const Workdir& wd) {
   std::vector<Confirmation> out;
@@ -111,14 +62,12 @@ core::Result<std::vector<Confirmation>> load_confirmations(const Workdir& wd) {
     if (doc.error().code != core::ExitCode::bad_input) return core::fail(std::move(doc).error());
     return damaged(doc.error().detail);
   }
-  const core::Json* list = core::json_array(*doc, "confirmations");
-  if (list == nullptr) return damaged("no \"confirmations\" list");
-  for (const auto& item : *list) {
-    auto c = confirmation_from_json(item);
-    if (!c) return damaged("a confirmation that is not one");
-    out.push_back(*c);
+  auto read = artifacts::Checkpoints::from_json(*doc);
+  if (!read) {
+    const std::string* problem = read.error().arg("problem");
+    return damaged(problem != nullptr ? *problem : read.error().id);
   }
-  return out;
+  return std::move(read->confirmations);
 }
 
 bool passes_checkpoint(const Confirmation& c) {
@@ -198,9 +147,7 @@ core::Result<Confirmation> record_confirmation(const Workdir& wd, const Confirma
     if (std::optional<Confirmation> existing = already(all)) return *existing;
   }
   all.push_back(c);
-  core::Json doc = {{"artifact", "checkpoints"}, {"schema_version", 1}, {"confirmations", core::Json::array()}};
-  for (const auto& x : all) doc["confirmations"].push_back(confirmation_to_json(x));
-  QPTQ_TRY(core::write_file_atomic(wd.checkpoints(), core::dump_pretty(doc)));
+  QPTQ_TRY(core::write_file_atomic(wd.checkpoints(), core::dump_pretty(artifacts::Checkpoints{std::move(all)}.to_json())));
   return c;
 }
 

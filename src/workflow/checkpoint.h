@@ -17,32 +17,20 @@
 #include <string_view>
 #include <vector>
 
+#include "artifacts/checkpoints.h"
 #include "core/json_io.h"
 #include "core/result.h"
 #include "workflow/workdir.h"
 
 namespace workflow {
 
-enum class Checkpoint : int { analysis = 1, plan = 2, execution = 3, result = 4 };
+// The checkpoints and the confirmation record are checkpoints.json's typed document
+// (artifacts/checkpoints.h); the workflow decides what they mean.
+using artifacts::Checkpoint;
+using artifacts::checkpoint_name;
+using artifacts::Confirmation;
 
 inline constexpr Checkpoint kAllCheckpoints[] = {Checkpoint::analysis, Checkpoint::plan, Checkpoint::execution, Checkpoint::result};
-
-std::string_view checkpoint_name(Checkpoint c);  // "analysis", "plan", "execution", "result"
-
-struct Confirmation {
-  Checkpoint checkpoint = Checkpoint::analysis;
-  std::string reason;                             // why this checkpoint exists (from the catalog, English)
-  std::string digest;                             // "sha256:<hex>" of what was confirmed
-  std::string confirmed_at;                       // UTC ISO-8601
-  std::string user_words;                         // the user's answer, verbatim ("yes", "はい", "--approve <digest>")
-  std::string decision = "confirmed";             // "confirmed", "approved", "accepted" or "followup"
-  core::Json corrections = core::Json::object();  // checkpoint 1: KEY -> {from, to}
-  std::string followup;                           // checkpoint 4 follow-up text
-  std::string tool_version;                       // the quark-ptq that recorded it ("" in entries older than the field)
-  // How the answer reached quark-ptq when not typed at its own terminal or on its command
-  // line: "mcp-elicitation" (asked through the MCP client by `quark-ptq mcp`). "" otherwise.
-  std::string via;
-};
 
 // The catalog id of why the checkpoint exists ("workflow.reason_<name>"); the English text is
 // what a confirmation records as its reason.

@@ -295,8 +295,12 @@ TEST_F(SlurmJob, ScancelWhileRunningIsCancelled) {
   std::string id = submit(job({"/bin/sleep", "300"}));
   follow_to(id, JobState::running);
   ASSERT_TRUE(slurm().run({"scancel", id}).ok());
-  auto s = follow_to(id, JobState::cancelled);
+  // squeue can say CANCELLED while the job still completes, before the signal that ended it is
+  // recorded ("0:0", then "0:15"): followed until Slurm says it.
+  auto s = follow(
+      id, [](const JobStatus& st) { return st.state == JobState::cancelled && st.signal.has_value(); }, 30);
   ASSERT_TRUE(s);
+  EXPECT_EQ(s->state, JobState::cancelled);
   EXPECT_EQ(s->signal, 15);
   auto l = logged(id);
   ASSERT_TRUE(l);
