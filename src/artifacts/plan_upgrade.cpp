@@ -90,6 +90,21 @@ void carry_env_changes(core::Json& out, const core::Json& doc) {
   }
 }
 
+// decisions: older plans called the list decision_table and gave a reason as its words alone.
+void carry_decisions(core::Json& out, const core::Json& doc) {
+  if (const core::Json* table = value_at(doc, "decision_table");
+      table != nullptr && table->is_array() && value_at(out, "decisions") == nullptr) {
+    out["decisions"] = *table;
+  }
+  auto list = out.find("decisions");
+  if (list == out.end() || !list->is_array()) return;
+  for (auto& d : *list) {
+    if (!d.is_object()) continue;
+    auto reason = d.find("reason");
+    if (reason != d.end() && reason->is_string()) *reason = {{"id", ""}, {"args", core::Json::object()}, {"text", *reason}};
+  }
+}
+
 }  // namespace
 
 core::Json upgrade_quant_plan(const core::Json& doc) {
@@ -102,6 +117,7 @@ core::Json upgrade_quant_plan(const core::Json& doc) {
   carry_exclusions(out, doc);
   carry_algorithms(out, doc);
   carry_env_changes(out, doc);
+  carry_decisions(out, doc);
   return out;
 }
 

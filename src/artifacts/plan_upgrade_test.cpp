@@ -68,6 +68,18 @@ TEST(PlanUpgrade, OlderShapesOfCurrentFields) {
   EXPECT_TRUE(artifacts::read_quant_plan({{"evaluation", "full"}}));
 }
 
+TEST(PlanUpgrade, DecisionsUnderTheirOlderNameAndReasonsAsWords) {
+  const core::Json up = artifacts::upgrade_quant_plan(core::Json::parse(R"J({"decision_table": [
+    {"key": "global_scheme", "value": "fp8", "reason": "the fastest"},
+    {"key": "kv_cache_scheme", "value": "none", "reason": {"id": "plan.reason.kv_none", "text": "t"}}]})J"));
+  auto p = artifacts::read_quant_plan(up);
+  ASSERT_TRUE(p) << *p.error().arg("problem");
+  ASSERT_EQ(p->decisions.size(), 2u);
+  EXPECT_EQ(p->decisions[0].reason.id, "");
+  EXPECT_EQ(p->decisions[0].reason.text, "the fastest");
+  EXPECT_EQ(p->decisions[1].reason.id, "plan.reason.kv_none");
+}
+
 TEST(PlanUpgrade, ADocumentInTheCurrentSpellingComesBackUnchanged) {
   const core::Json doc = core::Json::parse(R"J({"artifact": "quant_plan", "global_scheme": "fp8", "algorithm": "awq", "algorithms": ["awq"],
     "calibration": {"dataset": "pileval", "num_calib_data": 16, "seq_len": 128, "batch_size": 1}, "exclude_source": "user",
