@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "flow/analysed_config.h"
-#include "artifacts/quant_plan.h"
+#include "artifacts/plan_upgrade.h"
 #include "core/fs.h"
 #include "core/text.h"
 #include "envprobe/python_env.h"
@@ -288,9 +288,9 @@ LaidOver lay_over(const PlanRequest& recorded, const PlanRequest& typed, const s
 }
 
 core::Result<PlanRequest> plan_request_from_document(const core::Json& plan_doc, PlanRequest base) {
-  const core::Json* o = core::json_object(plan_doc, "options");
-  if (o == nullptr) return base;
-  QPTQ_TRY_ASSIGN(base.options, options::from_json(*o));
+  QPTQ_TRY_ASSIGN(artifacts::QuantPlan plan, artifacts::read_quant_plan(plan_doc));
+  if (plan.options.is_null()) return base;
+  QPTQ_TRY_ASSIGN(base.options, options::from_json(plan.options));
   return base;
 }
 
