@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "artifacts/plan_upgrade.h"
 #include "cli/table.h"
 #include "core/messages.h"
 #include "core/text.h"
@@ -80,51 +81,65 @@ void show_plan_risks(const Console& c, const core::Json& p) {
   }
 }
 
+namespace {
+
+// A recorded text in the reader's language: from its catalog id, its English words without one.
+std::string text_of(const Console& c, const artifacts::PlanText& t) {
+  if (t.id.empty()) return t.text.empty() ? "-" : t.text;
+  std::vector<core::MessageArg> args;
+  for (const auto& [name, value] : t.args) args.push_back({name, value});
+  return c.t(t.id, args);
+}
+
+std::string listed(const std::vector<std::string>& names) { return names.empty() ? "-" : core::join(names); }
+
+std::string or_dash(const std::optional<std::string>& v) { return v ? *v : "-"; }
+
+// The plan as any release wrote it; a plan that does not read says so instead of its table.
+std::optional<artifacts::QuantPlan> readable_plan(const Console& c, const core::Json& p) {
+  auto plan = artifacts::read_quant_plan(p);
+  if (!plan) {
+    c.error_line(plan.error());
+    return std::nullopt;
+  }
+  return std::move(*plan);
+}
+
+}  // namespace
+
 void show_decision_table(const Console& c, const core::Json& p, bool with_risks) {
   c.say("cli.summary_plan_title");
+  auto plan = readable_plan(c, p);
+  if (!plan) return;
   Table t = Table::from_ids(c, {"cli.heading_decision", "cli.heading_choice", "cli.heading_reason"});
   // The plan's own decision table when it has one; otherwise the decisions read from its fields.
-  const core::Json* decisions = first_of(p, {"decision_table", "decisions"});
-  if (decisions != nullptr && decisions->is_array() && !decisions->empty()) {
-    // quant_plan.json's decisions: {key, value, reason: {id, args, text}}, shown in the user's
-    // language from the catalog (plan.decision.<key>, the reason's id).
-    for (const auto& d : *decisions) {
-      std::string key = core::json_string(d, "key").value_or("");
-      std::string label = !key.empty() && core::catalog_has(core::Lang::en, "plan.decision." + key) ? c.t("plan.decision." + key)
-                                                                                                    : brief(first_of(d, {"key"}));
-      std::string reason = "-";
-      if (const core::Json* r = core::json_object(d, "reason")) {
-        std::string id = core::json_string(*r, "id").value_or("");
-        reason = id.empty() ? core::json_string(*r, "text").value_or("-") : c.t(id, flow::recorded_args(*r));
-      } else if (const core::Json* words = first_of(d, {"reason"}); words != nullptr && words->is_string()) {
-        reason = words->get<std::string>();
-      }
-      t.add_row({label, brief(first_of(d, {"value"})), reason});
+  if (!plan->decisions.empty()) {
+    // Shown in the user's language from the catalog (plan.decision.<key>, the reason's id).
+    for (const artifacts::DecisionRecord& d : plan->decisions) {
+      std::string label = !d.key.empty() && core::catalog_has(core::Lang::en, "plan.decision." + d.key) ? c.t("plan.decision." + d.key)
+                                                                                                        : (d.key.empty() ? "-" : d.key);
+      t.add_row({label, d.value, text_of(c, d.reason)});
     }
   } else {
-    t.add_row({c.t("cli.label_scheme"), brief(core::json_at(p, "global_scheme")), ""});
-    t.add_row({c.t("cli.label_kv_cache"), brief(core::json_at(p, "kv_cache_scheme")), ""});
-    t.add_row({c.t("cli.label_algorithm"), brief(core::json_at(p, "algorithm")), ""});
-    t.add_row({c.t("cli.label_exclusions"), brief(core::json_at(p, "exclude_layers")), ""});
-    if (const core::Json* lqc = core::json_object(p, "layer_quant_config")) {
-      for (auto it = lqc->begin(); it != lqc->end(); ++it) t.add_row({c.t("cli.label_override") + " " + it.key(), brief(&it.value()), ""});
-    }
-    t.add_row({c.t("cli.label_evaluation"), brief(core::json_at(p, "evaluation_intent")), ""});
+    t.add_row({c.t("cli.label_scheme"), plan->global_scheme.empty() ? "-" : plan->global_scheme, ""});
+    t.add_row({c.t("cli.label_kv_cache"), or_dash(plan->kv_cache_scheme), ""});
+    t.add_row({c.t("cli.label_algorithm"), or_dash(plan->algorithm), ""});
+    t.add_row({c.t("cli.label_exclusions"), listed(plan->exclude_layers), ""});
+    for (const auto& [pattern, scheme] : plan->layer_quant_config) t.add_row({c.t("cli.label_override") + " " + pattern, scheme, ""});
+    t.add_row({c.t("cli.label_evaluation"), or_dash(plan->evaluation_intent), ""});
   }
   c.line(t.render());
   if (with_risks) show_plan_risks(c, p);
 }
 
 void show_alternatives(const Console& c, const core::Json& p) {
-  const core::Json* decisions = core::json_array(p, "decisions");
-  if (decisions == nullptr) return;
+  auto plan = artifacts::read_quant_plan(p);
+  if (!plan) return;  // show_decision_table, shown first, said why
   std::string line;
   for (const char* key : {"global_scheme", "kv_cache_scheme", "algorithm"}) {
-    for (const auto& d : *decisions) {
-      if (core::json_string(d, "key").value_or("") != key) continue;
-      auto alts = core::json_string_list(d, "alternatives");
-      if (alts.empty()) continue;
-      line += (line.empty() ? "" : "; ") + c.t(std::string("plan.decision.") + key) + ": " + core::join(alts);
+    for (const artifacts::DecisionRecord& d : plan->decisions) {
+      if (d.key != key || d.alternatives.empty()) continue;
+      line += (line.empty() ? "" : "; ") + c.t(std::string("plan.decision.") + key) + ": " + core::join(d.alternatives);
     }
   }
   if (!line.empty()) c.say("cli.summary_alternatives", {{"alternatives", line}});

@@ -1,5 +1,6 @@
 #include "flow/evaluate_flow.h"
 
+#include "artifacts/quant_plan.h"
 #include "core/fs.h"
 #include "core/json_io.h"
 #include "envprobe/python_env.h"
@@ -12,7 +13,7 @@ namespace flow {
 
 core::Result<evaluate::Request> evaluation_request(const EvaluateRequest& r) {
   QPTQ_TRY(plan::load_tables());
-  core::Json section = plan::evaluation_settings(r.eval, r.priority, r.text);
+  core::Json section = artifacts::to_json(plan::evaluation_settings(r.eval, r.priority, r.text));
   if (!r.plan.empty()) {
     auto plan = read_plan_input(core::absolute_path(r.plan));
     if (!plan) return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.plan_unreadable").with("path", r.plan));

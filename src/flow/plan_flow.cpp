@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "flow/analysed_config.h"
+#include "artifacts/plan_upgrade.h"
 #include "core/fs.h"
 #include "core/text.h"
 #include "envprobe/python_env.h"
@@ -264,8 +265,9 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   if (compare) comparison = plan::build_comparison(in, *compare);
   plan::Plan p = comparison ? plan::comparison_plan(in, *comparison) : plan::build_plan(in);
   if (!p.problems.empty()) return PlanOutcome{plan_end::Invalid{std::move(p)}};
-  core::Json doc = plan::plan_to_json(p);
-  if (comparison) doc["comparison"] = plan::comparison_to_json(*comparison);
+  artifacts::QuantPlan record = plan::plan_record(p);
+  if (comparison) record.comparison = plan::comparison_record(*comparison);
+  core::Json doc = record.to_json();
   QPTQ_TRY(workflow::write_artifact(wd, workflow::Artifact::plan, doc));
   return PlanOutcome{plan_end::Written{std::move(p), std::move(doc), wd.plan()}};
 }
@@ -286,9 +288,9 @@ LaidOver lay_over(const PlanRequest& recorded, const PlanRequest& typed, const s
 }
 
 core::Result<PlanRequest> plan_request_from_document(const core::Json& plan_doc, PlanRequest base) {
-  const core::Json* o = core::json_object(plan_doc, "options");
-  if (o == nullptr) return base;
-  QPTQ_TRY_ASSIGN(base.options, options::from_json(*o));
+  QPTQ_TRY_ASSIGN(artifacts::QuantPlan plan, artifacts::read_quant_plan(plan_doc));
+  if (plan.options.is_null()) return base;
+  QPTQ_TRY_ASSIGN(base.options, options::from_json(plan.options));
   return base;
 }
 

@@ -89,7 +89,8 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
 
 // The request a written plan was made with, from its recorded `options` (the plan's
 // `command`), on top of `base` (its hooks and workdir): start adjusts a reused plan from here.
-// Recorded options that are not the option table's: options.bad_recorded.
+// A plan that does not read: artifacts.field_invalid; recorded options that are not the option
+// table's: options.bad_recorded.
 core::Result<PlanRequest> plan_request_from_document(const core::Json& plan_doc, PlanRequest base);
 
 // The options `given` (flags, "--scheme") of `typed` laid over the request a plan was made

@@ -113,5 +113,23 @@ TEST_F(PlanFlow, NoQuarkAnywhereIsEnvNotReady) {
   EXPECT_EQ(r.error().code, core::ExitCode::env_not_ready);
 }
 
+// Start adjusts a reused plan from the options it recorded; a plan that does not read says which
+// field, rather than re-planning with the options left out.
+TEST(PlanRequestFromDocument, TakesTheRecordedOptionsOfAPlanThatReads) {
+  PlanRequest base;
+  base.options.target = "h100";
+  auto recorded = plan_request_from_document({{"options", {{"target", "h200"}, {"calib_samples", 16}}}}, base);
+  ASSERT_TRUE(recorded) << recorded.error().id;
+  EXPECT_EQ(recorded->options.target, "h200");
+  EXPECT_EQ(recorded->options.calib_samples, 16);
+  auto none = plan_request_from_document({{"global_scheme", "fp8"}}, base);
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->options.target, "h100");
+  auto wrong = plan_request_from_document({{"options", "--target h200"}}, base);
+  ASSERT_FALSE(wrong);
+  EXPECT_EQ(wrong.error().id, "artifacts.field_invalid");
+  EXPECT_EQ(*wrong.error().arg("problem"), "options is not an object");
+}
+
 }  // namespace
 }  // namespace flow

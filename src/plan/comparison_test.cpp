@@ -149,8 +149,9 @@ TEST(PlanCompare, TheDocumentKeepsTheFirstCandidateAsItsPlanAndPassesTheSchema) 
   plan::Plan top = plan::comparison_plan(c.in, c.comparison);
   EXPECT_EQ(top.global_scheme, "ptpc_fp8");
   EXPECT_NE(top.command.find("--compare ptpc_fp8,int4_wo_128"), std::string::npos) << top.command;
-  core::Json doc = plan::plan_to_json(top);
-  doc["comparison"] = plan::comparison_to_json(c.comparison);
+  artifacts::QuantPlan record = plan::plan_record(top);
+  record.comparison = plan::comparison_record(c.comparison);
+  core::Json doc = record.to_json();
   auto issues = core::schema_issues(doc, core::kSchemaQuantPlan);
   EXPECT_TRUE(issues.empty()) << issues.front().pointer << ": " << issues.front().message;
   EXPECT_EQ(doc["comparison"]["candidates"][1]["name"], "int4_wo_64");

@@ -6,12 +6,12 @@
 
 #include <string>
 
-#include "core/json_io.h"
+#include "artifacts/quant_plan.h"
 
 namespace plan {
 
-// {"intent", "windows", "seq_len", "canary_tokens", "budget_seconds", "max_ppl_increase_pct",
-//  "z", "text"}; text is null when empty.
-core::Json evaluation_settings(const std::string& intent, const std::string& priority, const std::string& text);
+// The budget of the intent, the threshold of the priority, the rules' z; the text unset when
+// empty.
+artifacts::PlanEvaluation evaluation_settings(const std::string& intent, const std::string& priority, const std::string& text);
 
 }  // namespace plan

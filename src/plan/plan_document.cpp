@@ -12,21 +12,14 @@ std::string severity_text(core::Lang lang, const std::string& severity) {
   return core::catalog_has(lang, id) ? core::msg(lang, id) : severity;
 }
 
-core::Json text_json(const Text& t) {
-  core::Json args = core::Json::object();
-  for (const auto& a : t.args) {
-    args[a.name] = a.value;
-  }
-  return {{"id", t.id}, {"args", args}, {"text", render(core::Lang::en, t)}};
-}
-
-core::Json list_or_empty(const std::vector<std::string>& v) {
-  core::Json out = core::Json::array();
-  for (const auto& s : v) {
-    out.push_back(s);
-  }
+std::vector<std::pair<std::string, std::string>> args_of(const Text& t) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& a : t.args) out.emplace_back(a.name, a.value);
   return out;
 }
+
+// A catalog text as the artifact records it: the id, its arguments and the English text.
+artifacts::PlanText record_of(const Text& t) { return {t.id, args_of(t), render(core::Lang::en, t)}; }
 
 // At most `n` names, then "... (+k)".
 std::string first_names(const std::vector<std::string>& v, std::size_t n) {
@@ -79,119 +72,88 @@ std::string inventory_line(core::Lang lang, const ModuleSummary& s) {
 
 }  // namespace
 
-core::Json plan_to_json(const Plan& p) {
-  core::Json j = core::Json::object();
-  j["artifact"] = "quant_plan";
-  j["schema_version"] = 1;
-  j["quark_ptq_version"] = std::string(core::tool_version());
-  j["model"] = p.model;
-  j["options"] = p.options;
-  j["command"] = p.command;
-  j["analysis_digest"] = p.analysis_digest;
-  j["quark"] = p.quark;
-  j["target"] = p.target;
-  j["priority"] = p.priority;
-  j["global_scheme"] = p.global_scheme;
-  j["scheme_facts"] = p.scheme_facts;
-  j["kv_cache_scheme"] = p.kv_cache_scheme.empty() ? core::Json(nullptr) : core::Json(p.kv_cache_scheme);
-  core::Json lqc = core::Json::object();
-  for (const auto& [pattern, scheme] : p.layer_quant_config) {
-    lqc[pattern] = scheme;
-  }
-  j["layer_quant_config"] = lqc;
-  j["exclude_layers"] = list_or_empty(p.exclude_layers);
-  j["exclude_source"] = p.exclude_source;
+artifacts::QuantPlan plan_record(const Plan& p) {
+  artifacts::QuantPlan r;
+  r.quark_ptq_version = std::string(core::tool_version());
+  r.model = p.model;
+  r.options = p.options;
+  r.command = p.command;
+  r.analysis_digest = p.analysis_digest;
+  r.quark = p.quark;
+  r.target = p.target;
+  r.priority = p.priority;
+  r.global_scheme = p.global_scheme;
+  r.scheme_facts = p.scheme_facts;
+  if (!p.kv_cache_scheme.empty()) r.kv_cache_scheme = p.kv_cache_scheme;
+  r.layer_quant_config = p.layer_quant_config;
+  r.exclude_layers = p.exclude_layers;
+  r.exclude_source = p.exclude_source;
   std::string algo;
   for (const auto& a : p.algorithms) {
     algo += (algo.empty() ? "" : ",") + a;
   }
-  j["algorithm"] = algo.empty() ? core::Json(nullptr) : core::Json(algo);
-  j["algorithms"] = list_or_empty(p.algorithms);
-  j["calibration"] = p.calibration;
-  j["evaluation_intent"] = p.evaluation_intent;
-  if (!p.evaluation.is_null()) j["evaluation"] = p.evaluation;
-  j["device_strategy"] = p.device_strategy;
-  j["trust_remote_code"] = p.trust_remote_code;
-  j["output_format"] = "hf_safetensors";
-  j["template_file"] = p.template_file.empty() ? core::Json(nullptr) : core::Json(p.template_file);
-  core::Json pats = core::Json::array();
+  if (!algo.empty()) r.algorithm = algo;
+  r.algorithms = p.algorithms;
+  r.calibration = p.calibration;
+  r.evaluation_intent = p.evaluation_intent;
+  r.evaluation = p.evaluation;
+  r.device_strategy = p.device_strategy;
+  r.trust_remote_code = p.trust_remote_code;
+  r.output_format = "hf_safetensors";
+  if (!p.template_file.empty()) r.template_file = p.template_file;
   for (const auto& u : p.patterns) {
-    core::Json e = {{"pattern", u.pattern}, {"kind", u.kind}, {"matches", u.matches}};
-    if (!u.scheme.empty()) {
-      e["scheme"] = u.scheme;
-    }
-    pats.push_back(e);
+    r.patterns.push_back({u.pattern, u.kind, u.matches, u.scheme.empty() ? std::nullopt : std::optional<std::string>(u.scheme)});
   }
-  j["patterns"] = pats;
   const ModuleSummary& s = p.modules;
-  j["modules"] = {{"inventory_known", s.inventory_known},
-                  {"total", s.total},
-                  {"quantized", s.quantized},
-                  {"excluded", s.excluded},
-                  {"quantized_by_role", s.quantized_by_role},
-                  {"excluded_by_role", s.excluded_by_role},
-                  {"quantized_list", list_or_empty(s.quantized_compact)},
-                  {"excluded_list", list_or_empty(s.excluded_compact)},
-                  {"source", s.source}};
+  artifacts::PlanModules& m = r.modules.emplace();
+  m.inventory_known = s.inventory_known;
+  m.total = s.total;
+  m.quantized = s.quantized;
+  m.excluded = s.excluded;
+  m.quantized_by_role.insert(s.quantized_by_role.begin(), s.quantized_by_role.end());
+  m.excluded_by_role.insert(s.excluded_by_role.begin(), s.excluded_by_role.end());
+  m.quantized_list = s.quantized_compact;
+  m.excluded_list = s.excluded_compact;
+  m.source = s.source;
   if (s.uncounted_prequantized > 0) {
-    j["modules"]["uncounted_prequantized"] = {{"tensors", s.uncounted_prequantized},
-                                              {"names", list_or_empty(s.uncounted_prequantized_names)}};
+    m.uncounted_prequantized =
+        artifacts::UncountedPrequantized{static_cast<std::int64_t>(s.uncounted_prequantized), s.uncounted_prequantized_names};
   }
   if (s.origin.oracle) {
-    j["modules"]["oracle"] = {{"versions", s.origin.versions}};
+    m.oracle_versions = s.origin.versions;
   } else if (!s.origin.not_used.id.empty()) {
-    j["modules"]["oracle_not_used"] = text_json(s.origin.not_used);
-    j["modules"]["oracle_not_used"]["detail"] = s.origin.detail;
+    m.oracle_not_used = artifacts::OracleNotUsed{record_of(s.origin.not_used), s.origin.detail};
   }
   if (p.checkpoint_names) {
-    core::Json renames = core::Json::array();
-    for (const auto& [match, replace] : p.checkpoint_names->renames) renames.push_back({{"match", match}, {"replace", replace}});
-    j["checkpoint_names"] = {{"source", "oracle"},
-                             {"renames", renames},
-                             {"non_linear_holders", list_or_empty(p.checkpoint_names->non_linear_holders)},
-                             {"linear_modules", list_or_empty(p.checkpoint_names->linear_modules)}};
+    r.checkpoint_names = artifacts::CheckpointNamesRecord{"oracle", p.checkpoint_names->renames, p.checkpoint_names->non_linear_holders,
+                                                          p.checkpoint_names->linear_modules};
   }
-  core::Json decisions = core::Json::array();
   for (const auto& d : p.decisions) {
-    decisions.push_back({{"key", d.key},
-                         {"value", d.value},
-                         {"source", std::string(decision_source_name(d.source))},
-                         {"reason", text_json(d.reason)},
-                         {"alternatives", list_or_empty(d.alternatives)}});
+    r.decisions.push_back({d.key, d.value, std::string(decision_source_name(d.source)), record_of(d.reason), d.alternatives});
   }
-  j["decisions"] = decisions;
-  core::Json risks = core::Json::array();
-  for (const auto& r : p.risks) {
-    core::Json t = text_json(r.text);
-    core::Json risk = {{"severity", r.severity}, {"message", t["text"]}, {"id", r.text.id}, {"args", t["args"]}, {"origin", r.origin}};
-    if (!r.hint.id.empty()) risk["hint"] = text_json(r.hint);
-    risks.push_back(std::move(risk));
+  for (const auto& k : p.risks) {
+    artifacts::PlanRiskRecord risk{k.severity, render(core::Lang::en, k.text), k.text.id, args_of(k.text), k.origin, std::nullopt};
+    if (!k.hint.id.empty()) risk.hint = record_of(k.hint);
+    r.risks.push_back(std::move(risk));
   }
-  j["risks"] = risks;
-  core::Json resolved = core::Json::array();
-  for (const auto& r : p.resolved_risks) {
-    resolved.push_back({{"decision", r.decision}, {"severity", r.severity}, {"risk", text_json(r.risk)}, {"how", text_json(r.how)}});
-  }
-  j["resolved_risks"] = resolved;
-  j["requires_confirmation"] = true;
-  return j;
+  for (const auto& k : p.resolved_risks) r.resolved_risks.push_back({k.decision, k.severity, record_of(k.risk), record_of(k.how)});
+  r.requires_confirmation = true;
+  return r;
 }
 
-core::Json comparison_to_json(const Comparison& c) {
-  core::Json candidates = core::Json::array();
+core::Json plan_to_json(const Plan& p) { return plan_record(p).to_json(); }
+
+artifacts::PlanComparison comparison_record(const Comparison& c) {
+  artifacts::PlanComparison out{c.automatic ? "auto" : "named", c.max, {}, {}};
   for (const auto& k : c.candidates) {
     // Checkpoint 2 confirms the whole document: the top level's requires_confirmation speaks for
     // every candidate, and one of their own would stay true after the confirmation.
-    core::Json plan = plan_to_json(k.plan);
-    plan.erase("requires_confirmation");
-    candidates.push_back({{"name", k.name},
-                          {"asked", k.asked},
-                          {"refit", k.refit.id.empty() ? core::Json(nullptr) : text_json(k.refit)},
-                          {"plan", std::move(plan)}});
+    artifacts::QuantPlan plan = plan_record(k.plan);
+    plan.requires_confirmation.reset();
+    out.candidates.push_back({k.name, k.asked, k.refit.id.empty() ? std::nullopt : std::optional(record_of(k.refit)), std::move(plan)});
   }
-  core::Json left_out = core::Json::array();
-  for (const auto& l : c.left_out) left_out.push_back({{"scheme", l.scheme}, {"code", l.code}, {"reason", text_json(l.reason)}});
-  return {{"mode", c.automatic ? "auto" : "named"}, {"max", c.max}, {"candidates", candidates}, {"left_out", left_out}};
+  for (const auto& l : c.left_out) out.left_out.push_back({l.scheme, l.code, record_of(l.reason)});
+  return out;
 }
 
 std::vector<std::string> decision_table(core::Lang lang, const Plan& p) {

@@ -5,6 +5,7 @@
 // atomic; an invalid plan (problems) is never written.
 #pragma once
 
+#include "artifacts/quant_plan.h"
 #include "core/json_io.h"
 #include "core/messages.h"
 #include "core/result.h"
@@ -15,11 +16,13 @@ namespace plan {
 
 std::string render(core::Lang lang, const Text& t);
 
-core::Json plan_to_json(const Plan& p);
+// The plan as quant_plan.json records it (artifacts::QuantPlan::to_json is its encoding).
+artifacts::QuantPlan plan_record(const Plan& p);
+core::Json plan_to_json(const Plan& p);  // plan_record(p).to_json()
 
 // quant_plan.json's `comparison`: each candidate with its whole plan document (what a later
 // step builds that candidate's quark-cli command from), the schemes left out with why, the bound.
-core::Json comparison_to_json(const Comparison& c);
+artifacts::PlanComparison comparison_record(const Comparison& c);
 
 // The human decision table (decision | choice | why | alternatives) and coverage.
 std::vector<std::string> decision_table(core::Lang lang, const Plan& p);

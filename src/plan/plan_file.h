@@ -1,7 +1,7 @@
-// quant_plan.json read back: the one reader of the plan artifact (plan_to_json is its one
-// writer). Fields are typed; what a field means for quark-cli's argv (defaults, the checks
-// that a command can be built) is the manifest's business, so values the plan does not state
-// stay unset here. Older field spellings are still accepted where the artifact had them.
+// quant_plan.json read back for the steps after the plan: a view of artifacts::QuantPlan (read
+// by artifacts::read_quant_plan, which upgrades older spellings first). What a field means for
+// quark-cli's argv (defaults, the checks that a command can be built) is the manifest's
+// business, so values the plan does not state stay unset here.
 #pragma once
 
 #include <cstdint>
@@ -50,7 +50,7 @@ struct PlanFile {
   std::optional<CheckpointNames> checkpoint_names;
 };
 
-// ExitCode::plan_invalid "manifest.plan_field_invalid" naming a field of the wrong type.
+// "artifacts.field_invalid" naming a field of the wrong type, with ExitCode::plan_invalid.
 // Callers that had their own error for a bad plan (verify, evaluate) keep giving it.
 core::Result<PlanFile> read_plan_file(const core::Json& doc);
 

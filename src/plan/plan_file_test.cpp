@@ -54,10 +54,14 @@ TEST(PlanFile, WrongTypesNameTheField) {
   auto lqc = read_plan_file({{"layer_quant_config", {{"*.q_proj", 8}}}});
   ASSERT_FALSE(lqc.has_value());
   EXPECT_EQ(lqc.error().code, core::ExitCode::plan_invalid);
-  EXPECT_EQ(lqc.error().args.front().value, "layer_quant_config.*.q_proj");
+  EXPECT_EQ(lqc.error().id, "artifacts.field_invalid");
+  EXPECT_EQ(*lqc.error().arg("problem"), "layer_quant_config/*.q_proj is not a string");
   auto algo = read_plan_file({{"algorithm", 3}});
   ASSERT_FALSE(algo.has_value());
-  EXPECT_EQ(algo.error().args.front().value, "algorithm");
+  EXPECT_EQ(*algo.error().arg("problem"), "algorithm is not a string");
+  auto listed = read_plan_file({{"algorithm", {"awq", 3}}});
+  ASSERT_FALSE(listed.has_value());
+  EXPECT_EQ(*listed.error().arg("problem"), "algorithms/1 is not a string");
 }
 
 TEST(PlanFile, CheckpointNamesAsPlanWritesThem) {
@@ -90,20 +94,20 @@ TEST(PlanFile, NoCheckpointNamesIsUnset) {
 }
 
 TEST(PlanFile, CheckpointNamesOfTheWrongTypeNameTheField) {
-  auto field = [](const core::Json& names) {
+  auto problem = [](const core::Json& names) {
     auto f = read_plan_file({{"checkpoint_names", names}});
     EXPECT_FALSE(f.has_value());
     if (f.has_value()) return std::string();
     EXPECT_EQ(f.error().code, core::ExitCode::plan_invalid);
-    EXPECT_EQ(f.error().id, "manifest.plan_field_invalid");
-    return f.error().args.front().value;
+    EXPECT_EQ(f.error().id, "artifacts.field_invalid");
+    return *f.error().arg("problem");
   };
-  EXPECT_EQ(field("oracle"), "checkpoint_names");
-  EXPECT_EQ(field({{"renames", "^a$"}}), "checkpoint_names.renames");
-  EXPECT_EQ(field({{"renames", {{{"match", "^a$"}}}}}), "checkpoint_names.renames");  // no replace
-  EXPECT_EQ(field({{"renames", {{{"match", 1}, {"replace", "b"}}}}}), "checkpoint_names.renames");
-  EXPECT_EQ(field({{"non_linear_holders", "*.gate"}}), "checkpoint_names.non_linear_holders");
-  EXPECT_EQ(field({{"linear_modules", {"*.q_proj", 3}}}), "checkpoint_names.linear_modules");
+  EXPECT_EQ(problem("oracle"), "checkpoint_names is not an object");
+  EXPECT_EQ(problem({{"renames", "^a$"}}), "checkpoint_names/renames is not a list");
+  EXPECT_EQ(problem({{"renames", {{{"match", "^a$"}}}}}), "checkpoint_names/renames/0/replace is not a string");  // no replace
+  EXPECT_EQ(problem({{"renames", {{{"match", 1}, {"replace", "b"}}}}}), "checkpoint_names/renames/0/match is not a string");
+  EXPECT_EQ(problem({{"non_linear_holders", "*.gate"}}), "checkpoint_names/non_linear_holders is not a list");
+  EXPECT_EQ(problem({{"linear_modules", {"*.q_proj", 3}}}), "checkpoint_names/linear_modules/1 is not a string");
 }
 
 TEST(PlanFile, EvaluationSectionIsKeptWithoutWindows) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/quant_plan.h"
 #include "core/error.h"
 #include "core/json_io.h"
 
@@ -111,23 +112,23 @@ struct ModuleSummary {
 };
 
 struct Plan {
-  core::Json model = core::Json::object();
+  artifacts::PlanModel model;
   core::Json options = core::Json::object();  // the `quark-ptq plan` options it was built with
   std::string command;                        // the same as a command line
   std::string analysis_digest;
-  core::Json quark = core::Json::object();
-  core::Json target = core::Json::object();
+  artifacts::PlanQuark quark;
+  artifacts::PlanTarget target;
   std::string priority;
   std::string global_scheme;
-  core::Json scheme_facts = nullptr;  // formats, bytes per weight, native hardware
-  std::string kv_cache_scheme;        // "" -> null
+  std::optional<artifacts::SchemeFactsRecord> scheme_facts;  // formats, bytes per weight, native hardware
+  std::string kv_cache_scheme;                               // "" -> null
   std::vector<std::pair<std::string, std::string>> layer_quant_config;
   std::vector<std::string> exclude_layers;
   std::string exclude_source;  // "template_default" or "user"
   std::vector<std::string> algorithms;
-  core::Json calibration = core::Json::object();
+  artifacts::PlanCalibration calibration;
   std::string evaluation_intent = "none";
-  core::Json evaluation = nullptr;  // quark-ptq's evaluation settings (intent != none)
+  std::optional<artifacts::PlanEvaluation> evaluation;  // quark-ptq's evaluation settings (intent != none)
   std::string device_strategy = "single";
   bool trust_remote_code = false;
   std::string template_file;  // "" unless a --template_file is used

@@ -88,14 +88,15 @@ using namespace detail;
 void note_quark(const PlanInputs& in, Plan& p) {
   const Capabilities& caps = *in.caps;
   bool installed = caps.source == CapabilitySource::installed;
-  p.quark = {{"version", caps.quark_version},
-             {"source", installed ? "installed" : "shipped_knowledge"},
-             {"verified", caps.verified},
-             {"knowledge_release", caps.release},
-             {"python", installed ? core::Json(caps.python) : core::Json(nullptr)},
-             {"quark_cli", installed && !caps.quark_cli.empty() ? core::Json(caps.quark_cli) : core::Json(nullptr)}};
+  p.quark = artifacts::PlanQuark{caps.quark_version,
+                                 installed ? "installed" : "shipped_knowledge",
+                                 caps.verified,
+                                 caps.release,
+                                 installed ? std::optional<std::string>(caps.python) : std::nullopt,
+                                 installed && !caps.quark_cli.empty() ? std::optional<std::string>(caps.quark_cli) : std::nullopt,
+                                 std::nullopt};
   if (installed) {
-    p.quark["packages"] = caps.versions;
+    p.quark.packages = caps.versions;
   }
   if (!caps.verified) {
     add_risk(p, "high", txt(installed ? "plan.risk.probe_incomplete" : "plan.risk.unverified", {{"version", caps.quark_version}}));
@@ -113,12 +114,9 @@ void note_quark(const PlanInputs& in, Plan& p) {
 
 void note_target(const PlanInputs& in, Plan& p) {
   const Target& t = in.target;
-  p.target = {{"name", t.name}, {"arch", t.arch}, {"vendor", t.vendor}, {"source", std::string(target_source_name(t.source))}};
-  if (t.memory_gib) {
-    p.target["memory_gib"] = *t.memory_gib;
-  }
+  p.target = artifacts::PlanTarget{t.name, t.arch, t.vendor, std::string(target_source_name(t.source)), t.memory_gib, std::nullopt};
   if (!t.evidence.empty()) {
-    p.target["evidence"] = t.evidence;
+    p.target.evidence = t.evidence;
   }
   Decision d{"target", t.name, DecisionSource::detected, {}, {}};
   if (t.source == TargetSource::option) {
@@ -176,27 +174,23 @@ void note_native(const PlanInputs& in, Plan& p, const std::string& scheme) {
   }
 }
 
-core::Json format_json(const knowledge::TensorFormat& f) {
-  return {{"format", f.format},
-          {"bits", f.bits},
-          {"granularity", f.granularity},
-          {"group_size", f.group_size ? core::Json(*f.group_size) : core::Json(nullptr)},
-          {"dynamic", f.dynamic}};
+artifacts::TensorFormatRecord format_record(const knowledge::TensorFormat& f) {
+  return {f.format, f.bits, f.granularity, f.group_size ? std::optional<std::int64_t>(*f.group_size) : std::nullopt, f.dynamic};
 }
 
 // What the estimator and the verifier need to know about the chosen scheme.
-core::Json scheme_facts_json(const Capabilities& caps, const std::string& scheme, const std::string& arch) {
+std::optional<artifacts::SchemeFactsRecord> scheme_facts_of(const Capabilities& caps, const std::string& scheme, const std::string& arch) {
   const knowledge::Scheme* s = caps.scheme_facts.find(scheme);
   if (s == nullptr) {
-    return nullptr;
+    return std::nullopt;
   }
-  return {{"family", s->family},
-          {"weight", format_json(s->weight)},
-          {"activation", s->activation ? format_json(*s->activation) : core::Json(nullptr)},
-          {"bytes_per_weight", s->bytes_per_weight},
-          {"native_on", s->native_on},
-          {"native_on_target", arch == "unknown" ? core::Json(nullptr) : core::Json(s->native(arch))},
-          {"knowledge_release", caps.release}};
+  return artifacts::SchemeFactsRecord{s->family,
+                                      format_record(s->weight),
+                                      s->activation ? std::optional(format_record(*s->activation)) : std::nullopt,
+                                      s->bytes_per_weight,
+                                      s->native_on,
+                                      arch == "unknown" ? std::nullopt : std::optional<bool>(s->native(arch)),
+                                      caps.release};
 }
 
 void decide_scheme(const PlanInputs& in, const TemplateView& tv, Plan& p) {
@@ -285,7 +279,7 @@ void decide_scheme(const PlanInputs& in, const TemplateView& tv, Plan& p) {
     }
   }
   p.global_scheme = d.value;
-  p.scheme_facts = scheme_facts_json(caps, d.value, in.target.arch);
+  p.scheme_facts = scheme_facts_of(caps, d.value, in.target.arch);
   if (caps.supports_scheme(d.value)) {
     note_native(in, p, d.value);
   }
@@ -485,9 +479,9 @@ Plan build_plan(const PlanInputs& in) {
   Plan p;
   const core::Json& a = *in.analysis;
   std::string model_type = core::json_string(*core::json_object(a, "model"), "model_type").value_or("");
-  p.model = {{"model_type", model_type}, {"analysis_ref", "model_analysis.json"}};
+  p.model = artifacts::PlanModel{model_type, "model_analysis.json", std::nullopt};
   if (auto path = core::json_at(a, "model/model_path"); path != nullptr && path->is_string()) {
-    p.model["model_path"] = *path;
+    p.model.model_path = path->get<std::string>();
   }
   p.analysis_digest = in.analysis_digest;
   options::PlanOptions recorded = in.options;

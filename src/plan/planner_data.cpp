@@ -95,18 +95,10 @@ void decide_calibration(const PlanInputs& in, Plan& p) {
              txt("plan.risk.fewer_samples", {{"samples", std::to_string(samples)}, {"default", std::to_string(def.num_calib_data)}}));
   }
   auto src = [](bool user) { return user ? "user" : "cli_default"; };
-  p.calibration = {
-      {"dataset", dataset},
-      {"num_calib_data", samples},
-      {"seq_len", seq_len},
-      {"batch_size", batch},
-      {"source",
-       {{"dataset", src(!o.calib_dataset.empty())},
-        {"num_calib_data", src(o.calib_samples.has_value())},
-        {"seq_len", src(o.seq_len.has_value())},
-        {"batch_size", src(o.batch_size.has_value())}}},
-      {"cli_defaults",
-       {{"dataset", def.dataset}, {"num_calib_data", def.num_calib_data}, {"seq_len", def.seq_len}, {"batch_size", def.batch_size}}}};
+  p.calibration = artifacts::PlanCalibration{{dataset, samples, seq_len, batch},
+                                             artifacts::CalibrationSources{src(!o.calib_dataset.empty()), src(o.calib_samples.has_value()),
+                                                                           src(o.seq_len.has_value()), src(o.batch_size.has_value())},
+                                             artifacts::CalibrationValues{def.dataset, def.num_calib_data, def.seq_len, def.batch_size}};
   bool all_default = o.calib_dataset.empty() && !o.calib_samples && !o.seq_len && !o.batch_size;
   Decision d{"calibration",
              dataset + ", " + std::to_string(samples) + " x " + std::to_string(seq_len) + ", batch " + std::to_string(batch),

@@ -121,7 +121,7 @@ TEST(PlannerTable, CorpusTimesTargetsTimesPriorities) {
       // Weight-only formats that no accelerator computes in get their own serving risk instead.
       const knowledge::Scheme* facts = p.caps.scheme_facts.find(plan.global_scheme);
       bool dequantized = facts->weight_only() && facts->native_on.empty();
-      bool native = facts->native(plan.target["arch"].get<std::string>());
+      bool native = facts->native(plan.target.arch);
       // The CPU target's text names it once ("fp8 is not native on cpu", not "cpu (cpu)").
       const bool cpu = row.target == "cpu";
       EXPECT_EQ(has_risk(plan, "plan.risk.emulated"), !native && !dequantized && !cpu);
@@ -132,8 +132,8 @@ TEST(PlannerTable, CorpusTimesTargetsTimesPriorities) {
       for (const auto& d : plan.decisions) {
         EXPECT_FALSE(d.reason.id.empty()) << d.key;
       }
-      EXPECT_EQ(plan.calibration["num_calib_data"], 512);
-      EXPECT_EQ(plan.calibration["dataset"], "pileval");
+      EXPECT_EQ(plan.calibration.values.num_calib_data, 512);
+      EXPECT_EQ(plan.calibration.values.dataset, "pileval");
       EXPECT_EQ(plan.device_strategy, row.target == "cpu" ? "cpu" : "single");
       EXPECT_TRUE(has_risk(plan, "plan.risk.unverified"));
       // Routers, towers and lm_head are never among the quantized modules.
@@ -175,13 +175,13 @@ TEST(PlannerTable, OlderReleaseFallsBack) {
   // ptpc_fp8 is not in the 0.11 scheme list we ship: accuracy on MI300X falls back to fp8.
   auto p = make_plan("llama-3.1-8b", "mi300x", with_priority("accuracy"), "0.11");
   EXPECT_EQ(p.plan.global_scheme, "fp8");
-  EXPECT_EQ(p.plan.quark["knowledge_release"], "0.11");
+  EXPECT_EQ(p.plan.quark.knowledge_release, "0.11");
 }
 
 TEST(PlannerTable, UnknownTargetIsSaidNotAssumed) {
   auto p = make_plan("llama-3.1-8b", "unknown");
-  EXPECT_EQ(p.plan.target["name"], "unknown");
-  EXPECT_EQ(p.plan.target["source"], "unknown");
+  EXPECT_EQ(p.plan.target.name, "unknown");
+  EXPECT_EQ(p.plan.target.source, "unknown");
   EXPECT_TRUE(has_risk(p.plan, "plan.risk.target_unknown"));
   EXPECT_NE(p.plan.device_strategy, "cpu");
   EXPECT_FALSE(has_risk(p.plan, "plan.risk.emulated"));
@@ -449,7 +449,7 @@ TEST(PlannerInstalled, TheInstalledQuarkIsAuthoritative) {
   EXPECT_TRUE(p.problems.empty());
   EXPECT_EQ(p.global_scheme, "fp8");  // ptpc_fp8 is not in this installed list
   EXPECT_FALSE(has_risk(p, "plan.risk.unverified"));
-  EXPECT_EQ(p.quark["source"], "installed");
+  EXPECT_EQ(p.quark.source, "installed");
   // This installed llama template has no awq config, whatever the shipped table says.
   in.algorithms = {"awq"};
   EXPECT_TRUE(has_problem(plan::build_plan(in), "algorithm_no_config"));

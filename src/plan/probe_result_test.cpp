@@ -127,7 +127,7 @@ TEST(ProbeResultReal, PlanAgainstInstalledQuark) {
   in.algorithms = {"twobitscalar"};  // the one algorithm qwen3 has a config for
   auto ok = plan::build_plan(in);
   EXPECT_TRUE(ok.problems.empty());
-  EXPECT_EQ(ok.quark["verified"], true);
+  EXPECT_TRUE(ok.quark.verified);
   EXPECT_EQ(ok.exclude_layers, (std::vector<std::string>{"lm_head"}));
   // Asking for another version than the installed one: the installed one wins, with a risk.
   in.options.quark_version = "0.12";
