@@ -4,23 +4,6 @@
 
 namespace artifacts {
 
-namespace {
-
-// Each element of `argv` a string, or the first one that is not named in `error`.
-std::vector<std::string> strings(const core::Json& argv, const std::string& path, std::string& error) {
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < argv.size(); ++i) {
-    if (argv[i].is_string()) {
-      out.push_back(argv[i].get<std::string>());
-    } else if (error.empty()) {
-      error = path + "/" + std::to_string(i) + " is not a string";
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 core::Result<Executor> Executor::from_json(const core::Json& section) {
   std::string error;
   Fields f(section, "executor", &error);
@@ -40,18 +23,18 @@ core::Result<Executor> Executor::from_json(const core::Json& section) {
   e.script_path = f.text("script_path").value_or("");
   e.script = f.text("script").value_or("");
   e.output = f.text("output").value_or("");
-  if (const core::Json* argv = f.array("sbatch_argv")) e.sbatch_argv = strings(*argv, f.path("sbatch_argv"), error);
+  e.sbatch_argv = f.texts("sbatch_argv");
   if (const core::Json* pf = f.object("preflight")) {
     Fields p(*pf, f.path("preflight"), &error);
     e.preflight = Preflight{p.text("where").value_or(""), p.text("node"), p.text("partition"), p.text("job_id"), {}};
-    if (const core::Json* lo = p.array("left_out")) e.preflight->left_out = strings(*lo, p.path("left_out"), error);
+    e.preflight->left_out = p.texts("left_out");
   }
   if (const core::Json* step = f.object("evaluation_step")) {
     Fields st(*step, f.path("evaluation_step"), &error);
     EvaluationStep es;
-    if (const core::Json* argv = st.array("srun")) es.srun = strings(*argv, st.path("srun"), error);
+    es.srun = st.texts("srun");
     es.time_limit_minutes = st.integer("time_limit_minutes").value_or(0);
-    if (const core::Json* lo = st.array("left_out")) es.left_out = strings(*lo, st.path("left_out"), error);
+    es.left_out = st.texts("left_out");
     if (es.srun.empty() && error.empty()) error = st.path("srun") + " is empty";
     e.evaluation_step = std::move(es);
   }

@@ -3,19 +3,11 @@
 // of the same model is byte for byte the same document.
 #include "artifacts/model_analysis.h"
 
+#include "artifacts/json_write.h"
+
 namespace artifacts {
 
 namespace {
-
-template <typename T>
-core::Json or_null(const std::optional<T>& v) {
-  return v ? core::Json(*v) : core::Json(nullptr);
-}
-
-template <typename T>
-void put_if(core::Json& out, const char* key, const std::optional<T>& v) {
-  if (v) out[key] = *v;
-}
 
 core::Json totals_json(const TotalsByDtype& m) {
   core::Json out = core::Json::object();

@@ -3,21 +3,13 @@
 // for byte the same document and its digest, which checkpoint 2 binds, does not move.
 #include "artifacts/quant_plan.h"
 
+#include "artifacts/json_write.h"
+
 #include <cmath>
 
 namespace artifacts {
 
 namespace {
-
-template <typename T>
-core::Json or_null(const std::optional<T>& v) {
-  return v ? core::Json(*v) : core::Json(nullptr);
-}
-
-template <typename T>
-void put_if(core::Json& out, const char* key, const std::optional<T>& v) {
-  if (v) out[key] = *v;
-}
 
 core::Json pairs_json(const std::vector<std::pair<std::string, std::string>>& pairs) {
   core::Json out = core::Json::object();
