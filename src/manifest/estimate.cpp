@@ -92,16 +92,49 @@ double clip_rows(const knowledge::AlgorithmCost::Layerwise& lw, double out_featu
   return std::min(rows, out_features);
 }
 
+// Tokens the clip search keeps of n (awq.py: input_feat[:, 0 :: n // min(n, clip_tokens)]): the
+// stride rounds down, so between clip_tokens and twice that less one.
+double clip_sampled_tokens(double n, double cap) {
+  if (n <= cap) return n;
+  return std::ceil(n / std::floor(n / cap));
+}
+
+// An MoE expert sees only its routed tokens, a number the inputs do not carry (no top-k): the
+// most the stride can keep of any count up to n.
+double expert_clip_tokens_bound(double n, double cap) { return std::min(n, 2 * cap - 1); }
+
+// The largest single clip product (one chunk of rows x sampled tokens x in_features): the one
+// tensor that has to find room in the allocator's cache at once.
+double largest_clip_product(const knowledge::AlgorithmCost::Layerwise& lw, const Shape& sh, double samples) {
+  double dense_tokens = clip_sampled_tokens(samples, lw.clip_tokens);
+  double attn_width = sh.heads * sh.head_dim;
+  double dense = std::max({clip_rows(lw, sh.kv_heads * sh.head_dim) * sh.hidden, clip_rows(lw, sh.hidden) * attn_width,
+                           clip_rows(lw, sh.inter) * sh.hidden, clip_rows(lw, sh.hidden) * sh.inter});
+  double largest = dense_tokens * dense;
+  if (sh.moe) {
+    double expert_tokens = expert_clip_tokens_bound(samples, lw.clip_tokens);
+    double expert = std::max(clip_rows(lw, sh.expert_inter) * sh.hidden, clip_rows(lw, sh.hidden) * sh.expert_inter);
+    largest = std::max(largest, expert_tokens * expert);
+  }
+  return largest;
+}
+
 // Working memory of a layer-by-layer algorithm (AWQ): the cached block inputs, then the larger
 // of its two searches. The clip search multiplies a chunk of output rows by the sampled tokens
 // (at most clip_tokens) and a Linear's in_features, independent of N; the attention scale
 // search runs the whole decoder layer on all N samples at once, 20 times.
 // `scale_search_bytes`: the attention scale search's share when it is the larger search (it
 // grows with N, the clip search does not), else 0.
-double layerwise_working_bytes(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, const Calibration& c,
-                               double load_bytes, double& scale_search_bytes) {
-  double total = 0;
-  scale_search_bytes = 0;
+struct LayerwiseWork {
+  double bytes = 0;
+  double scale_search_bytes = 0;
+  double largest_clip_bytes = 0;     // the largest single clip product
+  double held_free_block_share = 0;  // of the algorithm that sets `bytes`
+};
+
+LayerwiseWork layerwise_work(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, const Calibration& c,
+                             double load_bytes) {
+  LayerwiseWork w;
   double n = static_cast<double>(c.num_calib_data);
   double len = static_cast<double>(c.seq_len);
   double samples = n * len;
@@ -134,12 +167,14 @@ double layerwise_working_bytes(const EstimateConstants& k, const std::vector<std
     double mask = n * len * len * load_bytes;
     double scale_search = scores + mask + lw.scale_search_hidden_copies * samples * sh.hidden * load_bytes;
     double working = io + inputs + std::max(clip, scale_search);
-    if (working > total) {
-      total = working;
-      scale_search_bytes = scale_search > clip ? scale_search : 0;
+    if (working > w.bytes) {
+      w.bytes = working;
+      w.scale_search_bytes = scale_search > clip ? scale_search : 0;
+      w.largest_clip_bytes = largest_clip_product(lw, sh, samples) * load_bytes;
+      w.held_free_block_share = lw.held_free_block_share;
     }
   }
-  return total;
+  return w;
 }
 
 // Host bytes of a layer-by-layer algorithm's cached Linear inputs: AWQ's _get_input_feat moves
@@ -322,9 +357,9 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
     act = std::max(act, activations_bytes(k, sh, Forward{1, k.evaluation.seq_len, false}, load_bytes));
   }
   e.activations_gib = gib(act + weight_temp_bytes(k, sh));
-  double scale_search_bytes = 0;
-  double layerwise = gib(layerwise_working_bytes(k, in.algorithms, sh, in.calibration, load_bytes, scale_search_bytes));
-  e.layerwise_scale_search_gib = gib(scale_search_bytes);
+  const LayerwiseWork work = layerwise_work(k, in.algorithms, sh, in.calibration, load_bytes);
+  double layerwise = gib(work.bytes);
+  e.layerwise_scale_search_gib = gib(work.scale_search_bytes);
   double stepwise = gib(algorithm_bytes(k, in.algorithms, sh, in.calibration, load_bytes));
   e.algorithm_gib = std::max(stepwise, layerwise);
   e.quantizer_state_gib = gib(quantizer_state_bytes(k, sizing, quantized)) * (e.weights_gib > 0 ? e.gpu0_weights_gib / e.weights_gib : 0);
@@ -345,6 +380,17 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
     bool offloads = e.other_gpu_weights_gib < 0.01 && e.cpu_offload_gib < 0.01;
     double resident = offloads ? e.gpu0_weights_gib - (sh.layers - 1) * gib(layer_params * load_bytes) : e.gpu0_weights_gib;
     e.layerwise_phase_gib = std::max(0.0, resident) + e.moe_unfuse_gib + layerwise + context;
+    // What loading reserved stays reserved (clear_memory() empties no CUDA cache), and a clip
+    // product larger than the largest block freed there gets a segment of its own on top:
+    // Mixtral's expert down_proj (256 rows x 909 routed tokens x 14336) took a new 6.2 GiB
+    // segment over the 9.4 GiB loading had left reserved, whose largest free block was 3.6 GiB
+    // (tests/fixtures/envprobe/measured/h100-awq-allocator.json).
+    double held = e.gpu_peak_gib - context;
+    double held_free = held - std::max(0.0, resident) - e.moe_unfuse_gib;
+    double product = gib(work.largest_clip_bytes);
+    if (product > held_free * work.held_free_block_share) {
+      e.layerwise_phase_gib = std::max(e.layerwise_phase_gib, e.gpu_peak_gib + product);
+    }
     e.gpu_peak_gib = std::max(e.gpu_peak_gib, e.layerwise_phase_gib);
   }
   if (in.gpus.empty()) e.gpu_peak_gib = 0;

@@ -463,6 +463,61 @@ TEST(Estimate, AwqClipSearchMeetsTheDenseMlpOfAnMoeModel) {
   EXPECT_NEAR(wide.algorithm_gib - narrow.algorithm_gib, clip_difference + inputs_difference, 0.01);
 }
 
+// Loading's reservation stays reserved through AWQ. An expert keeps every routed token below
+// twice clip_tokens (the stride rounds down), so Mixtral's expert down_proj product is up to
+// 256 x 1023 x 14336 bf16: 7 GiB, more than any block the two layers' loading left free, and
+// it lands on top. Llama-3.1-8B's 32 layers, all moved to the CPU one after another, leave
+// room for its 3.5 GiB product inside.
+TEST(Estimate, AnExpertsClipProductThatNoFreedBlockHoldsGoesOnTopOfTheLoading) {
+  ModelSize mixtral = llama3_8b();
+  mixtral.num_layers = 2;
+  mixtral.num_experts = 8;
+  mixtral.vocab_size = 32000;
+  EstimateInputs in = inputs(mixtral, "int4_wo_128");
+  in.calibration = {"pileval", 16, 256, 1};
+  Estimate plain = estimated(in);
+  in.algorithms = {"awq"};
+  Estimate awq = estimated(in);
+  double product = 256.0 * 1023 * 14336 * 2 / kGiB;
+  EXPECT_NEAR(awq.layerwise_phase_gib, plain.gpu_peak_gib + product, 0.01);
+  EXPECT_DOUBLE_EQ(awq.gpu_peak_gib, awq.layerwise_phase_gib);
+
+  EstimateInputs dense = inputs(llama3_8b(), "int4_wo_128");
+  dense.algorithms = {"awq"};
+  Estimate d = estimated(dense);
+  EXPECT_LT(d.layerwise_phase_gib, d.gpu_peak_gib);  // loading dominates, nothing on top
+}
+
+// The AWQ phase against the allocator's own figures on an H100 (quark-cli 0.13): Mixtral's
+// expert product on top of loading's reservation, qwen2_moe's smaller one too
+// (tests/fixtures/envprobe/measured/h100-awq-allocator.json). Within 15 % of the process's
+// GPU memory as nvidia-smi saw it.
+TEST(EstimateCalibration, AwqPhaseWithinFifteenPercentOfTheH100AllocatorRuns) {
+  auto doc = core::read_json_file(test_support::source_path("tests/fixtures/envprobe/measured/h100-awq-allocator.json"));
+  ASSERT_TRUE(doc.has_value());
+  ASSERT_EQ((*doc)["runs"].size(), 2U);
+  for (const auto& run : (*doc)["runs"]) {
+    const std::string name = run["run"].get<std::string>();
+    const std::string dir = run["plan_and_analysis"].get<std::string>();
+    auto plan = core::read_json_file(test_support::source_path(dir + "/quant_plan.json"));
+    auto analysis = core::read_json_file(test_support::source_path(dir + "/model_analysis.json"));
+    ASSERT_TRUE(plan.has_value() && analysis.has_value()) << name;
+    auto view = read_plan_view(*plan, *analysis);
+    ASSERT_TRUE(view) << name;
+    EstimateInputs in = plan_estimate_inputs(*view);
+    in.gpus = {{static_cast<std::int64_t>(run["gpu_total_gib"].get<double>() * kGiBytes),
+                static_cast<std::int64_t>(run["gpu_free_gib"].get<double>() * kGiBytes)}};
+    in.cpu_count = run["cpu_count"].get<std::int64_t>();
+    Estimate e = estimated(in);
+    double measured = run["gpu_own_mib"].get<double>() / 1024.0;
+    double error = (e.gpu_peak_gib - measured) / measured;
+    EXPECT_LT(std::abs(error), 0.15) << name << ": estimated " << e.gpu_peak_gib << " GiB, measured " << measured << " GiB";
+    EXPECT_DOUBLE_EQ(e.gpu_peak_gib, e.layerwise_phase_gib) << name;
+    std::printf("%-20s gpu estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%\n", name.c_str(), e.gpu_peak_gib, measured,
+                100 * error);
+  }
+}
+
 }  // namespace
 }  // namespace manifest
 
