@@ -30,8 +30,8 @@ class CarriedApproval final : public ApprovalPrompt {
 };
 
 // A candidate's estimate as its manifest records it (bound by its command digest from scope 2).
-workflow::CandidateFigures manifest_figures(const artifacts::RunManifest& manifest) {
-  workflow::CandidateFigures f;
+artifacts::CandidateFigures manifest_figures(const artifacts::RunManifest& manifest) {
+  artifacts::CandidateFigures f;
   if (const auto& e = manifest.estimate) {
     f.minutes = e->minutes;
     f.gpu_memory_gib = e->gpu_memory_gib;
@@ -91,7 +91,7 @@ core::Result<Gated> read_gates(const workflow::Workdir& wd) {
         .with("problem", st.comparison_manifest.problem)
         .with("command", st.next_command);
   }
-  QPTQ_TRY_ASSIGN(workflow::ComparisonManifest record, workflow::ComparisonManifest::from_json(st.comparison_manifest.doc));
+  QPTQ_TRY_ASSIGN(artifacts::ComparisonManifest record, artifacts::ComparisonManifest::from_json(st.comparison_manifest.doc));
   if (!record.ready()) {
     std::string names;
     for (const auto& e : record.candidates) {
@@ -105,7 +105,7 @@ core::Result<Gated> read_gates(const workflow::Workdir& wd) {
   Gated g{std::move(st), {}};
   g.question.digest = record.recomputed_digest();
   for (std::size_t i = 0; i < record.candidates.size(); ++i) {
-    workflow::ComparisonEntry& e = record.candidates[i];
+    artifacts::ComparisonEntry& e = record.candidates[i];
     QPTQ_TRY_ASSIGN(workflow::Workdir sub, workflow::candidate_workdir(wd, e.name, /*create=*/false));
     QPTQ_TRY_ASSIGN(PendingCommand pending, pending_command(sub.root));
     if (pending.command.digest != e.command_digest) {
@@ -190,7 +190,7 @@ namespace {
 CandidateRun run_candidate(const workflow::Workdir& wd, const Gated& g, std::size_t i, const RunRequest& req, const std::string& words,
                            Launcher& launcher, ComparisonObserver& observer, RunObserver& run_observer) {
   const ComparisonQuestion& q = g.question;
-  const workflow::ComparisonEntry& e = q.record.candidates[i];
+  const artifacts::ComparisonEntry& e = q.record.candidates[i];
   CandidateRun cr;
   cr.name = e.name;
   if (q.finished[i]) {

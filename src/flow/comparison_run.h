@@ -21,14 +21,14 @@
 #include "core/error.h"
 #include "core/result.h"
 #include "flow/run_flow.h"
-#include "workflow/comparison_record.h"
+#include "artifacts/comparison_manifest.h"
 
 namespace flow {
 
 // What checkpoint 3 of a comparison shows: each candidate's exact command as its gates read
 // it, and the one digest an approval is bound to.
 struct ComparisonQuestion {
-  workflow::ComparisonManifest record;
+  artifacts::ComparisonManifest record;
   std::vector<PendingCommand> commands;  // in the record's order
   std::vector<bool> finished;            // already run to the end: this run skips it
   std::string digest;                    // record.recomputed_digest()

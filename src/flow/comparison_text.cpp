@@ -75,7 +75,7 @@ std::vector<std::string> comparison_lines(core::Lang lang, const core::Json& pla
   return out;
 }
 
-std::string run_order(core::Lang lang, const workflow::ComparisonManifest& record) {
+std::string run_order(core::Lang lang, const artifacts::ComparisonManifest& record) {
   const auto lanes = record.lanes();
   if (lanes.size() <= 1) return core::msg(lang, "comparison.order_sequential");
   if (record.all_jobs()) return core::msg(lang, "comparison.order_jobs", {{"count", std::to_string(lanes.size())}});

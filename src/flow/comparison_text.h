@@ -10,7 +10,7 @@
 
 #include "core/json_io.h"
 #include "core/messages.h"
-#include "workflow/comparison_record.h"
+#include "artifacts/comparison_manifest.h"
 
 namespace flow {
 
@@ -19,7 +19,7 @@ std::vector<std::string> comparison_lines(core::Lang lang, const core::Json& pla
 
 // How step 4 runs the candidates, in words: "one after another", or "side by side, one lane
 // per GPU (GPU 0: fp8, ptpc_fp8; GPU 1: int4_wo_64)", or as Slurm jobs side by side
-// (workflow::ComparisonManifest::lanes).
-std::string run_order(core::Lang lang, const workflow::ComparisonManifest& record);
+// (artifacts::ComparisonManifest::lanes).
+std::string run_order(core::Lang lang, const artifacts::ComparisonManifest& record);
 
 }  // namespace flow

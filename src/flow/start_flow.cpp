@@ -10,7 +10,7 @@
 #include "workflow/approval.h"
 #include "workflow/command_digest.h"
 #include "workflow/candidate_workdir.h"
-#include "workflow/comparison_record.h"
+#include "artifacts/comparison_manifest.h"
 #include "workflow/decide.h"
 #include "report/read_workdir.h"
 #include "core/text.h"
@@ -326,7 +326,7 @@ class Start {
   // manifest is current and was made for the same DIR).
   Stop prepare_comparison_step(const workflow::WorkflowStatus& s) {
     const std::string dir = core::absolute_path(m_req.output_dir).string();
-    auto record = workflow::ComparisonManifest::from_json(s.comparison_manifest.doc);
+    auto record = artifacts::ComparisonManifest::from_json(s.comparison_manifest.doc);
     if (s.comparison_manifest.state == ArtifactState::valid && record && record->output_dir == dir) {
       m_observer.on_reuse(s.comparison_manifest.path);
       return std::nullopt;

@@ -15,8 +15,8 @@ namespace manifest {
 
 namespace {
 
-workflow::CandidateFigures figures(const Estimate& e) {
-  workflow::CandidateFigures f;
+artifacts::CandidateFigures figures(const Estimate& e) {
+  artifacts::CandidateFigures f;
   f.minutes = e.minutes;
   f.gpu_memory_gib = e.runs_on_cpu ? 0 : e.gpu_peak_gib;
   f.host_memory_gib = e.host_peak_gib;
@@ -68,7 +68,7 @@ core::Result<ComparisonPrepared> prepare_comparison(const PrepareOptions& opt) {
       one.output_dir = (std::filesystem::path(parent.path) / name).string();
       one.gpu_index = side_by_side ? static_cast<int>(i) : 0;
       QPTQ_TRY_ASSIGN(PrepareResult r, prepare(one));
-      workflow::ComparisonEntry e;
+      artifacts::ComparisonEntry e;
       e.name = name;
       e.command_digest = r.digest;
       e.command = r.display;

@@ -12,12 +12,12 @@
 
 #include "core/result.h"
 #include "manifest/prepare_flow.h"
-#include "workflow/comparison_record.h"
+#include "artifacts/comparison_manifest.h"
 
 namespace manifest {
 
 struct ComparisonPrepared {
-  workflow::ComparisonManifest record;    // as written (its digest recomputed)
+  artifacts::ComparisonManifest record;   // as written (its digest recomputed)
   std::vector<PrepareResult> candidates;  // in the record's order
   std::filesystem::path path;             // comparison_manifest.yaml
   // The candidates could have run side by side on GPUs of their own, but all of them at their

@@ -444,7 +444,7 @@ std::string comparison_approval_message(core::Lang lang, const flow::ComparisonQ
                            {"estimate", estimate_text(lang, p.manifest)}});
     for (const auto& line : flow::executor_lines(lang, p.command.executor)) commands += "\n" + line;
   }
-  const workflow::CandidateFigures total = q.record.total();
+  const artifacts::CandidateFigures total = q.record.total();
   return core::msg(lang, "mcp.ask_comparison",
                    {{"count", std::to_string(q.commands.size())},
                     {"order", flow::run_order(lang, q.record)},

@@ -3,7 +3,7 @@
 #include "artifacts/run_manifest.h"
 #include "report/recommend.h"
 #include "workflow/command_digest.h"
-#include "workflow/comparison_record.h"
+#include "artifacts/comparison_manifest.h"
 #include "workflow/state.h"
 
 namespace report {
@@ -170,7 +170,7 @@ core::Result<Report> read_single(const workflow::Workdir& wd) {
 // A comparison: each candidate's own workdir, in the comparison's order; a candidate that has
 // not run yet is shown as not started with the command prepared for it.
 core::Result<Report> read_comparison(const workflow::Workdir& wd, const workflow::WorkflowStatus& st) {
-  QPTQ_TRY_ASSIGN(workflow::ComparisonManifest record, workflow::ComparisonManifest::from_json(st.comparison_manifest.doc));
+  QPTQ_TRY_ASSIGN(artifacts::ComparisonManifest record, artifacts::ComparisonManifest::from_json(st.comparison_manifest.doc));
   Report r;
   for (const auto& e : record.candidates) {
     auto one = read_single(wd.candidate(e.name));

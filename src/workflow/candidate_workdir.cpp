@@ -5,7 +5,7 @@
 
 #include "core/fs.h"
 #include "workflow/artifact_files.h"
-#include "workflow/comparison_record.h"
+#include "artifacts/comparison_manifest.h"
 #include "workflow/state.h"
 
 namespace workflow {
@@ -40,8 +40,8 @@ core::Result<void> carry(const Workdir& wd, Checkpoint c, const std::string& dig
 }  // namespace
 
 core::Result<Workdir> candidate_workdir(const Workdir& comparison, const std::string& name, bool create) {
-  Workdir wd = comparison.candidate(is_candidate_name(name) ? name : "_");
-  if (!is_candidate_name(name)) {
+  Workdir wd = comparison.candidate(artifacts::is_candidate_name(name) ? name : "_");
+  if (!artifacts::is_candidate_name(name)) {
     return core::make_error(core::ExitCode::bad_input, "comparison.candidate_dir_invalid")
         .with("path", (comparison.root / "candidates" / name).string());
   }
@@ -84,7 +84,7 @@ core::Result<std::vector<std::filesystem::path>> remove_other_outputs(const Work
   QPTQ_TRY_ASSIGN(WorkflowStatus st, status_of(comparison));
   std::vector<std::filesystem::path> removed;
   if (!st.comparison || st.comparison_manifest.state != ArtifactState::valid) return removed;
-  QPTQ_TRY_ASSIGN(ComparisonManifest record, ComparisonManifest::from_json(st.comparison_manifest.doc));
+  QPTQ_TRY_ASSIGN(artifacts::ComparisonManifest record, artifacts::ComparisonManifest::from_json(st.comparison_manifest.doc));
   for (const auto& e : record.candidates) {
     if (e.name == kept) continue;
     const fs::path dir = fs::path(record.output_dir) / e.name;

@@ -12,7 +12,7 @@
 #include "options/option_table.h"
 #include "workflow/candidate_workdir.h"
 #include "workflow/command_digest.h"
-#include "workflow/comparison_record.h"
+#include "artifacts/comparison_manifest.h"
 
 namespace workflow {
 
@@ -422,7 +422,7 @@ bool candidate_finished(const WorkflowStatus& c) {
 void judge_comparison(WorkflowStatus& s, const Workdir& wd) {
   ArtifactStatus& m = s.comparison_manifest;
   if (m.state != ArtifactState::valid) return;
-  auto record = ComparisonManifest::from_json(m.doc);
+  auto record = artifacts::ComparisonManifest::from_json(m.doc);
   if (!record) {
     m.state = ArtifactState::invalid;
     const std::string* problem = record.error().arg("problem");

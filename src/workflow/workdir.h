@@ -17,7 +17,7 @@ struct Workdir {
   std::filesystem::path checkpoints() const { return root / "checkpoints.json"; }
   std::filesystem::path logs() const { return root / "logs"; }
   std::filesystem::path comparison_manifest() const { return root / "comparison_manifest.yaml"; }
-  // NAME is a scheme name checked by workflow::is_candidate_name (never a path of its own).
+  // NAME is a scheme name checked by artifacts::is_candidate_name (never a path of its own).
   Workdir candidate(const std::string& name) const { return Workdir{root / "candidates" / name}; }
 };
 

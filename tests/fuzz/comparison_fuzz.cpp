@@ -11,7 +11,7 @@
 
 #include "fuzz_workdir.h"
 #include "report/read_workdir.h"
-#include "workflow/comparison_record.h"
+#include "artifacts/comparison_manifest.h"
 #include "workflow/state.h"
 
 namespace {
@@ -42,10 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (status->comparison_manifest.state == workflow::ArtifactState::valid) {
     // A comparison manifest status accepts is one whose digest its entries give, and whose
     // candidates each hold the manifest it binds.
-    auto record = workflow::ComparisonManifest::from_json(doc);
+    auto record = artifacts::ComparisonManifest::from_json(doc);
     if (!record || record->recomputed_digest() != record->digest) __builtin_trap();
     for (const auto& c : status->candidates) {
-      if (!c.problem.empty() || !workflow::is_candidate_name(c.name)) __builtin_trap();
+      if (!c.problem.empty() || !artifacts::is_candidate_name(c.name)) __builtin_trap();
     }
   }
   (void)report::read_workdir(wd);

@@ -22,7 +22,7 @@ void render_comparison_prepared(const Console& c, const manifest::ComparisonPrep
   c.say("comparison.prepare_heading", {{"count", std::to_string(p.candidates.size())}, {"order", flow::run_order(c.lang(), p.record)}});
   for (std::size_t i = 0; i < p.candidates.size(); ++i) {
     const manifest::PrepareResult& r = p.candidates[i];
-    const workflow::ComparisonEntry& e = p.record.candidates[i];
+    const artifacts::ComparisonEntry& e = p.record.candidates[i];
     c.say("comparison.prepare_candidate", {{"index", std::to_string(i + 1)}, {"name", e.name}});
     c.line("    " + r.display);
     std::string changes;
@@ -38,7 +38,7 @@ void render_comparison_prepared(const Console& c, const manifest::ComparisonPrep
     for (const auto& line : envprobe::verdict_lines(r.env.verdict, c.lang())) c.line("  " + line);
     c.say("comparison.prepare_candidate_digest", {{"digest", e.command_digest}});
   }
-  const workflow::CandidateFigures total = p.record.total();
+  const artifacts::CandidateFigures total = p.record.total();
   const bool cpu = !p.candidates.empty() && p.candidates.front().estimate.runs_on_cpu;
   const bool side_by_side = p.record.lanes().size() > 1;
   const char* total_id = p.record.all_jobs() ? "comparison.prepare_total_jobs"

@@ -12,7 +12,7 @@
 #include "core/json_io.h"
 #include "core/result.h"
 
-namespace workflow {
+namespace artifacts {
 
 // A candidate's name becomes a directory (candidates/NAME) and part of an output path: a
 // scheme name of lower-case letters, digits and '_', starting with a letter or digit, at most
@@ -74,4 +74,4 @@ struct ComparisonManifest {
   static core::Result<ComparisonManifest> from_json(const core::Json& doc);
 };
 
-}  // namespace workflow
+}  // namespace artifacts

@@ -1,4 +1,4 @@
-#include "workflow/comparison_record.h"
+#include "artifacts/comparison_manifest.h"
 
 #include <gtest/gtest.h>
 
@@ -10,33 +10,33 @@ const std::string kA = "sha256:" + std::string(64, 'a');
 const std::string kB = "sha256:" + std::string(64, 'b');
 const std::string kC = "sha256:" + std::string(64, 'c');
 
-workflow::ComparisonManifest two() {
-  workflow::ComparisonManifest m;
+artifacts::ComparisonManifest two() {
+  artifacts::ComparisonManifest m;
   m.tool_version = "test";
   m.created_at = "2026-12-07T00:00:00Z";
   m.analysis_digest = kA;
   m.plan_digest = kB;
   m.output_dir = "/out";
-  workflow::ComparisonEntry fp8{"fp8", kC, "quark-cli --quant_scheme fp8", "/out/fp8", true, {3, 0, 2, 0.2}, std::nullopt};
-  workflow::ComparisonEntry int4{"int4_wo_64",   kA,          "quark-cli --quant_scheme int4_wo_64", "/out/int4_wo_64", true,
-                                 {5, 0, 3, 0.1}, std::nullopt};
+  artifacts::ComparisonEntry fp8{"fp8", kC, "quark-cli --quant_scheme fp8", "/out/fp8", true, {3, 0, 2, 0.2}, std::nullopt};
+  artifacts::ComparisonEntry int4{"int4_wo_64",   kA,          "quark-cli --quant_scheme int4_wo_64", "/out/int4_wo_64", true,
+                                  {5, 0, 3, 0.1}, std::nullopt};
   m.candidates = {fp8, int4};
   return m;
 }
 
 TEST(ComparisonRecord, CandidateNamesAreSchemeNamesNeverPaths) {
-  for (const char* ok : {"fp8", "int4_wo_64", "w_mxfp4_a_mxfp4", "ptpc_fp8", "0x"}) EXPECT_TRUE(workflow::is_candidate_name(ok)) << ok;
+  for (const char* ok : {"fp8", "int4_wo_64", "w_mxfp4_a_mxfp4", "ptpc_fp8", "0x"}) EXPECT_TRUE(artifacts::is_candidate_name(ok)) << ok;
   for (const char* bad : {"", "..", ".", "fp8/..", "../x", "FP8", "_x", "a b", "fp8\n", "a-b", "ｆｐ８"}) {
-    EXPECT_FALSE(workflow::is_candidate_name(bad)) << bad;
+    EXPECT_FALSE(artifacts::is_candidate_name(bad)) << bad;
   }
-  EXPECT_FALSE(workflow::is_candidate_name(std::string(65, 'a')));
+  EXPECT_FALSE(artifacts::is_candidate_name(std::string(65, 'a')));
 }
 
 // Candidates pinned to GPUs of their own run side by side, one lane per GPU: the longest lane
 // is the time, every lane's largest host peak at once is the host memory. One candidate without
 // a pin (it may use every GPU), or all on one GPU: one lane.
 TEST(ComparisonRecord, LanesPerGpuAndTheirTotals) {
-  workflow::ComparisonManifest m = two();
+  artifacts::ComparisonManifest m = two();
   auto third = m.candidates[0];
   third.name = "ptpc_fp8";
   third.estimate = {4, 0, 2.5, 0.2};
@@ -46,7 +46,7 @@ TEST(ComparisonRecord, LanesPerGpuAndTheirTotals) {
   m.candidates[1].gpu = 1;
   m.candidates[2].gpu = 0;
   EXPECT_EQ(m.lanes(), (std::vector<std::vector<std::size_t>>{{0, 2}, {1}}));
-  const workflow::CandidateFigures t = m.total();
+  const artifacts::CandidateFigures t = m.total();
   EXPECT_DOUBLE_EQ(t.minutes, 7);            // GPU 0: 3 + 4, GPU 1: 5
   EXPECT_DOUBLE_EQ(t.host_memory_gib, 5.5);  // 2.5 (GPU 0's largest) + 3
   EXPECT_NEAR(t.disk_gib, 0.5, 1e-9);
@@ -63,13 +63,13 @@ TEST(ComparisonRecord, LanesPerGpuAndTheirTotals) {
 }
 
 TEST(ComparisonRecord, RoundTripsAndTotalsOneAfterAnother) {
-  const workflow::ComparisonManifest m = two();
-  auto back = workflow::ComparisonManifest::from_json(m.to_json());
+  const artifacts::ComparisonManifest m = two();
+  auto back = artifacts::ComparisonManifest::from_json(m.to_json());
   ASSERT_TRUE(back) << back.error().id;
   EXPECT_EQ(back->candidates.size(), 2u);
   EXPECT_EQ(back->candidates[1].workdir(), "candidates/int4_wo_64");
   EXPECT_EQ(back->digest, m.recomputed_digest());
-  const workflow::CandidateFigures t = m.total();
+  const artifacts::CandidateFigures t = m.total();
   EXPECT_DOUBLE_EQ(t.minutes, 8);          // added up
   EXPECT_NEAR(t.disk_gib, 0.3, 1e-9);      // added up
   EXPECT_DOUBLE_EQ(t.host_memory_gib, 3);  // the largest
@@ -79,7 +79,7 @@ TEST(ComparisonRecord, RoundTripsAndTotalsOneAfterAnother) {
 TEST(ComparisonRecord, TheDigestBindsEveryCandidateCommandAndWhatItWasBuiltFrom) {
   const std::string base = two().recomputed_digest();
   auto changed = [&](auto edit) {
-    workflow::ComparisonManifest m = two();
+    artifacts::ComparisonManifest m = two();
     edit(m);
     return m.recomputed_digest() != base;
   };
@@ -98,7 +98,7 @@ TEST(ComparisonRecord, RefusesAnEditedOrHostileDocument) {
   auto refused = [](auto edit) {
     core::Json doc = two().to_json();
     edit(doc);
-    auto r = workflow::ComparisonManifest::from_json(doc);
+    auto r = artifacts::ComparisonManifest::from_json(doc);
     return !r && r.error().id == "comparison.manifest_invalid";
   };
   EXPECT_TRUE(refused([](core::Json& d) { d["candidates"][0]["command_digest"] = kB; }));  // digest no longer matches

@@ -1,11 +1,11 @@
-#include "workflow/comparison_record.h"
+#include "artifacts/comparison_manifest.h"
 
 #include <algorithm>
 #include <set>
 
 #include "core/sha256.h"
 
-namespace workflow {
+namespace artifacts {
 
 namespace {
 
@@ -149,4 +149,4 @@ core::Result<ComparisonManifest> ComparisonManifest::from_json(const core::Json&
   return m;
 }
 
-}  // namespace workflow
+}  // namespace artifacts
