@@ -12,6 +12,7 @@
 #include "core/errno_text.h"
 #include "core/fs.h"
 #include "flow/run_flow.h"
+#include "manifest/run_record.h"
 
 namespace flow {
 
@@ -21,20 +22,18 @@ namespace {
 // progress and the question at a stop on to the front end.
 class JobRecorder final : public cluster::JobObserver {
  public:
-  JobRecorder(manifest::RunManifestFile& file, RunObserver& observer) : m_file(file), m_observer(observer) {}
+  JobRecorder(manifest::RunManifestFile& file, artifacts::Run& run, RunObserver& observer)
+      : m_file(file), m_run(run), m_observer(observer) {}
 
   void on_state(const cluster::JobStatus& s) override {
-    core::Json& job = m_file.doc()["run"]["job"];
-    job["state"] = std::string(cluster::job_state_name(s.state));
-    job["slurm_state"] = s.raw_state;
-    job["reason"] = s.reason.empty() ? core::Json(nullptr) : core::Json(s.reason);
-    if (s.state == cluster::JobState::running && !job.contains("running_since")) job["running_since"] = core::now_utc_iso8601();
+    if (!m_run.job) m_run.job.emplace();
+    manifest::record_job_state(*m_run.job, s, core::now_utc_iso8601());
     m_observer.on_job_state(s);
     record();
   }
   void on_stage(const runner::StageRecord& stage) override {
     m_observer.on_stage(stage.name);
-    m_file.doc()["run"]["stage"] = stage.name;
+    m_run.stage = stage.name;
     record();
   }
   void on_progress(const runner::LiveProgress& p) override { m_observer.on_progress(p); }
@@ -43,9 +42,11 @@ class JobRecorder final : public cluster::JobObserver {
 
  private:
   void record() {
+    artifacts::put_run(m_file.doc(), m_run);
     if (auto w = m_file.write(); !w) m_observer.on_record_failed(w.error());
   }
   manifest::RunManifestFile& m_file;
+  artifacts::Run& m_run;
   RunObserver& m_observer;
 };
 
@@ -88,11 +89,10 @@ bool runs_as_job(const core::Json& executor) {
 
 core::Result<JobLaunch> launch_job(const workflow::Workdir& wd, const core::Json& executor, const std::string& log_rel,
                                    const std::string& attach_to, const RunRequest& req, Launcher& launcher, manifest::RunManifestFile& file,
-                                   RunObserver& observer) {
+                                   artifacts::Run& run, RunObserver& observer) {
   QPTQ_TRY_ASSIGN(artifacts::Executor e, artifacts::Executor::from_json(executor));
   const std::filesystem::path output = e.output;
   std::string job_id = attach_to;
-  core::Json& run = file.doc()["run"];
   if (job_id.empty()) {
     QPTQ_TRY(write_script(e));
     QPTQ_TRY(clear_output(output));
@@ -101,12 +101,23 @@ core::Result<JobLaunch> launch_job(const workflow::Workdir& wd, const core::Json
     QPTQ_TRY_ASSIGN(cluster::SubmittedJob submitted, launcher.submit(argv));
     job_id = submitted.job_id;
     // Before anything else: from here on the job exists whatever happens to this process.
-    run["job"] = {{"id", job_id}, {"submitted_at", core::now_utc_iso8601()}, {"state", "submitted"}, {"output", output.string()}};
-    if (!submitted.cluster.empty()) run["job"]["cluster"] = submitted.cluster;
+    artifacts::SlurmJob recorded;
+    recorded.id = job_id;
+    recorded.submitted_at = core::now_utc_iso8601();
+    recorded.state = "submitted";
+    recorded.output = output.string();
+    if (!submitted.cluster.empty()) recorded.cluster = submitted.cluster;
+    run.job = std::move(recorded);
+    artifacts::put_run(file.doc(), run);
     QPTQ_TRY(file.write());
     observer.on_job_submitted(job_id);
   } else {
-    run["job"]["followed_again_at"] = core::now_utc_iso8601();
+    if (!run.job) {
+      run.job.emplace();
+      run.job->id = job_id;
+    }
+    run.job->followed_again_at = core::now_utc_iso8601();
+    artifacts::put_run(file.doc(), run);
     QPTQ_TRY(file.write());
   }
 
@@ -118,7 +129,7 @@ core::Result<JobLaunch> launch_job(const workflow::Workdir& wd, const core::Json
   fo.stop = req.stop;
   fo.progress_interval = req.progress_interval;
   fo.cancel_wait_seconds = std::max(30.0, req.stop_grace_seconds * 6);
-  JobRecorder recorder(file, observer);
+  JobRecorder recorder(file, run, observer);
   QPTQ_TRY_ASSIGN(cluster::JobOutcome job, launcher.follow(job_id, fo, &recorder));
 
   JobLaunch out;

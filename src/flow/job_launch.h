@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "artifacts/run_manifest.h"
 #include "cluster/job_run.h"
 #include "core/json_io.h"
 #include "core/result.h"
@@ -30,11 +31,11 @@ struct JobLaunch {
 bool runs_as_job(const core::Json& executor);
 
 // Submits (unless `attach_to` names a job already submitted for this approval: then it is
-// followed again) and follows the job. The manifest's `run` is `file.doc()["run"]`, already the
-// running record. Errors: the script could not be written, sbatch refused the job (its words
-// in the detail; recorded as a failed run), the run log could not be created.
+// followed again) and follows the job. `run` is the manifest's running record; each change to
+// it (the job, its states, the stage) is written into `file` as it happens. Errors: the script could not be written, sbatch refused the job
+// (its words in the detail; recorded as a failed run), the run log could not be created.
 core::Result<JobLaunch> launch_job(const workflow::Workdir& wd, const core::Json& executor, const std::string& log_rel,
                                    const std::string& attach_to, const RunRequest& req, Launcher& launcher, manifest::RunManifestFile& file,
-                                   RunObserver& observer);
+                                   artifacts::Run& run, RunObserver& observer);
 
 }  // namespace flow

@@ -1,13 +1,14 @@
 #include "flow/job_now.h"
 
+#include "artifacts/run_manifest.h"
 #include "cluster/job_run.h"
 
 namespace flow {
 
 std::optional<JobNow> job_now(const core::Json& manifest) {
-  const core::Json* id = core::json_at(manifest, "run/job/id");
-  if (id == nullptr || !id->is_string()) return std::nullopt;
-  JobNow now{id->get<std::string>(), std::nullopt};
+  auto run = artifacts::manifest_run_as_read(manifest);
+  if (!run || !run->job || run->job->id.empty()) return std::nullopt;
+  JobNow now{run->job->id, std::nullopt};
   now.status = cluster::query_job(now.job_id, cluster::JobClients{});
   return now;
 }

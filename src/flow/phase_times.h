@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/json_io.h"
+#include "artifacts/run_manifest.h"
 
 namespace flow {
 
@@ -28,11 +28,11 @@ class PhaseTimes {
   // Starts the next phase now without recording the time since the last mark (spent elsewhere).
   void skip() { m_last = Clock::now(); }
 
-  // {"gates": 0.004, "quark_cli": 52.1, ...} in the order marked, milliseconds kept.
-  core::Json to_json() const {
-    core::Json j = core::Json::object();
-    for (const auto& [name, seconds] : m_phases) j[name] = std::round(seconds * 1000) / 1000;
-    return j;
+  // gates 0.004, quark_cli 52.1, ... in the order marked, milliseconds kept.
+  std::vector<artifacts::PhaseTime> recorded() const {
+    std::vector<artifacts::PhaseTime> out;
+    for (const auto& [name, seconds] : m_phases) out.push_back({name, std::round(seconds * 1000) / 1000});
+    return out;
   }
 
  private:

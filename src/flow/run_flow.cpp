@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "artifacts/evaluator.h"
 #include "artifacts/executor.h"
 #include "cluster/job_step.h"
 #include "core/clock.h"
@@ -75,10 +76,10 @@ core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) 
   }
   if (auto live = workflow::assess_run(st.manifest.doc);
       live.phase == workflow::RunPhase::running && live.reason_id != "workflow.run_reason.job_unfollowed") {
-    const core::Json* pid = core::json_at(st.manifest.doc, "run/pid");
     if (live.reason_id.empty()) {
+      auto recorded = artifacts::manifest_run_as_read(st.manifest.doc);
       return core::make_error(core::ExitCode::bad_input, "run.already_running")
-          .with("pid", pid != nullptr ? core::dump_compact(*pid) : "?");
+          .with("pid", recorded && recorded->pid ? std::to_string(*recorded->pid) : "?");
     }
     // Why it still counts as running (quark-cli outlived quark-ptq), in the reader's language.
     core::Error e = core::make_error(core::ExitCode::bad_input, "run.already_running_because")
@@ -91,10 +92,8 @@ core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) 
 }
 
 // The output directory from the manifest (outputs.output_dir), else from --output_dir in argv.
-std::string output_dir_of(const core::Json& manifest, const workflow::RecordedCommand& cmd) {
-  if (const core::Json* outputs = core::json_object(manifest, "outputs")) {
-    if (auto o = core::json_string(*outputs, "output_dir"); o && !o->empty()) return *o;
-  }
+std::string output_dir_of(const artifacts::RunManifest& manifest, const workflow::RecordedCommand& cmd) {
+  if (manifest.output_dir && !manifest.output_dir->empty()) return *manifest.output_dir;
   for (std::size_t i = 0; i + 1 < cmd.argv.size(); ++i) {
     if (cmd.argv[i] == "--output_dir") return cmd.argv[i + 1];
   }
@@ -153,18 +152,17 @@ core::Result<workflow::Confirmation> obtain_approval(const workflow::Workdir& wd
   return workflow::approve_execution(wd, snapshot, cmd.digest, *answer, req.via);
 }
 
-verify::VerifyOptions verify_options(const workflow::Workdir& wd, const core::Json& manifest, const workflow::RecordedCommand& cmd,
-                                     const std::string& output_dir, const runner::MonitoredOutcome& out) {
+verify::VerifyOptions verify_options(const workflow::Workdir& wd, const artifacts::RunManifest& manifest,
+                                     const workflow::RecordedCommand& cmd, const std::string& output_dir,
+                                     const runner::MonitoredOutcome& out) {
   verify::VerifyOptions o;
   o.output_dir = output_dir;
   // The manifest that ran was prepared from this plan by the same reader, so a plan that does
   // not read here is one that changed since; verification then checks structure only, as
   // without a plan.
   o.plan = read_plan_input(wd.plan());
-  if (const core::Json* inputs = core::json_object(manifest, "inputs")) {
-    if (auto model = core::json_string(*inputs, "model"); model && !model->empty() && model->front() == '/' && core::is_directory(*model)) {
-      o.source_dir = *model;
-    }
+  if (const auto& model = manifest.model; model && !model->empty() && model->front() == '/' && core::is_directory(*model)) {
+    o.source_dir = *model;
   }
   o.evaluation_expected = !has_arg(cmd, "--skip_evaluation");
   o.perplexity = out.perplexity;
@@ -192,18 +190,20 @@ std::string figure(std::optional<double> v) {
 // What a job's end is judged by: Slurm's words, and the limits the job asked for beside the
 // estimate they came from (a TIMEOUT or OUT_OF_MEMORY suggestion names both).
 std::vector<core::MessageArg> job_facts(const cluster::JobOutcome& job, const core::Json& executor) {
-  const core::Json* res = core::json_object(executor, "resources");
-  const core::Json* margin = core::json_object(executor, "margin");
-  auto number = [](const core::Json* o, const char* key) { return o != nullptr ? core::json_number(*o, key) : std::nullopt; };
-  auto estimate_s = number(margin, "quark_cli_seconds");
-  auto mem_mib = number(res, "mem_mib");
+  // The section was read before the job was submitted; one that does not read says nothing.
+  auto e = artifacts::Executor::from_json(executor);
+  const artifacts::SlurmResources res = e ? e->resources : artifacts::SlurmResources{};
+  const std::optional<artifacts::SlurmMargin> margin = e ? e->margin : std::nullopt;
+  auto scaled = [](std::optional<std::int64_t> v, double by) {
+    return v ? std::optional<double>(static_cast<double>(*v) / by) : std::nullopt;
+  };
   return {{"job_id", job.job_id},
           {"slurm_state", job.last.raw_state.empty() ? std::string(cluster::job_state_name(job.last.state)) : job.last.raw_state},
           {"slurm_reason", job.last.reason.empty() ? std::string("-") : job.last.reason},
-          {"time_limit_minutes", figure(number(res, "time_limit_minutes"))},
-          {"estimate_minutes", figure(estimate_s ? std::optional<double>(*estimate_s / 60.0) : std::nullopt)},
-          {"mem_gib", figure(mem_mib ? std::optional<double>(*mem_mib / 1024.0) : std::nullopt)},
-          {"host_estimate_gib", figure(number(margin, "host_estimate_gib"))}};
+          {"time_limit_minutes", figure(scaled(res.time_limit_minutes, 1))},
+          {"estimate_minutes", figure(margin ? std::optional<double>(margin->quark_cli_seconds / 60.0) : std::nullopt)},
+          {"mem_gib", figure(scaled(res.mem_mib, 1024.0))},
+          {"host_estimate_gib", figure(margin ? std::optional<double>(margin->host_estimate_gib) : std::nullopt)}};
 }
 
 // The context a diagnosis needs from the outcome and the recorded environment.
@@ -238,14 +238,14 @@ diagnose::FailureContext failure_context(const runner::MonitoredOutcome& out, co
 
 // Step 4's evaluation as checkpoint 3 approved it (the manifest's `evaluator`, covered by the
 // digest): nothing here comes from anywhere else.
-evaluate::Request evaluation_request(const workflow::Workdir& wd, const core::Json& evaluator, const workflow::RecordedCommand& cmd) {
+evaluate::Request evaluation_request(const workflow::Workdir& wd, const artifacts::Evaluator& evaluator,
+                                     const workflow::RecordedCommand& cmd) {
   evaluate::Request r;
-  r.python = core::json_string(evaluator, "python").value_or("");
-  r.source = core::json_string(evaluator, "source").value_or("");
-  r.output = core::json_string(evaluator, "output").value_or("");
-  r.text = core::json_string(evaluator, "text").value_or("");
-  const core::Json* settings = core::json_object(evaluator, "settings");
-  r.settings = evaluate::settings_from_json(settings != nullptr ? *settings : core::Json::object());
+  r.python = evaluator.python;
+  r.source = evaluator.source;
+  r.output = evaluator.output;
+  r.text = evaluator.text;
+  r.settings = evaluate::settings_from_json(evaluator.settings);
   r.work_dir = wd.root / "evaluation";
   r.echo_fd = 2;
   // Every candidate of a comparison is judged against the same source: measured once, kept.
@@ -294,18 +294,19 @@ class EvaluatorRelease {
 // Follows the child for the manifest: its pid once started, each stage as it begins.
 class ManifestProgress final : public runner::MonitorObserver {
  public:
-  ManifestProgress(manifest::RunManifestFile& file, flow::RunObserver& observer) : m_file(file), m_observer(observer) {}
+  ManifestProgress(manifest::RunManifestFile& file, artifacts::Run& run, flow::RunObserver& observer)
+      : m_file(file), m_run(run), m_observer(observer) {}
 
   void on_started(int pid) override {
-    m_file.doc()["run"]["child_pid"] = pid;
+    m_run.child_pid = pid;
     // With its start time, `status` can tell a quark-cli that outlived a killed quark-ptq from
     // a reused pid (workflow::assess_run).
-    if (auto id = workflow::process_identity(pid)) m_file.doc()["run"]["child_start_ticks"] = id->start_ticks;
+    if (auto id = workflow::process_identity(pid)) m_run.child_start_ticks = static_cast<std::int64_t>(id->start_ticks);
     record();
   }
   void on_stage(const runner::StageRecord& stage) override {
     m_observer.on_stage(stage.name);
-    m_file.doc()["run"]["stage"] = stage.name;
+    m_run.stage = stage.name;
     record();
   }
   void on_stop_requested(int signal) override { m_observer.on_stop_requested(manifest::signal_name(signal)); }
@@ -313,10 +314,12 @@ class ManifestProgress final : public runner::MonitorObserver {
 
  private:
   void record() {
+    artifacts::put_run(m_file.doc(), m_run);
     if (auto w = m_file.write(); !w) m_observer.on_record_failed(w.error());
   }
 
   manifest::RunManifestFile& m_file;
+  artifacts::Run& m_run;
   flow::RunObserver& m_observer;
 };
 
@@ -363,13 +366,11 @@ namespace {
 // The manifest's last run, when it was this command and failed with a diagnosis that sends
 // the person back to the plan.
 std::optional<RepeatedFailure> repeated_failure(const core::Json& manifest, const std::string& digest) {
-  const core::Json* run = core::json_object(manifest, "run");
-  if (run == nullptr || core::json_string(*run, "status").value_or("") != "failed") return std::nullopt;
-  if (core::json_string(*run, "approved_digest").value_or("") != digest) return std::nullopt;
-  const core::Json* d = core::json_object(*run, "diagnosis");
-  const auto back_to = d != nullptr ? core::json_int(*d, "return_to_checkpoint") : std::nullopt;
-  if (!back_to || *back_to > 2) return std::nullopt;
-  return RepeatedFailure{core::json_string(*d, "rule").value_or("?"), static_cast<int>(*back_to)};
+  auto run = artifacts::manifest_run_as_read(manifest);
+  if (!run || run->status.value_or("") != "failed" || run->approved_digest.value_or("") != digest) return std::nullopt;
+  auto d = diagnose::Diagnosis::from_json(run->diagnosis);
+  if (!d || d->return_to_checkpoint > 2) return std::nullopt;
+  return RepeatedFailure{d->rule, d->return_to_checkpoint};
 }
 
 // The Slurm job of the manifest's run that no quark-ptq follows now (workflow::assess_run):
@@ -378,10 +379,9 @@ std::optional<RepeatedFailure> repeated_failure(const core::Json& manifest, cons
 core::Result<std::string> unfollowed_job(const core::Json& manifest, const std::string& digest) {
   auto live = workflow::assess_run(manifest);
   if (live.phase != workflow::RunPhase::running || live.reason_id != "workflow.run_reason.job_unfollowed") return std::string();
-  const core::Json* id = core::json_at(manifest, "run/job/id");
-  const std::string job = id != nullptr && id->is_string() ? id->get<std::string>() : std::string();
-  if (job.empty() || core::json_at(manifest, "run/approved_digest") == nullptr ||
-      core::json_string(*core::json_object(manifest, "run"), "approved_digest").value_or("") != digest) {
+  auto run = artifacts::manifest_run_as_read(manifest);
+  const std::string job = run && run->job ? run->job->id : std::string();
+  if (job.empty() || !run->approved_digest || *run->approved_digest != digest) {
     return core::make_error(core::ExitCode::bad_input, "run.job_other_command").with("job", job.empty() ? "?" : job);
   }
   return job;
@@ -400,13 +400,13 @@ core::Result<std::pair<workflow::WorkflowStatus, PendingCommand>> read_pending(c
   }
   // An executor this release does not know must never fall back to running quark-cli here,
   // under an approval given for something else.
-  if (p.command.executor.is_object() && !runs_as_job(p.command.executor) &&
-      core::json_string(p.command.executor, "kind").value_or("local") != "local") {
+  if (auto executor = artifacts::Executor::from_json(p.command.executor); executor && !executor->is_job() && executor->kind != "local") {
     return core::make_error(core::ExitCode::env_not_ready, "run.executor_not_available")
-        .with("kind", core::json_string(p.command.executor, "kind").value_or("?"))
+        .with("kind", executor->kind)
         .with("command", "quark-ptq prepare --executor local");
   }
-  p.output_dir = output_dir_of(p.manifest, p.command);
+  QPTQ_TRY_ASSIGN(p.recorded, artifacts::RunManifest::from_json(p.manifest));
+  p.output_dir = output_dir_of(p.recorded, p.command);
   QPTQ_TRY_ASSIGN(p.follow_job, unfollowed_job(p.manifest, p.command.digest));
   p.repeats = p.follow_job.empty() ? repeated_failure(p.manifest, p.command.digest) : std::nullopt;
   if (p.output_dir.empty())
@@ -432,6 +432,13 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   const core::Json& manifest = read.second.manifest;
   const workflow::RecordedCommand& cmd = read.second.command;
   const std::string& output_dir = read.second.output_dir;
+  // Step 4's evaluation as checkpoint 3 approved it: the recorded command's section, which the
+  // digest covers.
+  std::optional<artifacts::Evaluator> evaluator;
+  if (cmd.evaluator.is_object()) {
+    QPTQ_TRY_ASSIGN(artifacts::Evaluator e, artifacts::Evaluator::from_json(cmd.evaluator));
+    evaluator = std::move(e);
+  }
 
   // Checkpoint 3: nothing has been created or started before this point. A job submitted
   // earlier for this command is followed again instead of submitting a second one, but only
@@ -471,20 +478,22 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   // A previous attempt (a failed run of this same command, say) stays in the history; its
   // figures never describe this run.
   const workflow::ProcessIdentity self = workflow::current_process_identity();
+  artifacts::Run running;
   if (attach_to.empty()) {
-    manifest::retire_run(doc, core::now_utc_iso8601());
-    doc["run"] = manifest::running_section(self, core::now_utc_iso8601(), cmd.digest, log_rel);
+    artifacts::retire_run(doc, core::now_utc_iso8601());
+    running = manifest::running_section(self, core::now_utc_iso8601(), cmd.digest, log_rel);
   } else {
     // This process follows the job now: the record is the same run, owned by us, with a log
     // of its own (the job's output is read again from its start).
-    core::Json job = doc["run"]["job"];
-    const std::string started = core::json_string(doc["run"], "started_at").value_or(core::now_utc_iso8601());
-    doc["run"] = manifest::running_section(self, started, cmd.digest, log_rel);
-    doc["run"]["job"] = std::move(job);
+    auto recorded = artifacts::manifest_run_as_read(doc);
+    running = manifest::running_section(self, recorded && recorded->started_at ? *recorded->started_at : core::now_utc_iso8601(),
+                                        cmd.digest, log_rel);
+    if (recorded) running.job = std::move(recorded->job);
   }
+  artifacts::put_run(doc, running);
   QPTQ_TRY(file.write());
-  if (const core::Json* estimate = core::json_object(manifest, "estimate")) {
-    if (auto seconds = manifest::recorded_quark_cli_seconds(*estimate)) observer.on_estimate(*seconds);
+  if (const auto& estimate = read.second.recorded.estimate; estimate && estimate->quark_cli_seconds) {
+    observer.on_estimate(*estimate->quark_cli_seconds);
   }
   observer.on_launching(wd.root / log_rel);
 
@@ -500,7 +509,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   mo.progress_interval = req.progress_interval;
   mo.echo_stdout_style = req.echo_stdout_style;
   mo.echo_stderr_style = req.echo_stderr_style;
-  ManifestProgress progress(file, observer);
+  ManifestProgress progress(file, running, observer);
   // Safetensors files that quark-cli has finished are hashed while it writes the rest, and
   // evaluates or exits; verification reuses only the digests whose files did not
   // change since (verify/early_hasher.h).
@@ -511,14 +520,13 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   // The evaluator imports its libraries while quark-cli runs, not after it, and waits to be told
   // to go; whatever way this run ends short of its evaluation, it goes unused. A job's
   // evaluator starts after the job, as the job runs elsewhere.
-  const core::Json* evaluator = core::json_object(manifest, "evaluator");
   EvaluatorRelease unused_evaluator{launcher};
   auto out = [&]() -> core::Result<runner::MonitoredOutcome> {
     if (!runs_as_job(cmd.executor)) {
-      if (evaluator != nullptr) launcher.start_evaluator(evaluation_request(wd, *evaluator, cmd));
+      if (evaluator) launcher.start_evaluator(evaluation_request(wd, *evaluator, cmd));
       return launcher.launch(spec, mo, &progress);
     }
-    QPTQ_TRY_ASSIGN(JobLaunch launched, launch_job(wd, cmd.executor, log_rel, attach_to, req, launcher, file, observer));
+    QPTQ_TRY_ASSIGN(JobLaunch launched, launch_job(wd, cmd.executor, log_rel, attach_to, req, launcher, file, running, observer));
     job = std::move(launched.job);
     return std::move(launched.run);
   }();
@@ -527,42 +535,47 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   phases.mark("hash_tail");
   reserve.release();  // the writes below are the run's record
   if (!out) {
-    doc["run"]["status"] = "failed";
-    doc["run"]["error"] = core::render_error(core::Lang::en, out.error());
+    running.status = "failed";
+    running.error = core::render_error(core::Lang::en, out.error());
+    artifacts::put_run(doc, running);
     (void)file.write();
     (void)report::write_report(wd, req.lang);  // says the run failed; the launcher's error is what the caller shows
     return core::fail(std::move(out).error());
   }
   if (job && job->detached) {
     // The job runs on without us: the record stays `running`, with the job to follow again.
-    core::Json& jr = doc["run"]["job"];
-    jr["detached_at"] = core::now_utc_iso8601();
-    jr["states_seen"] = job->states_seen;
-    if (job->lost) jr["lost"] = true;
-    doc["run"]["stage"] = out->stages.empty() ? core::Json(nullptr) : core::Json(out->stages.back().name);
+    if (!running.job) {
+      running.job.emplace();
+      running.job->id = job->job_id;
+    }
+    running.job->detached_at = core::now_utc_iso8601();
+    running.job->states_seen = job->states_seen;
+    if (job->lost) running.job->lost = true;
+    running.stage = out->stages.empty() ? std::nullopt : std::optional<std::string>(out->stages.back().name);
+    artifacts::put_run(doc, running);
     QPTQ_TRY(file.write());
-    return RunOutcome{wd.manifest(), doc["run"], run_end::Detached{job->job_id, std::string(cluster::job_state_name(job->last.state))},
-                      std::nullopt};
+    return RunOutcome{wd.manifest(), running.to_json(),
+                      run_end::Detached{job->job_id, std::string(cluster::job_state_name(job->last.state))}, std::nullopt};
   }
 
-  core::Json run = manifest::finished_section(*out, log_rel, self, cmd.digest);
-  if (job) run["job"] = manifest::finished_job(doc["run"]["job"], *job);
+  artifacts::Run run = manifest::finished_section(*out, log_rel, self, cmd.digest);
+  if (job) run.job = manifest::finished_job(running.job.value_or(artifacts::SlurmJob{}), *job);
   HashProgress hash_progress(observer);
   std::optional<RunEnd> end;
-  if (run["status"] == "interrupted") {
+  if (run.status == "interrupted") {
     end = run_end::Interrupted{};
-  } else if (run["status"] == "failed") {
+  } else if (run.status == "failed") {
     QPTQ_TRY_ASSIGN(diagnose::RuleSet rules, diagnose::RuleSet::from_knowledge());
     auto env = envprobe::RecordedReport::from_json(core::json_object(manifest, "environment"));
     diagnose::Diagnosis d = rules.classify(failure_context(*out, env, job, cmd.executor));
-    run["diagnosis"] = manifest::diagnosis_json({d.to_json(), cmd, out->exit_code, out->signal,
-                                                 out->stages.empty() ? std::nullopt : std::optional<std::string>(out->stages.back().name),
-                                                 env.torch_version().value_or("unknown"), env.transformers_version().value_or("unknown"),
-                                                 env.quark_version().value_or("unknown"), run["peak"]});
+    run.diagnosis = manifest::diagnosis_json({d.to_json(), cmd, out->exit_code, out->signal,
+                                              out->stages.empty() ? std::nullopt : std::optional<std::string>(out->stages.back().name),
+                                              env.torch_version().value_or("unknown"), env.transformers_version().value_or("unknown"),
+                                              env.quark_version().value_or("unknown"), run.peak});
     observer.on_diagnosed(d);
     if (d.category == "evaluation_after_export") {
       // The model was exported: verify it; the result is partial with the reason.
-      auto vo = verify_options(wd, manifest, cmd, output_dir, *out);
+      auto vo = verify_options(wd, read.second.recorded, cmd, output_dir, *out);
       vo.earlier = early_digests;
       vo.progress = &hash_progress;
       vo.evaluation_failure = d.evidence.empty() ? d.cause(core::Lang::en) : d.evidence.back();
@@ -571,7 +584,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
       end = run_end::Failed{std::move(d)};
     }
   } else {
-    auto vo = verify_options(wd, manifest, cmd, output_dir, *out);
+    auto vo = verify_options(wd, read.second.recorded, cmd, output_dir, *out);
     vo.earlier = std::move(early_digests);
     vo.progress = &hash_progress;
     verify::VerifyReport report = verify::verify_output(vo);
@@ -581,18 +594,19 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
       end = run_end::NotVerified{std::move(report)};
     }
   }
-  RunOutcome outcome{wd.manifest(), run, std::move(*end), std::nullopt};
+  RunOutcome outcome{wd.manifest(), core::Json(nullptr), std::move(*end), std::nullopt};
   if (outcome.report() != nullptr) {
     phases.mark("verify");
   } else if (std::holds_alternative<run_end::Failed>(outcome.end)) {
     phases.mark("diagnose");
   }  // an interrupted run is neither verified nor diagnosed
-  outcome.run["phases"] = phases.to_json();
-  outcome.run["hash_tail_bytes"] = early.tail_bytes();
-  doc["run"] = outcome.run;
+  run.phases = phases.recorded();
+  run.hash_tail_bytes = static_cast<std::int64_t>(early.tail_bytes());
+  outcome.run = run.to_json();
+  artifacts::put_run(doc, run);
   if (const verify::VerifyReport* report = outcome.report()) doc["result"] = report->to_json();
   if (!std::holds_alternative<run_end::Verified>(outcome.end)) launcher.release_evaluator();
-  if (evaluator != nullptr && outcome.report() != nullptr) {
+  if (evaluator && outcome.report() != nullptr) {
     evaluate::Request er = evaluation_request(wd, *evaluator, cmd);
     er.stop = req.stop;
     er.stop_grace_seconds = req.stop_grace_seconds;  // the grace the person gave quark-cli
@@ -605,7 +619,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     QPTQ_TRY(file.write());
     if (!std::holds_alternative<run_end::Verified>(outcome.end)) {
       outcome.evaluation = evaluate::not_run(er.settings, {"evaluate.reason.not_verified", {}});
-    } else if (auto blocked = evaluation_blocked(cmd, *evaluator)) {
+    } else if (auto blocked = evaluation_blocked(cmd, cmd.evaluator)) {
       launcher.release_evaluator();
       outcome.evaluation = evaluate::not_run(er.settings, std::move(*blocked));
     } else {
@@ -614,7 +628,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
       er.on_started = [&doc, &file, &observer](int pid) {
         auto id = workflow::process_identity(pid);
         if (!id) return;
-        doc["evaluation"]["process"] = {{"pid", id->pid}, {"start_ticks", id->start_ticks}, {"boot_id", id->boot_id}};
+        artifacts::put_evaluator_process(doc, {id->pid, static_cast<std::int64_t>(id->start_ticks), id->boot_id});
         if (auto written = file.write(); !written) observer.on_record_failed(written.error());
       };
       observer.on_evaluating(er);
@@ -622,8 +636,9 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     }
     doc["evaluation"] = outcome.evaluation->to_json();
     phases.mark("evaluation");
-    doc["run"]["phases"] = phases.to_json();
-    outcome.run["phases"] = doc["run"]["phases"];
+    run.phases = phases.recorded();
+    outcome.run = run.to_json();
+    artifacts::put_run(doc, run);
   }
   QPTQ_TRY(file.write());
   outcome.report_html = report::write_report(wd, req.lang);

@@ -22,6 +22,7 @@
 #include <string>
 #include <variant>
 
+#include "artifacts/run_manifest.h"
 #include "cluster/job_run.h"
 #include "core/error.h"
 #include "core/json_io.h"
@@ -181,6 +182,7 @@ struct PendingCommand {
   workflow::RecordedCommand command;
   std::string output_dir;
   core::Json manifest;                     // as the gates read it (the estimate, for display)
+  artifacts::RunManifest recorded;         // its typed sections (the output, the source, the estimate)
   std::optional<RepeatedFailure> repeats;  // this command failed last time for a reason the plan must fix
   // The Slurm job already submitted for this command that no quark-ptq follows: once approved
   // again, run() follows it instead of submitting a second job. Empty otherwise.

@@ -614,7 +614,7 @@ TEST_F(RunFlow, AnOrphanedQuarkCliStillHoldsTheRun) {
   ASSERT_EQ(::waitpid(gone, nullptr, 0), gone);
   workflow::ProcessIdentity dead = workflow::current_process_identity();
   dead.pid = gone;
-  manifest["run"] = manifest::running_section(dead, core::now_utc_iso8601(), digest, "logs/run-x.log");
+  manifest["run"] = manifest::running_section(dead, core::now_utc_iso8601(), digest, "logs/run-x.log").to_json();
   manifest["run"]["child_pid"] = ::getpid();
   manifest["run"]["child_start_ticks"] = workflow::current_process_identity().start_ticks;
   write_manifest();

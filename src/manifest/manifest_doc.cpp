@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "artifacts/command.h"
 #include "core/clock.h"
 #include "core/messages.h"
 #include "core/shell_quote.h"
@@ -61,8 +62,14 @@ core::Json steps_json(const ManifestParts& p) {
 }  // namespace
 
 core::Json build_manifest(const ManifestParts& p) {
-  core::Json env_changes = core::Json::array();
-  for (const auto& [name, value] : p.command.env_changes) env_changes.push_back({{"name", name}, {"value", value}});
+  artifacts::Command command;
+  command.python = p.env.env.python.empty() ? std::nullopt : std::optional<std::string>(p.env.env.python);
+  command.quark_cli = p.command.argv.front();
+  command.argv = p.command.argv;
+  for (const auto& [name, value] : p.command.env_changes) command.env_changes.push_back({name, value});
+  command.display = p.display;
+  command.scope = workflow::kCommandScope;
+  // The digest covers the manifest around the section: prepare computes it once the manifest is whole.
   core::Json environment = envprobe::report_to_json(p.env);
   core::Json problems = core::Json::array();
   for (const auto& pr : p.env.verdict.problems) problems.push_back(envprobe::problem_to_json(pr));
@@ -91,14 +98,7 @@ core::Json build_manifest(const ManifestParts& p) {
       {"built_from", {{"analysis_digest", p.status.analysis.digest}, {"plan_digest", p.status.plan.digest}}},
       {"environment", environment},
       {"estimate", estimate_to_json(p.estimate)},
-      {"command",
-       {{"python", p.env.env.python.empty() ? core::Json(nullptr) : core::Json(p.env.env.python)},
-        {"quark_cli", p.command.argv.front()},
-        {"argv", p.command.argv},
-        {"env_changes", env_changes},
-        {"display", p.display},
-        {"scope", workflow::kCommandScope},
-        {"digest", ""}}},
+      {"command", command.to_json()},
       {"steps", steps_json(p)},
       {"checkpoints", checkpoints_json(p.status, p.env.verdict.ready)},
   };

@@ -198,7 +198,7 @@ core::Result<core::Json> carried_history(const workflow::ArtifactStatus& old) {
         .with("command", "quark-ptq status");
   }
   core::Json doc = old.doc;
-  retire_run(doc, core::now_utc_iso8601());
+  artifacts::retire_run(doc, core::now_utc_iso8601());
   const core::Json* history = core::json_array(doc, "history");
   return history != nullptr ? *history : core::Json::array();
 }

@@ -26,82 +26,90 @@ std::string run_status(const runner::MonitoredOutcome& out) {
   return "failed";
 }
 
-core::Json stages_json(const std::vector<runner::StageRecord>& stages) {
-  core::Json arr = core::Json::array();
-  for (const auto& s : stages) {
-    core::Json item = {{"name", s.name}, {"started_at", s.started_at}, {"seconds", round2(s.seconds)}};
-    if (!s.progress.empty()) item["progress"] = s.progress;
-    arr.push_back(item);
-  }
-  return arr;
-}
-
-core::Json running_section(const workflow::ProcessIdentity& self, const std::string& started_at, const std::string& approved_digest,
-                           const std::string& log_rel) {
-  return {{"status", "running"},     {"pid", self.pid},          {"process_start_ticks", self.start_ticks},
-          {"boot_id", self.boot_id}, {"started_at", started_at}, {"approved_digest", approved_digest},
-          {"log", log_rel}};
-}
-
-core::Json finished_section(const runner::MonitoredOutcome& out, const std::string& log_rel, const workflow::ProcessIdentity& self,
-                            const std::string& approved_digest) {
-  core::Json r = {{"status", run_status(out)},
-                  {"child_pid", out.pid},
-                  {"started_at", out.started_at},
-                  {"finished_at", out.finished_at},
-                  {"seconds", round2(out.wall_seconds)},
-                  {"exit_code", optional_json(out.exit_code)},
-                  {"signal", out.signal ? core::Json(signal_name(*out.signal)) : core::Json(nullptr)},
-                  {"log", log_rel},
-                  {"stages", stages_json(out.stages)},
-                  {"export_done", out.export_done}};
-  if (out.interrupted || out.timed_out) {
-    r["interrupted_by"] = out.timed_out ? std::string("timeout") : signal_name(out.interrupt_signal);
-    r["killed_after_grace"] = out.killed_after_grace;
-  }
-  core::Json res = out.resources.to_json();
-  r["peak"] = res["peak"];
-  r["timeline"] = res["timeline"];
-  r["monitor"] = {{"cpu_seconds", std::round(out.monitor_cpu_seconds * 1000) / 1000},
-                  {"cpu_fraction_of_wall", out.wall_seconds > 0 ? std::round(out.monitor_cpu_seconds / out.wall_seconds * 1e5) / 1e5 : 0.0},
-                  {"samples", out.resources.timeline.size()},
-                  {"stdout_bytes", out.stdout_bytes},
-                  {"stderr_bytes", out.stderr_bytes}};
-  if (out.perplexity) r["perplexity"] = *out.perplexity;
-  if (out.log_errno != 0) {
-    // The log stops here (disk full?): said, never silently short.
-    std::uint64_t total = out.stdout_bytes + out.stderr_bytes;
-    r["log_truncated"] = {{"at_byte", out.log_bytes},
-                          {"lost_bytes", total > out.log_bytes ? total - out.log_bytes : 0},
-                          {"reason", core::errno_text(out.log_errno)}};
-  }
-  r["pid"] = self.pid;
-  r["process_start_ticks"] = self.start_ticks;
-  r["boot_id"] = self.boot_id;
-  r["approved_digest"] = approved_digest;
+artifacts::Run running_section(const workflow::ProcessIdentity& self, const std::string& started_at, const std::string& approved_digest,
+                               const std::string& log_rel) {
+  artifacts::Run r;
+  r.status = "running";
+  r.pid = self.pid;
+  r.process_start_ticks = static_cast<std::int64_t>(self.start_ticks);
+  r.boot_id = self.boot_id;
+  r.started_at = started_at;
+  r.approved_digest = approved_digest;
+  r.log = log_rel;
   return r;
 }
 
-core::Json finished_job(const core::Json& recorded, const cluster::JobOutcome& job) {
-  core::Json j = recorded.is_object() ? recorded : core::Json::object();
-  j["id"] = job.job_id;
-  j["state"] = std::string(cluster::job_state_name(job.last.state));
-  j["slurm_state"] = job.last.raw_state;
-  j["reason"] = job.last.reason.empty() ? core::Json(nullptr) : core::Json(job.last.reason);
-  j["exit_code"] = optional_json(job.last.exit_code);
-  j["signal"] = job.last.signal ? core::Json(signal_name(*job.last.signal)) : core::Json(nullptr);
-  j["elapsed_seconds"] = job.last.elapsed_s ? core::Json(*job.last.elapsed_s) : core::Json(nullptr);
-  j["states_seen"] = job.states_seen;
-  j["cancelled_by_quark_ptq"] = job.cancelled;
-  if (!job.last.cancelled_by.empty()) j["cancelled_by_uid"] = job.last.cancelled_by;
-  auto mib = [](const std::optional<std::int64_t>& v) { return v ? core::Json(*v) : core::Json(nullptr); };
+artifacts::Run finished_section(const runner::MonitoredOutcome& out, const std::string& log_rel, const workflow::ProcessIdentity& self,
+                                const std::string& approved_digest) {
+  artifacts::Run r;
+  r.status = run_status(out);
+  r.child_pid = out.pid;
+  r.started_at = out.started_at;
+  r.finished_at = out.finished_at;
+  r.seconds = round2(out.wall_seconds);
+  if (out.exit_code) r.exit_code = *out.exit_code;
+  if (out.signal) r.signal = signal_name(*out.signal);
+  r.log = log_rel;
+  for (const auto& s : out.stages)
+    r.stages.push_back(
+        {s.name, s.started_at, round2(s.seconds), s.progress.empty() ? std::nullopt : std::optional<std::string>(s.progress)});
+  r.export_done = out.export_done;
+  if (out.interrupted || out.timed_out) {
+    r.interrupted_by = out.timed_out ? std::string("timeout") : signal_name(out.interrupt_signal);
+    r.killed_after_grace = out.killed_after_grace;
+  }
+  const runner::ResourceSummary& res = out.resources;
+  r.peak = artifacts::RunPeak{res.peak_host_used_mib, res.peak_group_rss_mib, res.peak_gpu_used_mib, res.gpu_baseline_mib,
+                              res.peak_gpu_own_mib,   res.peak_group_rss_mib, res.host_total_mib,    res.gpu_tool};
+  for (const auto& s : res.timeline)
+    r.timeline.push_back({std::round(s.t * 10) / 10, s.host_used_mib, s.group_rss_mib, s.gpu_used_mib, s.gpu_own_mib});
+  r.monitor = artifacts::RunMonitor{
+      std::round(out.monitor_cpu_seconds * 1000) / 1000,
+      out.wall_seconds > 0 ? std::round(out.monitor_cpu_seconds / out.wall_seconds * 1e5) / 1e5 : 0.0,
+      static_cast<std::int64_t>(res.timeline.size()),
+      static_cast<std::int64_t>(out.stdout_bytes),
+      static_cast<std::int64_t>(out.stderr_bytes),
+  };
+  r.perplexity = out.perplexity;
+  if (out.log_errno != 0) {
+    // The log stops here (disk full?): said, never silently short.
+    std::uint64_t total = out.stdout_bytes + out.stderr_bytes;
+    r.log_truncated = artifacts::LogTruncation{static_cast<std::int64_t>(out.log_bytes),
+                                               static_cast<std::int64_t>(total > out.log_bytes ? total - out.log_bytes : 0),
+                                               core::errno_text(out.log_errno)};
+  }
+  r.pid = self.pid;
+  r.process_start_ticks = static_cast<std::int64_t>(self.start_ticks);
+  r.boot_id = self.boot_id;
+  r.approved_digest = approved_digest;
+  return r;
+}
+
+void record_job_state(artifacts::SlurmJob& job, const cluster::JobStatus& status, const std::string& now) {
+  job.state = std::string(cluster::job_state_name(status.state));
+  job.slurm_state = status.raw_state;
+  job.reason = status.reason.empty() ? std::nullopt : std::optional<std::string>(status.reason);
+  if (status.state == cluster::JobState::running && !job.running_since) job.running_since = now;
+}
+
+artifacts::SlurmJob finished_job(artifacts::SlurmJob j, const cluster::JobOutcome& job) {
+  j.id = job.job_id;
+  j.state = std::string(cluster::job_state_name(job.last.state));
+  j.slurm_state = job.last.raw_state;
+  j.reason = job.last.reason.empty() ? std::nullopt : std::optional<std::string>(job.last.reason);
+  j.exit_code = job.last.exit_code ? std::optional<std::int64_t>(*job.last.exit_code) : std::nullopt;
+  j.signal = job.last.signal ? std::optional<std::string>(signal_name(*job.last.signal)) : std::nullopt;
+  j.elapsed_seconds = job.last.elapsed_s ? std::optional<std::int64_t>(*job.last.elapsed_s) : std::nullopt;
+  j.states_seen = job.states_seen;
+  j.cancelled_by_quark_ptq = job.cancelled;
+  if (!job.last.cancelled_by.empty()) j.cancelled_by_uid = job.last.cancelled_by;
   const cluster::JobMemoryRecord& m = job.memory;
-  j["memory"] = {{"sampled_by", "sstat"},
-                 {"samples", m.samples},
-                 {"unreadable_samples", m.unreadable},
-                 {"sstat_max_rss_mib", mib(m.sstat_max_rss_mib)},
-                 {"sacct_max_rss_mib", mib(m.sacct_max_rss_mib)},
-                 {"peak_node", m.node.empty() ? core::Json(nullptr) : core::Json(m.node)}};
+  j.memory = artifacts::JobMemory{"sstat",
+                                  m.samples,
+                                  m.unreadable,
+                                  m.sstat_max_rss_mib,
+                                  m.sacct_max_rss_mib,
+                                  m.node.empty() ? std::nullopt : std::optional<std::string>(m.node)};
   return j;
 }
 
@@ -112,20 +120,8 @@ core::Json diagnosis_json(const DiagnosisRecord& d) {
   j["signal"] = d.signal ? core::Json(signal_name(*d.signal)) : core::Json(nullptr);
   j["stage"] = d.stage ? core::Json(*d.stage) : core::Json(nullptr);
   j["versions"] = {{"torch", d.torch_version}, {"transformers", d.transformers_version}, {"amd-quark", d.quark_version}};
-  j["resources"] = d.resources;
+  j["resources"] = d.resources ? d.resources->to_json() : core::Json(nullptr);
   return j;
-}
-
-void retire_run(core::Json& manifest, const std::string& replaced_at) {
-  core::Json entry = {{"replaced_at", replaced_at}};
-  for (const char* section : {"run", "result", "evaluation"}) {
-    if (const core::Json* s = core::json_object(manifest, section)) entry[section] = *s;
-  }
-  if (entry.size() == 1) return;
-  if (const core::Json* d = core::json_at(manifest, "command/digest")) entry["command_digest"] = *d;
-  if (!core::json_array(manifest, "history")) manifest["history"] = core::Json::array();
-  manifest["history"].push_back(std::move(entry));
-  for (const char* section : {"run", "result", "evaluation"}) manifest.erase(section);
 }
 
 }  // namespace manifest

@@ -1,4 +1,4 @@
-// The manifest's `run` section: what the runner observed, written from typed values. The
+// The manifest's `run` section: what the runner observed, as the typed artifacts::Run. The
 // flow records the run while it is in progress (status running, quark-ptq's own identity so
 // that `status` can tell a dead run, the stage as each starts) and once it has ended; a
 // failure adds the diagnosis.
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/run_manifest.h"
 #include "cluster/job_run.h"
 #include "core/json_io.h"
 #include "runner/monitored_run.h"
@@ -21,20 +22,21 @@ std::string run_status(const runner::MonitoredOutcome& out);
 // "SIGTERM" for 15; the number when the signal has no name.
 std::string signal_name(int sig);
 
-core::Json stages_json(const std::vector<runner::StageRecord>& stages);
-
 // run while the child is being started: status running, who runs it, which digest was approved.
-core::Json running_section(const workflow::ProcessIdentity& self, const std::string& started_at, const std::string& approved_digest,
-                           const std::string& log_rel);
+artifacts::Run running_section(const workflow::ProcessIdentity& self, const std::string& started_at, const std::string& approved_digest,
+                               const std::string& log_rel);
 // run once the child has ended, with quark-ptq's identity and the approved digest.
-core::Json finished_section(const runner::MonitoredOutcome& out, const std::string& log_rel, const workflow::ProcessIdentity& self,
-                            const std::string& approved_digest);
+artifacts::Run finished_section(const runner::MonitoredOutcome& out, const std::string& log_rel, const workflow::ProcessIdentity& self,
+                                const std::string& approved_digest);
+
+// run.job as Slurm reports a state while the job runs (running_since set the first time it runs).
+void record_job_state(artifacts::SlurmJob& job, const cluster::JobStatus& status, const std::string& now);
 
 // run.job once the job has ended: what was recorded while it ran (`recorded`: id, submission
 // time, output file), with Slurm's last word - state, its raw text and reason, exit status,
 // elapsed seconds - every state seen, whether quark-ptq cancelled it, and where the run's memory
 // peak came from (`memory`: sstat's samples, accounting's MaxRSS).
-core::Json finished_job(const core::Json& recorded, const cluster::JobOutcome& job);
+artifacts::SlurmJob finished_job(artifacts::SlurmJob recorded, const cluster::JobOutcome& job);
 
 // run.diagnosis: the classification (diagnose::Diagnosis::to_json) and what the run was.
 struct DiagnosisRecord {
@@ -46,15 +48,8 @@ struct DiagnosisRecord {
   std::string torch_version;         // "unknown" when the report does not say
   std::string transformers_version;
   std::string quark_version;
-  core::Json resources;  // the run's peak
+  std::optional<artifacts::RunPeak> resources;  // the run's peak
 };
 core::Json diagnosis_json(const DiagnosisRecord& d);
-
-// Moves the manifest's recorded run - with the command digest it ran, its result and its
-// evaluation - to the end of `history` and removes them from the top level, so that neither a
-// new run of the same command nor a new command erases an attempt (a failed run is evidence).
-// Nothing happens when none of the three is recorded. The caller has checked that the run is
-// not live.
-void retire_run(core::Json& manifest, const std::string& replaced_at);
 
 }  // namespace manifest

@@ -81,7 +81,8 @@ Evaluation evaluation_of(const artifacts::Evaluation& e) {
 // tool lists processes), else the device's, never a mix of the two.
 std::vector<MemorySample> timeline_of(const artifacts::Run& run, bool gpu_own) {
   std::vector<MemorySample> out;
-  for (const auto& s : run.timeline) out.push_back({s.t, gpu_own ? s.gpu_own_mib : s.gpu_used_mib, s.group_rss_mib});
+  auto mib = [](const std::optional<std::int64_t>& v) { return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt; };
+  for (const auto& s : run.timeline) out.push_back({s.t, mib(gpu_own ? s.gpu_own_mib : s.gpu_used_mib), mib(s.group_rss_mib)});
   return out;
 }
 

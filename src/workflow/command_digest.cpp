@@ -1,5 +1,6 @@
 #include "workflow/command_digest.h"
 
+#include "artifacts/command.h"
 #include "core/sha256.h"
 #include "core/shell_quote.h"
 
@@ -57,23 +58,14 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest) 
   auto invalid = [] {
     return core::make_error(core::ExitCode::bad_input, "workflow.command_invalid").with("command", "quark-ptq prepare");
   };
-  const core::Json* cmd = core::json_object(manifest, "command");
-  if (cmd == nullptr) return invalid();
-  const core::Json* argv = core::json_array(*cmd, "argv");
-  if (argv == nullptr || argv->empty()) return invalid();
+  // The section as written (artifacts::Command); a field of the wrong type is a command that
+  // cannot be trusted, as is one without argv.
+  auto section = artifacts::manifest_command(manifest);
+  if (!section || !*section || (*section)->argv.empty()) return invalid();
+  const artifacts::Command& cmd = **section;
   RecordedCommand out;
-  for (const auto& a : *argv) {
-    if (!a.is_string()) return invalid();
-    out.argv.push_back(a.get<std::string>());
-  }
-  if (const core::Json* env = core::json_array(*cmd, "env_changes")) {
-    for (const auto& e : *env) {
-      auto name = core::json_string(e, "name");
-      auto value = core::json_string(e, "value");
-      if (!name || !value) return invalid();
-      out.env_changes.push_back({*name, *value});
-    }
-  }
+  out.argv = cmd.argv;
+  for (const auto& e : cmd.env_changes) out.env_changes.push_back({e.name, e.value});
   const core::Json* dir = core::json_at(manifest, "outputs/output_dir");
   out.output_dir = (dir != nullptr && dir->is_string()) ? dir->get<std::string>() : "";
   const core::Json* overwrite = core::json_at(manifest, "outputs/overwrite");
@@ -82,15 +74,15 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest) 
   out.model = value_or_null(manifest, "inputs/model_identity");
   out.built_from = value_or_null(manifest, "built_from");
   out.evaluator = value_or_null(manifest, "evaluator");
-  if (const core::Json* scope = core::json_at(*cmd, "scope"); scope != nullptr) {
-    if (!scope->is_number_integer() || scope->get<std::int64_t>() < 1 || scope->get<std::int64_t>() > kCommandScope) return invalid();
-    out.scope = static_cast<int>(scope->get<std::int64_t>());
+  if (cmd.scope) {
+    if (*cmd.scope < 1 || *cmd.scope > kCommandScope) return invalid();
+    out.scope = static_cast<int>(*cmd.scope);
   }
   if (out.scope >= 2) out.estimate = estimate_scope(manifest);
   if (out.scope >= 3) out.executor = value_or_null(manifest, "executor");
   out.display = core::display_command(out.argv, env_pairs(out.env_changes));
-  out.recorded_display = core::json_string(*cmd, "display").value_or("");
-  out.digest = core::json_string(*cmd, "digest").value_or("");
+  out.recorded_display = cmd.display.value_or("");
+  out.digest = cmd.digest;
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "artifacts/run_manifest.h"
 #include "core/fs.h"
 #include "core/messages.h"
 
@@ -109,27 +110,24 @@ namespace {
 // The evaluator of the run's own evaluation while it lives: the run step records its process
 // (evaluation.process) when it starts and replaces the in-progress record when it ends.
 std::optional<std::int64_t> live_evaluator(const core::Json& manifest) {
-  const core::Json* ev = core::json_object(manifest, "evaluation");
-  if (ev == nullptr || core::json_string(*ev, "reason_id").value_or("") != "evaluate.reason.in_progress") return std::nullopt;
-  const core::Json* process = core::json_object(*ev, "process");
-  if (process == nullptr) return std::nullopt;
-  auto pid = core::json_int(*process, "pid");
-  auto ticks = core::json_int(*process, "start_ticks");
-  if (!pid || !ticks) return std::nullopt;
-  auto now = process_identity(*pid);
-  if (!now || now->start_ticks != static_cast<std::uint64_t>(*ticks)) return std::nullopt;
-  auto boot = core::json_string(*process, "boot_id");
-  if (boot && !now->boot_id.empty() && *boot != now->boot_id) return std::nullopt;
-  return pid;
+  auto ev = artifacts::manifest_evaluation_as_read(manifest);
+  if (!ev || ev->reason.id != "evaluate.reason.in_progress" || !ev->process) return std::nullopt;
+  const artifacts::EvaluatorProcess& process = *ev->process;
+  auto now = process_identity(process.pid);
+  if (!now || now->start_ticks != static_cast<std::uint64_t>(process.start_ticks)) return std::nullopt;
+  if (process.boot_id && !now->boot_id.empty() && *process.boot_id != now->boot_id) return std::nullopt;
+  return process.pid;
 }
 
 }  // namespace
 
 RunState assess_run(const core::Json& manifest) {
   RunState st;
-  const core::Json* run = core::json_object(manifest, "run");
-  if (run == nullptr) return st;
-  st.recorded = core::json_string(*run, "status").value_or("");
+  // A field of the wrong type is read as unset: it must not hide the rest of a run that may
+  // still be going.
+  const std::optional<artifacts::Run> run = artifacts::manifest_run_as_read(manifest);
+  if (!run) return st;
+  st.recorded = run->status.value_or("");
   st.phase = phase_from(st.recorded);
 
   auto because = [&st](std::string id, std::vector<core::MessageArg> args) {
@@ -141,9 +139,9 @@ RunState assess_run(const core::Json& manifest) {
     // quark-cli has ended, but the run goes on while its evaluation does: with quark-ptq, or
     // orphaned when quark-ptq was killed (the evaluator then still holds the workdir lock).
     if (auto evaluator = live_evaluator(manifest)) {
-      auto pid = core::json_int(*run, "pid");
+      auto pid = run->pid;
       auto owner = pid ? process_identity(*pid) : std::nullopt;
-      auto ticks = core::json_int(*run, "process_start_ticks");
+      auto ticks = run->process_start_ticks;
       const bool owner_alive = owner && (!ticks || owner->start_ticks == static_cast<std::uint64_t>(*ticks));
       st.phase = RunPhase::running;
       because(owner_alive ? "workflow.run_reason.evaluating" : "workflow.run_reason.orphaned_evaluator",
@@ -156,24 +154,22 @@ RunState assess_run(const core::Json& manifest) {
     because(std::move(id), std::move(args));
     return st;
   };
-  auto pid = core::json_int(*run, "pid");
+  auto pid = run->pid;
   if (!pid) return interrupted("workflow.run_reason.no_pid");
   // A Slurm job lives in the scheduler, not under quark-ptq, and survives the login node's
   // reboot: while no quark-ptq follows it, the run stays running until a follow records how
   // the job ended (Slurm is asked then, not here).
-  if (const core::Json* id = core::json_at(*run, "job/id"); id != nullptr) {
+  if (run->job) {
     auto owner = process_identity(*pid);
-    auto ticks = core::json_int(*run, "process_start_ticks");
+    auto ticks = run->process_start_ticks;
     const bool followed = owner && (!ticks || owner->start_ticks == static_cast<std::uint64_t>(*ticks));
-    if (!followed) {
-      because("workflow.run_reason.job_unfollowed", {{"job", id->is_string() ? id->get<std::string>() : core::dump_compact(*id)}});
-    }
+    if (!followed) because("workflow.run_reason.job_unfollowed", {{"job", run->job->id}});
     return st;
   }
-  auto boot_id = core::json_string(*run, "boot_id");
+  const auto& boot_id = run->boot_id;
   std::string current_boot = read_trimmed("/proc/sys/kernel/random/boot_id");
   if (boot_id && !current_boot.empty() && *boot_id != current_boot) return interrupted("workflow.run_reason.rebooted");
-  auto started = core::json_string(*run, "started_at");
+  const auto& started = run->started_at;
   auto started_epoch = started ? parse_utc(*started) : std::nullopt;
   auto btime = boot_time_epoch();
   if (started_epoch && btime && *btime > *started_epoch) return interrupted("workflow.run_reason.rebooted");
@@ -182,8 +178,8 @@ RunState assess_run(const core::Json& manifest) {
   if (!proc) {
     // quark-ptq is gone, but the quark-cli it started may not be (SIGKILL reaches no child):
     // that run is still going, and no second one may start beside it.
-    auto child = core::json_int(*run, "child_pid");
-    auto child_ticks = core::json_int(*run, "child_start_ticks");
+    auto child = run->child_pid;
+    auto child_ticks = run->child_start_ticks;
     if (child && child_ticks) {
       auto c = process_identity(*child);
       if (c && c->start_ticks == static_cast<std::uint64_t>(*child_ticks)) {
@@ -194,7 +190,7 @@ RunState assess_run(const core::Json& manifest) {
     }
     return interrupted("workflow.run_reason.gone", {{"pid", std::to_string(*pid)}});
   }
-  if (auto ticks = core::json_int(*run, "process_start_ticks")) {
+  if (auto ticks = run->process_start_ticks) {
     if (static_cast<std::uint64_t>(*ticks) != proc->start_ticks) {
       return interrupted("workflow.run_reason.pid_reused", {{"pid", std::to_string(*pid)}});
     }
