@@ -193,6 +193,14 @@ struct ParameterCounts {
   bool operator==(const ParameterCounts&) const = default;
 };
 
+// A module an analysis lists by name (quantization_targets.modules), as analyses made without
+// intake's inventory give them: an element may be the bare name, whose role the planner infers.
+struct ListedModule {
+  std::string name;
+  std::optional<std::string> role;  // unset: written back as the bare name
+  bool operator==(const ListedModule&) const = default;
+};
+
 // `quantization_targets`: what Quark will quantize. The counts and method come from the
 // exact inventory or, without one, the config estimate (estimate_method; has_non_linear_experts
 // then null); has_non_linear_experts is written whenever a method is.
@@ -210,6 +218,8 @@ struct QuantizationTargets {
   std::optional<ParameterCounts> parameters;
   std::optional<TotalsByDtype> linear_by_dtype;
   bool needs_moe_preparation = false;
+  // Intake writes the inventory instead; an analysis without one may list its modules here.
+  std::optional<std::vector<ListedModule>> modules;
   bool operator==(const QuantizationTargets&) const = default;
 };
 
@@ -268,6 +278,15 @@ struct ModelOracle {
   bool operator==(const ModelOracle&) const = default;
 };
 
+// `template`: whether a Quark template exists for the model and its KV-cache layers, as an
+// analysis made without a Quark template list states them (intake records quark_templates
+// instead, and does not write this section).
+struct AnalysisTemplate {
+  std::optional<bool> available;
+  std::optional<std::vector<std::string>> kv_layers_name;
+  bool operator==(const AnalysisTemplate&) const = default;
+};
+
 struct ModelAnalysis {
   std::string artifact = "model_analysis";
   std::int64_t schema_version = 1;
@@ -286,6 +305,7 @@ struct ModelAnalysis {
   std::vector<std::string> missing_facts;
   std::vector<AnalysisRisk> risks;
   std::optional<ModelOracle> model_oracle;
+  std::optional<AnalysisTemplate> template_info;  // "template", left out when unset
   bool operator==(const ModelAnalysis&) const = default;
 
   // bad_input "artifacts.field_invalid" naming the field (as a path) whose type is wrong.

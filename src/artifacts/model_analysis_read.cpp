@@ -201,6 +201,23 @@ QuantizationTargets targets_of(const core::Json& j, std::string* error) {
   }
   if (const core::Json* d = f.object("linear_by_dtype")) t.linear_by_dtype = totals_of(*d, f.path("linear_by_dtype"), error);
   t.needs_moe_preparation = f.flag("needs_moe_preparation").value_or(false);
+  if (const core::Json* list = f.array("modules")) {
+    t.modules.emplace();
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const core::Json& e = (*list)[i];
+      if (e.is_string()) {
+        t.modules->push_back({e.get<std::string>(), std::nullopt});
+        continue;
+      }
+      const std::string at = item(f.path("modules"), i);
+      if (!e.is_object()) {
+        if (error->empty()) *error = at + " is not an object";
+        continue;
+      }
+      Fields m(e, at, error);
+      t.modules->push_back({m.text("name").value_or(""), m.text("role")});
+    }
+  }
   return t;
 }
 
@@ -292,6 +309,14 @@ ModelOracle oracle_of(const core::Json& j, std::string* error) {
   return o;
 }
 
+AnalysisTemplate template_of(const core::Json& j, std::string* error) {
+  Fields f(j, "template", error);
+  AnalysisTemplate t;
+  t.available = f.flag("available");
+  if (f.array("kv_layers_name") != nullptr) t.kv_layers_name = f.texts("kv_layers_name");
+  return t;
+}
+
 }  // namespace
 
 std::optional<std::string> AnalysisSource::identity_commit() const {
@@ -334,6 +359,7 @@ core::Result<ModelAnalysis> ModelAnalysis::from_json(const core::Json& doc) {
   a.missing_facts = top.texts("missing_facts");
   a.risks = risks_of(top, &error);
   if (const core::Json* o = top.object("model_oracle")) a.model_oracle = oracle_of(*o, &error);
+  if (const core::Json* t = top.object("template")) a.template_info = template_of(*t, &error);
   if (!error.empty()) return core::fail(field_invalid("model_analysis.json", error));
   return a;
 }

@@ -4,6 +4,7 @@
 #include "artifacts/model_analysis.h"
 
 #include <filesystem>
+#include <tuple>
 
 #include <gtest/gtest.h>
 
@@ -138,6 +139,47 @@ TEST(ModelAnalysis, ReadsEachFieldByItsName) {
   EXPECT_FALSE(e->quantization_targets.has_non_linear_experts);
   EXPECT_EQ(e->architecture.mla["kv_lora_rank"], 512);
   EXPECT_FALSE(e->model_oracle->forward);
+}
+
+// An analysis made without intake's inventory (by hand, or by a tool of its own) may list its
+// modules by name and state the template; both read, and encode back to what was read.
+TEST(ModelAnalysis, ListedModulesAndTheTemplateRoundTrip) {
+  core::Json doc = config_estimate();
+  doc["quantization_targets"]["modules"] = core::Json::parse(R"(["lm_head", {"name": "model.layers.0.mlp.up_proj", "role": "mlp"}])");
+  doc["template"] = core::Json::parse(R"({"available": false, "kv_layers_name": ["*k_proj"]})");
+  auto a = artifacts::ModelAnalysis::from_json(doc);
+  ASSERT_TRUE(a) << *a.error().arg("problem");
+  ASSERT_TRUE(a->quantization_targets.modules);
+  ASSERT_EQ(a->quantization_targets.modules->size(), 2u);
+  EXPECT_EQ(a->quantization_targets.modules->at(0), (artifacts::ListedModule{"lm_head", std::nullopt}));
+  EXPECT_EQ(a->quantization_targets.modules->at(1).role, "mlp");
+  ASSERT_TRUE(a->template_info);
+  EXPECT_EQ(a->template_info->available, false);
+  EXPECT_EQ(a->template_info->kv_layers_name, std::vector<std::string>{"*k_proj"});
+  EXPECT_EQ(core::dump_pretty(a->to_json()), core::dump_pretty(doc));
+  auto again = artifacts::ModelAnalysis::from_json(a->to_json());
+  ASSERT_TRUE(again);
+  EXPECT_EQ(*again, *a);
+
+  // A template that states only whether one exists leaves the KV layers unknown.
+  doc["template"] = core::Json::parse(R"({"available": true})");
+  auto only = artifacts::ModelAnalysis::from_json(doc);
+  ASSERT_TRUE(only);
+  EXPECT_EQ(only->template_info->available, true);
+  EXPECT_FALSE(only->template_info->kv_layers_name);
+
+  using Bad = std::tuple<const char*, core::Json, const char*>;
+  for (const auto& [pointer, value, named] :
+       {Bad{"/quantization_targets/modules/0", 3, "quantization_targets/modules/0 is not an object"},
+        Bad{"/quantization_targets/modules/1/role", 3, "quantization_targets/modules/1/role is not a string"},
+        Bad{"/template/available", "no", "template/available is not true or false"},
+        Bad{"/template/kv_layers_name", "*k_proj", "template/kv_layers_name is not a list"}}) {
+    core::Json bad = doc;
+    bad[core::Json::json_pointer(pointer)] = value;
+    auto r = artifacts::ModelAnalysis::from_json(bad);
+    ASSERT_FALSE(r) << pointer;
+    EXPECT_EQ(*r.error().arg("problem"), named) << pointer;
+  }
 }
 
 TEST(ModelAnalysis, AbsentSectionsReadAsUnset) {

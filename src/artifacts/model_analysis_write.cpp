@@ -168,6 +168,17 @@ core::Json targets_json(const QuantizationTargets& t) {
     out["parameters"] = {{"total", t.parameters->total}, {"linear", t.parameters->linear}, {"quantized", t.parameters->quantized}};
   if (t.linear_by_dtype) out["linear_by_dtype"] = totals_json(*t.linear_by_dtype);
   out["needs_moe_preparation"] = t.needs_moe_preparation;
+  if (t.modules) {
+    core::Json modules = core::Json::array();
+    for (const ListedModule& m : *t.modules) {
+      if (!m.role) {
+        modules.push_back(m.name);
+        continue;
+      }
+      modules.push_back({{"name", m.name}, {"role", *m.role}});
+    }
+    out["modules"] = std::move(modules);
+  }
   return out;
 }
 
@@ -250,6 +261,12 @@ core::Json ModelAnalysis::to_json() const {
   out["missing_facts"] = missing_facts;
   out["risks"] = artifacts::to_json(risks);
   if (model_oracle) out["model_oracle"] = oracle_json(*model_oracle);
+  if (template_info) {
+    core::Json t = core::Json::object();
+    put_if(t, "available", template_info->available);
+    put_if(t, "kv_layers_name", template_info->kv_layers_name);
+    out["template"] = std::move(t);
+  }
   return out;
 }
 

@@ -15,13 +15,6 @@ namespace cli {
 
 namespace {
 
-const core::Json* first_of(const core::Json& j, std::initializer_list<const char*> paths) {
-  for (const char* p : paths) {
-    if (const core::Json* v = core::json_at(j, p); v != nullptr && !v->is_null()) return v;
-  }
-  return nullptr;
-}
-
 void add(Table& t, const Console& c, const char* label_id, std::string value) {
   if (value.empty()) value = "-";
   t.add_row({c.t(label_id), std::move(value)});
@@ -29,9 +22,11 @@ void add(Table& t, const Console& c, const char* label_id, std::string value) {
 
 }  // namespace
 
-std::string risk_line(const Console& c, const core::Json& r) { return flow::risk_line(c.lang(), r); }
+std::string risk_line(const Console& c, const artifacts::AnalysisRisk& r) { return flow::risk_line(c.lang(), r); }
 
-std::string risk_hint(const Console& c, const core::Json& r) { return flow::risk_hint(c.lang(), r); }
+std::string risk_hint(const Console& c, const artifacts::AnalysisRisk& r) { return flow::risk_hint(c.lang(), r); }
+
+std::string risk_line(const Console& c, const artifacts::PlanRiskRecord& r) { return flow::risk_line(c.lang(), r); }
 
 std::string brief(const core::Json* v) {
   if (v == nullptr || v->is_null()) return "-";
@@ -46,39 +41,41 @@ std::string brief(const core::Json* v) {
   return v->dump();
 }
 
-void show_analysis_summary(const Console& c, const core::Json& a) {
+void show_analysis_summary(const Console& c, const artifacts::ModelAnalysis& a) {
   c.say("cli.summary_analysis_title");
   Table t = Table::from_ids(c, {"cli.heading_item", "cli.heading_value"});
-  add(t, c, "cli.label_model", brief(core::json_at(a, "model/model_path")));
-  add(t, c, "cli.label_model_type", brief(core::json_at(a, "model/model_type")));
-  add(t, c, "cli.label_architecture", brief(first_of(a, {"model/architecture", "model/architectures", "model/loading_class"})));
-  add(t, c, "cli.label_analysis_status", c.enum_text("analysis_status", brief(core::json_at(a, "analysis_status"))));
-  add(t, c, "cli.label_linear_layers", brief(core::json_at(a, "quantization_targets/linear_layer_count")));
-  add(t, c, "cli.label_exclusions", brief(core::json_at(a, "quantization_targets/exclude_defaults")));
-  add(t, c, "cli.label_remote_code", brief(core::json_at(a, "model/trust_remote_code")));
+  const artifacts::AnalysisModel& m = a.model;
+  const artifacts::QuantizationTargets& qt = a.quantization_targets;
+  add(t, c, "cli.label_model", m.model_path);
+  add(t, c, "cli.label_model_type", m.model_type);
+  add(t, c, "cli.label_architecture", core::join(m.architectures));
+  add(t, c, "cli.label_analysis_status", c.enum_text("analysis_status", a.analysis_status.empty() ? "-" : a.analysis_status));
+  add(t, c, "cli.label_linear_layers", qt.linear_layer_count ? std::to_string(*qt.linear_layer_count) : "-");
+  add(t, c, "cli.label_exclusions", core::join(qt.exclude_defaults));
+  add(t, c, "cli.label_remote_code", m.trust_remote_code ? "true" : "false");
   c.line(t.render());
   show_analysis_risks(c, a);
 }
 
-void show_risks(const Console& c, const core::Json* risks, std::string_view none_id, std::string_view heading_id) {
-  if (risks == nullptr || risks->empty()) {
+void show_risks(const Console& c, const std::vector<artifacts::AnalysisRisk>& risks, std::string_view none_id,
+                std::string_view heading_id) {
+  if (risks.empty()) {
     c.say(none_id);
     return;
   }
   // Lines, not a table: each risk's recovery hint goes under it.
   c.say(heading_id);
-  for (const auto& risk : *risks) {
+  for (const auto& risk : risks) {
     c.line("  " + risk_line(c, risk));
     if (std::string hint = risk_hint(c, risk); !hint.empty()) c.line("         -> " + hint);
   }
 }
 
-void show_plan_risks(const Console& c, const core::Json& p) {
+void show_plan_risks(const Console& c, const artifacts::QuantPlan& p) {
   // What confirming accepts, the risks carried from the analysis included.
-  if (const core::Json* risks = core::json_array(p, "risks"); risks != nullptr && !risks->empty()) {
-    c.say("plan.table.risks");
-    for (const auto& r : *risks) c.line("  " + risk_line(c, r));
-  }
+  if (p.risks.empty()) return;
+  c.say("plan.table.risks");
+  for (const auto& r : p.risks) c.line("  " + risk_line(c, r));
 }
 
 namespace {
@@ -129,7 +126,7 @@ void show_decision_table(const Console& c, const core::Json& p, bool with_risks)
     t.add_row({c.t("cli.label_evaluation"), or_dash(plan->evaluation_intent), ""});
   }
   c.line(t.render());
-  if (with_risks) show_plan_risks(c, p);
+  if (with_risks) show_plan_risks(c, *plan);
 }
 
 void show_alternatives(const Console& c, const core::Json& p) {
@@ -145,8 +142,8 @@ void show_alternatives(const Console& c, const core::Json& p) {
   if (!line.empty()) c.say("cli.summary_alternatives", {{"alternatives", line}});
 }
 
-void show_analysis_risks(const Console& c, const core::Json& a) {
-  show_risks(c, core::json_array(a, "risks"), "cli.summary_no_risks", "cli.summary_risks");
+void show_analysis_risks(const Console& c, const artifacts::ModelAnalysis& a) {
+  show_risks(c, a.risks, "cli.summary_no_risks", "cli.summary_risks");
 }
 
 void show_execution_summary(const Console& c, const core::Json& m) {

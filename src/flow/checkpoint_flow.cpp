@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "artifacts/analysis_upgrade.h"
+#include "artifacts/plan_upgrade.h"
 #include "core/text.h"
 
 #include "flow/run_flow.h"
@@ -48,7 +50,8 @@ core::Result<ConfirmEnd> confirm_analysis(const workflow::Workdir& wd, const Con
   std::vector<std::string> pending = req.sets;
   while (true) {
     QPTQ_TRY_ASSIGN(workflow::AnalysisPreview preview, workflow::preview_analysis(wd, {pending, shown, ""}));
-    auto answer = ask(AnalysisQuestion{shown, pending, std::move(preview.doc), std::move(preview.corrections)});
+    QPTQ_TRY_ASSIGN(artifacts::ModelAnalysis facts, artifacts::read_model_analysis(preview.doc));
+    auto answer = ask(AnalysisQuestion{shown, pending, std::move(preview.doc), std::move(preview.corrections), std::move(facts)});
     if (!answer) return ConfirmEnd{NoAnswer{}};
     if (is_yes(*answer)) {
       QPTQ_TRY_ASSIGN(workflow::ConfirmOutcome confirmed, workflow::confirm_analysis(wd, {pending, shown, answer->words}, req.via));
@@ -77,7 +80,8 @@ core::Result<ConfirmEnd> confirm_plan(const workflow::Workdir& wd, const Confirm
     QPTQ_TRY_ASSIGN(workflow::ConfirmOutcome found, workflow::confirm_plan(wd, {{}, shown, ""}, req.via));
     return ConfirmEnd{Confirmed{std::move(found)}};
   }
-  auto answer = ask(PlanQuestion{shown, s.plan.doc});
+  QPTQ_TRY_ASSIGN(const artifacts::QuantPlan facts, artifacts::read_quant_plan(s.plan.doc));
+  auto answer = ask(PlanQuestion{shown, s.plan.doc, facts});
   if (!answer) return ConfirmEnd{NoAnswer{}};
   if (!is_yes(*answer)) return ConfirmEnd{NotAYes{answer->words}};
   QPTQ_TRY_ASSIGN(workflow::ConfirmOutcome confirmed, workflow::confirm_plan(wd, {{}, shown, answer->words}, req.via));

@@ -13,6 +13,8 @@
 #include <variant>
 #include <vector>
 
+#include "artifacts/model_analysis.h"
+#include "artifacts/quant_plan.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/result.h"
@@ -47,10 +49,11 @@ using ConfirmEnd = std::variant<checkpoint_end::Confirmed, checkpoint_end::NoAns
 
 // The analysis as the corrections would leave it: exactly what a yes confirms.
 struct AnalysisQuestion {
-  std::string digest;             // of model_analysis.json as it is, before the corrections
-  std::vector<std::string> sets;  // the corrections (KEY=VALUE) applied below
-  core::Json analysis;            // the analysis with them applied
-  core::Json corrections;         // {KEY: {"from", "to"}}; empty without corrections
+  std::string digest;              // of model_analysis.json as it is, before the corrections
+  std::vector<std::string> sets;   // the corrections (KEY=VALUE) applied below
+  core::Json analysis;             // the analysis with them applied
+  core::Json corrections;          // {KEY: {"from", "to"}}; empty without corrections
+  artifacts::ModelAnalysis facts;  // `analysis` read
 };
 using AnalysisAsker = std::function<std::optional<Answer>(const AnalysisQuestion&)>;
 
@@ -72,7 +75,8 @@ core::Result<ConfirmEnd> confirm_analysis(const workflow::Workdir& wd, const Con
 
 struct PlanQuestion {
   std::string digest;
-  const core::Json& plan;  // quant_plan.json as it is: what a yes confirms
+  const core::Json& plan;             // quant_plan.json as it is: what a yes confirms
+  const artifacts::QuantPlan& facts;  // `plan` read
 };
 using PlanAsker = std::function<std::optional<Answer>(const PlanQuestion&)>;
 

@@ -1,6 +1,7 @@
 #include "flow/comparison_text.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "flow/risk_text.h"
 
@@ -8,69 +9,54 @@ namespace flow {
 
 namespace {
 
-std::string brief(const core::Json* v) {
-  if (v == nullptr || v->is_null()) return "-";
-  if (v->is_string()) return v->get<std::string>();
-  return core::dump_compact(*v);
-}
+std::string brief(const std::optional<std::string>& v) { return v ? *v : "-"; }
 
-// A recorded text ({id, args, text}) in the user's language; its English words without an id.
-std::string recorded_text(core::Lang lang, const core::Json& t) {
-  std::string id = core::json_string(t, "id").value_or("");
-  return id.empty() ? core::json_string(t, "text").value_or("-") : core::msg(lang, id, recorded_args(t));
+// A recorded text in the user's language; its English words without an id.
+std::string recorded_text(core::Lang lang, const artifacts::PlanText& t) {
+  if (!t.id.empty()) {
+    std::vector<core::MessageArg> args;
+    for (const auto& [name, value] : t.args) args.push_back({name, value});
+    return core::msg(lang, t.id, args);
+  }
+  return t.text.empty() ? "-" : t.text;
 }
 
 // The same risk: the same severity and the same recorded words (which the id and its
 // arguments make).
-bool same_risk(const core::Json& a, const core::Json& b) {
-  return core::json_string(a, "severity") == core::json_string(b, "severity") &&
-         core::json_string(a, "message") == core::json_string(b, "message");
+bool same_risk(const artifacts::PlanRiskRecord& a, const artifacts::PlanRiskRecord& b) {
+  return a.severity == b.severity && a.message == b.message;
 }
 
 }  // namespace
 
-std::vector<std::string> comparison_lines(core::Lang lang, const core::Json& plan) {
+std::vector<std::string> comparison_lines(core::Lang lang, const artifacts::QuantPlan& plan) {
   std::vector<std::string> out;
-  const core::Json* cmp = core::json_object(plan, "comparison");
-  if (cmp == nullptr) return out;
-  static const core::Json kNone = core::Json::array();
-  const core::Json* found = core::json_array(*cmp, "candidates");
-  const core::Json& candidates = found != nullptr ? *found : kNone;
-  const core::Json* own = core::json_array(plan, "risks");
-  const core::Json& plan_risks = own != nullptr ? *own : kNone;
+  if (!plan.comparison) return out;
+  const artifacts::PlanComparison& cmp = *plan.comparison;
   out.push_back(
-      core::msg(lang, "plan.table.comparison", {{"count", std::to_string(candidates.size())}, {"max", brief(core::json_at(*cmp, "max"))}}));
+      core::msg(lang, "plan.table.comparison", {{"count", std::to_string(cmp.candidates.size())}, {"max", std::to_string(cmp.max)}}));
   int n = 0;
-  for (const auto& k : candidates) {
-    const core::Json* p = core::json_object(k, "plan");
-    if (p == nullptr) continue;
+  for (const artifacts::PlanCandidate& k : cmp.candidates) {
+    const artifacts::QuantPlan& p = k.plan;
     out.push_back(core::msg(lang, "plan.table.compare_candidate",
                             {{"n", std::to_string(++n)},
-                             {"name", brief(core::json_at(k, "name"))},
-                             {"algorithm", brief(core::json_at(*p, "algorithm"))},
-                             {"kv_cache", brief(core::json_at(*p, "kv_cache_scheme"))},
-                             {"exclusions", std::to_string(core::json_string_list(*p, "exclude_layers").size())},
-                             {"evaluation", brief(core::json_at(*p, "evaluation_intent"))}}));
-    if (const core::Json* refit = core::json_object(k, "refit")) {
-      out.push_back(core::msg(lang, "plan.table.compare_refit", {{"refit", recorded_text(lang, *refit)}}));
-    }
+                             {"name", k.name},
+                             {"algorithm", brief(p.algorithm)},
+                             {"kv_cache", brief(p.kv_cache_scheme)},
+                             {"exclusions", std::to_string(p.exclude_layers.size())},
+                             {"evaluation", brief(p.evaluation_intent)}}));
+    if (k.refit) out.push_back(core::msg(lang, "plan.table.compare_refit", {{"refit", recorded_text(lang, *k.refit)}}));
     // Confirming the comparison accepts every candidate's risks: those the first one's list
     // (the plan's risks) does not already show are shown here.
-    if (const core::Json* risks = core::json_array(*p, "risks")) {
-      for (const auto& r : *risks) {
-        bool shown = std::any_of(plan_risks.begin(), plan_risks.end(), [&r](const core::Json& q) { return same_risk(r, q); });
-        if (!shown) out.push_back(core::msg(lang, "plan.table.compare_candidate_risk", {{"risk", risk_line(lang, r)}}));
-      }
+    for (const artifacts::PlanRiskRecord& r : p.risks) {
+      bool shown = std::any_of(plan.risks.begin(), plan.risks.end(), [&r](const artifacts::PlanRiskRecord& q) { return same_risk(r, q); });
+      if (!shown) out.push_back(core::msg(lang, "plan.table.compare_candidate_risk", {{"risk", risk_line(lang, r)}}));
     }
   }
-  const core::Json* left_out = core::json_array(*cmp, "left_out");
-  if (left_out == nullptr || left_out->empty()) return out;
-  out.push_back(core::msg(lang, "plan.table.compare_left_out", {{"count", std::to_string(left_out->size())}}));
-  for (const auto& l : *left_out) {
-    const core::Json* reason = core::json_object(l, "reason");
-    out.push_back(
-        core::msg(lang, "plan.table.compare_left_out_line",
-                  {{"scheme", brief(core::json_at(l, "scheme"))}, {"reason", reason == nullptr ? "-" : recorded_text(lang, *reason)}}));
+  if (cmp.left_out.empty()) return out;
+  out.push_back(core::msg(lang, "plan.table.compare_left_out", {{"count", std::to_string(cmp.left_out.size())}}));
+  for (const artifacts::LeftOutRecord& l : cmp.left_out) {
+    out.push_back(core::msg(lang, "plan.table.compare_left_out_line", {{"scheme", l.scheme}, {"reason", recorded_text(lang, l.reason)}}));
   }
   return out;
 }

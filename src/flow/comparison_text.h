@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/quant_plan.h"
 #include "core/json_io.h"
 #include "core/messages.h"
 #include "artifacts/comparison_manifest.h"
@@ -15,7 +16,7 @@
 namespace flow {
 
 // Nothing when the plan has no `comparison`.
-std::vector<std::string> comparison_lines(core::Lang lang, const core::Json& plan);
+std::vector<std::string> comparison_lines(core::Lang lang, const artifacts::QuantPlan& plan);
 
 // How step 4 runs the candidates, in words: "one after another", or "side by side, one lane
 // per GPU (GPU 0: fp8, ptpc_fp8; GPU 1: int4_wo_64)", or as Slurm jobs side by side

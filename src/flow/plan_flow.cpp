@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "flow/analysed_config.h"
+#include "artifacts/analysis_upgrade.h"
 #include "artifacts/plan_upgrade.h"
 #include "core/fs.h"
 #include "core/text.h"
@@ -227,7 +228,8 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   for (const auto& e : o.excludes) {
     if (e.empty()) return core::make_error(core::ExitCode::usage, "plan.empty_exclude");
   }
-  QPTQ_TRY_ASSIGN(const intake::AnalysisFile recorded, intake::read_analysis_file(analysis));
+  QPTQ_TRY_ASSIGN(const artifacts::ModelAnalysis typed, artifacts::read_model_analysis(analysis));
+  const intake::AnalysisFile recorded = intake::analysis_file(typed);
   const std::string& model_type = recorded.model_type;
   QPTQ_TRY_ASSIGN(Probed probed, probe_and_ask(request, o, capture, recorded, model_type, observer));
   plan::Capabilities& caps = probed.caps;
@@ -239,7 +241,7 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
     QPTQ_TRY_ASSIGN(target, plan::detect_target(capture));
   }
   plan::PlanInputs in;
-  in.analysis = &analysis;
+  in.analysis = &typed;
   in.analysis_digest = workflow::artifact_digest(analysis);
   plan::set_options(in, compare ? options::comparison_options(o, *compare) : o);
   in.caps = &caps;
@@ -250,7 +252,7 @@ core::Result<PlanOutcome> make_plan(const PlanRequest& request, PlanObserver& ob
   if (o.write_template) {
     std::string path = plan::template_file_path(wd, model_type);
     // From the modules the plan is checked against, so that its exclusions match them.
-    core::Json doc = plan::template_file_json(model_type, in.modules ? *in.modules : plan::inventory_from_analysis(analysis));
+    core::Json doc = plan::template_file_json(model_type, in.modules ? *in.modules : plan::inventory_from_analysis(typed));
     QPTQ_TRY(plan::write_template_file(path, doc));
     observer.on_template_written(path);
     in.template_file = path;

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/model_analysis.h"
+#include "artifacts/quant_plan.h"
 #include "core/json_io.h"
 #include "core/messages.h"
 
@@ -16,12 +18,15 @@ namespace flow {
 std::vector<core::MessageArg> recorded_args(const core::Json& recorded);
 
 // "[high] (from the analysis) <text>": the text from the risk's catalog id, the recorded English
-// message only when the catalog has none.
-std::string risk_line(core::Lang lang, const core::Json& risk);
-// What to do about it ("" when nothing is recorded).
-std::string risk_hint(core::Lang lang, const core::Json& risk);
-// Every risk of `risks` (an array, or null): one line each, its hint on the next line after
-// "   -> "; `none` when there are none.
-std::string risk_list(core::Lang lang, const core::Json* risks, const std::string& none);
+// message only when the catalog has none; and what to do about it ("" when nothing is
+// recorded): an analysis risk's hint from the catalog's "<id>_hint", else its recovery_hint; a
+// plan risk's hint a text of its own. A list is one line per risk, its hint on the next line
+// after "   -> "; `none` when there are none.
+std::string risk_line(core::Lang lang, const artifacts::AnalysisRisk& risk);
+std::string risk_hint(core::Lang lang, const artifacts::AnalysisRisk& risk);
+std::string risk_line(core::Lang lang, const artifacts::PlanRiskRecord& risk);
+std::string risk_hint(core::Lang lang, const artifacts::PlanRiskRecord& risk);
+std::string risk_list(core::Lang lang, const std::vector<artifacts::AnalysisRisk>& risks, const std::string& none);
+std::string risk_list(core::Lang lang, const std::vector<artifacts::PlanRiskRecord>& risks, const std::string& none);
 
 }  // namespace flow

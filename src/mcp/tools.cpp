@@ -70,6 +70,14 @@ Param workdir_param() {
           {}};
 }
 
+std::string brief(const std::string& v) { return v.empty() ? "-" : v; }
+
+std::string brief(const std::optional<std::string>& v) { return v ? brief(*v) : "-"; }
+
+std::string brief(const std::vector<std::string>& v) { return v.empty() ? "-" : core::join(v); }
+
+std::string brief(bool v) { return v ? "true" : "false"; }
+
 std::string brief(const json* v) {
   if (v == nullptr || v->is_null()) return "-";
   if (v->is_string()) return v->get<std::string>();
@@ -170,19 +178,19 @@ ToolResult call_confirm_analysis(ToolCall& c) {
   // The person sees the analysis as the corrections would leave it, each change, and every
   // risk in full: exactly what their answer confirms.
   auto ask = [&](const flow::AnalysisQuestion& q) {
-    const json& a = q.analysis;
+    const auto& a = q.facts;
     std::string corrections;
     for (auto it = q.corrections.begin(); it != q.corrections.end(); ++it) {
       corrections += "\n  " + it.key() + ": " + core::dump_compact(it.value()["from"]) + " -> " + core::dump_compact(it.value()["to"]);
     }
     if (corrections.empty()) corrections = core::msg(c.lang, "mcp.no_corrections");
     std::string message = core::msg(c.lang, "mcp.ask_analysis",
-                                    {{"model", brief(core::json_at(a, "model/model_path"))},
-                                     {"type", brief(core::json_at(a, "model/model_type"))},
-                                     {"status", brief(core::json_at(a, "analysis_status"))},
-                                     {"remote_code", brief(core::json_at(a, "model/trust_remote_code"))},
-                                     {"excluded", brief(core::json_at(a, "quantization_targets/exclude_defaults"))},
-                                     {"risks", flow::risk_list(c.lang, core::json_array(a, "risks"), core::msg(c.lang, "mcp.no_risks"))},
+                                    {{"model", brief(a.model.model_path)},
+                                     {"type", brief(a.model.model_type)},
+                                     {"status", brief(a.analysis_status)},
+                                     {"remote_code", brief(a.model.trust_remote_code)},
+                                     {"excluded", brief(a.quantization_targets.exclude_defaults)},
+                                     {"risks", flow::risk_list(c.lang, a.risks, core::msg(c.lang, "mcp.no_risks"))},
                                      {"corrections", corrections},
                                      {"digest", q.digest},
                                      {"workdir", wd.string()}});
@@ -282,27 +290,26 @@ ToolResult call_confirm_plan(ToolCall& c) {
   const std::string hint = core::msg(c.lang, "mcp.answer_confirm_hint");
   std::optional<ToolResult> instead;
   auto ask = [&](const flow::PlanQuestion& q) {
-    const json& p = q.plan;
+    const auto& p = q.facts;
     // Everything the confirmation binds that decides what will run, in words: the target by
     // name, whether the model's own code may run, and every risk the person accepts by confirming.
-    std::string target = brief(core::json_at(p, "target/name"));
-    if (const json* arch = core::json_at(p, "target/arch"); arch != nullptr && arch->is_string() && !arch->get<std::string>().empty())
-      target += " (" + arch->get<std::string>() + ")";
-    const bool remote = core::json_bool(p, "trust_remote_code").value_or(false);
+    std::string target = p.target ? brief(p.target->name) : "-";
+    if (p.target && !p.target->arch.empty()) target += " (" + p.target->arch + ")";
+    const bool remote = p.trust_remote_code.value_or(false);
     // A comparison binds every candidate: each is listed, with the risks it adds and the schemes
     // left out, as the terminal shows them.
     std::string comparison;
     for (const auto& line : flow::comparison_lines(c.lang, p)) comparison += line + "\n";
     std::string message = core::msg(c.lang, "mcp.ask_plan",
-                                    {{"scheme", brief(core::json_at(p, "global_scheme"))},
-                                     {"kv", brief(core::json_at(p, "kv_cache_scheme"))},
-                                     {"algorithm", brief(core::json_at(p, "algorithm"))},
+                                    {{"scheme", brief(p.global_scheme)},
+                                     {"kv", brief(p.kv_cache_scheme)},
+                                     {"algorithm", brief(p.algorithm)},
                                      {"target", target},
-                                     {"excluded", brief(core::json_at(p, "exclude_layers"))},
+                                     {"excluded", brief(p.exclude_layers)},
                                      {"comparison", comparison},
-                                     {"evaluation", brief(core::json_at(p, "evaluation_intent"))},
+                                     {"evaluation", brief(p.evaluation_intent)},
                                      {"remote_code", core::msg(c.lang, remote ? "mcp.remote_code_on" : "mcp.remote_code_off")},
-                                     {"risks", flow::risk_list(c.lang, core::json_array(p, "risks"), core::msg(c.lang, "mcp.no_risks"))},
+                                     {"risks", flow::risk_list(c.lang, p.risks, core::msg(c.lang, "mcp.no_risks"))},
                                      {"digest", q.digest},
                                      {"workdir", wd.string()}});
     return elicited(c, confirmation_question(c.lang, "confirmation", "confirm_plan\n" + wd.string() + "\n" + q.digest, message),

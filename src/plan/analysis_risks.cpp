@@ -31,30 +31,20 @@ constexpr Answer kAnswers[] = {
 
 // The risk's text as the analysis recorded it: its catalog id and arguments when the catalog
 // knows the id (so it renders in the user's language), else its English words.
-Text risk_text(const core::Json& r, const std::string& id, const char* field, const std::string& suffix) {
-  if (!id.empty() && core::catalog_has(core::Lang::en, id + suffix)) {
-    Text t{id + suffix, {}};
-    if (const core::Json* args = core::json_object(r, "args")) {
-      for (auto it = args->begin(); it != args->end(); ++it) {
-        t.args.push_back({it.key(), it.value().is_string() ? it.value().get<std::string>() : it.value().dump()});
-      }
-    }
-    return t;
-  }
-  auto words = core::json_string(r, field);
-  if (!words || words->empty()) return Text{};
-  return txt("plan.risk.analysis_words", {{"text", *words}});
+Text risk_text(const artifacts::AnalysisRisk& r, const std::string& id, const std::string& words, const std::string& suffix) {
+  if (!id.empty() && core::catalog_has(core::Lang::en, id + suffix)) return Text{id + suffix, r.args};
+  if (words.empty()) return Text{};
+  return txt("plan.risk.analysis_words", {{"text", words}});
 }
 
 }  // namespace
 
 void carry_analysis_risks(const PlanInputs& in, Plan& p) {
-  const core::Json* risks = core::json_array(*in.analysis, "risks");
-  if (risks == nullptr) return;
-  for (const auto& r : *risks) {
-    std::string id = core::json_string(r, "id").value_or("");
-    std::string severity = core::json_string(r, "severity").value_or("medium");
-    Text text = risk_text(r, id, "message", "");
+  for (const artifacts::AnalysisRisk& r : in.analysis->risks) {
+    const std::string id = r.id.value_or("");
+    // A risk recorded without a severity is taken as medium.
+    const std::string severity = r.severity.empty() ? "medium" : r.severity;
+    Text text = risk_text(r, id, r.message, "");
     if (text.id.empty()) continue;  // neither an id nor words: nothing to show or accept
     const Answer* answer = nullptr;
     for (const auto& a : kAnswers) {
@@ -68,7 +58,7 @@ void carry_analysis_risks(const PlanInputs& in, Plan& p) {
     carried.severity = severity;
     carried.text = std::move(text);
     carried.origin = "analysis";
-    carried.hint = risk_text(r, id, "recovery_hint", "_hint");
+    carried.hint = risk_text(r, id, r.recovery_hint.value_or(""), "_hint");
     p.risks.push_back(std::move(carried));
   }
 }

@@ -79,7 +79,7 @@ Comparison build_comparison(const PlanInputs& in, const options::CompareRequest&
   Comparison out;
   out.automatic = request.automatic;
   out.max = request.max;
-  const std::string model_type = core::json_string(*core::json_object(*in.analysis, "model"), "model_type").value_or("");
+  const std::string model_type = in.analysis->model.model_type;
   const TemplateView tv = template_view(in, model_type);
   const std::vector<std::string> asked = request.automatic ? auto_order(in) : request.schemes;
   std::vector<Problem> first_problems;

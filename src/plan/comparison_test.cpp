@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "artifacts/analysis_upgrade.h"
 #include "core/json_io.h"
 #include "core/schema.h"
 #include "plan/plan_document.h"
@@ -20,8 +21,9 @@ const plan::Capabilities& caps() {
   return c;
 }
 
-const core::Json& smollm2() {
-  static const core::Json a = *core::read_json_file(test_support::source_path("tests/fixtures/checks/smollm2-135m.analysis.json"));
+const artifacts::ModelAnalysis& smollm2() {
+  static const artifacts::ModelAnalysis a =
+      *artifacts::read_model_analysis(*core::read_json_file(test_support::source_path("tests/fixtures/checks/smollm2-135m.analysis.json")));
   return a;
 }
 

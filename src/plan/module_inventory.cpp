@@ -57,12 +57,14 @@ std::string planner_role(const std::string& intake_role) {
 
 }  // namespace
 
-std::vector<Module> inventory_from_analysis(const core::Json& analysis) {
+std::vector<Module> inventory_from_analysis(const artifacts::ModelAnalysis& analysis) {
   std::vector<Module> out;
-  if (core::json_object(analysis, "inventory") != nullptr) {
+  if (analysis.inventory) {
     // The exact inventory from intake: only what Quark sees as nn.Linear is matched against
     // its patterns (embeddings and GPT-2's Conv1D are not).
-    auto modules = intake::expand_inventory(analysis);
+    core::Json groups = core::Json::array();
+    for (const artifacts::InventoryGroupRecord& g : analysis.inventory->groups) groups.push_back(artifacts::to_json(g));
+    auto modules = intake::expand_inventory(groups);
     if (modules) {
       for (auto& m : *modules) {
         if (m.kind != "linear" && m.kind != "fused_experts") continue;
@@ -77,18 +79,14 @@ std::vector<Module> inventory_from_analysis(const core::Json& analysis) {
       if (!out.empty()) return out;
     }
   }
-  const core::Json* list = core::json_at(analysis, "quantization_targets/modules");
-  if (list == nullptr || !list->is_array()) {
+  const auto& list = analysis.quantization_targets.modules;
+  if (!list) {
     return out;
   }
-  for (const auto& e : *list) {
+  for (const artifacts::ListedModule& e : *list) {
     Module m;
-    if (e.is_string()) {
-      m.name = e.get<std::string>();
-    } else if (e.is_object()) {
-      m.name = core::json_string(e, "name").value_or("");
-      m.role = core::json_string(e, "role").value_or("");
-    }
+    m.name = e.name;
+    m.role = e.role.value_or("");
     if (m.name.empty()) {
       continue;
     }

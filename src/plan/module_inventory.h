@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/json_io.h"
+#include "artifacts/model_analysis.h"
 
 namespace plan {
 
@@ -23,7 +23,7 @@ struct Module {
 // Empty when the analysis lists no modules. The exact inventory carries each Linear's
 // [out_features, in_features] weight shape; the meta-device oracle, when it feeds the planner,
 // gives the same struct.
-std::vector<Module> inventory_from_analysis(const core::Json& analysis);
+std::vector<Module> inventory_from_analysis(const artifacts::ModelAnalysis& analysis);
 
 // Python fnmatch.fnmatchcase semantics ('*' any run, '?' one char, [set]).
 bool pattern_matches(const std::string& pattern, const std::string& name);

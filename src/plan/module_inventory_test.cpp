@@ -18,15 +18,15 @@ TEST(ModuleInventory, FnmatchLikePython) {
 }
 
 TEST(ModuleInventory, ReadsNamesAndRoles) {
-  core::Json a = {
-      {"quantization_targets",
-       {{"modules", {{{"name", "model.layers.0.mlp.gate"}, {"role", "router"}}, "lm_head", "model.layers.0.self_attn.q_proj"}}}}};
+  artifacts::ModelAnalysis a;
+  a.quantization_targets.modules = {
+      {"model.layers.0.mlp.gate", "router"}, {"lm_head", std::nullopt}, {"model.layers.0.self_attn.q_proj", std::nullopt}};
   auto inv = plan::inventory_from_analysis(a);
   ASSERT_EQ(inv.size(), 3u);
   EXPECT_EQ(inv[0].role, "router");
   EXPECT_EQ(inv[1].role, "lm_head");    // inferred
   EXPECT_EQ(inv[2].role, "attention");  // inferred
-  EXPECT_TRUE(plan::inventory_from_analysis(core::Json::object()).empty());
+  EXPECT_TRUE(plan::inventory_from_analysis(artifacts::ModelAnalysis{}).empty());
 }
 
 TEST(ModuleInventory, InferRole) {

@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 
+#include "artifacts/analysis_upgrade.h"
 #include "core/fs.h"
 #include "core/messages.h"
 #include "core/schema.h"
@@ -23,6 +24,7 @@ struct Fixture {
   test_support::TempDir tmp;
   workflow::Workdir wd;
   core::Json analysis;
+  artifacts::ModelAnalysis typed;
   plan::Capabilities caps;
 
   Fixture() {
@@ -30,6 +32,7 @@ struct Fixture {
     auto text = core::read_file(test_support::source_path("tests/fixtures/plan/analyses/llama-3.1-8b.json"));
     tmp.write("model_analysis.json", *text);
     analysis = *core::read_json_file(wd.analysis());
+    typed = *artifacts::read_model_analysis(analysis);
     caps = *plan::shipped_capabilities("0.13");
     workflow::Confirmation c;
     c.checkpoint = workflow::Checkpoint::analysis;
@@ -40,7 +43,7 @@ struct Fixture {
 
   core::Json plan_doc(options::PlanOptions o) {
     plan::PlanInputs in;
-    in.analysis = &analysis;
+    in.analysis = &typed;
     in.analysis_digest = workflow::artifact_digest(analysis);
     plan::set_options(in, std::move(o));
     in.caps = &caps;
@@ -112,7 +115,7 @@ TEST(PlanDocument, ReplanMakesThePlanConfirmationStale) {
 TEST(PlanDocument, DecisionTableInJapanese) {
   Fixture f;
   plan::PlanInputs in;
-  in.analysis = &f.analysis;
+  in.analysis = &f.typed;
   in.caps = &f.caps;
   in.target = *plan::target_from_name("mi300x");
   const plan::Plan built = plan::build_plan(in);

@@ -62,16 +62,14 @@ TemplateView template_view(const PlanInputs& in, const std::string& model_type) 
   }
   // No template list at hand: fall back to what intake recorded.
   tv.origin = "analysis";
-  if (const core::Json* qt = core::json_object(*in.analysis, "quantization_targets")) {
-    tv.exclude_defaults = core::json_string_list(*qt, "exclude_defaults");
-  }
-  if (const core::Json* t = core::json_object(*in.analysis, "template")) {
-    if (auto avail = core::json_bool(*t, "available")) {
+  tv.exclude_defaults = in.analysis->quantization_targets.exclude_defaults;
+  if (const auto& t = in.analysis->template_info) {
+    if (t->available) {
       tv.known = true;
-      tv.exists = *avail;
+      tv.exists = *t->available;
     }
-    tv.kv_layers_known = core::json_array(*t, "kv_layers_name") != nullptr;
-    tv.kv_layers = core::json_string_list(*t, "kv_layers_name");
+    tv.kv_layers_known = t->kv_layers_name.has_value();
+    tv.kv_layers = t->kv_layers_name.value_or(std::vector<std::string>{});
   }
   if (!tv.known) {
     tv.exists = !tv.exclude_defaults.empty();
@@ -477,12 +475,10 @@ void set_options(PlanInputs& in, options::PlanOptions o) {
 
 Plan build_plan(const PlanInputs& in) {
   Plan p;
-  const core::Json& a = *in.analysis;
-  std::string model_type = core::json_string(*core::json_object(a, "model"), "model_type").value_or("");
+  const artifacts::AnalysisModel& m = in.analysis->model;
+  std::string model_type = m.model_type;
   p.model = artifacts::PlanModel{model_type, "model_analysis.json", std::nullopt};
-  if (auto path = core::json_at(a, "model/model_path"); path != nullptr && path->is_string()) {
-    p.model.model_path = path->get<std::string>();
-  }
+  if (!m.model_path.empty()) p.model.model_path = m.model_path;
   p.analysis_digest = in.analysis_digest;
   options::PlanOptions recorded = in.options;
   recorded.template_file = in.template_file;

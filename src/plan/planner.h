@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/model_analysis.h"
 #include "core/json_io.h"
 #include "plan/capabilities.h"
 #include "plan/module_inventory.h"
@@ -18,7 +19,7 @@
 namespace plan {
 
 struct PlanInputs {
-  const core::Json* analysis = nullptr;
+  const artifacts::ModelAnalysis* analysis = nullptr;
   std::string analysis_digest;
   options::PlanOptions options;  // as given (set_options); the two below are its parsed forms
   std::vector<std::string> algorithms;

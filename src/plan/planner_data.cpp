@@ -18,24 +18,13 @@ namespace {
 
 bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
-// A model size the analysis may record, in bytes (0 when unknown).
-double model_bytes(const core::Json& analysis) {
-  for (const char* path : {"model/weights_bytes", "model/size_bytes", "size/weights_bytes", "weights/total_bytes"}) {
-    const core::Json* v = core::json_at(analysis, path);
-    if (v != nullptr && v->is_number()) {
-      return v->get<double>();
-    }
-  }
-  return 0;
-}
-
 }  // namespace
 
 // The exclusions the person corrected at checkpoint 1 (workflow/corrections.h), if any.
-std::optional<std::vector<std::string>> corrected_exclusions(const core::Json& analysis) {
-  const core::Json* qt = core::json_object(analysis, "quantization_targets");
-  if (qt == nullptr || core::json_string(*qt, "exclude_defaults_source") != workflow::kCorrectedExclusionsSource) return std::nullopt;
-  return core::json_string_list(*qt, "exclude_defaults");
+std::optional<std::vector<std::string>> corrected_exclusions(const artifacts::ModelAnalysis& analysis) {
+  const artifacts::QuantizationTargets& qt = analysis.quantization_targets;
+  if (qt.exclude_defaults_source != workflow::kCorrectedExclusionsSource) return std::nullopt;
+  return qt.exclude_defaults;
 }
 
 void decide_exclusions(const PlanInputs& in, const TemplateView& tv, Plan& p) {
@@ -151,19 +140,13 @@ void decide_device(const PlanInputs& in, Plan& p) {
   } else {
     d.reason = txt("plan.reason.device_single");
     d.alternatives = {"multi_device"};
-    double bytes = model_bytes(*in.analysis);
-    if (bytes > 0 && in.target.memory_gib && bytes > *in.target.memory_gib * 0.85 * 1024 * 1024 * 1024) {
-      add_risk(p, "high",
-               txt("plan.risk.model_exceeds_memory",
-                   {{"gib", std::to_string(static_cast<long>(bytes / (1024.0 * 1024 * 1024)))}, {"target", in.target.name}}));
-    }
   }
   p.device_strategy = d.value;
   p.decisions.push_back(std::move(d));
 }
 
 void decide_remote_code(const PlanInputs& in, Plan& p) {
-  bool needs = core::json_bool(*core::json_object(*in.analysis, "model"), "trust_remote_code").value_or(false);
+  bool needs = in.analysis->model.trust_remote_code;
   p.trust_remote_code = in.options.trust_remote_code;
   Decision d{"trust_remote_code",
              p.trust_remote_code ? "true" : "false",
@@ -181,9 +164,8 @@ void decide_remote_code(const PlanInputs& in, Plan& p) {
 namespace {
 
 // The analysis' own word for how it knows its modules, as the plan records it.
-std::string analysis_inventory_source(const core::Json& analysis, bool listed) {
-  const core::Json* method = core::json_at(analysis, "quantization_targets/method");
-  std::string m = method != nullptr && method->is_string() ? method->get<std::string>() : "";
+std::string analysis_inventory_source(const artifacts::ModelAnalysis& analysis, bool listed) {
+  const std::string m = analysis.quantization_targets.method.value_or("");
   if (m == "safetensors_headers") return "checkpoint headers";
   if (m == "model_oracle") return "analysis oracle";
   if (m == "config_estimate") return "config estimate";
@@ -213,11 +195,11 @@ void check_coverage(const PlanInputs& in, Plan& p) {
     p.patterns.push_back(u);
   }
   ModuleSummary& s = p.modules;
-  if (const core::Json* pq = core::json_at(*in.analysis, "pre_quantized/tensors"); pq != nullptr && pq->is_array()) {
-    for (const auto& t : *pq) {
-      if (core::json_bool(t, "module_counted").value_or(true)) continue;
-      auto n = static_cast<std::uint64_t>(core::json_int(t, "tensors").value_or(0));
-      std::string name = core::json_string(t, "name").value_or("?");
+  if (const auto& pq = in.analysis->pre_quantized.tensors) {
+    for (const artifacts::PrequantizedRecord& t : *pq) {
+      if (t.module_counted) continue;
+      auto n = static_cast<std::uint64_t>(t.tensors);
+      std::string name = t.name.empty() ? "?" : t.name;
       for (auto at = name.find("{}"); at != std::string::npos; at = name.find("{}", at)) name.replace(at, 2, "*");
       s.uncounted_prequantized += n;
       s.uncounted_prequantized_names.push_back(n > 1 ? name + " (x" + std::to_string(n) + ")" : name);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 
+#include "artifacts/analysis_upgrade.h"
 #include "core/json_io.h"
 #include "core/messages.h"
 #include "core/schema.h"
@@ -16,21 +17,29 @@
 
 namespace {
 
-core::Json load_analysis(const std::string& name) {
+core::Json load_analysis_doc(const std::string& name) {
   auto doc = core::read_json_file(test_support::source_path("tests/fixtures/plan/analyses/" + name + ".json"));
   EXPECT_TRUE(doc.has_value()) << name;
   return doc ? *doc : core::Json::object();
 }
 
+artifacts::ModelAnalysis typed_analysis(const core::Json& doc) {
+  auto a = artifacts::read_model_analysis(doc);
+  EXPECT_TRUE(a.has_value());
+  return a ? *a : artifacts::ModelAnalysis{};
+}
+
+artifacts::ModelAnalysis load_analysis(const std::string& name) { return typed_analysis(load_analysis_doc(name)); }
+
 struct Planned {
-  core::Json analysis;
+  artifacts::ModelAnalysis analysis;
   plan::Capabilities caps;
   plan::Plan plan;
 };
 
 Planned make_plan(const std::string& fixture, const std::string& target, options::PlanOptions o = {}, const std::string& version = "0.13") {
   // Parsed once per fixture / release: the table builds over a hundred plans.
-  static std::map<std::string, core::Json> analyses;
+  static std::map<std::string, artifacts::ModelAnalysis> analyses;
   static std::map<std::string, plan::Capabilities> caps_by_version;
   if (!analyses.count(fixture)) {
     analyses[fixture] = load_analysis(fixture);
@@ -115,7 +124,7 @@ TEST(PlannerTable, CorpusTimesTargetsTimesPriorities) {
       EXPECT_TRUE(p.caps.supports_scheme(plan.global_scheme));
       // Exclusions are the template defaults, never an accidental empty list.
       EXPECT_EQ(plan.exclude_source, "template_default");
-      EXPECT_EQ(plan.exclude_layers, core::json_string_list(*core::json_object(p.analysis, "quantization_targets"), "exclude_defaults"));
+      EXPECT_EQ(plan.exclude_layers, p.analysis.quantization_targets.exclude_defaults);
       EXPECT_FALSE(plan.exclude_layers.empty());
       // A scheme that is not native on the target is always flagged.
       // Weight-only formats that no accelerator computes in get their own serving risk instead.
@@ -439,7 +448,7 @@ TEST(PlannerInstalled, TheInstalledQuarkIsAuthoritative) {
   help.choices["--dataset"] = {"pileval", "wikitext"};
   auto caps = *plan::installed_capabilities(*probe, help);
   EXPECT_TRUE(caps.verified);
-  core::Json analysis = load_analysis("llama-3.1-8b");
+  artifacts::ModelAnalysis analysis = load_analysis("llama-3.1-8b");
   plan::PlanInputs in;
   in.analysis = &analysis;
   in.caps = &caps;
@@ -463,11 +472,12 @@ TEST(PlannerInstalled, TheInstalledQuarkIsAuthoritative) {
 // Checkpoint 1 confirms facts, not risks: every analysis risk is carried into the plan (origin
 // "analysis", with its hint) or answered by a decision that says so; none is dropped.
 TEST(PlannerRisks, AnalysisRisksAreCarriedOrAnswered) {
-  core::Json analysis = load_analysis("llama-3.1-8b");
-  analysis["risks"] = core::Json::parse(R"([
+  core::Json recorded = load_analysis_doc("llama-3.1-8b");
+  recorded["risks"] = core::Json::parse(R"([
     {"severity":"high","message":"already quantized","id":"intake.risk_pre_quantized","args":{"method":"fp8"}},
     {"severity":"medium","message":"641 GiB","id":"intake.risk_memory","args":{"gib":"641"}},
     {"severity":"low","message":"words only, no id","recovery_hint":"do this"}])");
+  const artifacts::ModelAnalysis analysis = typed_analysis(recorded);
   auto caps = plan::shipped_capabilities("0.13");
   ASSERT_TRUE(caps.has_value());
   auto build = [&](bool multi) {

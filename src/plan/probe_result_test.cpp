@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "artifacts/analysis_upgrade.h"
 #include "core/fs.h"
 #include "plan/capabilities.h"
 #include "plan/planner.h"
@@ -114,7 +115,8 @@ TEST(ProbeResultReal, ShippedKnowledgeAgreesWithTheInstalledRelease) {
 
 TEST(ProbeResultReal, PlanAgainstInstalledQuark) {
   plan::Capabilities caps = installed("0.13");
-  auto analysis = *core::read_json_file(test_support::source_path("tests/fixtures/plan/analyses/qwen3-8b.json"));
+  auto analysis =
+      *artifacts::read_model_analysis(*core::read_json_file(test_support::source_path("tests/fixtures/plan/analyses/qwen3-8b.json")));
   plan::PlanInputs in;
   in.analysis = &analysis;
   in.caps = &caps;

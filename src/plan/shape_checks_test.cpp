@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "artifacts/analysis_upgrade.h"
 #include "core/json_io.h"
 #include "plan/plan_document.h"
 #include "plan/planner.h"
@@ -18,13 +19,15 @@ const plan::Capabilities& caps() {
   return c;
 }
 
-core::Json analysis(const std::string& name) {
+artifacts::ModelAnalysis analysis(const std::string& name) {
   auto doc = core::read_json_file(test_support::source_path("tests/fixtures/checks/" + name + ".analysis.json"));
   EXPECT_TRUE(doc.has_value()) << name;
-  return doc ? *doc : core::Json::object();
+  auto a = artifacts::read_model_analysis(doc ? *doc : core::Json::object());
+  EXPECT_TRUE(a.has_value()) << name;
+  return a ? *a : artifacts::ModelAnalysis{};
 }
 
-plan::Plan make(const core::Json& a, options::PlanOptions o, const std::string& target = "h200",
+plan::Plan make(const artifacts::ModelAnalysis& a, options::PlanOptions o, const std::string& target = "h200",
                 std::optional<std::vector<plan::Module>> modules = std::nullopt) {
   plan::PlanInputs in;
   in.analysis = &a;
@@ -52,7 +55,7 @@ std::string problems(const plan::Plan& p) {
 std::string en(const plan::Text& t) { return plan::render(core::Lang::en, t); }
 
 // Applies the refused plan's change, as if its flags were pasted, and re-plans: it must pass.
-void expect_pasted_fix_passes(const core::Json& a, const options::PlanOptions& o, const plan::Problem& pr) {
+void expect_pasted_fix_passes(const artifacts::ModelAnalysis& a, const options::PlanOptions& o, const plan::Problem& pr) {
   ASSERT_FALSE(pr.change.empty()) << pr.code;
   auto fixed = make(a, plan::apply_change(o, pr.change));
   EXPECT_TRUE(fixed.problems.empty()) << pr.change.flags() << " -> " << problems(fixed);

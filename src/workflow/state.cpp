@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "artifacts/analysis_upgrade.h"
+#include "artifacts/plan_upgrade.h"
 #include "core/fs.h"
 #include "core/shell_quote.h"
 #include "core/sha256.h"
@@ -122,8 +123,8 @@ std::string python_hint(const WorkflowStatus& s) {
     bool given = py != nullptr && py->is_object() && core::json_string(*py, "source").value_or("") == "--python";
     return given ? core::json_string(*py, "path").value_or("") : "";
   }
-  const core::Json* py = core::json_at(s.plan.doc, "quark/python");
-  return (py != nullptr && py->is_string()) ? py->get<std::string>() : "";
+  auto plan = artifacts::read_quant_plan(s.plan.doc);
+  return plan && plan->quark ? plan->quark->python.value_or("") : "";
 }
 
 std::string with_python(const WorkflowStatus& s, std::string cmd) {
@@ -139,16 +140,13 @@ std::string with_python(const WorkflowStatus& s, std::string cmd) {
 std::string recorded_plan_command(const WorkflowStatus& s, std::vector<std::string_view> drop = {},
                                   const std::function<void(options::PlanOptions&)>& set = {}) {
   options::PlanOptions o;
-  const core::Json* recorded = core::json_object(s.plan.doc, "options");
-  auto parsed = recorded != nullptr ? options::from_json(*recorded) : core::Result<options::PlanOptions>(o);
-  if (recorded != nullptr && parsed) {
+  const auto plan = artifacts::read_quant_plan(s.plan.doc);
+  auto parsed = plan && plan->options.is_object() ? options::from_json(plan->options) : core::Result<options::PlanOptions>(o);
+  if (plan && plan->options.is_object() && parsed) {
     o = *parsed;
   } else {
-    if (const core::Json* target = core::json_object(s.plan.doc, "target");
-        target != nullptr && core::json_string(*target, "source").value_or("") == "option") {
-      o.target = core::json_string(*target, "name").value_or("");
-    }
-    if (std::string intent = core::json_string(s.plan.doc, "evaluation_intent").value_or("none"); intent != "none") o.eval = intent;
+    if (plan && plan->target && plan->target->source == "option") o.target = plan->target->name;
+    if (std::string intent = plan ? plan->evaluation_intent.value_or("none") : "none"; intent != "none") o.eval = intent;
     o.priority.clear();  // not recorded: the planner's default stays the default
   }
   for (auto& field : drop) {
@@ -499,12 +497,12 @@ WorkflowStatus status_of(const Workdir& wd, const std::vector<Confirmation>& all
   s.plan = std::move(artifacts.plan);
   s.manifest = std::move(artifacts.manifest);
   s.comparison_manifest = std::move(artifacts.comparison_manifest);
-  s.comparison = s.plan.doc.is_object() && core::json_object(s.plan.doc, "comparison") != nullptr;
+  const auto plan = artifacts::read_quant_plan(s.plan.doc);
+  s.comparison = plan && plan->comparison.has_value();
 
   // Downstream artifacts are stale when the digests they were built from no longer match.
   if (s.plan.state == ArtifactState::valid) {
-    auto built = core::json_string(s.plan.doc, "analysis_digest");
-    if (!built || *built != s.analysis.digest) mark_stale(s.plan, "built from another model_analysis.json");
+    if (!plan || plan->analysis_digest != s.analysis.digest) mark_stale(s.plan, "built from another model_analysis.json");
   }
   if (s.manifest.state == ArtifactState::valid) {
     const core::Json* a = core::json_at(s.manifest.doc, "built_from/analysis_digest");

@@ -1,12 +1,14 @@
 // libFuzzer target: the bytes are model_analysis.json in a workdir, read as `status` reads it
 // (workflow::status_of: parse, digest, schema) and then by every typed reader of the analysis:
-// the inventory expansion of intake, the planner's module list and step 3's plan view (beside
-// a real quant_plan.json). Whatever the bytes, each reader returns a value or an error.
+// the inventory expansion of intake, the typed document and the planner's module list from it,
+// and step 3's plan view (beside a real quant_plan.json). Whatever the bytes, each reader
+// returns a value or an error.
 // Corpus: tests/fuzz/analysis/.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
+#include "artifacts/analysis_upgrade.h"
 #include "fuzz_workdir.h"
 #include "intake/inventory.h"
 #include "manifest/plan_view.h"
@@ -22,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (status->analysis.state == workflow::ArtifactState::missing) __builtin_trap();
   if (doc.is_null()) return 0;
   (void)intake::expand_inventory(doc);
-  (void)plan::inventory_from_analysis(doc);
+  if (auto typed = artifacts::read_model_analysis(doc)) (void)plan::inventory_from_analysis(*typed);
   (void)manifest::read_plan_view(fuzz::fixture_artifact("quant_plan.json"), doc);
   return 0;
 }

@@ -82,7 +82,7 @@ void print_summary(const Console& c, const core::Json& a, const core::fs::path& 
   // Inside start, the question at checkpoint 1 lists the risks (cli/summaries.cpp) and is
   // itself what comes next.
   if (next == NextHint::asked_by_start) return;
-  show_risks(c, core::json_array(a, "risks"), "intake.summary_no_risks", "intake.summary_risks");
+  show_risks(c, typed->risks, "intake.summary_no_risks", "intake.summary_risks");
   c.say("intake.summary_next",
         {{"command", user_command(written.parent_path(), workflow::confirm_command(workflow::Checkpoint::analysis))}});
 }

@@ -3,6 +3,9 @@
 #include "cli/option_checks.h"
 #include "cli/commands/confirm.h"
 
+#include "artifacts/analysis_upgrade.h"
+#include "artifacts/plan_upgrade.h"
+
 #include <memory>
 
 #include "cli/commands.h"
@@ -24,14 +27,18 @@ std::string command_line(const ConfirmOptions& opt) {
 }
 
 // Checkpoint 2 accepts the plan's risks, those it carries from the analysis included: say which.
-void say_accepted_risks(const Console& c, const core::Json& plan) {
-  const core::Json* risks = core::json_array(plan, "risks");
-  if (risks == nullptr || risks->empty()) {
+void say_accepted_risks(const Console& c, const core::Json& doc) {
+  auto plan = artifacts::read_quant_plan(doc);
+  if (!plan) {
+    c.error_line(plan.error());
+    return;
+  }
+  if (plan->risks.empty()) {
     c.say("cli.confirm_plan_no_risks");
     return;
   }
-  c.say("cli.confirm_plan_accepts", {{"count", std::to_string(risks->size())}});
-  for (const auto& r : *risks) c.line("  " + risk_line(c, r));
+  c.say("cli.confirm_plan_accepts", {{"count", std::to_string(plan->risks.size())}});
+  for (const auto& r : plan->risks) c.line("  " + risk_line(c, r));
 }
 
 }  // namespace
@@ -40,15 +47,22 @@ void render_confirmed(const Console& c, const workflow::Workdir& wd, const workf
   const workflow::Confirmation& conf = outcome.confirmation;
   std::string number = std::to_string(static_cast<int>(conf.checkpoint));
   const core::Json& corrections = conf.corrections;
+  // The analysis as confirmed (the checkpoint read it before confirming, so it reads).
+  const core::Result<artifacts::ModelAnalysis> confirmed =
+      analysis ? artifacts::read_model_analysis(outcome.doc) : core::Result<artifacts::ModelAnalysis>(artifacts::ModelAnalysis{});
   // Inside start the corrected analysis was shown with the question this yes answered.
   if (!outcome.already && !corrections.empty() && !in_flow) {
     for (auto it = corrections.begin(); it != corrections.end(); ++it) {
       c.say("cli.confirm_corrected",
             {{"key", it.key()}, {"from", core::dump_compact(it.value()["from"])}, {"to", core::dump_compact(it.value()["to"])}});
     }
-    show_analysis_summary(c, outcome.doc);
+    if (confirmed) {
+      show_analysis_summary(c, *confirmed);
+    } else {
+      c.error_line(confirmed.error());
+    }
   }
-  if (analysis && core::json_string(outcome.doc, "analysis_status") == "partial")
+  if (analysis && confirmed && confirmed->analysis_status == "partial")
     c.warn(c.t("cli.confirm_partial", {{"keys", workflow::correctable_keys()}}));
   if (!analysis) say_accepted_risks(c, outcome.doc);
   c.say(outcome.already ? "cli.confirm_already" : "cli.confirm_done",

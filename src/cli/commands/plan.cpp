@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "artifacts/plan_upgrade.h"
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
 #include "cli/comparison_view.h"
@@ -43,7 +44,7 @@ int report_written(const Console& console, const flow::plan_end::Written& w, Nex
     for (const auto& line : plan::module_lines(console.lang(), w.plan)) console.line(line);
     show_comparison(console, w.doc);
     console.say("plan.written_asked_below", {{"path", w.path.string()}});
-    show_plan_risks(console, w.doc);
+    if (auto typed = artifacts::read_quant_plan(w.doc)) show_plan_risks(console, *typed);
     if (console.json_mode()) console.json(w.doc);
     return 0;
   } else {

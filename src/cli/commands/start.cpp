@@ -9,6 +9,8 @@
 #include <set>
 #include <utility>
 
+#include "artifacts/analysis_upgrade.h"
+#include "artifacts/plan_upgrade.h"
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
 #include "cli/next_step.h"
@@ -26,14 +28,13 @@ namespace {
 
 // An adjustment that would pass on this plan, for the hint: the first alternative scheme the
 // planner offers, else its first alternative algorithm.
-std::string adjustment_example(const core::Json& plan) {
-  const core::Json* decisions = core::json_array(plan, "decisions");
-  for (const char* key : {"global_scheme", "algorithm"}) {
-    if (decisions == nullptr) break;
-    for (const auto& d : *decisions) {
-      if (core::json_string(d, "key").value_or("") != key) continue;
-      auto alts = core::json_string_list(d, "alternatives");
-      if (!alts.empty()) return std::string(key == std::string("algorithm") ? "--algo " : "--scheme ") + alts.front();
+std::string adjustment_example(const core::Json& doc) {
+  auto plan = artifacts::read_quant_plan(doc);
+  for (const std::string key : {"global_scheme", "algorithm"}) {
+    if (!plan) break;
+    for (const artifacts::DecisionRecord& d : plan->decisions) {
+      if (d.key != key || d.alternatives.empty()) continue;
+      return (key == "algorithm" ? "--algo " : "--scheme ") + d.alternatives.front();
     }
   }
   return "--kv-cache none";
@@ -51,11 +52,14 @@ struct JustShown {
 class TerminalPrompter final : public flow::Prompter {
  public:
   TerminalPrompter(const Console& console, JustShown& shown) : m_c(console), m_shown(shown) {}
-  std::optional<std::string> ask_analysis(const core::Json& analysis, const core::Json& corrections) override {
-    if (JustShown::take(m_shown.analysis) && corrections.empty()) {
-      show_analysis_risks(m_c, analysis);
+  std::optional<std::string> ask_analysis(const core::Json& doc, const core::Json& corrections) override {
+    // The flow asks about an analysis that has read (and, corrected, validated) already.
+    if (auto analysis = artifacts::read_model_analysis(doc); !analysis) {
+      m_c.error_line(analysis.error());
+    } else if (JustShown::take(m_shown.analysis) && corrections.empty()) {
+      show_analysis_risks(m_c, *analysis);
     } else {
-      show_analysis_summary(m_c, analysis);
+      show_analysis_summary(m_c, *analysis);
     }
     m_c.say("workflow.reason_analysis");
     if (corrections.empty()) return m_c.ask(m_c.t("start.ask_analysis"));

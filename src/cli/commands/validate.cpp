@@ -1,5 +1,7 @@
 // quark-ptq validate FILE [--schema NAME]: schema validation of any of our artifacts.
 #include <memory>
+#include <string_view>
+#include <utility>
 
 #include "cli/commands.h"
 #include "cli/option_checks.h"
@@ -20,11 +22,15 @@ struct ValidateOptions {
 std::string schema_for(const core::Json& doc, const core::fs::path& path, const std::string& forced) {
   if (!forced.empty()) return forced;
   if (auto kind = core::json_string(doc, "artifact")) return *kind;
-  std::string name = path.filename().string();
-  if (name.find("model_analysis") != std::string::npos) return std::string(core::kSchemaModelAnalysis);
-  if (name.find("quant_plan") != std::string::npos) return std::string(core::kSchemaQuantPlan);
-  if (name.find("run_manifest") != std::string::npos) return std::string(core::kSchemaRunManifest);
-  if (name.find("checkpoints") != std::string::npos) return std::string(core::kSchemaCheckpoints);
+  // The first schema whose artifact's name is part of the file's name.
+  static const std::pair<std::string_view, std::string_view> kByName[] = {{"model_analysis", core::kSchemaModelAnalysis},
+                                                                          {"quant_plan", core::kSchemaQuantPlan},
+                                                                          {"run_manifest", core::kSchemaRunManifest},
+                                                                          {"checkpoints", core::kSchemaCheckpoints}};
+  const std::string name = path.filename().string();
+  for (const auto& [part, schema] : kByName) {
+    if (name.find(part) != std::string::npos) return std::string(schema);
+  }
   return "";
 }
 
@@ -47,9 +53,9 @@ int run_validate(Context& ctx, const ValidateOptions& opt) {
     }
   }
   if (ctx.console.json_mode()) {
-    core::Json out = {{"file", path.string()}, {"schema", schema}, {"valid", issues.empty()}, {"issues", core::Json::array()}};
-    for (const auto& i : issues) out["issues"].push_back({{"pointer", i.pointer}, {"message", i.message}});
-    ctx.console.json(out);
+    core::Json listed = core::Json::array();
+    for (const auto& i : issues) listed.push_back({{"pointer", i.pointer}, {"message", i.message}});
+    ctx.console.json({{"file", path.string()}, {"schema", schema}, {"valid", issues.empty()}, {"issues", std::move(listed)}});
   }
   if (issues.empty()) {
     ctx.console.say("cli.validate_ok", {{"path", path.string()}, {"schema", schema}});
