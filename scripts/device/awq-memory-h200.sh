@@ -7,8 +7,10 @@
 # live block at every new high. Results in $OUT/awq-memory.tgz; models deleted after their run.
 # Run ON the device from the repo root with .whl/ (scripts/device/fetch-wheels.sh) and
 # .devbin/bin.tar.xz (the bundle's quark-ptq and lib, packed) carried:
-#   bash scripts/device/awq-memory-h200.sh start DEADLINE_S   # setsid: outlives the call
+#   bash scripts/device/awq-memory-h200.sh start DEADLINE_S [NAME|CONFIG|LAYERS|SCHEME|ALGO ...]
 #   bash scripts/device/awq-memory-h200.sh wait SECONDS
+# Without runs named, the two above. Each run also gets quark-ptq's own analysis and plan of the
+# model (model_analysis.json, quant_plan.json), so that the estimate can be rebuilt from them.
 set -u
 E=/tmp/awqmem
 RES=$E/results
@@ -21,7 +23,8 @@ if [ "${1:-}" = wait ]; then
 fi
 if [ "${1:-}" = start ]; then
   rm -f "$E/finished"
-  setsid bash "$0" pipeline "${2:-900}" > "$E/pipeline.out" 2>&1 < /dev/null &
+  shift
+  setsid bash "$0" pipeline "$@" > "$E/pipeline.out" 2>&1 < /dev/null &
   exit 0
 fi
 DEADLINE_S=${2:-900}
@@ -48,6 +51,12 @@ measure() {  # measure NAME CONFIG LAYERS SCHEME ALGO
   "$PY" scripts/make-tiny-model.py "$model" --config "$cfg" --num_hidden_layers "$layers" --device cuda \
     --max_shard_size 5GB > "$r/model.json" 2>&1 || { log "$name: build failed: $(tail -1 "$r/model.json")"; return 0; }
   log "$name: built"
+  local wd=$E/wd/$name
+  rm -rf "$wd"
+  { /tmp/devbin/quark-ptq --workdir "$wd" analyze "$model" && /tmp/devbin/quark-ptq --workdir "$wd" confirm analysis &&
+      /tmp/devbin/quark-ptq --workdir "$wd" plan --python "$PY" --target h100 --calib-samples 16 --seq-len 256 \
+        --scheme "$scheme" --algo "$algo"; } > "$r/plan.txt" 2>&1
+  cp "$wd"/model_analysis.json "$wd"/quant_plan.json "$r/" 2>/dev/null
   # nvidia-smi's view of the process beside the allocator's, as the zoo measured gpu_own
   ( while :; do nvidia-smi --query-compute-apps=pid,used_memory --format=csv,noheader,nounits 2>/dev/null \
       | sed "s/^/$(date +%s.%N | cut -c1-13) /"; sleep 1; done ) > "$r/smi.txt" &
@@ -62,6 +71,12 @@ measure() {  # measure NAME CONFIG LAYERS SCHEME ALGO
 }
 
 M=tests/fixtures/models
-measure mixtral_int4_awq $M/mixtral-8x7b-v0.1/config.json 2 int4_wo_128 awq
-measure qwen2_moe_int4_awq scripts/device/zoo-configs/qwen1.5-moe-a2.7b.json 2 int4_wo_128 awq
+shift 2
+runs=("$@")
+[ ${#runs[@]} -gt 0 ] || runs=("mixtral_int4_awq|$M/mixtral-8x7b-v0.1/config.json|2|int4_wo_128|awq"
+  "qwen2_moe_int4_awq|scripts/device/zoo-configs/qwen1.5-moe-a2.7b.json|2|int4_wo_128|awq")
+for spec in "${runs[@]}"; do
+  IFS='|' read -r name cfg layers scheme algo <<< "$spec"
+  measure "$name" "$cfg" "$layers" "$scheme" "$algo"
+done
 log "done"

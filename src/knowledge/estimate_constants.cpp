@@ -34,8 +34,7 @@ AlgorithmCost algorithm_cost(StrictFields& f, const core::Json& j, const std::st
                                            f.number(lw, at, "clip_tokens"),
                                            f.number(lw, at, "scale_search_hidden_copies"),
                                            f.number(lw, at, "scale_search_score_bytes"),
-                                           f.number(lw, at, "input_feat_copies"),
-                                           f.number(lw, at, "held_free_block_share")};
+                                           f.number(lw, at, "input_feat_copies")};
   }
   return a;
 }

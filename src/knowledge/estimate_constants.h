@@ -34,7 +34,6 @@ struct AlgorithmCost {
     double scale_search_hidden_copies = 0;  // N x L x hidden tensors of the attention scale search
     double scale_search_score_bytes = 0;    // bytes per N x heads x L x L attention-weight element there
     double input_feat_copies = 0;           // host: copies of every Linear's cached inputs (N x L x in_features)
-    double held_free_block_share = 0;       // the largest free block left in the loading's reservation, as a share of its free bytes
   };
   std::optional<Layerwise> layerwise;
 };

@@ -128,8 +128,7 @@ double largest_clip_product(const knowledge::AlgorithmCost::Layerwise& lw, const
 struct LayerwiseWork {
   double bytes = 0;
   double scale_search_bytes = 0;
-  double largest_clip_bytes = 0;     // the largest single clip product
-  double held_free_block_share = 0;  // of the algorithm that sets `bytes`
+  double largest_clip_bytes = 0;  // the largest single clip product
 };
 
 LayerwiseWork layerwise_work(const EstimateConstants& k, const std::vector<std::string>& algos, const Shape& sh, const Calibration& c,
@@ -171,7 +170,6 @@ LayerwiseWork layerwise_work(const EstimateConstants& k, const std::vector<std::
       w.bytes = working;
       w.scale_search_bytes = scale_search > clip ? scale_search : 0;
       w.largest_clip_bytes = largest_clip_product(lw, sh, samples) * load_bytes;
-      w.held_free_block_share = lw.held_free_block_share;
     }
   }
   return w;
@@ -380,17 +378,16 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
     bool offloads = e.other_gpu_weights_gib < 0.01 && e.cpu_offload_gib < 0.01;
     double resident = offloads ? e.gpu0_weights_gib - (sh.layers - 1) * gib(layer_params * load_bytes) : e.gpu0_weights_gib;
     e.layerwise_phase_gib = std::max(0.0, resident) + e.moe_unfuse_gib + layerwise + context;
-    // What loading reserved stays reserved (clear_memory() empties no CUDA cache), and a clip
-    // product larger than the largest block freed there gets a segment of its own on top:
-    // Mixtral's expert down_proj (256 rows x 909 routed tokens x 14336) took a new 6.2 GiB
-    // segment over the 9.4 GiB loading had left reserved, whose largest free block was 3.6 GiB
-    // (tests/fixtures/envprobe/measured/h100-awq-allocator.json).
-    double held = e.gpu_peak_gib - context;
-    double held_free = held - std::max(0.0, resident) - e.moe_unfuse_gib;
+    // What loading reserved stays reserved (clear_memory() empties no CUDA cache). Its weights
+    // sit in one segment the size of the model (transformers warms the allocator up with one
+    // block of it), so the decoder layers AWQ moved off leave one free block there, less the
+    // layer it brought back: a clip product larger than that gets a segment of its own on top.
+    // On an H100 (tests/fixtures/envprobe/measured/h100-awq-allocator.json) Mixtral's expert
+    // down_proj (256 rows x 909 routed tokens x 14336, 6.2 GiB) went on top of 2 layers (the
+    // free block 3.6 GiB) and fitted inside 4 (7.3 GiB).
+    double freed_block = offloads ? (sh.layers - 1) * gib(layer_params * load_bytes) : 0;
     double product = gib(work.largest_clip_bytes);
-    if (product > held_free * work.held_free_block_share) {
-      e.layerwise_phase_gib = std::max(e.layerwise_phase_gib, e.gpu_peak_gib + product);
-    }
+    if (product > freed_block) e.layerwise_phase_gib = std::max(e.layerwise_phase_gib, e.gpu_peak_gib + product);
     e.gpu_peak_gib = std::max(e.gpu_peak_gib, e.layerwise_phase_gib);
   }
   if (in.gpus.empty()) e.gpu_peak_gib = 0;

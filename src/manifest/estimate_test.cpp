@@ -463,11 +463,12 @@ TEST(Estimate, AwqClipSearchMeetsTheDenseMlpOfAnMoeModel) {
   EXPECT_NEAR(wide.algorithm_gib - narrow.algorithm_gib, clip_difference + inputs_difference, 0.01);
 }
 
-// Loading's reservation stays reserved through AWQ. An expert keeps every routed token below
-// twice clip_tokens (the stride rounds down), so Mixtral's expert down_proj product is up to
-// 256 x 1023 x 14336 bf16: 7 GiB, more than any block the two layers' loading left free, and
-// it lands on top. Llama-3.1-8B's 32 layers, all moved to the CPU one after another, leave
-// room for its 3.5 GiB product inside.
+// Loading's reservation stays reserved through AWQ: the weights in one segment the size of
+// the model, where the decoder layers AWQ moved off leave one free block, less the layer it
+// brought back. An expert keeps every routed token below twice clip_tokens (the stride rounds
+// down), so Mixtral's expert down_proj product is up to 256 x 1023 x 14336 bf16: 7 GiB, more
+// than the one layer that 2 layers free, so it lands on top; 4 layers free three (7.9 GiB) and
+// it fits. Llama-3.1-8B's 32 layers leave room for its 3.5 GiB product too.
 TEST(Estimate, AnExpertsClipProductThatNoFreedBlockHoldsGoesOnTopOfTheLoading) {
   ModelSize mixtral = llama3_8b();
   mixtral.num_layers = 2;
@@ -482,6 +483,13 @@ TEST(Estimate, AnExpertsClipProductThatNoFreedBlockHoldsGoesOnTopOfTheLoading) {
   EXPECT_NEAR(awq.layerwise_phase_gib, plain.gpu_peak_gib + product, 0.01);
   EXPECT_DOUBLE_EQ(awq.gpu_peak_gib, awq.layerwise_phase_gib);
 
+  in.size.num_layers = 4;
+  Estimate deeper = estimated(in);
+  in.algorithms = {};
+  Estimate deeper_plain = estimated(in);
+  EXPECT_LT(deeper.layerwise_phase_gib, deeper_plain.gpu_peak_gib + product - 1);
+  EXPECT_DOUBLE_EQ(deeper.gpu_peak_gib, deeper_plain.gpu_peak_gib);  // loading is the peak
+
   EstimateInputs dense = inputs(llama3_8b(), "int4_wo_128");
   dense.algorithms = {"awq"};
   Estimate d = estimated(dense);
@@ -489,13 +497,13 @@ TEST(Estimate, AnExpertsClipProductThatNoFreedBlockHoldsGoesOnTopOfTheLoading) {
 }
 
 // The AWQ phase against the allocator's own figures on an H100 (quark-cli 0.13): Mixtral's
-// expert product on top of loading's reservation, qwen2_moe's smaller one too
-// (tests/fixtures/envprobe/measured/h100-awq-allocator.json). Within 15 % of the process's
-// GPU memory as nvidia-smi saw it.
+// expert product on top of loading's reservation with 2 layers and inside it with 4,
+// qwen2_moe's smaller one on top (tests/fixtures/envprobe/measured/h100-awq-allocator.json).
+// Within 15 % of the process's GPU memory as nvidia-smi saw it, the peak in the same phase.
 TEST(EstimateCalibration, AwqPhaseWithinFifteenPercentOfTheH100AllocatorRuns) {
   auto doc = core::read_json_file(test_support::source_path("tests/fixtures/envprobe/measured/h100-awq-allocator.json"));
   ASSERT_TRUE(doc.has_value());
-  ASSERT_EQ((*doc)["runs"].size(), 2U);
+  ASSERT_EQ((*doc)["runs"].size(), 3U);
   for (const auto& run : (*doc)["runs"]) {
     const std::string name = run["run"].get<std::string>();
     const std::string dir = run["plan_and_analysis"].get<std::string>();
@@ -512,7 +520,9 @@ TEST(EstimateCalibration, AwqPhaseWithinFifteenPercentOfTheH100AllocatorRuns) {
     double measured = run["gpu_own_mib"].get<double>() / 1024.0;
     double error = (e.gpu_peak_gib - measured) / measured;
     EXPECT_LT(std::abs(error), 0.15) << name << ": estimated " << e.gpu_peak_gib << " GiB, measured " << measured << " GiB";
-    EXPECT_DOUBLE_EQ(e.gpu_peak_gib, e.layerwise_phase_gib) << name;
+    const bool awq_peak = run["peak_phase"].get<std::string>() == "awq";
+    EXPECT_EQ(awq_peak, e.layerwise_phase_gib >= e.gpu_peak_gib)
+        << name << ": the peak in the " << (awq_peak ? "AWQ" : "loading") << " phase";
     std::printf("%-20s gpu estimated %6.2f GiB  measured %6.2f GiB  error %+5.1f %%\n", name.c_str(), e.gpu_peak_gib, measured,
                 100 * error);
   }
