@@ -376,7 +376,9 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
   double layer_params = sh.layers > 0 ? (total - sh.vocab * sh.hidden * (in.size.tied_embeddings ? 1 : 2)) / sh.layers : 0;
   if (layerwise > 0) {
     bool offloads = e.other_gpu_weights_gib < 0.01 && e.cpu_offload_gib < 0.01;
-    double resident = offloads ? e.gpu0_weights_gib - (sh.layers - 1) * gib(layer_params * load_bytes) : e.gpu0_weights_gib;
+    // All but the layer it works on go to the CPU (none under accelerate's spread).
+    double moved_off = offloads ? (sh.layers - 1) * gib(layer_params * load_bytes) : 0;
+    double resident = e.gpu0_weights_gib - moved_off;
     e.layerwise_phase_gib = std::max(0.0, resident) + e.moe_unfuse_gib + layerwise + context;
     // What loading reserved stays reserved (clear_memory() empties no CUDA cache). Its weights
     // sit in one segment the size of the model (transformers warms the allocator up with one
@@ -385,9 +387,8 @@ core::Result<Estimate> estimate_resources(const EstimateInputs& in) {
     // On an H100 (tests/fixtures/envprobe/measured/h100-awq-allocator.json) Mixtral's expert
     // down_proj (256 rows x 909 routed tokens x 14336, 6.2 GiB) went on top of 2 layers (the
     // free block 3.6 GiB) and fitted inside 4 (7.3 GiB).
-    double freed_block = offloads ? (sh.layers - 1) * gib(layer_params * load_bytes) : 0;
     double product = gib(work.largest_clip_bytes);
-    if (product > freed_block) e.layerwise_phase_gib = std::max(e.layerwise_phase_gib, e.gpu_peak_gib + product);
+    if (product > moved_off) e.layerwise_phase_gib = std::max(e.layerwise_phase_gib, e.gpu_peak_gib + product);
     e.gpu_peak_gib = std::max(e.gpu_peak_gib, e.layerwise_phase_gib);
   }
   if (in.gpus.empty()) e.gpu_peak_gib = 0;
