@@ -119,6 +119,19 @@ core::Error not_confirmed(int checkpoint, const std::string& answer_hint) {
       .with("hint", answer_hint);
 }
 
+// A checkpoint flow's end as the tool's answer: what the asking left instead (no person to
+// ask, no answer), a refusal naming the words that were no yes, or the document of what the
+// flow recorded (`Ended`: Confirmed or Decided).
+template <class Ended, class End, class Render>
+ToolResult answer_of(const ToolCall& c, const core::Result<End>& end, std::optional<ToolResult>& instead, int checkpoint,
+                     const std::string& hint, Render render) {
+  if (!end) return failed(c, end.error());
+  if (instead) return std::move(*instead);
+  if (const auto* no = std::get_if<flow::checkpoint_end::NotAYes>(&*end))
+    return failed(c, not_confirmed(checkpoint, hint).with("answer", no->words));
+  return render(std::get<Ended>(*end));
+}
+
 core::Error needs_person(int checkpoint, const std::filesystem::path& wd, const std::string& command) {
   return core::make_error(checkpoint == 3 ? core::ExitCode::not_approved : core::ExitCode::not_confirmed, "mcp.needs_person")
       .with("checkpoint", std::to_string(checkpoint))
@@ -200,11 +213,8 @@ ToolResult call_confirm_analysis(ToolCall& c) {
                     needs_person(1, wd, command), not_confirmed(1, hint), instead);
   };
   auto end = flow::confirm_analysis(w, {sets, arg_string(c.args, "digest"), kVia, false, {}}, ask);
-  if (!end) return failed(c, end.error());
-  if (instead) return *instead;
-  if (const auto* no = std::get_if<flow::checkpoint_end::NotAYes>(&*end))
-    return failed(c, not_confirmed(1, hint).with("answer", no->words));
-  return done(flow::confirm_document(c.lang, w, std::get<flow::checkpoint_end::Confirmed>(*end).outcome));
+  return answer_of<flow::checkpoint_end::Confirmed>(
+      c, end, instead, 1, hint, [&](const auto& confirmed) { return done(flow::confirm_document(c.lang, w, confirmed.outcome)); });
 }
 
 // --- step 2 ---------------------------------------------------------------------------------
@@ -316,11 +326,8 @@ ToolResult call_confirm_plan(ToolCall& c) {
                     needs_person(2, wd, "quark-ptq confirm plan"), not_confirmed(2, hint), instead);
   };
   auto end = flow::confirm_plan(w, {arg_string(c.args, "digest"), kVia, false}, ask);
-  if (!end) return failed(c, end.error());
-  if (instead) return *instead;
-  if (const auto* no = std::get_if<flow::checkpoint_end::NotAYes>(&*end))
-    return failed(c, not_confirmed(2, hint).with("answer", no->words));
-  return done(flow::confirm_document(c.lang, w, std::get<flow::checkpoint_end::Confirmed>(*end).outcome));
+  return answer_of<flow::checkpoint_end::Confirmed>(
+      c, end, instead, 2, hint, [&](const auto& confirmed) { return done(flow::confirm_document(c.lang, w, confirmed.outcome)); });
 }
 
 // --- step 3 ---------------------------------------------------------------------------------
@@ -734,12 +741,9 @@ ToolResult call_accept(ToolCall& c) {
                     needs_person(4, q.status.workdir, command), not_confirmed(4, hint), instead);
   };
   auto end = flow::decide_result({workdir_of(c.args), candidate, flow::Decision::accept, despite, "", kVia}, ask);
-  if (!end) return failed(c, end.error());
-  if (instead) return *instead;
-  if (const auto* no = std::get_if<flow::checkpoint_end::NotAYes>(&*end))
-    return failed(c, not_confirmed(4, hint).with("answer", no->words));
-  const auto& decided = std::get<flow::checkpoint_end::Decided>(*end);
-  return done(flow::decision_document(c.lang, decided.decided_in, decided.confirmation));
+  return answer_of<flow::checkpoint_end::Decided>(c, end, instead, 4, hint, [&](const auto& decided) {
+    return done(flow::decision_document(c.lang, decided.decided_in, decided.confirmation));
+  });
 }
 
 ToolResult call_followup(ToolCall& c) {
@@ -758,12 +762,9 @@ ToolResult call_followup(ToolCall& c) {
     return elicited(c, question, needs_person(4, wd, "quark-ptq followup " + core::shell_quote(proposed)), not_confirmed(4, hint), instead);
   };
   auto end = flow::decide_result({wd, "", flow::Decision::followup, std::nullopt, proposed, kVia}, ask);
-  if (!end) return failed(c, end.error());
-  if (instead) return *instead;
-  if (const auto* no = std::get_if<flow::checkpoint_end::NotAYes>(&*end))
-    return failed(c, not_confirmed(4, hint).with("answer", no->words));
-  const auto& decided = std::get<flow::checkpoint_end::Decided>(*end);
-  return done(flow::decision_document(c.lang, decided.decided_in, decided.confirmation));
+  return answer_of<flow::checkpoint_end::Decided>(c, end, instead, 4, hint, [&](const auto& decided) {
+    return done(flow::decision_document(c.lang, decided.decided_in, decided.confirmation));
+  });
 }
 
 // A tool's arguments from an option table's rows (plan, prepare), described by the help
