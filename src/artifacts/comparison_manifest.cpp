@@ -149,4 +149,15 @@ core::Result<ComparisonManifest> ComparisonManifest::from_json(const core::Json&
   return m;
 }
 
+ComparisonOutputs recorded_outputs(const core::Json& doc) {
+  ComparisonOutputs out;
+  out.output_dir = core::json_string(doc, "output_dir").value_or("");
+  if (const core::Json* list = core::json_array(doc, "candidates")) {
+    for (const auto& c : *list) {
+      if (auto dir = core::json_string(c, "output_dir")) out.candidate_dirs.push_back(*dir);
+    }
+  }
+  return out;
+}
+
 }  // namespace artifacts

@@ -74,4 +74,13 @@ struct ComparisonManifest {
   static core::Result<ComparisonManifest> from_json(const core::Json& doc);
 };
 
+// The parent output directory and the candidates' output directories as recorded, read from a
+// document that may no longer hold as a whole (an edited digest, a stale entry): prepare is
+// offered again into the same place. Empty where the document does not say.
+struct ComparisonOutputs {
+  std::string output_dir;
+  std::vector<std::string> candidate_dirs;
+};
+ComparisonOutputs recorded_outputs(const core::Json& doc);
+
 }  // namespace artifacts

@@ -80,9 +80,7 @@ Run run_of(const core::Json& j, std::string* error) {
   r.interrupted_by = f.text("interrupted_by");
   r.killed_after_grace = f.flag("killed_after_grace");
   if (const core::Json* peak = f.object("peak")) {
-    Fields p(*peak, f.path("peak"), error);
-    r.peak = RunPeak{p.integer("host_used_mib"), p.integer("group_rss_mib"),   p.integer("gpu_memory_mib"), p.integer("gpu_baseline_mib"),
-                     p.integer("gpu_own_mib"),   p.integer("host_memory_mib"), p.integer("host_total_mib"), p.text("gpu_tool")};
+    r.peak = peak_of(Fields(*peak, f.path("peak"), error));
   }
   if (const core::Json* samples = f.array("timeline")) {
     for (std::size_t i = 0; i < samples->size(); ++i) {
@@ -103,7 +101,7 @@ Run run_of(const core::Json& j, std::string* error) {
   }
   if (const core::Json* job = f.object("job")) r.job = job_of(Fields(*job, f.path("job"), error), error);
   r.error = f.text("error");
-  if (const core::Json* d = f.object("diagnosis")) r.diagnosis = *d;
+  if (const core::Json* d = f.object("diagnosis")) r.diagnosis = diagnosis_of(Fields(*d, f.path("diagnosis"), error), error);
   if (const core::Json* phases = f.object("phases")) {
     Fields p(*phases, f.path("phases"), error);
     for (const auto& [name, value] : phases->items()) r.phases.push_back({name, p.number(name).value_or(0)});

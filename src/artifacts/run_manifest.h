@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "artifacts/diagnosis.h"
+#include "artifacts/run_peak.h"
 #include "core/json_io.h"
 #include "core/messages.h"
 #include "core/result.h"
@@ -35,20 +37,8 @@ struct LogTruncation {
   std::int64_t at_byte = 0;
   std::int64_t lost_bytes = 0;
   std::optional<std::string> reason;  // strerror as recorded
-};
 
-// run.peak, each in MiB; unset where it was not measured (written as null).
-struct RunPeak {
-  std::optional<std::int64_t> host_used_mib;  // the whole host's
-  std::optional<std::int64_t> group_rss_mib;  // quark-cli's process group
-  std::optional<std::int64_t> gpu_memory_mib;
-  std::optional<std::int64_t> gpu_baseline_mib;  // before quark-cli started
-  std::optional<std::int64_t> gpu_own_mib;       // quark-cli's own share, when the GPU tool lists processes
-  std::optional<std::int64_t> host_memory_mib;
-  std::optional<std::int64_t> host_total_mib;
-  std::optional<std::string> gpu_tool;
-
-  core::Json to_json() const;  // every field, null where unset
+  core::Json to_json() const;
 };
 
 // One of the run monitor's samples (run.timeline), in MiB.
@@ -149,8 +139,8 @@ struct Run {
   std::optional<double> perplexity;  // as quark-cli printed it
   std::optional<LogTruncation> log_truncated;
   std::optional<SlurmJob> job;
-  std::optional<std::string> error;            // the launcher's error, when quark-cli never ran
-  core::Json diagnosis = core::Json(nullptr);  // diagnose::Diagnosis's record, null when none
+  std::optional<std::string> error;    // the launcher's error, when quark-cli never ran
+  std::optional<Diagnosis> diagnosis;  // why it failed, when it failed
   std::vector<PhaseTime> phases;
   std::optional<std::int64_t> hash_tail_bytes;
 

@@ -41,7 +41,7 @@ TEST(RunManifest, ReadsEverySectionAsWritten) {
   EXPECT_EQ(m->run->peak->gpu_own_mib, 840);
   ASSERT_EQ(m->run->timeline.size(), 2u);
   EXPECT_EQ(m->run->timeline[1].gpu_used_mib, std::nullopt);
-  EXPECT_EQ(m->run->diagnosis["rule"], "gpu_oom");
+  EXPECT_EQ(m->run->diagnosis->rule, "gpu_oom");
   EXPECT_EQ(m->result->weight_bytes, 140000000);
   ASSERT_EQ(m->result->files.size(), 1u);
   EXPECT_EQ(m->result->files[0].sha256, "ab");
@@ -142,7 +142,9 @@ TEST(RunSection, AFailedInterruptedAndCutShortRunReadsBackEqual) {
   r.process_start_ticks = 123;
   r.boot_id = "b";
   r.approved_digest = "sha256:00";
-  r.diagnosis = {{"rule", "gpu_oom_at_load"}, {"return_to_checkpoint", 2}};
+  r.diagnosis = artifacts::Diagnosis{};
+  r.diagnosis->rule = "gpu_oom_at_load";
+  r.diagnosis->return_to_checkpoint = 2;
   r.phases = {{"gates", 0.1}, {"quark_cli", 60.5}};
   r.hash_tail_bytes = 0;
   const core::Json encoded = r.to_json();

@@ -6,6 +6,8 @@
 
 namespace artifacts {
 
+core::Json LogTruncation::to_json() const { return {{"at_byte", at_byte}, {"lost_bytes", lost_bytes}, {"reason", or_null(reason)}}; }
+
 namespace {
 
 core::Json job_json(const SlurmJob& j) {
@@ -45,20 +47,6 @@ core::Json job_json(const SlurmJob& j) {
 
 }  // namespace
 
-core::Json RunPeak::to_json() const {
-  const RunPeak& p = *this;
-  core::Json o = core::Json::object();
-  o["host_used_mib"] = or_null(p.host_used_mib);
-  o["group_rss_mib"] = or_null(p.group_rss_mib);
-  o["gpu_memory_mib"] = or_null(p.gpu_memory_mib);
-  o["gpu_baseline_mib"] = or_null(p.gpu_baseline_mib);
-  o["gpu_own_mib"] = or_null(p.gpu_own_mib);
-  o["host_memory_mib"] = or_null(p.host_memory_mib);
-  o["host_total_mib"] = or_null(p.host_total_mib);
-  o["gpu_tool"] = or_null(p.gpu_tool);
-  return o;
-}
-
 namespace {
 
 core::Json timeline_json(const std::vector<MemorySample>& timeline) {
@@ -91,10 +79,6 @@ core::Json monitor_json(const RunMonitor& m) {
           {"samples", m.samples},
           {"stdout_bytes", m.stdout_bytes},
           {"stderr_bytes", m.stderr_bytes}};
-}
-
-core::Json log_truncated_json(const LogTruncation& t) {
-  return {{"at_byte", t.at_byte}, {"lost_bytes", t.lost_bytes}, {"reason", or_null(t.reason)}};
 }
 
 // quark-ptq's own identity, by which a dead owner is told from a live one.
@@ -136,7 +120,7 @@ core::Json Run::to_json() const {
     if (!timeline.empty()) o["timeline"] = timeline_json(timeline);
     if (monitor) o["monitor"] = monitor_json(*monitor);
     put_if(o, "perplexity", perplexity);
-    if (log_truncated) o["log_truncated"] = log_truncated_json(*log_truncated);
+    if (log_truncated) o["log_truncated"] = log_truncated->to_json();
   } else {
     // Once quark-cli ended: how it ended first, then who ran it.
     o["child_pid"] = or_null(child_pid);
@@ -154,7 +138,7 @@ core::Json Run::to_json() const {
     o["timeline"] = timeline_json(timeline);
     if (monitor) o["monitor"] = monitor_json(*monitor);
     put_if(o, "perplexity", perplexity);
-    if (log_truncated) o["log_truncated"] = log_truncated_json(*log_truncated);
+    if (log_truncated) o["log_truncated"] = log_truncated->to_json();
     put_owner(o, *this);
     put_if(o, "approved_digest", approved_digest);
     put_if(o, "child_start_ticks", child_start_ticks);
@@ -162,7 +146,7 @@ core::Json Run::to_json() const {
     put_if(o, "error", error);
     if (job) o["job"] = job_json(*job);
   }
-  if (!diagnosis.is_null()) o["diagnosis"] = diagnosis;
+  if (diagnosis) o["diagnosis"] = diagnosis->to_json();
   if (!phases.empty()) {
     core::Json p = core::Json::object();
     for (const auto& [name, secs] : phases) p[name] = secs;

@@ -103,28 +103,29 @@ void refine_group_misfit(const FailureContext& ctx, Diagnosis& d) {
       break;
     }
   }
+  // The advice names what the plan options would change (one of three) and the flags that do it.
   std::string flags;
-  core::Json change = core::Json::object();
+  std::string changed;
+  core::Json to = core::Json::object();
   if (!fit.empty() && misfits.size() * 8 <= grouped) {
-    core::Json overrides = core::Json::object();
+    changed = "layer_quant_config";
     for (const auto* l : misfits) {
       flags += (flags.empty() ? "" : " ") + std::string("--override '") + l->name + "=" + fit + "'";
-      overrides[l->name] = fit;
+      to.emplace(l->name, fit);
     }
-    change["layer_quant_config"] = overrides;
   } else if (!fit.empty()) {
     flags = "--scheme " + fit;
-    change["scheme"] = fit;
+    changed = "scheme";
+    to = fit;
   } else {
-    core::Json ex = core::Json::array();
+    changed = "exclude_layers_added";
+    to = core::Json::array();
     for (const auto* l : misfits) {
       flags += (flags.empty() ? "" : " ") + std::string("--exclude '") + l->name + "'";
-      ex.push_back(l->name);
+      to.push_back(l->name);
     }
-    change["exclude_layers_added"] = ex;
   }
-  change["flags"] = flags;
-  d.plan_change = change;
+  d.plan_change = {{changed, std::move(to)}, {"flags", flags}};
   set_fact(d.facts, "fix", "quark-ptq plan ... " + flags);
 }
 
@@ -265,44 +266,34 @@ std::string Diagnosis::category_text(core::Lang lang) const {
   return core::catalog_has(lang, id) ? core::msg(lang, id) : category;
 }
 
-core::Json Diagnosis::to_json() const {
-  core::Json facts_json = core::Json::object();
-  for (const auto& f : facts) facts_json[f.name] = f.value;
-  return {{"rule", rule},
-          {"category", category},
-          {"cause", cause(core::Lang::en)},
-          {"suggestion", suggestion(core::Lang::en)},
-          {"return_to_checkpoint", return_to_checkpoint},
-          {"plan_change", plan_change},
-          {"package_change_needs_confirmation", package_change_needs_confirmation},
-          {"facts", facts_json},
-          {"evidence", evidence},
-          {"error_text", error_text}};
+artifacts::Diagnosis Diagnosis::record() const {
+  artifacts::Diagnosis r;
+  r.rule = rule;
+  r.category = category;
+  r.cause = cause(core::Lang::en);
+  r.suggestion = suggestion(core::Lang::en);
+  r.return_to_checkpoint = return_to_checkpoint;
+  r.plan_change = plan_change;
+  r.package_change_needs_confirmation = package_change_needs_confirmation;
+  r.facts = facts;
+  r.evidence = evidence;
+  r.error_text = error_text;
+  return r;
 }
 
-std::optional<Diagnosis> Diagnosis::from_json(const core::Json& j) {
-  if (!j.is_object()) return std::nullopt;
-  auto rule = core::json_string(j, "rule");
-  if (!rule || rule->empty()) return std::nullopt;
+std::optional<Diagnosis> Diagnosis::from_record(const artifacts::Diagnosis& recorded) {
+  if (recorded.rule.empty()) return std::nullopt;
   Diagnosis d;
-  d.rule = *rule;
-  d.category = core::json_string(j, "category").value_or("unclassified");
-  d.return_to_checkpoint = static_cast<int>(core::json_int(j, "return_to_checkpoint").value_or(3));
-  if (const core::Json* facts = core::json_object(j, "facts")) {
-    for (auto it = facts->begin(); it != facts->end(); ++it) {
-      if (it->is_string()) d.facts.push_back({it.key(), it->get<std::string>()});
-    }
-  }
-  if (const core::Json* evidence = core::json_array(j, "evidence")) {
-    for (const auto& line : *evidence) {
-      if (line.is_string()) d.evidence.push_back(line.get<std::string>());
-    }
-  }
-  d.error_text = core::json_string(j, "error_text").value_or("");
-  d.recorded_cause = core::json_string(j, "cause").value_or("");
-  d.recorded_suggestion = core::json_string(j, "suggestion").value_or("");
-  if (const core::Json* change = core::json_object(j, "plan_change")) d.plan_change = *change;
-  d.package_change_needs_confirmation = core::json_bool(j, "package_change_needs_confirmation").value_or(false);
+  d.rule = recorded.rule;
+  d.category = recorded.category;
+  d.return_to_checkpoint = recorded.return_to_checkpoint.value_or(3);
+  d.facts = recorded.facts;
+  d.evidence = recorded.evidence;
+  d.error_text = recorded.error_text;
+  d.recorded_cause = recorded.cause;
+  d.recorded_suggestion = recorded.suggestion;
+  d.plan_change = recorded.plan_change;
+  d.package_change_needs_confirmation = recorded.package_change_needs_confirmation;
   return d;
 }
 

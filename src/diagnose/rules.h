@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/diagnosis.h"
 #include "core/json_io.h"
 #include "core/messages.h"
 #include "core/result.h"
@@ -63,11 +64,12 @@ struct Diagnosis {
   // front end adds its --workdir to each and passes them to suggestion().
   static const std::vector<core::MessageArg>& suggestion_commands();
   std::string category_text(core::Lang lang) const;  // enum.diagnosis_category.<category>
-  // The manifest's run.diagnosis (texts in English; ids kept for other languages).
-  core::Json to_json() const;
+  // The classification as run.diagnosis records it (texts in English; ids kept for other
+  // languages), without the run it classifies.
+  artifacts::Diagnosis record() const;
   // A recorded run.diagnosis read back (its texts are rebuilt from the rule and the facts, in
   // any language); nothing when it names no rule.
-  static std::optional<Diagnosis> from_json(const core::Json& j);
+  static std::optional<Diagnosis> from_record(const artifacts::Diagnosis& recorded);
 };
 
 using Rule = knowledge::DiagnosisRule;

@@ -113,7 +113,7 @@ TEST(DiagnoseRules, ARecordedDiagnosisReadsBackToTheSameTexts) {
   auto rules = RuleSet::from_knowledge();
   ASSERT_TRUE(rules);
   auto d = rules->classify(replay(fixture("transformers_too_old.log"), 1, {}));
-  auto back = Diagnosis::from_json(d.to_json());
+  auto back = Diagnosis::from_record(d.record());
   ASSERT_TRUE(back);
   for (core::Lang lang : {core::Lang::en, core::Lang::ja}) {
     EXPECT_EQ(back->cause(lang), d.cause(lang));
@@ -124,13 +124,17 @@ TEST(DiagnoseRules, ARecordedDiagnosisReadsBackToTheSameTexts) {
   EXPECT_EQ(back->return_to_checkpoint, d.return_to_checkpoint);
   EXPECT_NE(back->cause(core::Lang::ja), d.cause(core::Lang::en));
 
-  core::Json old = {{"rule", "retired_rule"}, {"category", "memory_at_load"}, {"cause", "it ran out"}, {"suggestion", "use less"}};
-  auto unknown = Diagnosis::from_json(old);
+  artifacts::Diagnosis old;
+  old.rule = "retired_rule";
+  old.category = "memory_at_load";
+  old.cause = "it ran out";
+  old.suggestion = "use less";
+  auto unknown = Diagnosis::from_record(old);
   ASSERT_TRUE(unknown);
   EXPECT_EQ(unknown->cause(core::Lang::ja), "it ran out");
   EXPECT_EQ(unknown->suggestion(core::Lang::en), "use less");
-  EXPECT_FALSE(Diagnosis::from_json(core::Json{{"category", "x"}}));
-  EXPECT_FALSE(Diagnosis::from_json(core::Json::array()));
+  EXPECT_EQ(unknown->return_to_checkpoint, 3);                   // unsaid: checkpoint 3, as the rules' default
+  EXPECT_FALSE(Diagnosis::from_record(artifacts::Diagnosis{}));  // names no rule
 }
 
 TEST(DiagnoseRules, ErrorTextIsTheWholeTracebackChain) {

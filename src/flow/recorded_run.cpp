@@ -5,7 +5,7 @@ namespace flow {
 RecordedRun recorded_run(const core::Json& manifest) {
   RecordedRun r;
   if (auto typed = artifacts::manifest_run(manifest); typed && *typed) {
-    if ((*typed)->diagnosis.is_object()) r.diagnosis = diagnose::Diagnosis::from_json((*typed)->diagnosis);
+    if ((*typed)->diagnosis) r.diagnosis = diagnose::Diagnosis::from_record(*(*typed)->diagnosis);
     r.run = std::move(**typed);
   }
   r.unpassed_checks = manifest::unpassed_checks(manifest);

@@ -368,7 +368,7 @@ namespace {
 std::optional<RepeatedFailure> repeated_failure(const core::Json& manifest, const std::string& digest) {
   auto run = artifacts::manifest_run_as_read(manifest);
   if (!run || run->status.value_or("") != "failed" || run->approved_digest.value_or("") != digest) return std::nullopt;
-  auto d = diagnose::Diagnosis::from_json(run->diagnosis);
+  auto d = run->diagnosis ? diagnose::Diagnosis::from_record(*run->diagnosis) : std::nullopt;
   if (!d || d->return_to_checkpoint > 2) return std::nullopt;
   return RepeatedFailure{d->rule, d->return_to_checkpoint};
 }
@@ -568,10 +568,11 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     QPTQ_TRY_ASSIGN(diagnose::RuleSet rules, diagnose::RuleSet::from_knowledge());
     auto env = envprobe::RecordedReport::from_json(core::json_object(manifest, "environment"));
     diagnose::Diagnosis d = rules.classify(failure_context(*out, env, job, cmd.executor));
-    run.diagnosis = manifest::diagnosis_json({d.to_json(), cmd, out->exit_code, out->signal,
-                                              out->stages.empty() ? std::nullopt : std::optional<std::string>(out->stages.back().name),
-                                              env.torch_version().value_or("unknown"), env.transformers_version().value_or("unknown"),
-                                              env.quark_version().value_or("unknown"), run.peak});
+    run.diagnosis = d.record();
+    run.diagnosis->run = manifest::diagnosed_run({cmd, out->exit_code, out->signal,
+                                                  out->stages.empty() ? std::nullopt : std::optional<std::string>(out->stages.back().name),
+                                                  env.torch_version().value_or("unknown"), env.transformers_version().value_or("unknown"),
+                                                  env.quark_version().value_or("unknown"), run.peak});
     observer.on_diagnosed(d);
     if (d.category == "evaluation_after_export") {
       // The model was exported: verify it; the result is partial with the reason.

@@ -11,8 +11,6 @@ namespace {
 
 double round2(double v) { return std::round(v * 100) / 100; }
 
-core::Json optional_json(const std::optional<int>& v) { return v ? core::Json(*v) : core::Json(nullptr); }
-
 }  // namespace
 
 std::string signal_name(int sig) {
@@ -113,15 +111,17 @@ artifacts::SlurmJob finished_job(artifacts::SlurmJob j, const cluster::JobOutcom
   return j;
 }
 
-core::Json diagnosis_json(const DiagnosisRecord& d) {
-  core::Json j = d.classification;
-  j["command"] = {{"argv", d.command.argv}, {"display", d.command.display}, {"digest", d.command.digest}};
-  j["exit_code"] = optional_json(d.exit_code);
-  j["signal"] = d.signal ? core::Json(signal_name(*d.signal)) : core::Json(nullptr);
-  j["stage"] = d.stage ? core::Json(*d.stage) : core::Json(nullptr);
-  j["versions"] = {{"torch", d.torch_version}, {"transformers", d.transformers_version}, {"amd-quark", d.quark_version}};
-  j["resources"] = d.resources ? d.resources->to_json() : core::Json(nullptr);
-  return j;
+artifacts::DiagnosedRun diagnosed_run(const FailedRun& d) {
+  artifacts::DiagnosedRun r;
+  r.command = {d.command.argv, d.command.display, d.command.digest};
+  r.exit_code = d.exit_code;
+  r.signal = d.signal ? std::optional<std::string>(signal_name(*d.signal)) : std::nullopt;
+  r.stage = d.stage;
+  r.torch_version = d.torch_version;
+  r.transformers_version = d.transformers_version;
+  r.quark_version = d.quark_version;
+  r.resources = d.resources;
+  return r;
 }
 
 }  // namespace manifest

@@ -38,9 +38,8 @@ void record_job_state(artifacts::SlurmJob& job, const cluster::JobStatus& status
 // peak came from (`memory`: sstat's samples, accounting's MaxRSS).
 artifacts::SlurmJob finished_job(artifacts::SlurmJob recorded, const cluster::JobOutcome& job);
 
-// run.diagnosis: the classification (diagnose::Diagnosis::to_json) and what the run was.
-struct DiagnosisRecord {
-  core::Json classification;
+// What the failed run was, recorded beside its diagnosis (run.diagnosis).
+struct FailedRun {
   workflow::RecordedCommand command;
   std::optional<int> exit_code;
   std::optional<int> signal;
@@ -50,6 +49,6 @@ struct DiagnosisRecord {
   std::string quark_version;
   std::optional<artifacts::RunPeak> resources;  // the run's peak
 };
-core::Json diagnosis_json(const DiagnosisRecord& d);
+artifacts::DiagnosedRun diagnosed_run(const FailedRun& d);
 
 }  // namespace manifest

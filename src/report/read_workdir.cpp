@@ -107,7 +107,7 @@ Report make_report(const Sources& s) {
   if (c.run == RunState::interrupted) c.run_reason = evaluate::Reason{s.run.reason_id, s.run.reason_args};
   const artifacts::Run run = m.run ? *m.run : artifacts::Run{};
   c.interrupted_by = run.interrupted_by.value_or("");
-  if (run.diagnosis.is_object()) c.failure = diagnose::Diagnosis::from_json(run.diagnosis);
+  if (run.diagnosis) c.failure = diagnose::Diagnosis::from_record(*run.diagnosis);
   if (m.result) {
     c.verification = m.result->status;
     c.size_bytes = m.result->weight_bytes;

@@ -7,6 +7,7 @@
 
 #include "artifacts/analysis_upgrade.h"
 #include "artifacts/plan_upgrade.h"
+#include "artifacts/run_manifest.h"
 #include "core/fs.h"
 #include "core/shell_quote.h"
 #include "core/sha256.h"
@@ -277,19 +278,24 @@ void choose_result_action(WorkflowStatus& s) {
   set(NextAction::accept, "quark-ptq accept", {});
 }
 
+// The checkpoint the failed run's diagnosis sends the person back to, when it says one.
+std::optional<int> diagnosed_return(const core::Json& manifest) {
+  auto run = artifacts::manifest_run_as_read(manifest);
+  if (!run || !run->diagnosis) return std::nullopt;
+  return run->diagnosis->return_to_checkpoint;
+}
+
 // prepare again for a comparison: into the parent directory the comparison recorded, with
 // --overwrite once a candidate's output holds files.
 std::string prepare_comparison_command(const WorkflowStatus& s) {
-  auto dir = core::json_string(s.comparison_manifest.doc, "output_dir");
-  std::string cmd = "quark-ptq prepare --output-dir " + (dir ? core::shell_quote(*dir) : std::string("DIR"));
-  if (const core::Json* list = core::json_array(s.comparison_manifest.doc, "candidates")) {
-    for (const auto& c : *list) {
-      std::error_code ec;
-      auto out = core::json_string(c, "output_dir");
-      if (out && core::is_directory(*out) && !std::filesystem::is_empty(*out, ec) && !ec) {
-        cmd += " --overwrite";
-        break;
-      }
+  const artifacts::ComparisonOutputs recorded = artifacts::recorded_outputs(s.comparison_manifest.doc);
+  std::string cmd =
+      "quark-ptq prepare --output-dir " + (!recorded.output_dir.empty() ? core::shell_quote(recorded.output_dir) : std::string("DIR"));
+  for (const auto& dir : recorded.candidate_dirs) {
+    std::error_code ec;
+    if (core::is_directory(dir) && !std::filesystem::is_empty(dir, ec) && !ec) {
+      cmd += " --overwrite";
+      break;
     }
   }
   return with_python(s, cmd);
@@ -306,12 +312,10 @@ void choose_comparison_action(WorkflowStatus& s) {
   if (s.comparison_manifest.state != ArtifactState::valid) return set(NextAction::prepare, prepare_comparison_command(s));
   std::string not_ready;
   int blocked = 0;
-  if (const core::Json* list = core::json_array(s.comparison_manifest.doc, "candidates")) {
-    for (const auto& c : *list) {
-      if (core::json_bool(c, "ready").value_or(false)) continue;
-      ++blocked;
-      not_ready += (not_ready.empty() ? "" : ", ") + core::json_string(c, "name").value_or("?");
-    }
+  for (const auto& c : s.comparison_record ? s.comparison_record->candidates : std::vector<artifacts::ComparisonEntry>{}) {
+    if (c.ready) continue;
+    ++blocked;
+    not_ready += (not_ready.empty() ? "" : ", ") + c.name;
   }
   if (blocked > 0) {
     return set(NextAction::fix_environment, prepare_comparison_command(s), {{"count", std::to_string(blocked)}, {"problems", not_ready}});
@@ -323,7 +327,7 @@ void choose_comparison_action(WorkflowStatus& s) {
     done += c.finished ? 1 : 0;
     running = running || c.phase == RunPhase::running;
   }
-  const std::string digest = core::json_string(s.comparison_manifest.doc, "digest").value_or("<digest>");
+  const std::string digest = s.comparison_record ? s.comparison_record->digest : "<digest>";
   if (s.at(Checkpoint::execution).state != CheckpointState::confirmed) return set(NextAction::approve, "quark-ptq run --approve " + digest);
   if (running) return set(NextAction::wait_running, "quark-ptq status");
   const std::string count = std::to_string(s.candidates.size());
@@ -371,8 +375,7 @@ void choose_next_action(WorkflowStatus& s) {
     case RunPhase::failed: {
       // The diagnosis names the checkpoint to return to; without one, the plan (rule 9). A
       // failure after the export (checkpoint 4) is judged on the verified result.
-      const core::Json* diagnosis = core::json_at(s.manifest.doc, "run/diagnosis");
-      auto back = diagnosis != nullptr ? core::json_int(*diagnosis, "return_to_checkpoint") : std::nullopt;
+      auto back = diagnosed_return(s.manifest.doc);
       if (back && *back == 4 && s.verification != Verification::none) return choose_result_action(s);
       Checkpoint c = (back && *back >= 1 && *back <= 3) ? static_cast<Checkpoint>(*back) : Checkpoint::plan;
       s.next_action_args = {{"checkpoint", std::to_string(static_cast<int>(c))}};
@@ -409,8 +412,7 @@ bool candidate_finished(const WorkflowStatus& c) {
            (c.verification != Verification::success || (!c.evaluation.empty() && c.evaluation != "not-run"));
   }
   if (c.run.phase != RunPhase::failed) return false;
-  const core::Json* diagnosis = core::json_at(c.manifest.doc, "run/diagnosis");
-  auto back = diagnosis != nullptr ? core::json_int(*diagnosis, "return_to_checkpoint") : std::nullopt;
+  auto back = diagnosed_return(c.manifest.doc);
   return back && (*back == 1 || *back == 2);
 }
 
@@ -497,6 +499,9 @@ WorkflowStatus status_of(const Workdir& wd, const std::vector<Confirmation>& all
   s.plan = std::move(artifacts.plan);
   s.manifest = std::move(artifacts.manifest);
   s.comparison_manifest = std::move(artifacts.comparison_manifest);
+  if (s.comparison_manifest.doc.is_object()) {
+    if (auto record = artifacts::ComparisonManifest::from_json(s.comparison_manifest.doc)) s.comparison_record = std::move(*record);
+  }
   const auto plan = artifacts::read_quant_plan(s.plan.doc);
   s.comparison = plan && plan->comparison.has_value();
 
@@ -525,8 +530,7 @@ WorkflowStatus status_of(const Workdir& wd, const std::vector<Confirmation>& all
   const bool cp2 = s.checkpoints[1].state == CheckpointState::confirmed;
   std::string command_digest;
   if (s.comparison) {
-    if (s.comparison_manifest.state == ArtifactState::valid)
-      command_digest = core::json_string(s.comparison_manifest.doc, "digest").value_or("");
+    if (s.comparison_manifest.state == ArtifactState::valid && s.comparison_record) command_digest = s.comparison_record->digest;
   } else if (s.manifest.state == ArtifactState::valid) {
     command_digest = recompute_command_digest(s.manifest.doc);
   }
@@ -562,50 +566,6 @@ std::vector<std::string> WorkflowStatus::valid_artifacts() const {
     if (a->state == ArtifactState::valid) names.push_back(a->name);
   }
   return names;
-}
-
-core::Json WorkflowStatus::to_json() const {
-  core::Json j = {{"artifact", "workflow_status"}, {"artifacts", core::Json::array()}, {"checkpoints", core::Json::array()}};
-  for (const ArtifactStatus* a : {&analysis, &plan, comparison ? &comparison_manifest : &manifest}) {
-    core::Json item = {{"name", a->name}, {"path", a->path.string()}, {"state", std::string(artifact_state_name(a->state))}};
-    if (!a->problem.empty()) item["problem"] = a->problem;
-    if (!a->digest.empty()) item["digest"] = a->digest;
-    j["artifacts"].push_back(item);
-  }
-  for (const auto& c : checkpoints) {
-    core::Json item = {{"id", static_cast<int>(c.checkpoint)},
-                       {"name", std::string(checkpoint_name(c.checkpoint))},
-                       {"state", std::string(checkpoint_state_name(c.state))}};
-    if (!c.expected_digest.empty()) item["expected_digest"] = c.expected_digest;
-    if (c.confirmation) item["confirmation"] = confirmation_to_json(*c.confirmation);
-    j["checkpoints"].push_back(item);
-  }
-  j["valid_artifacts"] = valid_artifacts();
-  j["run"] = {{"state", std::string(run_state())}, {"recorded", run.recorded}};
-  if (!run.reason.empty()) j["run"]["reason"] = run.reason;
-  if (const core::Json* cut = core::json_at(manifest.doc, "run/log_truncated"); cut != nullptr && cut->is_object())
-    j["run"]["log_truncated"] = *cut;
-  j["run"]["verification"] =
-      verification == Verification::none ? core::Json(nullptr) : core::Json(std::string(verification_name(verification)));
-  j["run"]["evaluation"] = evaluation.empty() ? core::Json(nullptr) : core::Json(evaluation);
-  if (comparison) {
-    j["candidates"] = core::Json::array();
-    for (const auto& c : candidates) {
-      core::Json item = {
-          {"name", c.name},
-          {"run", std::string(run_phase_name(c.phase))},
-          {"verification",
-           c.verification == Verification::none ? core::Json(nullptr) : core::Json(std::string(verification_name(c.verification)))},
-          {"evaluation", c.evaluation.empty() ? core::Json(nullptr) : core::Json(c.evaluation)},
-          {"finished", c.finished},
-          {"accepted", c.accepted}};
-      if (!c.problem.empty()) item["problem"] = c.problem;
-      j["candidates"].push_back(std::move(item));
-    }
-  }
-  j["return_to"] = return_to ? core::Json(static_cast<int>(*return_to)) : core::Json(nullptr);
-  j["next_action"] = {{"id", std::string(next_action_id(next_action))}, {"command", next_command}};
-  return j;
 }
 
 core::Result<Confirmation> require_confirmed(const Workdir& wd, Checkpoint c) {

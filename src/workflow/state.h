@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/messages.h"
-
+#include "artifacts/comparison_manifest.h"
 #include "core/json_io.h"
+#include "core/messages.h"
 #include "core/result.h"
 #include "workflow/artifact_files.h"
 #include "workflow/checkpoint.h"
@@ -61,6 +61,7 @@ struct WorkflowStatus {
   // manifest (checkpoint 3 binds its digest) and each candidate's workdir as it stands.
   bool comparison = false;
   ArtifactStatus comparison_manifest;
+  std::optional<artifacts::ComparisonManifest> comparison_record;  // comparison_manifest.yaml, when it reads as one
   std::vector<CandidateStatus> candidates;
   std::array<CheckpointStatus, 4> checkpoints;
   // Step 4 as recorded in the manifest, with a `running` run checked against /proc.
