@@ -33,7 +33,7 @@ core::Json Confirmation::to_json() const {
                   {"confirmed_at", confirmed_at},
                   {"user_words", user_words}};
   // Written only when they say something, as entries older than them lack them.
-  if (!corrections.empty()) j["corrections"] = corrections;
+  if (!corrections.empty()) j["corrections"] = artifacts::to_json(corrections);
   if (!followup.empty()) j["followup"] = followup;
   if (!tool_version.empty()) j["quark_ptq_version"] = tool_version;
   if (!via.empty()) j["via"] = via;
@@ -54,13 +54,26 @@ core::Result<Confirmation> Confirmation::from_json(const core::Json& entry, cons
   c.followup = f.text("followup").value_or("");
   c.tool_version = f.text("quark_ptq_version").value_or("");
   c.via = f.text("via").value_or("");
-  if (const core::Json* corrections = f.object("corrections")) c.corrections = *corrections;
+  if (const core::Json* corrections = f.object("corrections")) {
+    for (const auto& [key, change] : corrections->items()) {
+      Fields each(*corrections, f.path("corrections"), &error);
+      if (each.object(key) == nullptr) continue;  // a change is an object (or the error above)
+      c.corrections.push_back({key, change.contains("from") ? change["from"] : core::Json(nullptr),
+                               change.contains("to") ? change["to"] : core::Json(nullptr)});
+    }
+  }
   if (error.empty() && (!cp || *cp < 1 || *cp > 4)) error = f.path("checkpoint") + " is not a checkpoint (1 to 4)";
   if (error.empty() && !digest) error = f.path("digest") + " is missing";
   if (!error.empty()) return core::fail(field_invalid(kArtifact, error));
   c.checkpoint = static_cast<Checkpoint>(*cp);
   c.digest = std::move(*digest);
   return c;
+}
+
+core::Json to_json(const std::vector<AppliedCorrection>& corrections) {
+  core::Json j = core::Json::object();
+  for (const auto& c : corrections) j[c.key] = {{"from", c.from}, {"to", c.to}};
+  return j;
 }
 
 core::Json Checkpoints::to_json() const {

@@ -19,16 +19,26 @@ enum class Checkpoint : int { analysis = 1, plan = 2, execution = 3, result = 4 
 
 std::string_view checkpoint_name(Checkpoint c);  // "analysis", "plan", "execution", "result"
 
+// A correction made at checkpoint 1 (`confirm analysis --set KEY=VALUE`): the field as the
+// person named it, its value before (null when the analysis lacked it) and after, each the
+// JSON the analysis holds there (text, a flag or a list, by the field).
+struct AppliedCorrection {
+  std::string key;
+  core::Json from;
+  core::Json to;
+  bool operator==(const AppliedCorrection&) const = default;
+};
+
 struct Confirmation {
   Checkpoint checkpoint = Checkpoint::analysis;
-  std::string reason;                             // why this checkpoint exists (from the catalog, English)
-  std::string digest;                             // "sha256:<hex>" of what was confirmed
-  std::string confirmed_at;                       // UTC ISO-8601
-  std::string user_words;                         // the user's answer, verbatim ("yes", "はい", "--approve <digest>")
-  std::string decision = "confirmed";             // "confirmed", "approved", "accepted" or "followup"
-  core::Json corrections = core::Json::object();  // checkpoint 1: KEY -> {from, to}
-  std::string followup;                           // checkpoint 4 follow-up text
-  std::string tool_version;                       // the quark-ptq that recorded it ("" in entries older than the field)
+  std::string reason;                          // why this checkpoint exists (from the catalog, English)
+  std::string digest;                          // "sha256:<hex>" of what was confirmed
+  std::string confirmed_at;                    // UTC ISO-8601
+  std::string user_words;                      // the user's answer, verbatim ("yes", "はい", "--approve <digest>")
+  std::string decision = "confirmed";          // "confirmed", "approved", "accepted" or "followup"
+  std::vector<AppliedCorrection> corrections;  // checkpoint 1, in the order first made
+  std::string followup;                        // checkpoint 4 follow-up text
+  std::string tool_version;                    // the quark-ptq that recorded it ("" in entries older than the field)
   // How the answer reached quark-ptq when not typed at its own terminal or on its command
   // line: "mcp-elicitation" (asked through the MCP client by `quark-ptq mcp`). "" otherwise.
   std::string via;
@@ -37,6 +47,9 @@ struct Confirmation {
   // `at`: the entry's path in the document, for the error ("confirmations/2").
   static core::Result<Confirmation> from_json(const core::Json& entry, const std::string& at = "");
 };
+
+// Written as {KEY: {"from", "to"}}, in order.
+core::Json to_json(const std::vector<AppliedCorrection>& corrections);
 
 struct Checkpoints {
   std::vector<Confirmation> confirmations;

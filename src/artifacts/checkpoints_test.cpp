@@ -22,7 +22,7 @@ Confirmation sample(Checkpoint cp, std::string decision) {
 TEST(Checkpoints, WhatIsWrittenReadsBackEqual) {
   Checkpoints doc;
   Confirmation first = sample(Checkpoint::analysis, "confirmed");
-  first.corrections = {{"model.model_type", {{"from", "mistral"}, {"to", "llama"}}}};
+  first.corrections = {{"model.model_type", "mistral", "llama"}, {"quantization_targets.exclude_defaults", nullptr, {"lm_head"}}};
   first.tool_version = "0.22";
   Confirmation last = sample(Checkpoint::result, "followup");
   last.followup = "try fewer samples";
@@ -36,7 +36,8 @@ TEST(Checkpoints, WhatIsWrittenReadsBackEqual) {
   ASSERT_TRUE(decoded) << decoded.error().id;
   ASSERT_EQ(decoded->confirmations.size(), 3u);
   EXPECT_EQ(decoded->to_json(), encoded);
-  EXPECT_EQ(decoded->confirmations[0].corrections["model.model_type"]["to"], "llama");
+  EXPECT_EQ(decoded->confirmations[0].corrections, first.corrections);
+  EXPECT_EQ(encoded["confirmations"][0]["corrections"]["model.model_type"]["to"], "llama");
   EXPECT_EQ(decoded->confirmations[2].followup, "try fewer samples");
   EXPECT_EQ(decoded->confirmations[2].via, "mcp-elicitation");
 }

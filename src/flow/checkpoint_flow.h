@@ -49,11 +49,11 @@ using ConfirmEnd = std::variant<checkpoint_end::Confirmed, checkpoint_end::NoAns
 
 // The analysis as the corrections would leave it: exactly what a yes confirms.
 struct AnalysisQuestion {
-  std::string digest;              // of model_analysis.json as it is, before the corrections
-  std::vector<std::string> sets;   // the corrections (KEY=VALUE) applied below
-  core::Json analysis;             // the analysis with them applied
-  core::Json corrections;          // {KEY: {"from", "to"}}; empty without corrections
-  artifacts::ModelAnalysis facts;  // `analysis` read
+  std::string digest;                                     // of model_analysis.json as it is, before the corrections
+  std::vector<std::string> sets;                          // the corrections (KEY=VALUE) applied below
+  core::Json analysis;                                    // the analysis with them applied
+  std::vector<artifacts::AppliedCorrection> corrections;  // empty without corrections
+  artifacts::ModelAnalysis facts;                         // `analysis` read
 };
 using AnalysisAsker = std::function<std::optional<Answer>(const AnalysisQuestion&)>;
 

@@ -33,7 +33,7 @@ TEST(CheckpointFlow, AnalysisIsAskedAsTheCorrectionsLeaveItAndOnlyAYesRecords) {
   auto no = confirm_analysis(w.wd, {{"model.model_type=llama"}, "", "", false, {}}, [&](const AnalysisQuestion& q) {
     ++asked;
     EXPECT_EQ(q.analysis["model"]["model_type"], "llama");
-    EXPECT_EQ(q.corrections["model.model_type"]["from"], "mistral");
+    EXPECT_EQ(q.corrections, (std::vector<artifacts::AppliedCorrection>{{"model.model_type", "mistral", "llama"}}));
     return std::optional<Answer>(Answer{"not yet", false});
   });
   ASSERT_TRUE(no) << no.error().id;

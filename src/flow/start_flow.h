@@ -57,7 +57,8 @@ class Prompter {
   virtual ~Prompter() = default;
   // `corrections`: the KEY=VALUE corrections typed so far, applied to `analysis` but not yet
   // confirmed ({KEY: {"from", "to"}}; empty at the first look).
-  virtual std::optional<std::string> ask_analysis(const core::Json& analysis, const core::Json& corrections) = 0;
+  virtual std::optional<std::string> ask_analysis(const core::Json& analysis,
+                                                  const std::vector<artifacts::AppliedCorrection>& corrections) = 0;
   // `current`: the request `plan` was made with, for the front end to adjust.
   virtual std::optional<PlanAnswer> ask_plan(const core::Json& plan, const PlanRequest& current) = 0;
   virtual std::optional<std::string> ask_execution(const core::Json& manifest) = 0;

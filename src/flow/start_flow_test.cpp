@@ -29,11 +29,11 @@ class ScriptedPrompter final : public Prompter {
     answers.pop_front();
     return a;
   }
-  std::vector<core::Json> shown;        // the analysis or plan each question showed
-  std::vector<core::Json> corrections;  // the pending corrections each checkpoint-1 question showed
+  std::vector<core::Json> shown;                                       // the analysis or plan each question showed
+  std::vector<std::vector<artifacts::AppliedCorrection>> corrections;  // pending at each checkpoint-1 question
   // Checkpoint 2 answers that are plan options: the next "plan" answer adjusts with this.
   std::deque<std::function<void(PlanRequest&)>> adjustments;
-  std::optional<std::string> ask_analysis(const core::Json& a, const core::Json& c) override {
+  std::optional<std::string> ask_analysis(const core::Json& a, const std::vector<artifacts::AppliedCorrection>& c) override {
     shown.push_back(a);
     corrections.push_back(c);
     return next("analysis");
@@ -160,7 +160,9 @@ TEST_F(StartFlow, ACorrectionIsShownAgainBeforeItIsConfirmed) {
   EXPECT_EQ(prompter.asked[0], "analysis");
   EXPECT_EQ(prompter.asked[1], "analysis");  // the second look
   EXPECT_EQ(prompter.shown[1]["model"]["model_type"], "mistral");
-  EXPECT_EQ(prompter.corrections[1]["model.model_type"]["to"], "mistral");
+  ASSERT_EQ(prompter.corrections[1].size(), 1u);
+  EXPECT_EQ(prompter.corrections[1][0].key, "model.model_type");
+  EXPECT_EQ(prompter.corrections[1][0].to, "mistral");
   EXPECT_TRUE(prompter.corrections[0].empty());
   auto s = workflow::status_of(workflow::Workdir{tmp.path()});
   ASSERT_TRUE(s.has_value());

@@ -193,8 +193,8 @@ ToolResult call_confirm_analysis(ToolCall& c) {
   auto ask = [&](const flow::AnalysisQuestion& q) {
     const auto& a = q.facts;
     std::string corrections;
-    for (auto it = q.corrections.begin(); it != q.corrections.end(); ++it) {
-      corrections += "\n  " + it.key() + ": " + core::dump_compact(it.value()["from"]) + " -> " + core::dump_compact(it.value()["to"]);
+    for (const auto& change : q.corrections) {
+      corrections += "\n  " + change.key + ": " + core::dump_compact(change.from) + " -> " + core::dump_compact(change.to);
     }
     if (corrections.empty()) corrections = core::msg(c.lang, "mcp.no_corrections");
     std::string message = core::msg(c.lang, "mcp.ask_analysis",

@@ -1,5 +1,7 @@
 #include "workflow/confirm.h"
 
+#include "artifacts/analysis_upgrade.h"
+#include "artifacts/plan_upgrade.h"
 #include "core/schema.h"
 #include "workflow/artifact_files.h"
 #include "workflow/corrections.h"
@@ -34,7 +36,7 @@ core::Result<void> check_expected(const std::string& expected, const std::string
 struct AnalysisCandidate {
   WorkflowStatus status;
   core::Json doc;
-  core::Json record;
+  std::vector<artifacts::AppliedCorrection> applied;
   std::string digest;
   bool corrected = false;
 };
@@ -51,19 +53,33 @@ core::Result<AnalysisCandidate> analysis_candidate(const Workdir& wd, const Conf
     QPTQ_TRY_ASSIGN(Correction c, parse_correction(text));
     corrections.push_back(std::move(c));
   }
-  core::Json record = core::Json::object();
-  QPTQ_TRY_ASSIGN(core::Json doc, apply_corrections(a.doc, corrections, record));
-  auto issues = core::schema_issues(doc, core::kSchemaModelAnalysis);
+  QPTQ_TRY_ASSIGN(CorrectedAnalysis corrected, apply_corrections(a.doc, corrections));
+  auto issues = core::schema_issues(corrected.doc, core::kSchemaModelAnalysis);
+  // Corrections may repair an invalid analysis, but never produce one.
+  const char* invalid = corrections.empty() ? "workflow.artifact_invalid" : "workflow.correction_invalid";
   if (!issues.empty()) {
-    // Corrections may repair an invalid analysis, but never produce one.
-    const char* id = corrections.empty() ? "workflow.artifact_invalid" : "workflow.correction_invalid";
-    return core::make_error(core::ExitCode::bad_input, id)
+    return core::make_error(core::ExitCode::bad_input, invalid)
         .with("path", a.path.string())
         .with("problem", (issues.front().pointer.empty() ? "/" : issues.front().pointer) + ": " + issues.front().message)
         .with("command", "quark-ptq analyze MODEL");
   }
+  core::Json doc = std::move(corrected.doc);
+  if (!corrections.empty()) {
+    // A corrected analysis is written by its one writer: a document of an earlier release (or
+    // made by hand) comes out in this release's layout, and the confirmation binds what is written.
+    auto typed = artifacts::read_model_analysis(doc);
+    if (!typed) {
+      const std::string* problem = typed.error().arg("problem");
+      return core::make_error(core::ExitCode::bad_input, invalid)
+          .with("path", a.path.string())
+          .with("problem", problem != nullptr ? *problem : typed.error().id)
+          .with("command", "quark-ptq analyze MODEL");
+    }
+    if (corrected.exclusions_corrected) typed->quantization_targets.exclude_defaults_source = std::string(kCorrectedExclusionsSource);
+    doc = typed->to_json();
+  }
   std::string digest = artifact_digest(doc);
-  return AnalysisCandidate{std::move(s), std::move(doc), std::move(record), std::move(digest), !corrections.empty()};
+  return AnalysisCandidate{std::move(s), std::move(doc), std::move(corrected.applied), std::move(digest), !corrections.empty()};
 }
 
 // The plan as it would be confirmed: every check of confirm_plan, nothing written.
@@ -89,7 +105,7 @@ core::Result<void> check_analysis_confirmable(const Workdir& wd, const ConfirmRe
 
 core::Result<AnalysisPreview> preview_analysis(const Workdir& wd, const ConfirmRequest& req) {
   QPTQ_TRY_ASSIGN(AnalysisCandidate cand, analysis_candidate(wd, req));
-  return AnalysisPreview{std::move(cand.doc), std::move(cand.record)};
+  return AnalysisPreview{std::move(cand.doc), std::move(cand.applied)};
 }
 
 core::Result<void> check_plan_confirmable(const Workdir& wd, const ConfirmRequest& req) {
@@ -108,7 +124,7 @@ core::Result<ConfirmOutcome> confirm_analysis(const Workdir& wd, const ConfirmRe
   }
   if (doc != a.doc) QPTQ_TRY(write_artifact(wd, Artifact::analysis, doc));
   Confirmation c = make_confirmation(Checkpoint::analysis, digest, req.user_words, "confirmed", std::string(via));
-  c.corrections = cand.record;
+  c.corrections = cand.applied;
   QPTQ_TRY(record_confirmation(wd, c));
   return ConfirmOutcome{c, false, doc};
 }
@@ -117,21 +133,34 @@ core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmReques
   QPTQ_TRY_ASSIGN(WorkflowStatus s, plan_candidate(wd, req));
   const ArtifactStatus& p = s.plan;
 
+  // The plan is written by its one writer with requires_confirmation false. The digest leaves
+  // that flag out, so a plan of this release keeps its digest; one of an earlier release (or made
+  // by hand) is carried to this release's layout when it is first confirmed, and the
+  // confirmation binds what is written.
+  QPTQ_TRY_ASSIGN(artifacts::QuantPlan typed, artifacts::read_quant_plan(p.doc));
+  typed.requires_confirmation = false;
+  core::Json written = typed.to_json();
+  const std::string digest = artifact_digest(written);
   ConfirmOutcome out;
   const CheckpointStatus& cp = s.at(Checkpoint::plan);
   if (cp.state == CheckpointState::confirmed) {
+    // Confirmed as it stands: rewritten only where that keeps what was confirmed.
     out.confirmation = *cp.confirmation;
     out.already = true;
-  } else {
-    out.confirmation = make_confirmation(Checkpoint::plan, p.digest, req.user_words, "confirmed", std::string(via));
-    QPTQ_TRY(record_confirmation(wd, out.confirmation));
+    out.doc = digest == p.digest ? std::move(written) : p.doc;
+    if (out.doc != p.doc) QPTQ_TRY(write_artifact(wd, Artifact::plan, out.doc));
+    return out;
   }
-  // The digest leaves requires_confirmation out, so flipping it keeps the confirmation current.
-  out.doc = p.doc;
-  if (core::json_bool(out.doc, "requires_confirmation") != false) {
-    out.doc["requires_confirmation"] = false;
-    QPTQ_TRY(write_artifact(wd, Artifact::plan, out.doc));
+  if (auto issues = core::schema_issues(written, core::kSchemaQuantPlan); !issues.empty()) {
+    return core::make_error(core::ExitCode::bad_input, "workflow.plan_not_carried")
+        .with("path", p.path.string())
+        .with("problem", (issues.front().pointer.empty() ? "/" : issues.front().pointer) + ": " + issues.front().message)
+        .with("command", "quark-ptq plan");
   }
+  out.doc = std::move(written);
+  if (out.doc != p.doc) QPTQ_TRY(write_artifact(wd, Artifact::plan, out.doc));
+  out.confirmation = make_confirmation(Checkpoint::plan, digest, req.user_words, "confirmed", std::string(via));
+  QPTQ_TRY(record_confirmation(wd, out.confirmation));
   return out;
 }
 

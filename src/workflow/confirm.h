@@ -32,7 +32,9 @@ struct ConfirmOutcome {
 // `via` is recorded as Confirmation::via ("" = the terminal or the command line).
 core::Result<ConfirmOutcome> confirm_analysis(const Workdir& wd, const ConfirmRequest& req, std::string_view via = {});
 
-// Checkpoint 2: records the confirmation, then sets requires_confirmation to false.
+// Checkpoint 2: writes the plan with requires_confirmation false (through its one writer: a
+// plan of an earlier release comes out in this release's layout) and records the confirmation
+// of what was written.
 // Errors: not_confirmed / stale (checkpoint 1), bad_input (missing or invalid plan), stale
 // (plan built from another analysis, or expect_digest no longer matches).
 core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmRequest& req, std::string_view via = {});
@@ -43,11 +45,11 @@ core::Result<ConfirmOutcome> confirm_plan(const Workdir& wd, const ConfirmReques
 core::Result<void> check_analysis_confirmable(const Workdir& wd, const ConfirmRequest& req);
 
 // The analysis as confirm_analysis would confirm it with `req.sets`, nothing written: the
-// corrected document and {KEY: {"from", "to"}}, so a correction is shown for a second look
-// before it is confirmed. The errors are confirm_analysis's.
+// corrected document as it would be written and each change, so a correction is shown for a
+// second look before it is confirmed. The errors are confirm_analysis's.
 struct AnalysisPreview {
   core::Json doc;
-  core::Json corrections;
+  std::vector<artifacts::AppliedCorrection> corrections;
 };
 core::Result<AnalysisPreview> preview_analysis(const Workdir& wd, const ConfirmRequest& req);
 core::Result<void> check_plan_confirmable(const Workdir& wd, const ConfirmRequest& req);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/fs.h"
+#include "workflow/corrections.h"
 #include "support/test_workdir.h"
 
 namespace {
@@ -40,11 +41,14 @@ TEST(ConfirmAnalysis, CorrectionsRewriteRevalidateAndAreRecorded) {
   EXPECT_EQ(on_disk["model"]["model_type"], "llama");
   EXPECT_EQ(on_disk["quantization_targets"]["exclude_defaults"].size(), 2U);
   EXPECT_EQ(r->confirmation.digest, workflow::artifact_digest(on_disk));
-  EXPECT_EQ(r->confirmation.corrections["model.model_type"]["from"], "mistral");
+  ASSERT_EQ(r->confirmation.corrections.size(), 2u);
+  EXPECT_EQ(r->confirmation.corrections[0].key, "model.model_type");
+  EXPECT_EQ(r->confirmation.corrections[0].from, "mistral");
+  EXPECT_EQ(on_disk["quantization_targets"]["exclude_defaults_source"], std::string(workflow::kCorrectedExclusionsSource));
   auto s = w.status();
   EXPECT_EQ(s.at(Checkpoint::analysis).state, CheckpointState::confirmed);
   auto saved = workflow::load_confirmations(w.wd).value();
-  EXPECT_EQ(saved.back().corrections["model.model_type"]["to"], "llama");
+  EXPECT_EQ(saved.back().corrections, r->confirmation.corrections);
 }
 
 TEST(ConfirmAnalysis, InvalidCorrectionLeavesTheArtifactUntouched) {
@@ -96,6 +100,30 @@ TEST(ConfirmPlan, NeedsCheckpoint1ThenFlipsTheFlag) {
   EXPECT_EQ(r->confirmation.digest, workflow::artifact_digest(on_disk));
   EXPECT_EQ(w.status().at(Checkpoint::plan).state, CheckpointState::confirmed);
   EXPECT_TRUE(workflow::confirm_plan(w.wd, {{}, "", "yes"})->already);
+}
+
+// A plan written by an earlier release is migrated once, when it is confirmed: written in this
+// release's spelling by the plan's one writer, and the confirmation binds what was written.
+TEST(ConfirmPlan, APlanOfAnEarlierReleaseIsWrittenInThisSpellingAndItsConfirmationBindsIt) {
+  workflow_test::Workdir w;
+  w.build(0);
+  w.confirm(Checkpoint::analysis, workflow::artifact_digest(w.analysis()));
+  core::Json older = sample_plan(w.analysis());
+  older["algorithm"] = "awq";  // before the list `algorithms`
+  w.write_plan(older);
+  ASSERT_EQ(w.status().plan.state, workflow::ArtifactState::valid);
+  auto r = workflow::confirm_plan(w.wd, {{}, "", "yes"});
+  ASSERT_TRUE(r.has_value()) << r.error().id;
+  auto on_disk = core::read_json_file(w.wd.plan()).value();
+  EXPECT_EQ(on_disk["algorithms"], core::Json::array({"awq"}));
+  EXPECT_EQ(on_disk["requires_confirmation"], false);
+  EXPECT_NE(workflow::artifact_digest(on_disk), workflow::artifact_digest(older));
+  EXPECT_EQ(r->confirmation.digest, workflow::artifact_digest(on_disk));
+  EXPECT_EQ(w.status().at(Checkpoint::plan).state, CheckpointState::confirmed);
+  auto again = workflow::confirm_plan(w.wd, {{}, "", "yes"});
+  ASSERT_TRUE(again.has_value());
+  EXPECT_TRUE(again->already);
+  EXPECT_EQ(workflow::load_confirmations(w.wd)->size(), 2U);  // the analysis's and this one
 }
 
 TEST(ConfirmPlan, RefusesMissingInvalidAndStalePlans) {

@@ -74,9 +74,9 @@ core::Result<Correction> parse_correction(std::string_view text) {
   return c;
 }
 
-core::Result<core::Json> apply_corrections(const core::Json& doc, const std::vector<Correction>& corrections, core::Json& record) {
-  core::Json out = doc;
-  if (!record.is_object()) record = core::Json::object();
+core::Result<CorrectedAnalysis> apply_corrections(const core::Json& doc, const std::vector<Correction>& corrections) {
+  CorrectedAnalysis result{doc, {}, false};
+  core::Json& out = result.doc;
   for (const auto& c : corrections) {
     const bool correctable =
         std::any_of(std::begin(kCorrectable), std::end(kCorrectable), [&](const CorrectableField& f) { return f.key == c.key; });
@@ -117,15 +117,15 @@ core::Result<core::Json> apply_corrections(const core::Json& doc, const std::vec
     } else {
       (*node)[last] = to;
     }
-    if (c.key == "quantization_targets.exclude_defaults") (*node)["exclude_defaults_source"] = std::string(kCorrectedExclusionsSource);
-    // Several corrections of one key: keep the first "from" and the last "to".
-    if (record.contains(c.key)) {
-      record[c.key]["to"] = to;
+    result.exclusions_corrected = result.exclusions_corrected || c.key == "quantization_targets.exclude_defaults";
+    auto same = std::find_if(result.applied.begin(), result.applied.end(), [&](const auto& a) { return a.key == c.key; });
+    if (same != result.applied.end()) {
+      same->to = std::move(to);
     } else {
-      record[c.key] = {{"from", from}, {"to", to}};
+      result.applied.push_back({c.key, std::move(from), std::move(to)});
     }
   }
-  return out;
+  return result;
 }
 
 }  // namespace workflow

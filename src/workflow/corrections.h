@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "artifacts/checkpoints.h"
 #include "core/json_io.h"
 #include "core/result.h"
 
@@ -41,10 +42,18 @@ struct Correction {
 // "KEY=VALUE" -> Correction, or ExitCode::usage "workflow.correction_syntax".
 core::Result<Correction> parse_correction(std::string_view text);
 
-// Applies the corrections in order to a copy of `doc`. `record` receives
-// {KEY: {"from": old or null, "to": new}}. Errors (ExitCode::usage): a key that is not
-// correctable ("workflow.correction_not_correctable", listing the correctable keys), a path
+// The analysis with the corrections applied, as a document to check against the schema and read
+// (the caller writes it through artifacts::ModelAnalysis, the one writer), with what changed:
+// one entry per key in the order first corrected, its first "from" and its last "to".
+struct CorrectedAnalysis {
+  core::Json doc;
+  std::vector<artifacts::AppliedCorrection> applied;
+  bool exclusions_corrected = false;  // then the exclusions are the person's (kCorrectedExclusionsSource)
+};
+
+// Applies the corrections in order to a copy of `doc`. Errors (ExitCode::usage): a key that is
+// not correctable ("workflow.correction_not_correctable", listing the correctable keys), a path
 // through a non-object.
-core::Result<core::Json> apply_corrections(const core::Json& doc, const std::vector<Correction>& corrections, core::Json& record);
+core::Result<CorrectedAnalysis> apply_corrections(const core::Json& doc, const std::vector<Correction>& corrections);
 
 }  // namespace workflow

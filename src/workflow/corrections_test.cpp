@@ -11,54 +11,51 @@ core::Json analysis() {
     "risks":[{"severity":"low","message":"x"}]})");
 }
 
-core::Json apply(const std::vector<std::string>& sets, core::Json& record) {
+workflow::CorrectedAnalysis apply(const std::vector<std::string>& sets) {
   std::vector<workflow::Correction> cs;
   for (const auto& s : sets) cs.push_back(*workflow::parse_correction(s));
-  auto r = workflow::apply_corrections(analysis(), cs, record);
+  auto r = workflow::apply_corrections(analysis(), cs);
   EXPECT_TRUE(r.has_value());
-  return r.has_value() ? *r : core::Json();
+  return r.has_value() ? *r : workflow::CorrectedAnalysis{};
 }
 
 TEST(Corrections, ValuesAreTypedByWhatTheyReplace) {
-  core::Json rec;
-  core::Json out =
-      apply({"model.model_type=llama", "model.trust_remote_code=true", "quantization_targets.exclude_defaults=lm_head, *.gate"}, rec);
-  EXPECT_EQ(out["model"]["model_type"], "llama");
-  EXPECT_EQ(out["model"]["trust_remote_code"], true);
-  EXPECT_EQ(out["quantization_targets"]["exclude_defaults"], core::Json::parse(R"(["lm_head","*.gate"])"));
-  EXPECT_EQ(rec["model.model_type"], core::Json::parse(R"({"from":"mistral","to":"llama"})"));
-  EXPECT_EQ(rec["quantization_targets.exclude_defaults"]["from"], core::Json::parse(R"(["lm_head"])"));
+  auto r = apply({"model.model_type=llama", "model.trust_remote_code=true", "quantization_targets.exclude_defaults=lm_head, *.gate",
+                  "model.model_type=qwen2"});
+  EXPECT_EQ(r.doc["model"]["model_type"], "qwen2");
+  EXPECT_EQ(r.doc["model"]["trust_remote_code"], true);
+  EXPECT_EQ(r.doc["quantization_targets"]["exclude_defaults"], core::Json::parse(R"(["lm_head","*.gate"])"));
+  // One entry per key, in the order first corrected: its first "from", its last "to".
+  ASSERT_EQ(r.applied.size(), 3u);
+  EXPECT_EQ(r.applied[0], (artifacts::AppliedCorrection{"model.model_type", "mistral", "qwen2"}));
+  EXPECT_EQ(r.applied[2].from, core::Json::parse(R"(["lm_head"])"));
 }
 
 // Corrected exclusions are marked as the person's, so that the planner passes them to
 // quark-cli instead of the template's defaults.
 TEST(Corrections, CorrectedExclusionsAreMarkedForThePlanner) {
-  core::Json rec;
-  core::Json out = apply({R"(quantization_targets.exclude_defaults=["a,b"])", "quantization_targets.exclude_defaults="}, rec);
-  EXPECT_TRUE(out["quantization_targets"]["exclude_defaults"].empty());
-  EXPECT_EQ(out["quantization_targets"]["exclude_defaults_source"], std::string(workflow::kCorrectedExclusionsSource));
-  EXPECT_EQ(rec["quantization_targets.exclude_defaults"]["from"], core::Json::parse(R"(["lm_head"])"));
-  core::Json untouched = apply({"model.model_type=llama"}, rec);
-  EXPECT_FALSE(untouched["quantization_targets"].contains("exclude_defaults_source"));
+  auto r = apply({R"(quantization_targets.exclude_defaults=["a,b"])", "quantization_targets.exclude_defaults="});
+  EXPECT_TRUE(r.doc["quantization_targets"]["exclude_defaults"].empty());
+  EXPECT_TRUE(r.exclusions_corrected);
+  EXPECT_EQ(r.applied[0].from, core::Json::parse(R"(["lm_head"])"));
+  EXPECT_FALSE(apply({"model.model_type=llama"}).exclusions_corrected);
 }
 
 // Only the fields that flow into the plan are correctable; anything else (a misspelt key, a
 // risk, a count the plan never reads) is refused with the list, never recorded as corrected.
 TEST(Corrections, OnlyCorrectableKeysAreAccepted) {
-  core::Json rec;
   for (const char* bad :
        {"artifact=x", "schema_version=2", "model.model_type.x=1", "risks.0.severity=low", "risks=[]", "analysis_status=complete",
         "model.bogus.key=1", "quantization_targets.linear_layer_count=160", "model.loading_class=X"}) {
     auto c = workflow::parse_correction(bad);
     ASSERT_TRUE(c.has_value()) << bad;
-    auto r = workflow::apply_corrections(analysis(), {*c}, rec);
+    auto r = workflow::apply_corrections(analysis(), {*c});
     ASSERT_FALSE(r.has_value()) << bad;
     EXPECT_EQ(r.error().code, core::ExitCode::usage);
     EXPECT_EQ(r.error().id, "workflow.correction_not_correctable") << bad;
     ASSERT_NE(r.error().arg("keys"), nullptr);
     EXPECT_NE(r.error().arg("keys")->find("quantization_targets.exclude_defaults"), std::string::npos);
   }
-  EXPECT_TRUE(rec.empty());
   for (const auto& f : workflow::correctable_fields()) EXPECT_FALSE(f.changes.empty()) << f.key;
 }
 

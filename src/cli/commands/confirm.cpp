@@ -46,15 +46,15 @@ void say_accepted_risks(const Console& c, const core::Json& doc) {
 void render_confirmed(const Console& c, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome, bool analysis, bool in_flow) {
   const workflow::Confirmation& conf = outcome.confirmation;
   std::string number = std::to_string(static_cast<int>(conf.checkpoint));
-  const core::Json& corrections = conf.corrections;
+  const auto& corrections = conf.corrections;
   // The analysis as confirmed (the checkpoint read it before confirming, so it reads).
   const core::Result<artifacts::ModelAnalysis> confirmed =
       analysis ? artifacts::read_model_analysis(outcome.doc) : core::Result<artifacts::ModelAnalysis>(artifacts::ModelAnalysis{});
   // Inside start the corrected analysis was shown with the question this yes answered.
   if (!outcome.already && !corrections.empty() && !in_flow) {
-    for (auto it = corrections.begin(); it != corrections.end(); ++it) {
+    for (const auto& change : corrections) {
       c.say("cli.confirm_corrected",
-            {{"key", it.key()}, {"from", core::dump_compact(it.value()["from"])}, {"to", core::dump_compact(it.value()["to"])}});
+            {{"key", change.key}, {"from", core::dump_compact(change.from)}, {"to", core::dump_compact(change.to)}});
     }
     if (confirmed) {
       show_analysis_summary(c, *confirmed);

@@ -52,7 +52,7 @@ struct JustShown {
 class TerminalPrompter final : public flow::Prompter {
  public:
   TerminalPrompter(const Console& console, JustShown& shown) : m_c(console), m_shown(shown) {}
-  std::optional<std::string> ask_analysis(const core::Json& doc, const core::Json& corrections) override {
+  std::optional<std::string> ask_analysis(const core::Json& doc, const std::vector<artifacts::AppliedCorrection>& corrections) override {
     // The flow asks about an analysis that has read (and, corrected, validated) already.
     if (auto analysis = artifacts::read_model_analysis(doc); !analysis) {
       m_c.error_line(analysis.error());
@@ -65,10 +65,9 @@ class TerminalPrompter final : public flow::Prompter {
     if (corrections.empty()) return m_c.ask(m_c.t("start.ask_analysis"));
     // The corrections are shown for a second look; only a yes to this question confirms them.
     m_c.say("start.corrections_pending");
-    for (const auto& [key, change] : corrections.items()) {
-      m_c.say("start.correction_row", {{"key", key},
-                                       {"from", core::dump_compact(change.value("from", core::Json(nullptr)))},
-                                       {"to", core::dump_compact(change.value("to", core::Json(nullptr)))}});
+    for (const auto& change : corrections) {
+      m_c.say("start.correction_row",
+              {{"key", change.key}, {"from", core::dump_compact(change.from)}, {"to", core::dump_compact(change.to)}});
     }
     return m_c.ask(m_c.t("start.ask_analysis_corrected"));
   }
