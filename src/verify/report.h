@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/result.h"
 #include "core/json_io.h"
 #include "core/messages.h"
 #include "verify/file_hasher.h"
@@ -38,8 +39,8 @@ struct VerifyReport {
   void add(std::string id, CheckStatus status, std::string message_id, std::vector<core::MessageArg> args = {});
   std::string status() const;  // "success", "partial" or "failed"
   bool passed() const { return status() == "success"; }
-  // The manifest's `result` section (texts in English).
-  core::Json to_json() const;
+  // The manifest's `result` section (texts in English); its one encoding is the record's.
+  artifacts::Result record() const;
 };
 
 }  // namespace verify

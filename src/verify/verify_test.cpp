@@ -169,7 +169,7 @@ TEST(VerifyOutput, ALinkOutOfTheOutputFailsAndIsNotHashed) {
   EXPECT_TRUE(r.files.empty());  // nothing is read once a link leads out
   ASSERT_EQ(r.links.size(), 1u);
   EXPECT_FALSE(r.links[0].inside);
-  std::string doc = r.to_json().dump();
+  std::string doc = r.record().to_json().dump();
   EXPECT_EQ(doc.find(core::sha256_hex("do not read")), std::string::npos);
   EXPECT_NE(doc.find("notes.txt -> ../secret"), std::string::npos);
   // A link inside is reported and the export still passes.
@@ -187,7 +187,7 @@ TEST(VerifyOutput, AGoodExportPasses) {
   EXPECT_EQ(r.files.size(), 5u);
   EXPECT_EQ(r.metrics["quantized_modules"], 1);
   EXPECT_GT(r.metrics["compression_ratio"].get<double>(), 0.0);  // tiny files: headers dominate
-  auto j = r.to_json();
+  auto j = r.record().to_json();
   EXPECT_EQ(j["status"], "success");
   EXPECT_EQ(j["files"][0]["sha256"].get<std::string>().size(), 64u);
 }
