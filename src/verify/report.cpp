@@ -30,6 +30,16 @@ void VerifyReport::add(std::string id, CheckStatus status, std::string message_i
   checks.push_back({std::move(id), status, std::move(message_id), std::move(args)});
 }
 
+void VerifyReport::measure(const std::string& name, core::Json value) {
+  for (auto& m : metrics) {
+    if (m.name == name) {
+      m.value = std::move(value);
+      return;
+    }
+  }
+  metrics.push_back({name, std::move(value)});
+}
+
 std::string VerifyReport::status() const {
   bool partial = false;
   for (const auto& c : checks) {
@@ -53,7 +63,7 @@ artifacts::Result VerifyReport::record() const {
     r.checks.push_back(
         {c.id, std::string(check_status_name(c.status)), core::msg(core::Lang::en, c.message_id, c.args), c.message_id, c.args});
   }
-  for (const auto& [name, value] : metrics.items()) r.metrics.push_back({name, value});
+  r.metrics = metrics;
   r.hash_seconds = std::round(hash_seconds * 1000) / 1000;
   r.seconds = std::round(seconds * 1000) / 1000;
   // How many digests were taken while quark-cli was still running (and checked unchanged since).
