@@ -279,6 +279,9 @@ struct PlanCandidate {
 // `quark-ptq evaluate` builds without a plan; the catalog texts), so that each is written in
 // one place.
 core::Json to_json(const PlanEvaluation& evaluation);
+// The evaluation section read at `at` (also the manifest's evaluator.settings, which copies it);
+// the first field of the wrong type goes to *error.
+PlanEvaluation plan_evaluation_of(const core::Json& section, const std::string& at, std::string* error);
 core::Json to_json(const PlanText& text);
 
 }  // namespace artifacts

@@ -124,8 +124,8 @@ PlanCalibration calibration_of(const core::Json& j, std::string* error) {
   return c;
 }
 
-PlanEvaluation evaluation_of(const core::Json& j, std::string* error) {
-  Fields f(j, "evaluation", error);
+PlanEvaluation evaluation_of(const core::Json& j, const std::string& at, std::string* error) {
+  Fields f(j, at, error);
   PlanEvaluation e;
   e.intent = f.text("intent");
   e.windows = f.integer("windows");
@@ -298,7 +298,7 @@ QuantPlan plan_of(const core::Json& doc, const std::string& at, std::string* err
   p.algorithms = top.texts("algorithms");
   if (const core::Json* c = top.object("calibration")) p.calibration = calibration_of(*c, &own);
   p.evaluation_intent = top.text("evaluation_intent");
-  if (const core::Json* e = top.object("evaluation")) p.evaluation = evaluation_of(*e, &own);
+  if (const core::Json* e = top.object("evaluation")) p.evaluation = evaluation_of(*e, "evaluation", &own);
   p.device_strategy = top.text("device_strategy");
   p.multi_device = top.flag("multi_device");
   p.evaluation_dataset = top.text("evaluation_dataset");
@@ -325,6 +325,10 @@ QuantPlan plan_of(const core::Json& doc, const std::string& at, std::string* err
 }
 
 }  // namespace
+
+PlanEvaluation plan_evaluation_of(const core::Json& section, const std::string& at, std::string* error) {
+  return evaluation_of(section, at, error);
+}
 
 bool PlanComparison::operator==(const PlanComparison&) const = default;
 

@@ -110,80 +110,10 @@ Run run_of(const core::Json& j, std::string* error) {
   return r;
 }
 
-Result result_of(const core::Json& j, std::string* error) {
-  Fields f(j, "result", error);
-  Result r;
-  r.status = f.text("status").value_or("");
-  if (const core::Json* metrics = f.object("metrics")) {
-    Fields m(*metrics, f.path("metrics"), error);
-    r.weight_bytes = m.integer("weight_bytes");
-    r.source_weight_bytes = m.integer("source_weight_bytes");
-  }
-  if (const core::Json* files = f.array("files")) {
-    for (std::size_t i = 0; i < files->size(); ++i) {
-      Fields one((*files)[i], f.path("files") + "/" + std::to_string(i), error);
-      auto bytes = one.integer("bytes");
-      r.files.push_back(
-          {one.text("path").value_or(""), bytes && *bytes > 0 ? static_cast<std::uint64_t>(*bytes) : 0, one.text("sha256").value_or("")});
-    }
-  }
-  return r;
-}
-
-Reason reason_of(Fields& f) {
-  Reason r;
-  r.id = f.text("reason_id").value_or("");
-  r.text = f.text("reason");
-  if (const core::Json* args = f.object("reason_args")) {
-    // Arguments are text; a number or a list written by another writer is shown as written.
-    for (const auto& [name, value] : args->items())
-      r.args.push_back({name, value.is_string() ? value.get<std::string>() : core::dump_compact(value)});
-  }
-  return r;
-}
-
-Evaluation evaluation_of(const core::Json& j, std::string* error) {
-  Fields f(j, "evaluation", error);
-  Evaluation e;
-  e.verdict = f.text("verdict").value_or("not-run");
-  e.reason = reason_of(f);
-  if (const core::Json* p = f.object("perplexity")) {
-    Fields pf(*p, f.path("perplexity"), error);
-    Perplexity out;
-    out.status = pf.text("status").value_or("not-run");
-    out.windows = pf.integer("windows").value_or(0);
-    out.delta_pct = pf.number("delta_pct");
-    out.se_pct = pf.number("se_pct");
-    out.threshold_pct = pf.number("threshold_pct");
-    e.perplexity = out;
-  }
-  if (const core::Json* c = f.object("canary")) {
-    Fields cf(*c, f.path("canary"), error);
-    Canary out;
-    out.status = cf.text("status").value_or("not-run");
-    out.token_agreement = cf.number("token_agreement");
-    if (const core::Json* prompts = cf.array("prompts")) {
-      for (std::size_t i = 0; i < prompts->size(); ++i) {
-        Fields one((*prompts)[i], cf.path("prompts") + "/" + std::to_string(i), error);
-        out.prompts.push_back({one.text("prompt").value_or(""), one.text("source").value_or(""), one.text("quantized").value_or("")});
-      }
-    }
-    e.canary = out;
-  }
-  if (const core::Json* p = f.object("process")) {
-    Fields pf(*p, f.path("process"), error);
-    auto pid = pf.integer("pid");
-    auto ticks = pf.integer("start_ticks");
-    auto boot = pf.text("boot_id");
-    if (pid && ticks) e.process = EvaluatorProcess{*pid, *ticks, boot};
-  }
-  return e;
-}
-
 }  // namespace
 
 std::optional<std::int64_t> RunManifest::source_weight_bytes() const {
-  if (result && result->source_weight_bytes) return result->source_weight_bytes;
+  if (result && result->source_weight_bytes()) return result->source_weight_bytes();
   std::int64_t total = 0;
   for (const auto& f : source_files) {
     if (f.path.size() > 12 && f.path.ends_with(".safetensors")) total += f.size;
@@ -219,7 +149,7 @@ std::optional<Evaluation> manifest_evaluation_as_read(const core::Json& manifest
   const core::Json* evaluation = manifest.is_object() && manifest.contains("evaluation") ? &manifest["evaluation"] : nullptr;
   if (evaluation == nullptr || !evaluation->is_object()) return std::nullopt;
   std::string ignored;
-  return evaluation_of(*evaluation, &ignored);
+  return evaluation_of(*evaluation, "evaluation", &ignored);
 }
 
 void put_run(core::Json& manifest, const Run& run) { manifest["run"] = run.to_json(); }
@@ -244,8 +174,8 @@ core::Result<RunManifest> RunManifest::from_json(const core::Json& doc) {
   if (const core::Json* outputs = top.object("outputs")) m.output_dir = Fields(*outputs, "outputs", &error).text("output_dir");
   if (const core::Json* estimate = top.object("estimate")) m.estimate = estimate_of(Fields(*estimate, "estimate", &error), &error);
   if (const core::Json* run = top.object("run")) m.run = run_of(*run, &error);
-  if (const core::Json* result = top.object("result")) m.result = result_of(*result, &error);
-  if (const core::Json* evaluation = top.object("evaluation")) m.evaluation = evaluation_of(*evaluation, &error);
+  if (const core::Json* result = top.object("result")) m.result = result_of(*result, "result", &error);
+  if (const core::Json* evaluation = top.object("evaluation")) m.evaluation = evaluation_of(*evaluation, "evaluation", &error);
   if (!error.empty()) return core::fail(field_invalid(kFile, error));
   return m;
 }

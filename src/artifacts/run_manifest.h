@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "artifacts/diagnosis.h"
+#include "artifacts/evaluation.h"
+#include "artifacts/result.h"
 #include "artifacts/run_peak.h"
 #include "core/json_io.h"
 #include "core/messages.h"
@@ -148,66 +150,6 @@ struct Run {
   core::Json to_json() const;
 };
 
-// A file the verification hashed (result.files).
-struct RecordedFile {
-  std::string path;
-  std::uint64_t bytes = 0;
-  std::string sha256;  // empty when it could not be read
-};
-
-// `result`: the verification of the output.
-struct Result {
-  std::string status;  // success | partial | failed
-  std::optional<std::int64_t> weight_bytes;
-  std::optional<std::int64_t> source_weight_bytes;
-  std::vector<RecordedFile> files;
-};
-
-// Why a verdict is what it is: the catalog id and its arguments beside the English text.
-struct Reason {
-  std::string id;
-  std::vector<core::MessageArg> args;
-  std::optional<std::string> text;
-};
-
-struct Perplexity {
-  std::string status = "not-run";
-  std::int64_t windows = 0;
-  std::optional<double> delta_pct;
-  std::optional<double> se_pct;
-  std::optional<double> threshold_pct;
-  bool measured() const { return status != "not-run" && windows > 0 && delta_pct.has_value(); }
-};
-
-struct CanaryPrompt {
-  std::string prompt;
-  std::string source;
-  std::string quantized;
-};
-
-struct Canary {
-  std::string status = "not-run";
-  std::optional<double> token_agreement;
-  std::vector<CanaryPrompt> prompts;
-};
-
-// evaluation.process: the evaluator while the evaluation is in progress, recorded when it
-// starts so that a second run and `status` can tell it still runs (workflow::assess_run).
-struct EvaluatorProcess {
-  std::int64_t pid = 0;
-  std::int64_t start_ticks = 0;
-  std::optional<std::string> boot_id;
-};
-
-// `evaluation`: quark-ptq's own evaluation of the output against its source.
-struct Evaluation {
-  std::string verdict;  // pass | fail | indeterminate | not-run
-  Reason reason;
-  std::optional<Perplexity> perplexity;
-  std::optional<Canary> canary;
-  std::optional<EvaluatorProcess> process;  // unset unless both pid and start_ticks were recorded
-};
-
 // A file of the source as the model's identity recorded it (inputs.model_identity.files).
 struct SourceFile {
   std::string path;
@@ -241,8 +183,6 @@ std::optional<Run> manifest_run_as_read(const core::Json& manifest);
 void put_run(core::Json& manifest, const Run& run);
 // The manifest's `evaluation` as far as it reads (for the liveness check, as the run above).
 std::optional<Evaluation> manifest_evaluation_as_read(const core::Json& manifest);
-// Records the evaluator's process in the manifest's in-progress `evaluation`.
-void put_evaluator_process(core::Json& manifest, const EvaluatorProcess& process);
 
 // Moves the manifest's recorded run - with the command digest it ran, its result and its
 // evaluation - to the end of `history` and removes them from the top level, so that neither a

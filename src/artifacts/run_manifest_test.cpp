@@ -21,7 +21,7 @@ core::Json finished() {
             "diagnosis": {"rule": "gpu_oom"}},
     "result": {"status": "success", "metrics": {"weight_bytes": 140000000, "source_weight_bytes": 269060552},
                "files": [{"path": "model.safetensors", "bytes": 140000000, "sha256": "ab"}]},
-    "evaluation": {"verdict": "fail", "reason": "perplexity up", "reason_id": "evaluate.reason.over", "reason_args": {"delta": "+9", "n": 3},
+    "evaluation": {"verdict": "fail", "reason": "perplexity up", "reason_id": "evaluate.reason.over", "reason_args": {"delta": "+9", "n": "3"},
       "canary": {"status": "pass", "token_agreement": 0.8125, "prompts": [{"prompt": "P", "source": " a", "quantized": " b"}]},
       "perplexity": {"status": "fail", "windows": 8, "delta_pct": 9.1, "se_pct": 0.4, "threshold_pct": 5.0}}
   })");
@@ -42,13 +42,13 @@ TEST(RunManifest, ReadsEverySectionAsWritten) {
   ASSERT_EQ(m->run->timeline.size(), 2u);
   EXPECT_EQ(m->run->timeline[1].gpu_used_mib, std::nullopt);
   EXPECT_EQ(m->run->diagnosis->rule, "gpu_oom");
-  EXPECT_EQ(m->result->weight_bytes, 140000000);
+  EXPECT_EQ(m->result->weight_bytes(), 140000000);
   ASSERT_EQ(m->result->files.size(), 1u);
   EXPECT_EQ(m->result->files[0].sha256, "ab");
   EXPECT_EQ(m->evaluation->verdict, "fail");
   EXPECT_EQ(m->evaluation->reason.id, "evaluate.reason.over");
   ASSERT_EQ(m->evaluation->reason.args.size(), 2u);
-  EXPECT_EQ(m->evaluation->reason.args[1].value, "3");  // a number argument shown as written
+  EXPECT_EQ(m->evaluation->reason.args[1].value, "3");
   EXPECT_TRUE(m->evaluation->perplexity->measured());
   EXPECT_EQ(m->evaluation->canary->prompts[0].quantized, " b");
   EXPECT_EQ(m->source_weight_bytes(), 269060552);
@@ -80,6 +80,7 @@ TEST(RunManifest, AFieldOfTheWrongTypeIsNamed) {
                         Case{"/run/timeline/1/t", "x", "run/timeline/1/t is not a number"},
                         Case{"/result/files", core::Json::object(), "result/files is not a list"},
                         Case{"/evaluation/perplexity/delta_pct", true, "evaluation/perplexity/delta_pct is not a number"},
+                        Case{"/evaluation/reason_args/n", 3, "evaluation/reason_args/n is not a string"},
                         Case{"/estimate/runs_on_cpu", "no", "estimate/runs_on_cpu is not true or false"},
                         Case{"/outputs", core::Json::array(), "outputs is not an object"}}) {
     core::Json doc = finished();

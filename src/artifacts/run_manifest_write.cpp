@@ -156,10 +156,6 @@ core::Json Run::to_json() const {
   return o;
 }
 
-void put_evaluator_process(core::Json& manifest, const EvaluatorProcess& process) {
-  manifest["evaluation"]["process"] = {{"pid", process.pid}, {"start_ticks", process.start_ticks}, {"boot_id", or_null(process.boot_id)}};
-}
-
 void retire_run(core::Json& manifest, const std::string& replaced_at) {
   core::Json entry = {{"replaced_at", replaced_at}};
   for (const char* section : {"run", "result", "evaluation"}) {

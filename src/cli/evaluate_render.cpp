@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "artifacts/evaluator.h"
 #include "evaluate/settings_json.h"
 
 namespace cli {
@@ -52,15 +53,19 @@ void print_evaluation(const Console& console, const evaluate::EvaluationResult& 
   console.say(verdict_id, {{"seconds", fmt::format("{:.0f}", r.seconds)}, {"reason", r.reason.text(console.lang())}});
 }
 
-void say_evaluator(const Console& console, const core::Json& evaluator) {
-  if (!evaluator.is_object()) return;
-  evaluate::Settings s =
-      evaluate::settings_from_json(core::json_object(evaluator, "settings") != nullptr ? evaluator["settings"] : core::Json::object());
-  console.say("prepare.evaluator", {{"python", core::json_string(evaluator, "python").value_or("?")},
+void say_evaluator(const Console& console, const core::Json& section) {
+  if (!section.is_object()) return;
+  auto evaluator = artifacts::Evaluator::from_json(section);
+  if (!evaluator) {
+    console.say(evaluator.error().id, evaluator.error().args);  // the field that does not read
+    return;
+  }
+  evaluate::Settings s = evaluate::settings_of(evaluator->settings);
+  console.say("prepare.evaluator", {{"python", evaluator->python.empty() ? "?" : evaluator->python},
                                     {"tokens", std::to_string(s.canary_tokens)},
                                     {"windows", std::to_string(s.windows)},
                                     {"seq_len", std::to_string(s.seq_len)},
-                                    {"text", core::json_string(evaluator, "text").value_or("-")},
+                                    {"text", evaluator->text.empty() ? "-" : evaluator->text},
                                     {"threshold", fmt::format("{:g}", s.max_ppl_increase_pct)}});
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "artifacts/plan_upgrade.h"
+#include "artifacts/run_manifest.h"
 #include "cli/table.h"
 #include "core/messages.h"
 #include "core/text.h"
@@ -195,39 +196,37 @@ void show_execution_reason(const Console& c, const core::Json& m) {
 void show_result_summary(const Console& c, const core::Json& m) {
   c.say("cli.summary_result_title");
   Table t = Table::from_ids(c, {"cli.heading_item", "cli.heading_value"});
-  add(t, c, "cli.label_result_status", c.enum_text("result_status", brief(core::json_at(m, "result/status"))));
+  const std::optional<artifacts::Result> result = artifacts::manifest_result_as_read(m);
+  add(t, c, "cli.label_result_status", c.enum_text("result_status", result && !result->status.empty() ? result->status : "-"));
   add(t, c, "cli.label_destination", brief(core::json_at(m, "outputs/output_dir")));
-  const core::Json* files = core::json_at(m, "result/files");
   std::uint64_t bytes = 0;
   std::size_t count = 0;
-  if (files != nullptr && files->is_array()) {
-    for (const auto& f : *files) {
+  if (result) {
+    for (const auto& f : result->files) {
       ++count;
-      if (auto b = core::json_int(f, "bytes"); b && *b > 0) bytes += static_cast<std::uint64_t>(*b);
+      bytes += f.bytes;
     }
   }
   add(t, c, "cli.label_files", c.t("cli.files_count", {{"count", std::to_string(count)}, {"bytes", std::to_string(bytes)}}));
-  if (const core::Json* ev = core::json_object(m, "evaluation")) {
+  if (const std::optional<artifacts::Evaluation> ev = artifacts::manifest_evaluation_as_read(m)) {
     // The evaluation beside the verification: checkpoint 4 is decided with both in view.
-    const std::string verdict = core::json_string(*ev, "verdict").value_or("not-run");
+    const std::string& verdict = ev->verdict;
     std::string text = core::catalog_has(c.lang(), "evaluate.status_" + verdict) ? c.t("evaluate.status_" + verdict) : verdict;
-    const std::string id = core::json_string(*ev, "reason_id").value_or("");
-    std::string reason = !id.empty() && core::catalog_has(core::Lang::en, id)
-                             ? c.t(id, flow::recorded_args(core::Json{{"args", ev->value("reason_args", core::Json::object())}}))
-                             : core::json_string(*ev, "reason").value_or("");
+    const std::string& id = ev->reason.id;
+    std::string reason = !id.empty() && core::catalog_has(core::Lang::en, id) ? c.t(id, ev->reason.args) : ev->reason.text.value_or("");
     if (!reason.empty()) text += " - " + reason;
     add(t, c, "cli.label_evaluation", text);
-    if (const core::Json* rel = core::json_object(*ev, "quark_releases"); rel != nullptr && rel->value("cross_release_load", false)) {
+    if (ev->quark_releases && ev->quark_releases->cross_release_load) {
       add(t, c, "cli.label_cross_release",
           c.t("cli.cross_release",
-              {{"export", core::json_string(*rel, "export").value_or("?")}, {"loader", core::json_string(*rel, "loader").value_or("?")}}));
+              {{"export", ev->quark_releases->exported.value_or("?")}, {"loader", ev->quark_releases->loader.value_or("?")}}));
     }
   }
-  if (const core::Json* metrics = core::json_at(m, "result/metrics"); metrics != nullptr && metrics->is_object()) {
+  if (result) {
     // Each measurement under its name in the user's language (cli.metric.<key>).
-    for (auto it = metrics->begin(); it != metrics->end(); ++it) {
-      std::string id = "cli.metric." + it.key();
-      t.add_row({core::catalog_has(c.lang(), id) ? c.t(id) : it.key(), brief(&it.value())});
+    for (const auto& metric : result->metrics) {
+      std::string id = "cli.metric." + metric.name;
+      t.add_row({core::catalog_has(c.lang(), id) ? c.t(id) : metric.name, brief(&metric.value)});
     }
   }
   c.line(t.render());

@@ -92,7 +92,7 @@ TEST(Judge, SmallDeltaAndMatchingCanaryPasses) {
   EXPECT_EQ(r.canary.prompts[0].first_divergence, 3);
   EXPECT_EQ(r.canary.prompts[1].first_divergence, -1);
   EXPECT_EQ(r.perplexity.windows, 4);
-  auto j = r.to_json();
+  auto j = r.record().to_json();
   EXPECT_EQ(j["verdict"], "pass");
   EXPECT_EQ(j["perplexity"]["status"], "pass");
   EXPECT_EQ(j["canary"]["prompts"].size(), 2U);
@@ -108,7 +108,7 @@ TEST(Judge, AnExportLoadedByAnotherReleaseIsNamedAsSuch) {
   EXPECT_FALSE(r.cross_release_load()) << "the export's release is not known yet";
   r.export_quark = "0.12.post1";
   EXPECT_TRUE(r.cross_release_load());
-  auto j = r.to_json();
+  auto j = r.record().to_json();
   EXPECT_EQ(j["quark_releases"]["export"], "0.12.post1");
   EXPECT_EQ(j["quark_releases"]["loader"], "0.13");
   EXPECT_EQ(j["quark_releases"]["cross_release_load"], true);
@@ -149,7 +149,7 @@ TEST(Judge, AModelThatDidNotLoadIsNotRunNeverPass) {
   EXPECT_EQ(r.canary.status, Status::not_run);
   EXPECT_EQ(r.perplexity.status, Status::not_run);
   EXPECT_NE(r.reason.text().find("ImportError"), std::string::npos);
-  EXPECT_EQ(r.to_json()["verdict"], "not-run");
+  EXPECT_EQ(r.record().to_json()["verdict"], "not-run");
 }
 
 TEST(Judge, NoWindowsIsNotRun) {
@@ -162,7 +162,7 @@ TEST(Judge, NoWindowsIsNotRun) {
 TEST(Judge, NotRunResultCarriesItsReason) {
   auto r = evaluate::not_run(settings(), {"evaluate.reason.deadline", {{"seconds", "900"}}});
   EXPECT_EQ(r.verdict, Status::not_run);
-  core::Json j = r.to_json();
+  core::Json j = r.record().to_json();
   EXPECT_EQ(j["canary"]["reason"], "the evaluator ran past its 900 s deadline and was stopped");
   EXPECT_EQ(j["reason_id"], "evaluate.reason.deadline");
   EXPECT_EQ(j["perplexity"]["reason_args"], (core::Json{{"seconds", "900"}}));
@@ -175,7 +175,7 @@ TEST(Judge, FailReasonHasAnIdAndReadsInBothLanguages) {
   auto r = evaluate::judge(m, settings());
   ASSERT_EQ(r.verdict, Status::fail);
   EXPECT_EQ(r.reason.id, "evaluate.reason.ppl_rose");
-  core::Json j = r.to_json();
+  core::Json j = r.record().to_json();
   EXPECT_EQ(j["reason"], r.reason.text());
   EXPECT_EQ(j["reason_id"], "evaluate.reason.ppl_rose");
   EXPECT_NE(r.reason.text().find("perplexity rose"), std::string::npos);

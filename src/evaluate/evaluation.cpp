@@ -1,169 +1,25 @@
+// The evaluation's outcome as the manifest records it (artifacts::Evaluation): the rounding
+// and which settings are recorded beside the measurements are decided here once.
 #include "evaluate/evaluation.h"
 
-#include <algorithm>
 #include <cmath>
 
-#include <fmt/format.h>
-
 #include "core/release_line.h"
-#include "evaluate/statistics.h"
 
 namespace evaluate {
 
 namespace {
-
-std::vector<double> numbers(const core::Json* model, std::string_view key) {
-  std::vector<double> out;
-  if (model == nullptr) return out;
-  const core::Json* arr = core::json_array(*model, key);
-  if (arr == nullptr) return out;
-  for (const auto& v : *arr) {
-    if (v.is_number()) out.push_back(v.get<double>());
-  }
-  return out;
-}
-
-std::vector<std::int64_t> tokens(const core::Json& gen) {
-  std::vector<std::int64_t> out;
-  if (const core::Json* arr = core::json_array(gen, "tokens")) {
-    for (const auto& v : *arr) {
-      if (v.is_number_integer()) out.push_back(v.get<std::int64_t>());
-    }
-  }
-  return out;
-}
-
-std::optional<std::string> degenerate(const core::Json& gen) {
-  auto why = core::json_string(gen, "degenerate");
-  if (why && !why->empty()) return why;
-  return std::nullopt;
-}
-
-// The model's error when it did not load, else none. `label` is "source" or "quantized".
-Reason load_error(const core::Json* model, const std::string& label) {
-  if (model == nullptr) return {"evaluate.reason." + label + "_not_reported", {}};
-  if (core::json_bool(*model, "loaded").value_or(false)) return {};
-  auto error = core::json_string(*model, "error");
-  if (!error || error->empty()) return {"evaluate.reason." + label + "_not_loaded_no_reason", {}};
-  return {"evaluate.reason." + label + "_not_loaded", {{"error", *error}}};
-}
 
 double round_to(double v, int digits) {
   double f = std::pow(10.0, digits);
   return std::round(v * f) / f;
 }
 
-CanaryCheck judge_canary(const core::Json* src, const core::Json* qnt, const Settings& s) {
-  CanaryCheck c;
-  if (s.canary_tokens <= 0) {
-    c.reason = {"evaluate.reason.canary_not_asked", {}};
-    return c;
-  }
-  const core::Json* sgen = src != nullptr ? core::json_array(*src, "canary") : nullptr;
-  const core::Json* qgen = qnt != nullptr ? core::json_array(*qnt, "canary") : nullptr;
-  if (sgen == nullptr || qgen == nullptr || sgen->empty() || sgen->size() != qgen->size()) {
-    c.reason = {"evaluate.reason.canary_not_generated", {}};
-    return c;
-  }
-  bool failed = false;
-  bool unsure = false;
-  double sum = 0;
-  for (std::size_t i = 0; i < sgen->size(); ++i) {
-    const core::Json& a = (*sgen)[i];
-    const core::Json& b = (*qgen)[i];
-    CanaryPrompt p;
-    p.prompt = core::json_string(a, "prompt").value_or("");
-    p.source_text = core::json_string(a, "text").value_or("");
-    p.quantized_text = core::json_string(b, "text").value_or("");
-    p.source_degenerate = degenerate(a);
-    p.quantized_degenerate = degenerate(b);
-    auto ta = tokens(a);
-    auto tb = tokens(b);
-    std::size_t longest = std::max(ta.size(), tb.size());
-    std::size_t same = 0;
-    for (std::size_t k = 0; k < std::min(ta.size(), tb.size()); ++k) {
-      if (ta[k] == tb[k]) {
-        ++same;
-      } else if (p.first_divergence < 0) {
-        p.first_divergence = static_cast<int>(k);
-      }
-    }
-    if (p.first_divergence < 0 && ta.size() != tb.size()) p.first_divergence = static_cast<int>(std::min(ta.size(), tb.size()));
-    p.agreement = longest == 0 ? 1.0 : static_cast<double>(same) / static_cast<double>(longest);
-    sum += p.agreement;
-    if (p.quantized_degenerate && !p.source_degenerate) {
-      failed = true;
-      c.reason = {"evaluate.reason.canary_degenerate", {{"prompt", p.prompt}, {"why", *p.quantized_degenerate}}};
-    } else if (p.source_degenerate && !failed) {
-      unsure = true;
-      c.reason = {"evaluate.reason.canary_source_degenerate", {{"prompt", p.prompt}, {"why", *p.source_degenerate}}};
-    }
-    c.prompts.push_back(std::move(p));
-  }
-  c.agreement = sum / static_cast<double>(c.prompts.size());
-  c.status = failed ? Status::fail : unsure ? Status::indeterminate : Status::pass;
-  return c;
-}
-
-PerplexityCheck judge_perplexity(const core::Json* src, const core::Json* qnt, const Settings& s) {
-  PerplexityCheck p;
-  p.threshold_pct = s.max_ppl_increase_pct;
-  p.seq_len = s.seq_len;
-  PairedDelta d = paired_delta(numbers(src, "window_nll"), numbers(qnt, "window_nll"));
-  p.windows = d.n;
-  if (d.n == 0) {
-    p.reason = {"evaluate.reason.ppl_no_windows", {}};
-    return p;
-  }
-  p.source_ppl = d.source_ppl;
-  p.quantized_ppl = d.quantized_ppl;
-  p.delta_pct = d.delta_pct;
-  p.se_pct = d.se_pct.value_or(0);
-  switch (judge_delta(d, s.max_ppl_increase_pct, s.z)) {
-    case Judgement::pass:
-      p.status = Status::pass;
-      break;
-    case Judgement::fail:
-      p.status = Status::fail;
-      p.reason = {"evaluate.reason.ppl_rose",
-                  {{"delta", fmt::format("{:.2f}", p.delta_pct)},
-                   {"se", fmt::format("{:.2f}", p.se_pct)},
-                   {"threshold", fmt::format("{:.1f}", p.threshold_pct)}}};
-      break;
-    case Judgement::indeterminate:
-      p.status = Status::indeterminate;
-      p.reason = !d.se_pct ? Reason{"evaluate.reason.ppl_too_few_windows", {{"windows", std::to_string(d.n)}}}
-                           : Reason{"evaluate.reason.ppl_undecided",
-                                    {{"delta", fmt::format("{:.2f}", p.delta_pct)},
-                                     {"se", fmt::format("{:.2f}", p.se_pct)},
-                                     {"windows", std::to_string(d.n)},
-                                     {"threshold", fmt::format("{:.1f}", p.threshold_pct)}}};
-      break;
-  }
-  if (d.n < s.windows && p.status == Status::pass) {
-    p.reason = {"evaluate.reason.ppl_budget", {{"windows", std::to_string(d.n)}, {"planned", std::to_string(s.windows)}}};
-  }
-  return p;
-}
-
-core::Json reason_json(const Reason& r) { return r.empty() ? core::Json(nullptr) : core::Json(r.text()); }
-
-// `reason_id` and `reason_args` of one section of the artifact, beside its English `reason`.
-void add_reason_id(core::Json& section, const Reason& r) {
-  if (r.empty()) return;
-  core::Json args = core::Json::object();
-  for (const auto& a : r.args) args[a.name] = a.value;
-  section["reason_id"] = r.id;
-  section["reason_args"] = std::move(args);
-}
-
-core::Json model_facts(const core::Json* m) {
-  core::Json j = core::Json::object();
-  if (m == nullptr) return j;
-  for (const char* k : {"path", "loaded", "error", "load_seconds", "canary_seconds", "ppl_seconds", "linear_classes"}) {
-    if (m->contains(k)) j[k] = (*m)[k];
-  }
-  return j;
+// The English text beside the catalog id and its arguments, so that each reader can show it in
+// the user's language.
+artifacts::Reason reason_record(const Reason& r) {
+  if (r.empty()) return {};
+  return {r.id, r.args, r.text()};
 }
 
 }  // namespace
@@ -193,95 +49,51 @@ EvaluationResult not_run(const Settings& settings, Reason reason) {
   return r;
 }
 
-EvaluationResult judge(const core::Json& measured, const Settings& settings) {
-  const core::Json* src = core::json_object(measured, "source");
-  const core::Json* qnt = core::json_object(measured, "quantized");
-  Reason why = load_error(src, "source");
-  if (why.empty()) why = load_error(qnt, "quantized");
-  EvaluationResult r = why.empty() ? EvaluationResult{} : not_run(settings, why);
-  r.settings = settings;
-  r.seconds = core::json_number(measured, "seconds").value_or(0);
-  for (const char* k : {"versions", "device", "dtype", "threads", "text", "windows_available", "baseline"}) {
-    if (measured.contains(k)) r.environment[k] = measured[k];
-  }
-  r.models = {{"source", model_facts(src)}, {"quantized", model_facts(qnt)}};
-  if (const core::Json* versions = core::json_object(measured, "versions"))
-    r.loader_quark = core::json_string(*versions, "amd_quark").value_or("");
-  if (!why.empty()) return r;
-  r.canary = judge_canary(src, qnt, settings);
-  r.perplexity = judge_perplexity(src, qnt, settings);
-  const auto& c = r.canary;
-  const auto& p = r.perplexity;
-  if (c.status == Status::fail || p.status == Status::fail) {
-    r.verdict = Status::fail;
-    r.reason = c.status == Status::fail ? c.reason : p.reason;
-  } else if (p.status == Status::not_run || (settings.canary_tokens > 0 && c.status == Status::not_run)) {
-    r.verdict = Status::not_run;
-    r.reason = p.status == Status::not_run ? p.reason : c.reason;
-  } else if (c.status == Status::indeterminate || p.status == Status::indeterminate) {
-    r.verdict = Status::indeterminate;
-    r.reason = p.status == Status::indeterminate ? p.reason : c.reason;
-  } else {
-    r.verdict = Status::pass;
-  }
-  return r;
-}
-
 // Releases differ in their loaders by release line; a patch release loads as its line does.
 bool EvaluationResult::cross_release_load() const {
   return !export_quark.empty() && !loader_quark.empty() && core::release_line(export_quark) != core::release_line(loader_quark);
 }
 
-core::Json EvaluationResult::to_json() const {
-  core::Json prompts = core::Json::array();
+artifacts::Evaluation EvaluationResult::record() const {
+  artifacts::Evaluation e;
+  e.verdict = std::string(status_name(verdict));
+  e.reason = reason_record(reason);
+  e.intent = settings.intent;
+  artifacts::Canary c;
+  c.status = std::string(status_name(canary.status));
+  c.reason = reason_record(canary.reason);
+  c.token_agreement = round_to(canary.agreement, 4);
+  c.new_tokens = settings.canary_tokens;
   for (const auto& p : canary.prompts) {
-    core::Json j = {{"prompt", p.prompt},
-                    {"source", p.source_text},
-                    {"quantized", p.quantized_text},
-                    {"agreement", round_to(p.agreement, 4)},
-                    {"first_divergence", p.first_divergence}};
-    j["degenerate"] = p.quantized_degenerate ? core::Json(*p.quantized_degenerate) : core::Json(nullptr);
-    j["source_degenerate"] = p.source_degenerate ? core::Json(*p.source_degenerate) : core::Json(nullptr);
-    prompts.push_back(std::move(j));
+    c.prompts.push_back({p.prompt, p.source_text, p.quantized_text, round_to(p.agreement, 4), p.first_divergence, p.quantized_degenerate,
+                         p.source_degenerate});
   }
-  core::Json j = {
-      {"verdict", std::string(status_name(verdict))},
-      {"reason", reason_json(reason)},
-      {"intent", settings.intent},
-      {"canary",
-       {{"status", std::string(status_name(canary.status))},
-        {"reason", reason_json(canary.reason)},
-        {"token_agreement", round_to(canary.agreement, 4)},
-        {"new_tokens", settings.canary_tokens},
-        {"prompts", prompts}}},
-      {"perplexity",
-       {{"status", std::string(status_name(perplexity.status))},
-        {"reason", reason_json(perplexity.reason)},
-        {"windows", perplexity.windows},
-        {"windows_planned", settings.windows},
-        {"seq_len", settings.seq_len},
-        {"source", round_to(perplexity.source_ppl, 4)},
-        {"quantized", round_to(perplexity.quantized_ppl, 4)},
-        {"delta_pct", round_to(perplexity.delta_pct, 3)},
-        {"se_pct", round_to(perplexity.se_pct, 3)},
-        {"threshold_pct", settings.max_ppl_increase_pct},
-        {"z", settings.z}}},
-      {"seconds", round_to(seconds, 1)},
-      {"process_seconds", round_to(process_seconds, 1)},
-      {"budget_seconds", settings.budget_seconds},
-      {"environment", environment},
-      {"models", models},
-  };
-  if (!log.empty()) j["log"] = log.string();
+  e.canary = std::move(c);
+  artifacts::Perplexity p;
+  p.status = std::string(status_name(perplexity.status));
+  p.reason = reason_record(perplexity.reason);
+  p.windows = perplexity.windows;
+  p.windows_planned = settings.windows;
+  p.seq_len = settings.seq_len;
+  p.source = round_to(perplexity.source_ppl, 4);
+  p.quantized = round_to(perplexity.quantized_ppl, 4);
+  p.delta_pct = round_to(perplexity.delta_pct, 3);
+  p.se_pct = round_to(perplexity.se_pct, 3);
+  p.threshold_pct = settings.max_ppl_increase_pct;
+  p.z = settings.z;
+  e.perplexity = std::move(p);
+  e.seconds = round_to(seconds, 1);
+  e.process_seconds = round_to(process_seconds, 1);
+  e.budget_seconds = settings.budget_seconds;
+  e.environment = environment;
+  e.models = models;
+  if (!log.empty()) e.log = log.string();
   if (!export_quark.empty() || !loader_quark.empty()) {
-    j["quark_releases"] = {{"export", export_quark.empty() ? core::Json(nullptr) : core::Json(export_quark)},
-                           {"loader", loader_quark.empty() ? core::Json(nullptr) : core::Json(loader_quark)},
-                           {"cross_release_load", cross_release_load()}};
+    e.quark_releases =
+        artifacts::QuarkReleases{export_quark.empty() ? std::nullopt : std::optional<std::string>(export_quark),
+                                 loader_quark.empty() ? std::nullopt : std::optional<std::string>(loader_quark), cross_release_load()};
   }
-  add_reason_id(j, reason);
-  add_reason_id(j["canary"], canary.reason);
-  add_reason_id(j["perplexity"], perplexity.reason);
-  return j;
+  return e;
 }
 
 }  // namespace evaluate

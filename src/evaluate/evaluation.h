@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/evaluation.h"
 #include "core/json_io.h"
 #include "core/messages.h"
 
@@ -86,7 +87,7 @@ struct EvaluationResult {
   std::string loader_quark;
   bool cross_release_load() const;
   core::Json models = core::Json::object();  // per model: load / canary / ppl seconds, layer classes
-  core::Json to_json() const;                // run_manifest.yaml `evaluation`
+  artifacts::Evaluation record() const;      // run_manifest.yaml `evaluation`
 };
 
 // The evaluator's JSON (knowledge/probes/evaluate.py stdout) judged with `settings`.

@@ -1,14 +1,14 @@
 // The evaluation settings as the plan records them (quant_plan.json `evaluation`) and as
-// prepare copies them into run_manifest.yaml (`evaluator.settings`): one reader for both.
+// prepare copies them into run_manifest.yaml (`evaluator.settings`), both read as
+// artifacts::PlanEvaluation: the evaluator's settings from that record.
 #pragma once
 
-#include "core/json_io.h"
+#include "artifacts/quant_plan.h"
 #include "evaluate/evaluation.h"
 
 namespace evaluate {
 
-// Missing keys (or keys of the wrong type, which the schemas of both artifacts reject before
-// this is reached) stay zero: a check with no windows measures nothing and says so.
-Settings settings_from_json(const core::Json& section);
+// Unset fields stay zero: a check with no windows measures nothing and says so.
+Settings settings_of(const artifacts::PlanEvaluation& section);
 
 }  // namespace evaluate

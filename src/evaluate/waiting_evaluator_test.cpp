@@ -67,8 +67,8 @@ TEST_F(WaitingEvaluator, ToldToGoItEvaluatesAsADirectStartWould) {
   EvaluationResult direct = run_evaluation(req);
   EXPECT_EQ(direct.verdict, Status::pass);
   EXPECT_EQ(waited_text(), "waited\n");  // a direct start does not wait
-  EXPECT_EQ(direct.to_json()["perplexity"], waited_result.to_json()["perplexity"]);
-  EXPECT_EQ(direct.to_json()["canary"], waited_result.to_json()["canary"]);
+  EXPECT_EQ(direct.record().to_json()["perplexity"], waited_result.record().to_json()["perplexity"]);
+  EXPECT_EQ(direct.record().to_json()["canary"], waited_result.record().to_json()["canary"]);
 }
 
 TEST_F(WaitingEvaluator, ReleasedItExitsWithItsOwnStatusHavingDoneNothing) {

@@ -140,8 +140,8 @@ core::Json confirm_document(core::Lang lang, const workflow::Workdir& wd, const 
 core::Json run_document(const RunOutcome& outcome) {
   const verify::VerifyReport* report = outcome.report();
   core::Json j = {{"manifest", outcome.manifest.string()}, {"run", outcome.run}};
-  j["result"] = report != nullptr ? report->to_json() : core::Json(nullptr);
-  j["evaluation"] = outcome.evaluation ? outcome.evaluation->to_json() : core::Json(nullptr);
+  j["result"] = report != nullptr ? report->record().to_json() : core::Json(nullptr);
+  j["evaluation"] = outcome.evaluation ? outcome.evaluation->record().to_json() : core::Json(nullptr);
   j["report"] = outcome.report_html && *outcome.report_html ? core::Json(outcome.report_html->value().string()) : core::Json(nullptr);
   j["exit_code"] = core::to_int(outcome.exit_code());
   return j;

@@ -13,19 +13,19 @@ namespace flow {
 
 core::Result<evaluate::Request> evaluation_request(const EvaluateRequest& r) {
   QPTQ_TRY(plan::load_tables());
-  core::Json section = artifacts::to_json(plan::evaluation_settings(r.eval, r.priority, r.text));
+  artifacts::PlanEvaluation section = plan::evaluation_settings(r.eval, r.priority, r.text);
   if (!r.plan.empty()) {
     auto plan = read_plan_input(core::absolute_path(r.plan));
     if (!plan) return core::fail(core::make_error(core::ExitCode::bad_input, "evaluate.plan_unreadable").with("path", r.plan));
-    if (plan->evaluation.is_object()) section = plan->evaluation;
+    if (plan->evaluation) section = *plan->evaluation;
   }
-  evaluate::Settings s = evaluate::settings_from_json(section);
+  evaluate::Settings s = evaluate::settings_of(section);
   if (r.threshold) s.max_ppl_increase_pct = *r.threshold;
   if (r.windows) s.windows = *r.windows;
   if (r.seq_len) s.seq_len = *r.seq_len;
   if (r.canary_tokens) s.canary_tokens = *r.canary_tokens;
   if (r.budget) s.budget_seconds = *r.budget;
-  std::string text = !r.text.empty() ? r.text : core::json_string(section, "text").value_or("");
+  std::string text = !r.text.empty() ? r.text : section.text.value_or("");
 
   auto source = core::absolute_path(r.source);
   if (!core::is_directory(source))

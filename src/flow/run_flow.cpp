@@ -245,7 +245,7 @@ evaluate::Request evaluation_request(const workflow::Workdir& wd, const artifact
   r.source = evaluator.source;
   r.output = evaluator.output;
   r.text = evaluator.text;
-  r.settings = evaluate::settings_from_json(evaluator.settings);
+  r.settings = evaluate::settings_of(evaluator.settings);
   r.work_dir = wd.root / "evaluation";
   r.echo_fd = 2;
   // Every candidate of a comparison is judged against the same source: measured once, kept.
@@ -265,7 +265,7 @@ evaluate::Request evaluation_request(const workflow::Workdir& wd, const artifact
 // The world outside the workdir checked again just before the evaluation: the source may have
 // changed during the run, the held-out text or the interpreter since the approval. Why the
 // evaluation must not run, or nothing.
-std::optional<evaluate::Reason> evaluation_blocked(const workflow::RecordedCommand& cmd, const core::Json& evaluator) {
+std::optional<evaluate::Reason> evaluation_blocked(const workflow::RecordedCommand& cmd, const artifacts::Evaluator& evaluator) {
   auto change_of = [](const core::Error& e) {
     const std::string* c = e.arg("change");
     return c != nullptr ? *c : e.id;
@@ -605,7 +605,7 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
   run.hash_tail_bytes = static_cast<std::int64_t>(early.tail_bytes());
   outcome.run = run.to_json();
   artifacts::put_run(doc, run);
-  if (const verify::VerifyReport* report = outcome.report()) doc["result"] = report->to_json();
+  if (const verify::VerifyReport* report = outcome.report()) artifacts::put_result(doc, report->record());
   if (!std::holds_alternative<run_end::Verified>(outcome.end)) launcher.release_evaluator();
   if (evaluator && outcome.report() != nullptr) {
     evaluate::Request er = evaluation_request(wd, *evaluator, cmd);
@@ -616,26 +616,28 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     // Recorded before the evaluation starts: a crash or Ctrl-C in it leaves the verification on
     // disk, and while it runs the result is not-run, so checkpoint 4 cannot be passed on an
     // evaluation that has not ended.
-    doc["evaluation"] = evaluate::not_run(er.settings, {"evaluate.reason.in_progress", {}}).to_json();
+    artifacts::Evaluation in_progress = evaluate::not_run(er.settings, {"evaluate.reason.in_progress", {}}).record();
+    artifacts::put_evaluation(doc, in_progress);
     QPTQ_TRY(file.write());
     if (!std::holds_alternative<run_end::Verified>(outcome.end)) {
       outcome.evaluation = evaluate::not_run(er.settings, {"evaluate.reason.not_verified", {}});
-    } else if (auto blocked = evaluation_blocked(cmd, cmd.evaluator)) {
+    } else if (auto blocked = evaluation_blocked(cmd, *evaluator)) {
       launcher.release_evaluator();
       outcome.evaluation = evaluate::not_run(er.settings, std::move(*blocked));
     } else {
       // The evaluator's process beside the in-progress record: if quark-ptq is killed now, the
       // evaluator lives on, and status and a second run must say so (workflow::assess_run).
-      er.on_started = [&doc, &file, &observer](int pid) {
+      er.on_started = [&doc, &file, &observer, &in_progress](int pid) {
         auto id = workflow::process_identity(pid);
         if (!id) return;
-        artifacts::put_evaluator_process(doc, {id->pid, static_cast<std::int64_t>(id->start_ticks), id->boot_id});
+        in_progress.process = artifacts::EvaluatorProcess{id->pid, static_cast<std::int64_t>(id->start_ticks), id->boot_id};
+        artifacts::put_evaluation(doc, in_progress);
         if (auto written = file.write(); !written) observer.on_record_failed(written.error());
       };
       observer.on_evaluating(er);
       outcome.evaluation = launcher.evaluate(er);
     }
-    doc["evaluation"] = outcome.evaluation->to_json();
+    artifacts::put_evaluation(doc, outcome.evaluation->record());
     phases.mark("evaluation");
     run.phases = phases.recorded();
     outcome.run = run.to_json();

@@ -703,7 +703,9 @@ class RunFlowEvaluated : public RunFlow {
     ASSERT_TRUE(core::write_file_atomic(text, "{\"text\": \"held-out prose\"}\n").has_value());
     manifest["evaluator"]["text"] = text.string();
     manifest["evaluator"]["python"] = "python3";
-    manifest["evaluator"]["bound"] = workflow::evaluator_inputs("python3", text.string());
+    artifacts::Evaluator e = *artifacts::Evaluator::from_json(manifest["evaluator"]);
+    e.bound = workflow::evaluator_inputs("python3", text.string());
+    manifest["evaluator"] = e.to_json();
   }
   fs::path text;
   // What the evaluator measures: per-window NLL of source and output, and one canary each.
@@ -721,7 +723,7 @@ class RunFlowEvaluated : public RunFlow {
 };
 
 TEST_F(RunFlowEvaluated, AVerifiedOutputIsEvaluatedAsApproved) {
-  evaluate::Settings s = evaluate::settings_from_json(manifest["evaluator"]["settings"]);
+  evaluate::Settings s = evaluate::settings_of(artifacts::Evaluator::from_json(manifest["evaluator"])->settings);
   launcher.evaluation = evaluate::judge(measured(0.01, {1, 2, 3, 4}), s);
   auto r = run_it();
   ASSERT_TRUE(r.has_value()) << r.error().id;
@@ -748,7 +750,7 @@ TEST_F(RunFlowEvaluated, AVerifiedOutputIsEvaluatedAsApproved) {
 }
 
 TEST_F(RunFlowEvaluated, ADegradedModelEndsWithTheEvaluationExitCode) {
-  evaluate::Settings s = evaluate::settings_from_json(manifest["evaluator"]["settings"]);
+  evaluate::Settings s = evaluate::settings_of(artifacts::Evaluator::from_json(manifest["evaluator"])->settings);
   launcher.evaluation = evaluate::judge(measured(0.5, {1, 2, 3, 4}), s);  // perplexity x1.65
   auto r = run_it();
   ASSERT_TRUE(r.has_value()) << r.error().id;
@@ -762,7 +764,7 @@ TEST_F(RunFlowEvaluated, ADegradedModelEndsWithTheEvaluationExitCode) {
 }
 
 TEST_F(RunFlowEvaluated, CheckpointFourCannotBePassedWhileTheEvaluationRuns) {
-  evaluate::Settings s = evaluate::settings_from_json(manifest["evaluator"]["settings"]);
+  evaluate::Settings s = evaluate::settings_of(artifacts::Evaluator::from_json(manifest["evaluator"])->settings);
   launcher.evaluation = evaluate::judge(measured(0.01, {1, 2, 3, 4}), s);
   std::optional<core::ExitCode> accept_during;
   launcher.while_evaluating = [&] {
@@ -785,8 +787,8 @@ TEST_F(RunFlowEvaluated, AnEvaluatorThatDidNotRunIsNeverAPass) {
 }
 
 TEST_F(RunFlowEvaluated, AnInterruptedEvaluationIsAnInterruptedRun) {
-  evaluate::EvaluationResult stopped =
-      evaluate::not_run(evaluate::settings_from_json(manifest["evaluator"]["settings"]), {"evaluate.reason.interrupted", {}});
+  evaluate::EvaluationResult stopped = evaluate::not_run(
+      evaluate::settings_of(artifacts::Evaluator::from_json(manifest["evaluator"])->settings), {"evaluate.reason.interrupted", {}});
   stopped.interrupted = true;
   launcher.evaluation = stopped;
   auto r = run_it();
@@ -828,7 +830,7 @@ TEST_F(RunFlowEvaluated, ATextOrInterpreterSwappedAfterTheApprovalIsNeverUsed) {
   // The interpreter: the manifest was approved for another file behind the same name.
   manifest["evaluator"]["bound"]["python_identity"]["sha256"] = std::string(64, '0');
   ASSERT_TRUE(core::write_file_atomic(text, "{\"text\": \"held-out prose\"}\n").has_value());
-  manifest["evaluator"]["bound"]["text_sha256"] = workflow::evaluator_inputs("python3", text.string())["text_sha256"];
+  manifest["evaluator"]["bound"]["text_sha256"] = *workflow::evaluator_inputs("python3", text.string()).text_sha256;
   seal_manifest();
   write_manifest();
   fs::remove_all(out);

@@ -240,7 +240,7 @@ class Start {
     if (!s) return failed(s.error());
     if (s->comparison) return comparison_execution(*s);
     // Resuming after a finished run: go straight to checkpoint 4.
-    if (s->at(Checkpoint::execution).state == CheckpointState::confirmed && core::json_object(s->manifest.doc, "result") != nullptr) {
+    if (s->at(Checkpoint::execution).state == CheckpointState::confirmed && artifacts::manifest_result_as_read(s->manifest.doc)) {
       return std::nullopt;
     }
     if (s->manifest.state != ArtifactState::valid) {

@@ -9,15 +9,12 @@ EstimateInputs plan_estimate_inputs(const PlanView& plan) {
   in.algorithms = plan.algorithms;
   in.calibration = plan.calibration;
   in.evaluation = plan.evaluation_intent != "none" && !plan.evaluated_by_quark_ptq;
-  if (plan.evaluated_by_quark_ptq && plan.evaluation.is_object()) {
+  if (plan.evaluated_by_quark_ptq && plan.evaluation) {
     EstimateInputs::OwnEvaluation own;
-    auto number = [&](const char* key, double fallback) {
-      const core::Json* v = core::json_at(plan.evaluation, key);
-      return v != nullptr && v->is_number() ? v->get<double>() : fallback;
-    };
-    own.windows = number("windows", own.windows);
-    own.seq_len = number("seq_len", own.seq_len);
-    own.budget_seconds = number("budget_seconds", own.budget_seconds);
+    const artifacts::PlanEvaluation& e = *plan.evaluation;
+    if (e.windows) own.windows = static_cast<double>(*e.windows);
+    if (e.seq_len) own.seq_len = static_cast<double>(*e.seq_len);
+    own.budget_seconds = e.budget_seconds.value_or(own.budget_seconds);
     in.own_evaluation = own;
   }
   in.multi_device = plan.multi_device;

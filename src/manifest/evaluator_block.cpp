@@ -6,33 +6,26 @@
 #include "core/fs.h"
 #include "evaluate/run_evaluation.h"
 #include "evaluate/settings_json.h"
+#include "artifacts/evaluator.h"
 #include "workflow/evaluator_inputs.h"
 
 namespace manifest {
 
-namespace {
-
-// The settings the evaluator is given: the plan's section without its `text` (recorded on its
-// own) or any key the evaluator does not read.
-core::Json settings_of(const core::Json& evaluation) {
-  core::Json s = core::Json::object();
-  for (const char* key : {"intent", "windows", "seq_len", "canary_tokens", "budget_seconds", "max_ppl_increase_pct", "z"}) {
-    if (const core::Json* v = core::json_at(evaluation, key)) s[key] = *v;
-  }
-  return s;
-}
-
-}  // namespace
-
 EvaluatorBlock evaluator_block(const PlanView& plan, const std::string& python, const std::string& output_dir) {
   EvaluatorBlock out;
-  if (!plan.evaluated_by_quark_ptq || !plan.evaluation.is_object()) return out;
-  std::string text = core::json_string(plan.evaluation, "text").value_or("");
-  const core::Json settings = settings_of(plan.evaluation);
-  out.deadline_seconds = evaluate::hard_timeout_seconds(evaluate::settings_from_json(settings));
-  out.block = {{"python", python},     {"source", plan.model},
-               {"output", output_dir}, {"text", text.empty() ? core::Json(nullptr) : core::Json(text)},
-               {"settings", settings}, {"bound", workflow::evaluator_inputs(python, text)}};
+  if (!plan.evaluated_by_quark_ptq || !plan.evaluation) return out;
+  artifacts::Evaluator e;
+  e.python = python;
+  e.source = plan.model;
+  e.output = output_dir;
+  e.text = plan.evaluation->text.value_or("");
+  // The settings the evaluator is given: the plan's section without its text (recorded above).
+  e.settings = *plan.evaluation;
+  e.settings.text.reset();
+  e.bound = workflow::evaluator_inputs(python, e.text);
+  const std::string& text = e.text;
+  out.deadline_seconds = evaluate::hard_timeout_seconds(evaluate::settings_of(e.settings));
+  out.block = e.to_json();
   // Without held-out text the evaluation could only end not-run, after the whole quantization:
   // say so now, while the fix is a new plan.
   if (text.empty()) {
@@ -53,7 +46,7 @@ EvaluatorBlock evaluator_block(const PlanView& plan, const std::string& python, 
   if (python.empty()) {
     out.problems.push_back(
         {"evaluation_python_missing", true, "manifest.problem_evaluation_python", {}, "none", "a Python with torch and transformers"});
-  } else if (out.block["bound"]["python_identity"].is_null()) {
+  } else if (!e.bound->python_identity) {
     out.problems.push_back({"evaluation_python_missing",
                             true,
                             "manifest.problem_evaluation_python_unreadable",

@@ -15,8 +15,7 @@ PlanView evaluating_plan(const std::string& model, bool local, const std::string
   p.model = model;
   p.model_is_local = local;
   p.evaluated_by_quark_ptq = true;
-  p.evaluation = {{"intent", "smoke"},           {"windows", 8}, {"seq_len", 256}, {"canary_tokens", 16}, {"budget_seconds", 900},
-                  {"max_ppl_increase_pct", 5.0}, {"z", 1.96},    {"text", text}};
+  p.evaluation = artifacts::PlanEvaluation{"smoke", 8, 256, 16, 900.0, 5.0, 1.96, text};
   return p;
 }
 

@@ -89,7 +89,7 @@ core::Result<void> read_execution(PlanView& v, const plan::PlanFile& plan) {
   v.evaluation_dataset = plan.evaluation_dataset.value_or(v.cli_defaults.evaluation_dataset);
   v.evaluated_by_quark_ptq = plan.evaluated_by_quark_ptq;
   // Only a section quark-ptq evaluates by is the manifest's (plan.evaluation is any section).
-  v.evaluation = plan.evaluated_by_quark_ptq ? plan.evaluation : core::Json(nullptr);
+  v.evaluation = plan.evaluated_by_quark_ptq ? plan.evaluation : std::nullopt;
   const auto& strategy = plan.device_strategy;
   v.device_strategy = strategy.value_or("");
   v.multi_device = plan.multi_device.value_or(strategy && *strategy == "multi_device");

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "artifacts/quant_plan.h"
 #include "core/json_io.h"
 #include "core/result.h"
 #include "intake/analysis_file.h"
@@ -50,8 +51,8 @@ struct PlanView {
   knowledge::CalibDefaults cli_defaults;
   std::string evaluation_intent;  // none | smoke | full; unsaid: knowledge/plan/rules.json's default
   std::string evaluation_dataset;
-  bool evaluated_by_quark_ptq = false;          // the plan has an `evaluation` section: step 4 evaluates, not quark-cli
-  core::Json evaluation = core::Json(nullptr);  // that section (settings, threshold, text)
+  bool evaluated_by_quark_ptq = false;                  // the plan has an `evaluation` section: step 4 evaluates, not quark-cli
+  std::optional<artifacts::PlanEvaluation> evaluation;  // that section (settings, threshold, text)
   bool multi_device = false;
   std::string device_strategy;     // "single", "multi_device", "cpu" or "" (not said)
   bool trust_remote_code = false;  // true only when the user explicitly accepted it

@@ -67,12 +67,12 @@ TEST(PlanView, OnlyAnEvaluationWithWindowsIsQuarkPtqs) {
   auto settings = read_plan_view(plan, intake_analysis());
   ASSERT_TRUE(settings.has_value());
   EXPECT_FALSE(settings->evaluated_by_quark_ptq);
-  EXPECT_TRUE(settings->evaluation.is_null());
+  EXPECT_FALSE(settings->evaluation);
   plan["evaluation"]["windows"] = 8;
   auto own = read_plan_view(plan, intake_analysis());
   ASSERT_TRUE(own.has_value());
   EXPECT_TRUE(own->evaluated_by_quark_ptq);
-  EXPECT_EQ(own->evaluation["windows"], 8);
+  EXPECT_EQ(own->evaluation->windows, 8);
 }
 
 TEST(PlanView, TemplateDefaultExclusionsAreNotAnOverride) {

@@ -1,5 +1,7 @@
 #include "manifest/recorded_messages.h"
 
+#include "artifacts/run_manifest.h"
+
 namespace manifest {
 
 namespace {
@@ -19,11 +21,15 @@ RecordedMessage recorded_message(const core::Json& item) {
 
 std::vector<UnpassedCheck> unpassed_checks(const core::Json& manifest) {
   std::vector<UnpassedCheck> out;
-  const core::Json* checks = core::json_at(manifest, "result/checks");
-  if (checks == nullptr || !checks->is_array()) return out;
-  for (const auto& check : *checks) {
-    std::string status = check.is_object() ? core::json_string(check, "status").value_or("") : "";
-    if (status == "fail" || status == "partial") out.push_back({status, recorded_message(check)});
+  const std::optional<artifacts::Result> result = artifacts::manifest_result_as_read(manifest);
+  if (!result) return out;
+  for (const auto& check : result->checks) {
+    if (check.status != "fail" && check.status != "partial") continue;
+    RecordedMessage m;
+    m.id = check.message_id.empty() ? std::nullopt : std::optional<std::string>(check.message_id);
+    m.args = check.args;
+    m.text = check.message.empty() ? std::nullopt : std::optional<std::string>(check.message);
+    out.push_back({check.status, std::move(m)});
   }
   return out;
 }

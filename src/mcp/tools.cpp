@@ -7,6 +7,8 @@
 #include <iostream>
 #include <span>
 
+#include "artifacts/evaluator.h"
+#include "artifacts/run_manifest.h"
 #include "core/fs.h"
 #include "core/sha256.h"
 #include "core/shell_quote.h"
@@ -366,16 +368,17 @@ std::string estimate_text(core::Lang lang, const json& manifest) {
                     {"minutes", minutes < 0 ? "?" : manifest::minutes_text(minutes)}});
 }
 
-std::string evaluator_text(core::Lang lang, const json& evaluator) {
-  if (!evaluator.is_object()) return core::msg(lang, "mcp.evaluator_none");
-  evaluate::Settings s =
-      evaluate::settings_from_json(core::json_object(evaluator, "settings") != nullptr ? evaluator["settings"] : json::object());
+std::string evaluator_text(core::Lang lang, const json& section) {
+  if (!section.is_object()) return core::msg(lang, "mcp.evaluator_none");
+  auto evaluator = artifacts::Evaluator::from_json(section);
+  if (!evaluator) return core::msg(lang, evaluator.error().id, evaluator.error().args);  // the field that does not read
+  evaluate::Settings s = evaluate::settings_of(evaluator->settings);
   return std::string(core::trim(core::msg(lang, "prepare.evaluator",
-                                          {{"python", core::json_string(evaluator, "python").value_or("?")},
+                                          {{"python", evaluator->python.empty() ? "?" : evaluator->python},
                                            {"tokens", std::to_string(s.canary_tokens)},
                                            {"windows", std::to_string(s.windows)},
                                            {"seq_len", std::to_string(s.seq_len)},
-                                           {"text", core::json_string(evaluator, "text").value_or("-")},
+                                           {"text", evaluator->text.empty() ? "-" : evaluator->text},
                                            {"threshold", json(s.max_ppl_increase_pct).dump()}})));
 }
 
@@ -665,7 +668,7 @@ ToolResult call_verify(ToolCall& c) {
                         static_cast<unsigned>(arg_int(c.args, "threads").value_or(0))};
   auto report = flow::verify(r);
   if (!report) return failed(c, report.error());
-  return done(report->to_json(), flow::verify_exit_code(*report));
+  return done(report->record().to_json(), flow::verify_exit_code(*report));
 }
 
 template <typename T>
@@ -705,16 +708,13 @@ ToolResult call_evaluate(ToolCall& c) {
             {"python", req->python}});
   if (c.progress) c.progress("evaluating");
   evaluate::EvaluationResult result = flow::run_evaluation(*req);
-  return done(result.to_json(), flow::evaluation_exit_code(result));
+  return done(result.record().to_json(), flow::evaluation_exit_code(result));
 }
 
 // --- checkpoint 4 ---------------------------------------------------------------------------
 
 // What an answer at checkpoint 4 is bound to: the recorded result.
-std::string result_digest(const workflow::WorkflowStatus& s) {
-  const json* result = core::json_object(s.manifest.doc, "result");
-  return result != nullptr ? core::json_digest(*result) : "";
-}
+std::string result_digest(const workflow::WorkflowStatus& s) { return artifacts::recorded_result_digest(s.manifest.doc); }
 
 ToolResult call_accept(ToolCall& c) {
   const bool despite = arg_bool(c.args, "despite_evaluation");

@@ -36,7 +36,7 @@ void take_evaluation(PlanFile& f, const artifacts::QuantPlan& p) {
   // Only a section with windows is quark-ptq's own evaluation; `quark-ptq evaluate --plan`
   // takes its settings from any section.
   f.evaluated_by_quark_ptq = p.evaluation->windows.has_value();
-  f.evaluation = artifacts::to_json(*p.evaluation);
+  f.evaluation = p.evaluation;
 }
 
 }  // namespace

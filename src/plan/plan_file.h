@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "artifacts/quant_plan.h"
 #include "core/json_io.h"
 #include "core/result.h"
 #include "plan/plan_model.h"
@@ -38,7 +39,7 @@ struct PlanFile {
   bool evaluated_by_quark_ptq = false;
   // That section as recorded (settings, threshold, text), null when the plan has none; also
   // without windows, since `quark-ptq evaluate --plan` takes its settings from it either way.
-  core::Json evaluation = core::Json(nullptr);
+  std::optional<artifacts::PlanEvaluation> evaluation;
   std::optional<std::string> device_strategy;  // single | multi_device | cpu
   std::optional<bool> multi_device;
   std::optional<bool> trust_remote_code;

@@ -116,13 +116,15 @@ TEST(PlanFile, EvaluationSectionIsKeptWithoutWindows) {
   auto settings = read_plan_file({{"evaluation", {{"text", "held_out.txt"}}}});
   ASSERT_TRUE(settings.has_value());
   EXPECT_FALSE(settings->evaluated_by_quark_ptq);
-  EXPECT_EQ(settings->evaluation, (core::Json{{"text", "held_out.txt"}}));
+  ASSERT_TRUE(settings->evaluation);
+  EXPECT_EQ(settings->evaluation->text, "held_out.txt");
+  EXPECT_FALSE(settings->evaluation->windows);
   auto own = read_plan_file({{"evaluation", {{"windows", 8}}}});
   ASSERT_TRUE(own.has_value());
   EXPECT_TRUE(own->evaluated_by_quark_ptq);
   auto none = read_plan_file({{"evaluation", "full"}});
   ASSERT_TRUE(none.has_value());
-  EXPECT_TRUE(none->evaluation.is_null());
+  EXPECT_FALSE(none->evaluation);
 }
 
 }  // namespace

@@ -110,7 +110,7 @@ Report make_report(const Sources& s) {
   if (run.diagnosis) c.failure = diagnose::Diagnosis::from_record(*run.diagnosis);
   if (m.result) {
     c.verification = m.result->status;
-    c.size_bytes = m.result->weight_bytes;
+    c.size_bytes = m.result->weight_bytes();
   }
   c.source_bytes = m.source_weight_bytes();
   if (m.evaluation) c.evaluation = evaluation_of(*m.evaluation);

@@ -86,7 +86,7 @@ void write_export(const test_support::TempDir& d, char fill) {
 
 // The report without the fields that are timings or say how the digests were obtained.
 core::Json comparable(const VerifyReport& r) {
-  core::Json j = r.to_json();
+  core::Json j = r.record().to_json();
   j.erase("hash_seconds");
   j.erase("seconds");
   j.erase("early_hashed_files");
@@ -110,7 +110,7 @@ TEST(EarlyHasher, AFileRewrittenAfterEarlyHashingIsHashedAgain) {
   o.earlier.clear();
   VerifyReport cold = verify_output(o);
   EXPECT_EQ(comparable(warm), comparable(cold));
-  EXPECT_EQ(warm.to_json()["early_hashed_files"], 0);
+  EXPECT_EQ(warm.record().to_json()["early_hashed_files"], 0);
   bool found = false;
   for (const auto& f : warm.files) {
     if (f.path != "model.safetensors") continue;
@@ -127,7 +127,7 @@ TEST(EarlyHasher, AFileRewrittenAfterEarlyHashingIsHashedAgain) {
   ASSERT_TRUE(again["model.safetensors"].pieces.empty());
   age(d.path() / "out/model.safetensors", 1);
   o.earlier = again;
-  EXPECT_EQ(verify_output(o).to_json()["early_hashed_files"], 0);
+  EXPECT_EQ(verify_output(o).record().to_json()["early_hashed_files"], 0);
   // Replaced by another file (a new inode) with identical bytes and mtime: read again.
   StampedDigests before_swap = early_digests(d.path() / "out", 1);
   struct stat st {};
@@ -140,7 +140,7 @@ TEST(EarlyHasher, AFileRewrittenAfterEarlyHashingIsHashedAgain) {
   std::filesystem::rename(d.path() / "out/model.safetensors.new", d.path() / "out/model.safetensors");
   o.earlier = before_swap;
   // (mtime is whole seconds here and the inode differs, so the stamp does not match.)
-  EXPECT_EQ(verify_output(o).to_json()["early_hashed_files"], 0);
+  EXPECT_EQ(verify_output(o).record().to_json()["early_hashed_files"], 0);
 }
 
 TEST(EarlyHasher, AnUnchangedFileKeepsItsEarlyDigestAndTheReportEqualsAColdOne) {
@@ -152,10 +152,10 @@ TEST(EarlyHasher, AnUnchangedFileKeepsItsEarlyDigestAndTheReportEqualsAColdOne) 
   o.earlier = early_digests(d.path() / "out", 1);
   ASSERT_EQ(o.earlier.size(), 1u);
   VerifyReport warm = verify_output(o);
-  EXPECT_EQ(warm.to_json()["early_hashed_files"], 1);
+  EXPECT_EQ(warm.record().to_json()["early_hashed_files"], 1);
   o.earlier.clear();
   VerifyReport cold = verify_output(o);
-  EXPECT_EQ(cold.to_json()["early_hashed_files"], 0);
+  EXPECT_EQ(cold.record().to_json()["early_hashed_files"], 0);
   EXPECT_EQ(comparable(warm), comparable(cold));
   // A planted wrong digest is believed only while the stamp matches: proof that it is reused.
   StampedDigests planted = early_digests(d.path() / "out", 1);

@@ -154,7 +154,7 @@ TEST(EarlyHasher, FollowsTheTemporaryFileAndReturnsItUnderItsFinalName) {
   o.output_dir = d.path() / "out";
   o.earlier = got;
   VerifyReport warm = verify_output(o);
-  EXPECT_EQ(warm.to_json()["early_hashed_files"], 1);
+  EXPECT_EQ(warm.record().to_json()["early_hashed_files"], 1);
   o.earlier.clear();
   VerifyReport cold = verify_output(o);
   for (const auto& f : warm.files) {

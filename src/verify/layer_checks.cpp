@@ -209,8 +209,8 @@ void check_layers(const ModelTensors& output, const Expectations& expect, const 
       report.add("kv_cache_scales", C::fail, "verify.kv_scales_missing", {{"count", count(kv_missing)}, {"tensors", examples(kv_missing)}});
     }
   }
-  report.metrics["quantized_modules"] = quantized_ok.size();
-  report.metrics["excluded_modules"] = excluded_ok.size() + excluded_changed.size() + excluded_rescaled.size();
+  report.measure("quantized_modules", quantized_ok.size());
+  report.measure("excluded_modules", excluded_ok.size() + excluded_changed.size() + excluded_rescaled.size());
 }
 
 }  // namespace verify

@@ -30,6 +30,16 @@ void VerifyReport::add(std::string id, CheckStatus status, std::string message_i
   checks.push_back({std::move(id), status, std::move(message_id), std::move(args)});
 }
 
+void VerifyReport::measure(const std::string& name, core::Json value) {
+  for (auto& m : metrics) {
+    if (m.name == name) {
+      m.value = std::move(value);
+      return;
+    }
+  }
+  metrics.push_back({name, std::move(value)});
+}
+
 std::string VerifyReport::status() const {
   bool partial = false;
   for (const auto& c : checks) {
@@ -39,34 +49,26 @@ std::string VerifyReport::status() const {
   return partial ? "partial" : "success";
 }
 
-core::Json VerifyReport::to_json() const {
-  core::Json j = {{"status", status()}, {"output_dir", output_dir}, {"files", core::Json::array()}, {"checks", core::Json::array()}};
+artifacts::Result VerifyReport::record() const {
+  artifacts::Result r;
+  r.status = status();
+  r.output_dir = output_dir;
+  std::int64_t early = 0;
   for (const auto& f : files) {
-    core::Json item = {{"path", f.path}, {"bytes", f.bytes}, {"sha256", f.sha256}};
-    if (!f.error.empty()) item["error"] = f.error;
-    j["files"].push_back(item);
+    r.files.push_back({f.path, f.bytes, f.sha256, f.error.empty() ? std::nullopt : std::optional<std::string>(f.error)});
+    early += f.early ? 1 : 0;
   }
-  for (const auto& l : links) {
-    if (!j.contains("links")) j["links"] = core::Json::array();
-    j["links"].push_back({{"path", l.path}, {"target", l.target}, {"inside", l.inside}});
-  }
+  for (const auto& l : links) r.links.push_back({l.path, l.target, l.inside});
   for (const auto& c : checks) {
-    core::Json args = core::Json::object();
-    for (const auto& a : c.args) args[a.name] = a.value;
-    j["checks"].push_back({{"id", c.id},
-                           {"status", std::string(check_status_name(c.status))},
-                           {"message", core::msg(core::Lang::en, c.message_id, c.args)},
-                           {"message_id", c.message_id},
-                           {"args", args}});
+    r.checks.push_back(
+        {c.id, std::string(check_status_name(c.status)), core::msg(core::Lang::en, c.message_id, c.args), c.message_id, c.args});
   }
-  j["metrics"] = metrics;
-  j["hash_seconds"] = std::round(hash_seconds * 1000) / 1000;
-  j["seconds"] = std::round(seconds * 1000) / 1000;
-  std::size_t early = 0;
-  for (const auto& f : files) early += f.early ? 1 : 0;
+  r.metrics = metrics;
+  r.hash_seconds = std::round(hash_seconds * 1000) / 1000;
+  r.seconds = std::round(seconds * 1000) / 1000;
   // How many digests were taken while quark-cli was still running (and checked unchanged since).
-  j["early_hashed_files"] = early;
-  return j;
+  r.early_hashed_files = early;
+  return r;
 }
 
 }  // namespace verify

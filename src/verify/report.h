@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/result.h"
 #include "core/json_io.h"
 #include "core/messages.h"
 #include "verify/file_hasher.h"
@@ -31,15 +32,17 @@ struct VerifyReport {
   std::vector<FileDigest> files;
   std::vector<LinkEntry> links;  // symbolic links in the output (never followed out of it)
   std::vector<Check> checks;
-  core::Json metrics = core::Json::object();
-  double hash_seconds = 0;  // from the start of hashing to its end
-  double seconds = 0;       // the whole verification
+  std::vector<artifacts::Metric> metrics;  // in the order first measured
+  double hash_seconds = 0;                 // from the start of hashing to its end
+  double seconds = 0;                      // the whole verification
 
   void add(std::string id, CheckStatus status, std::string message_id, std::vector<core::MessageArg> args = {});
+  // Records a measurement; measured again, it keeps its place with the new value.
+  void measure(const std::string& name, core::Json value);
   std::string status() const;  // "success", "partial" or "failed"
   bool passed() const { return status() == "success"; }
-  // The manifest's `result` section (texts in English).
-  core::Json to_json() const;
+  // The manifest's `result` section (texts in English); its one encoding is the record's.
+  artifacts::Result record() const;
 };
 
 }  // namespace verify

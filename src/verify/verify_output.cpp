@@ -121,7 +121,7 @@ void check_evaluation(const VerifyOptions& o, VerifyReport& r) {
   } else if (o.perplexity) {
     char buf[32];
     std::snprintf(buf, sizeof(buf), "%.4f", *o.perplexity);
-    r.metrics["perplexity"] = *o.perplexity;
+    r.measure("perplexity", *o.perplexity);
     r.add("evaluation", std::isfinite(*o.perplexity) ? C::pass : C::partial, "verify.perplexity", {{"value", buf}});
   } else if (o.evaluation_expected) {
     r.add("evaluation", C::partial, "verify.perplexity_missing");
@@ -145,12 +145,12 @@ void check_contents(const VerifyOptions& o, VerifyReport& r) {
   if (!output.tensors.empty()) check_layers(output, *expect, config.exclusions, source ? &*source : nullptr, r, config.tied_embeddings);
   check_aux_files(o.output_dir, *expect, r);
 
-  r.metrics["weight_bytes"] = output.weight_bytes;
-  r.metrics["tensors"] = output.tensors.size();
+  r.measure("weight_bytes", output.weight_bytes);
+  r.measure("tensors", output.tensors.size());
   if (source && source->weight_bytes > 0 && output.weight_bytes > 0) {
     double ratio = static_cast<double>(source->weight_bytes) / static_cast<double>(output.weight_bytes);
-    r.metrics["source_weight_bytes"] = source->weight_bytes;
-    r.metrics["compression_ratio"] = std::round(ratio * 1000) / 1000;
+    r.measure("source_weight_bytes", source->weight_bytes);
+    r.measure("compression_ratio", std::round(ratio * 1000) / 1000);
     char buf[32];
     std::snprintf(buf, sizeof(buf), "%.2f", ratio);
     r.add("size", C::pass, "verify.size_vs_source",
@@ -218,8 +218,8 @@ VerifyReport verify_all(const VerifyOptions& o) {
   }
   for (auto& c : rest.checks) r.checks.push_back(std::move(c));
   if (!rest.metrics.empty()) {
-    r.metrics["output_bytes"] = total;
-    r.metrics.update(rest.metrics);
+    r.measure("output_bytes", total);
+    for (const auto& m : rest.metrics) r.measure(m.name, m.value);
   }
   if (rest.metrics.empty()) return r;  // the plan's expectations did not load: nothing else was checked
   check_evaluation(o, r);

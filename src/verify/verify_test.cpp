@@ -169,7 +169,7 @@ TEST(VerifyOutput, ALinkOutOfTheOutputFailsAndIsNotHashed) {
   EXPECT_TRUE(r.files.empty());  // nothing is read once a link leads out
   ASSERT_EQ(r.links.size(), 1u);
   EXPECT_FALSE(r.links[0].inside);
-  std::string doc = r.to_json().dump();
+  std::string doc = r.record().to_json().dump();
   EXPECT_EQ(doc.find(core::sha256_hex("do not read")), std::string::npos);
   EXPECT_NE(doc.find("notes.txt -> ../secret"), std::string::npos);
   // A link inside is reported and the export still passes.
@@ -185,9 +185,9 @@ TEST(VerifyOutput, AGoodExportPasses) {
   auto r = run(d, Model{});
   EXPECT_EQ(r.status(), "success") << failed_checks(r);
   EXPECT_EQ(r.files.size(), 5u);
-  EXPECT_EQ(r.metrics["quantized_modules"], 1);
-  EXPECT_GT(r.metrics["compression_ratio"].get<double>(), 0.0);  // tiny files: headers dominate
-  auto j = r.to_json();
+  EXPECT_EQ(r.record().to_json()["metrics"]["quantized_modules"], 1);
+  EXPECT_GT(r.record().to_json()["metrics"]["compression_ratio"].get<double>(), 0.0);  // tiny files: headers dominate
+  auto j = r.record().to_json();
   EXPECT_EQ(j["status"], "success");
   EXPECT_EQ(j["files"][0]["sha256"].get<std::string>().size(), 64u);
 }
@@ -207,7 +207,7 @@ TEST(VerifyOutput, AnExcludedLayerRescaledByThePlansAlgorithmIsNoFailure) {
     auto r = run(d, m, true, "smoothquant");
     EXPECT_EQ(r.status(), "success") << failed_checks(r);
     EXPECT_NE(all_checks(r).find("excluded_untouched=ok verify.excluded_rescaled"), std::string::npos) << all_checks(r);
-    EXPECT_EQ(r.metrics["excluded_modules"], 1);
+    EXPECT_EQ(r.record().to_json()["metrics"]["excluded_modules"], 1);
   }
   {
     test_support::TempDir d;
@@ -383,8 +383,8 @@ TEST(VerifyMoe, MixtralExpertsAreComparedUnderTheirExportNamesAndRoutersNeedNoEx
   test_support::TempDir d;
   auto r = verify_moe(d, mixtral(), {"lm_head"});
   EXPECT_EQ(r.status(), "success") << all_checks(r);
-  EXPECT_EQ(r.metrics["quantized_modules"], 20);  // 2 layers x (4 attention + 2 experts x 3)
-  EXPECT_EQ(r.metrics["excluded_modules"], 3);    // lm_head + 2 routers, byte-identical
+  EXPECT_EQ(r.record().to_json()["metrics"]["quantized_modules"], 20);  // 2 layers x (4 attention + 2 experts x 3)
+  EXPECT_EQ(r.record().to_json()["metrics"]["excluded_modules"], 3);    // lm_head + 2 routers, byte-identical
 }
 
 TEST(VerifyMoe, DeepSeekV2RoutersAreNotLayersThePlanQuantizes) {
@@ -421,7 +421,7 @@ TEST(VerifyOutput, OptPositionEmbeddingsAreNotLayersThePlanQuantizes) {
   }
   auto r = verify_moe(d, c, {"lm_head"});
   EXPECT_EQ(r.status(), "success") << all_checks(r);
-  EXPECT_EQ(r.metrics["quantized_modules"], 6);
+  EXPECT_EQ(r.record().to_json()["metrics"]["quantized_modules"], 6);
 }
 
 // SmolLM2-135M (tie_word_embeddings: true): lm_head has no weight of its own, the input
@@ -440,8 +440,8 @@ TEST(VerifyOutput, ATiedLmHeadIsCountedAndCheckedThroughTheEmbedding) {
     good.output.push_back(bf16("model.embed_tokens.weight", 'e'));
     auto r = verify_moe(d, good, {"lm_head"});
     EXPECT_EQ(r.status(), "success") << all_checks(r);
-    EXPECT_EQ(r.metrics["quantized_modules"], 4);
-    EXPECT_EQ(r.metrics["excluded_modules"], 1);
+    EXPECT_EQ(r.record().to_json()["metrics"]["quantized_modules"], 4);
+    EXPECT_EQ(r.record().to_json()["metrics"]["excluded_modules"], 1);
     EXPECT_NE(all_checks(r).find("excluded_untouched=ok verify.excluded_identical"), std::string::npos) << all_checks(r);
   }
   {
@@ -489,8 +489,8 @@ TEST(VerifyMoe, DbrxAttentionUnderNormAttnNormAndUnfusedExpertsAreQuantizedLayer
   test_support::TempDir d;
   auto r = verify_moe(d, dbrx(), {"lm_head", "transformer.blocks.0.ffn.router.layer", "transformer.blocks.1.ffn.router.layer"});
   EXPECT_EQ(r.status(), "success") << all_checks(r);
-  EXPECT_EQ(r.metrics["quantized_modules"], 16);  // 2 layers x (2 attention + 2 experts x 3)
-  EXPECT_EQ(r.metrics["excluded_modules"], 3);    // lm_head + 2 routers
+  EXPECT_EQ(r.record().to_json()["metrics"]["quantized_modules"], 16);  // 2 layers x (2 attention + 2 experts x 3)
+  EXPECT_EQ(r.record().to_json()["metrics"]["excluded_modules"], 3);    // lm_head + 2 routers
 }
 
 TEST(VerifyMoe, DbrxPlantedDefectsFail) {
@@ -528,8 +528,8 @@ TEST(VerifyNames, ThePlansRecordedNamesMapAModelTheShippedFileDoesNotList) {
     test_support::TempDir d;
     auto r = verify_moe(d, c, {"lm_head"}, minimax_names());
     EXPECT_EQ(r.status(), "success") << all_checks(r);
-    EXPECT_EQ(r.metrics["quantized_modules"], 20);
-    EXPECT_EQ(r.metrics["excluded_modules"], 3);  // lm_head + 2 routers, byte-identical
+    EXPECT_EQ(r.record().to_json()["metrics"]["quantized_modules"], 20);
+    EXPECT_EQ(r.record().to_json()["metrics"]["excluded_modules"], 3);  // lm_head + 2 routers, byte-identical
   }
   {
     // Without them the shipped file knows nothing of minimax_m2: the experts look missing.
@@ -622,7 +622,7 @@ TEST(VerifyOutput, EvaluationFailureAfterExportIsPartialAndEmptyIsFailed) {
   o.perplexity = 12.5;
   auto ok = verify_output(o);
   EXPECT_EQ(ok.status(), "success");
-  EXPECT_DOUBLE_EQ(ok.metrics["perplexity"].get<double>(), 12.5);
+  EXPECT_DOUBLE_EQ(ok.record().to_json()["metrics"]["perplexity"].get<double>(), 12.5);
   test_support::TempDir empty;
   o.output_dir = empty.path();
   EXPECT_EQ(verify_output(o).status(), "failed");

@@ -1,6 +1,6 @@
 #include "workflow/decide.h"
 
-#include "core/sha256.h"
+#include "artifacts/run_manifest.h"
 #include "core/text.h"
 #include "workflow/launch_checks.h"
 #include "workflow/state.h"
@@ -9,17 +9,23 @@ namespace workflow {
 
 namespace {
 
+// The verified result as recorded, with the digest an answer at checkpoint 4 binds.
+struct CurrentResult {
+  artifacts::Result result;
+  std::string digest;
+};
+
 // The verified result, after checking that checkpoint 3 holds.
-core::Result<core::Json> current_result(const Workdir& wd) {
+core::Result<CurrentResult> current_result(const Workdir& wd) {
   QPTQ_TRY(require_confirmed(wd, Checkpoint::execution));
   QPTQ_TRY_ASSIGN(WorkflowStatus s, status_of(wd));
-  const core::Json* result = core::json_object(s.manifest.doc, "result");
-  if (result == nullptr) {
+  QPTQ_TRY_ASSIGN(std::optional<artifacts::Result> result, artifacts::manifest_result(s.manifest.doc));
+  if (!result) {
     return core::make_error(core::ExitCode::not_confirmed, "workflow.no_result")
         .with("path", wd.manifest().string())
         .with("command", s.next_command);
   }
-  return *result;
+  return CurrentResult{std::move(*result), artifacts::recorded_result_digest(s.manifest.doc)};
 }
 
 }  // namespace
@@ -67,9 +73,9 @@ core::Result<Confirmation> approve_execution(const Workdir& wd, const WorkflowSt
 
 namespace {
 
-core::Result<core::Json> acceptable_result(const Workdir& wd, bool despite_evaluation) {
-  QPTQ_TRY_ASSIGN(core::Json result, current_result(wd));
-  if (core::json_string(result, "status").value_or("") == "failed") {
+core::Result<CurrentResult> acceptable_result(const Workdir& wd, bool despite_evaluation) {
+  QPTQ_TRY_ASSIGN(CurrentResult current, current_result(wd));
+  if (current.result.status == "failed") {
     return core::make_error(core::ExitCode::verify_failed, "workflow.result_failed")
         .with("path", wd.manifest().string())
         .with("command", "quark-ptq followup TEXT");
@@ -84,8 +90,9 @@ core::Result<core::Json> acceptable_result(const Workdir& wd, bool despite_evalu
       return core::fail(std::move(e));
     }
   }
-  if (const core::Json* ev = core::json_object(s.manifest.doc, "evaluation"); ev != nullptr && !despite_evaluation) {
-    std::string verdict = core::json_string(*ev, "verdict").value_or("not-run");
+  QPTQ_TRY_ASSIGN(std::optional<artifacts::Evaluation> ev, artifacts::manifest_evaluation(s.manifest.doc));
+  if (ev && !despite_evaluation) {
+    const std::string& verdict = ev->verdict;
     if (verdict == "not-run") {
       // A tool problem, not a verdict on the scheme: no advice to replan.
       core::Error e = core::make_error(core::ExitCode::eval_failed, "workflow.evaluation_not_run");
@@ -101,7 +108,7 @@ core::Result<core::Json> acceptable_result(const Workdir& wd, bool despite_evalu
           .with("accept", "quark-ptq accept --despite-evaluation");
     }
   }
-  return result;
+  return current;
 }
 
 core::Result<std::string> followup_text(std::string_view text) {
@@ -129,8 +136,8 @@ core::Result<void> check_followup(const Workdir& wd, std::string_view text) {
 }
 
 core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view user_words, bool despite_evaluation, std::string_view via) {
-  QPTQ_TRY_ASSIGN(core::Json result, acceptable_result(wd, despite_evaluation));
-  std::string digest = core::json_digest(result);
+  QPTQ_TRY_ASSIGN(CurrentResult current, acceptable_result(wd, despite_evaluation));
+  const std::string digest = current.digest;
   // Accepting the same result twice, one after the other or both at once, is one acceptance:
   // checked under the lock that the write takes.
   Confirmation c = make_confirmation(Checkpoint::result, digest, std::string(user_words), "accepted", std::string(via));
@@ -143,8 +150,8 @@ core::Result<Confirmation> accept_result(const Workdir& wd, std::string_view use
 
 core::Result<Confirmation> request_followup(const Workdir& wd, std::string_view text, std::string_view via) {
   QPTQ_TRY_ASSIGN(std::string t, followup_text(text));
-  QPTQ_TRY_ASSIGN(core::Json result, current_result(wd));
-  Confirmation c = make_confirmation(Checkpoint::result, core::json_digest(result), t, "followup", std::string(via));
+  QPTQ_TRY_ASSIGN(CurrentResult current, current_result(wd));
+  Confirmation c = make_confirmation(Checkpoint::result, current.digest, t, "followup", std::string(via));
   c.followup = t;
   QPTQ_TRY(record_confirmation(wd, c));
   return c;

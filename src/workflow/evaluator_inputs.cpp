@@ -23,20 +23,20 @@ std::optional<core::fs::path> resolve(const std::string& python) {
   return std::nullopt;
 }
 
-core::Json python_identity(const std::string& python) {
+std::optional<artifacts::PythonIdentity> python_identity(const std::string& python) {
   auto file = resolve(python);
-  if (!file) return nullptr;
+  if (!file) return std::nullopt;
   auto real = core::real_path(*file);
-  if (!real) return nullptr;
+  if (!real) return std::nullopt;
   auto digest = core::sha256_file_hex(*real);
-  if (!digest) return nullptr;
-  return {{"path", python}, {"realpath", real->string()}, {"sha256", *digest}};
+  if (!digest) return std::nullopt;
+  return artifacts::PythonIdentity{python, real->string(), *digest};
 }
 
-core::Json text_digest(const std::string& text) {
-  if (text.empty() || !core::is_regular_file(text)) return nullptr;
+std::optional<std::string> text_digest(const std::string& text) {
+  if (text.empty() || !core::is_regular_file(text)) return std::nullopt;
   auto digest = core::sha256_file_hex(text);
-  return digest ? core::Json(*digest) : core::Json(nullptr);
+  return digest ? std::optional<std::string>(*digest) : std::nullopt;
 }
 
 core::Error changed(const std::string& what) {
@@ -45,22 +45,20 @@ core::Error changed(const std::string& what) {
 
 }  // namespace
 
-core::Json evaluator_inputs(const std::string& python, const std::string& text) {
-  return {{"text_sha256", text_digest(text)}, {"python_identity", python_identity(python)}};
+artifacts::EvaluatorBound evaluator_inputs(const std::string& python, const std::string& text) {
+  return {text_digest(text), python_identity(python)};
 }
 
-core::Result<void> check_evaluator_unchanged(const core::Json& evaluator) {
-  const core::Json* bound = core::json_object(evaluator, "bound");
-  if (bound == nullptr) return changed("the manifest was prepared before the evaluator's inputs were bound; prepare again");
-  const std::string python = core::json_string(evaluator, "python").value_or("");
-  const std::string text = core::json_string(evaluator, "text").value_or("");
-  const core::Json now = evaluator_inputs(python, text);
-  const core::Json* want_text = core::json_at(*bound, "text_sha256");
-  if (want_text == nullptr || want_text->is_null() || *want_text != now["text_sha256"]) {
+core::Result<void> check_evaluator_unchanged(const artifacts::Evaluator& evaluator) {
+  if (!evaluator.bound) return changed("the manifest was prepared before the evaluator's inputs were bound; prepare again");
+  const std::string& python = evaluator.python;
+  const std::string& text = evaluator.text;
+  const artifacts::EvaluatorBound& bound = *evaluator.bound;
+  const artifacts::EvaluatorBound now = evaluator_inputs(python, text);
+  if (!bound.text_sha256 || bound.text_sha256 != now.text_sha256) {
     return changed("the held-out text " + text + " is not the one approved (its content changed, or it is gone)");
   }
-  const core::Json* want_python = core::json_at(*bound, "python_identity");
-  if (want_python == nullptr || want_python->is_null() || *want_python != now["python_identity"]) {
+  if (!bound.python_identity || bound.python_identity != now.python_identity) {
     return changed("the evaluator's interpreter " + python +
                    " is not the one approved (it resolves to another file, or that file changed)");
   }

@@ -6,18 +6,18 @@
 
 #include <string>
 
-#include "core/json_io.h"
+#include "artifacts/evaluator.h"
 #include "core/result.h"
 
 namespace workflow {
 
-// {"text_sha256": hex | null, "python_identity": {"path", "realpath", "sha256"} | null}: what is
-// bound of the text at `text` and the interpreter `python` (a path, or a name found on PATH).
-// Null where the file cannot be read (prepare reports that problem on its own).
-core::Json evaluator_inputs(const std::string& python, const std::string& text);
+// What is bound of the text at `text` (its SHA-256) and the interpreter `python` (a path, or a
+// name found on PATH: the file it resolves to and its SHA-256). Unset where the file cannot be
+// read (prepare reports that problem on its own).
+artifacts::EvaluatorBound evaluator_inputs(const std::string& python, const std::string& text);
 
 // The manifest's `evaluator` still names the text and interpreter it bound: ExitCode::stale
 // "workflow.evaluator_changed" naming what changed (or that the manifest predates the binding).
-core::Result<void> check_evaluator_unchanged(const core::Json& evaluator);
+core::Result<void> check_evaluator_unchanged(const artifacts::Evaluator& evaluator);
 
 }  // namespace workflow

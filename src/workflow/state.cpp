@@ -209,10 +209,8 @@ std::string blocking_codes(const core::Json& manifest, int& count) {
 // The verification's checks with `status` ("fail" or "partial").
 std::vector<std::string> result_checks_with(const core::Json& manifest, std::string_view status) {
   std::vector<std::string> ids;
-  const core::Json* checks = core::json_at(manifest, "result/checks");
-  if (checks == nullptr || !checks->is_array()) return ids;
-  for (const auto& c : *checks) {
-    if (c.is_object() && core::json_string(c, "status").value_or("") == status) ids.push_back(core::json_string(c, "id").value_or("?"));
+  if (auto result = artifacts::manifest_result_as_read(manifest)) {
+    for (const artifacts::ResultCheck* c : result->checks_with(status)) ids.push_back(c->id.empty() ? "?" : c->id);
   }
   return ids;
 }
@@ -391,18 +389,16 @@ void choose_next_action(WorkflowStatus& s) {
 
 // result.status, with an explicit passed: false read as failed.
 Verification recorded_verification(const core::Json& manifest) {
-  const core::Json* r = core::json_object(manifest, "result");
-  if (r == nullptr) return Verification::none;
-  std::string status = core::json_string(*r, "status").value_or("failed");
-  if (core::json_bool(*r, "passed") == false) return Verification::failed;
-  if (status == "success") return Verification::success;
-  return status == "partial" ? Verification::partial : Verification::failed;
+  auto r = artifacts::manifest_result_as_read(manifest);
+  if (!r) return Verification::none;
+  if (r->passed == false) return Verification::failed;
+  if (r->status == "success") return Verification::success;
+  return r->status == "partial" ? Verification::partial : Verification::failed;
 }
 
 std::string recorded_evaluation(const core::Json& manifest) {
-  const core::Json* e = core::json_object(manifest, "evaluation");
-  if (e == nullptr) return "";
-  return core::json_string(*e, "verdict").value_or("not-run");
+  auto e = artifacts::manifest_evaluation_as_read(manifest);
+  return e ? e->verdict : "";
 }
 
 // A candidate run that the comparison does not redo (CandidateStatus::finished).
@@ -464,16 +460,11 @@ void judge_comparison(WorkflowStatus& s, const Workdir& wd) {
 }  // namespace
 
 std::vector<core::MessageArg> evaluation_reason_args(const core::Json& manifest) {
-  const core::Json* e = core::json_object(manifest, "evaluation");
-  std::vector<core::MessageArg> args = {{"reason", e != nullptr ? core::json_string(*e, "reason").value_or("-") : "-"}};
-  auto id = e != nullptr ? core::json_string(*e, "reason_id") : std::nullopt;
-  if (!id) return args;
-  args.push_back({"reason_id", *id});
-  if (const core::Json* given = core::json_object(*e, "reason_args")) {
-    for (auto it = given->begin(); it != given->end(); ++it) {
-      args.push_back({"reason." + it.key(), it->is_string() ? it->get<std::string>() : core::dump_compact(*it)});
-    }
-  }
+  auto e = artifacts::manifest_evaluation_as_read(manifest);
+  std::vector<core::MessageArg> args = {{"reason", e ? e->reason.text.value_or("-") : "-"}};
+  if (!e || e->reason.id.empty()) return args;
+  args.push_back({"reason_id", e->reason.id});
+  for (const auto& a : e->reason.args) args.push_back({"reason." + a.name, a.value});
   return args;
 }
 
@@ -536,9 +527,7 @@ WorkflowStatus status_of(const Workdir& wd, const std::vector<Confirmation>& all
   }
   s.checkpoints[2] = check(all, Checkpoint::execution, command_digest, cp2);
   const bool cp3 = s.checkpoints[2].state == CheckpointState::confirmed;
-  std::string result_digest;
-  const core::Json* r = s.comparison ? nullptr : core::json_object(s.manifest.doc, "result");
-  if (r != nullptr && cp3) result_digest = core::json_digest(*r);
+  const std::string result_digest = s.comparison || !cp3 ? "" : artifacts::recorded_result_digest(s.manifest.doc);
   s.checkpoints[3] = check(all, Checkpoint::result, result_digest, cp3);
   for (const auto& c : s.candidates) {
     if (s.comparison && c.accepted) s.checkpoints[3] = c.result;  // decided in the candidate's workdir

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "artifacts/evaluator.h"
 #include "evaluate/settings_json.h"
 #include "fuzz_workdir.h"
 #include "workflow/command_digest.h"
@@ -25,8 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // A manifest evaluate() accepts has a command whose digest is the one recorded.
     if (workflow::command_digest(*cmd) != cmd->digest) __builtin_trap();
   }
-  if (const core::Json* s = core::json_at(doc, "evaluator/settings"); s != nullptr && s->is_object()) {
-    (void)evaluate::settings_from_json(*s);
+  if (const core::Json* s = core::json_object(doc, "evaluator")) {
+    if (auto evaluator = artifacts::Evaluator::from_json(*s)) (void)evaluate::settings_of(evaluator->settings);
   }
   return 0;
 }

@@ -19,9 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!status) __builtin_trap();
   const core::Json& doc = status->plan.doc;
   if (doc.is_null()) return 0;
-  if (auto plan = plan::read_plan_file(doc); plan && plan->evaluation.is_object()) {
-    (void)evaluate::settings_from_json(plan->evaluation);
-  }
+  if (auto plan = plan::read_plan_file(doc); plan && plan->evaluation) (void)evaluate::settings_of(*plan->evaluation);
   (void)manifest::read_plan_view(doc, fuzz::fixture_artifact("model_analysis.json"));
   return 0;
 }

@@ -132,7 +132,7 @@ TEST_P(ZooVerifyTest, ACorrectFp8ExportPasses) {
   Export e = fp8_export(m);
   auto r = verify_export(m, e);
   EXPECT_EQ(r.status(), "success") << m.model_type << ":" << failures(r);
-  EXPECT_EQ(r.metrics["quantized_modules"], e.quantized.size()) << m.model_type;
+  EXPECT_EQ(r.record().to_json()["metrics"]["quantized_modules"], e.quantized.size()) << m.model_type;
 }
 
 TEST_P(ZooVerifyTest, PlantedDefectsFail) {

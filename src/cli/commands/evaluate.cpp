@@ -32,7 +32,7 @@ int run_evaluate(Context& ctx, flow::EvaluateRequest request) {
                                         {"budget", fmt::format("{:.0f}", s.budget_seconds)},
                                         {"python", req->python}});
   evaluate::EvaluationResult r = flow::run_evaluation(*req);
-  if (ctx.console.json_mode()) ctx.console.json(r.to_json());
+  if (ctx.console.json_mode()) ctx.console.json(r.record().to_json());
   print_evaluation(ctx.console, r);
   return core::to_int(flow::evaluation_exit_code(r));
 }

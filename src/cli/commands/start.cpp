@@ -11,6 +11,7 @@
 
 #include "artifacts/analysis_upgrade.h"
 #include "artifacts/plan_upgrade.h"
+#include "artifacts/run_manifest.h"
 #include "cli/commands.h"
 #include "cli/commands/plan.h"
 #include "cli/next_step.h"
@@ -108,8 +109,8 @@ class TerminalPrompter final : public flow::Prompter {
   std::optional<std::string> ask_result(const core::Json& manifest) override {
     show_result_summary(m_c, manifest);
     m_c.say("workflow.reason_result");
-    const core::Json* ev = core::json_object(manifest, "evaluation");
-    const std::string verdict = ev != nullptr ? core::json_string(*ev, "verdict").value_or("not-run") : "pass";
+    const std::optional<artifacts::Evaluation> ev = artifacts::manifest_evaluation_as_read(manifest);
+    const std::string verdict = ev ? ev->verdict : "pass";
     if (verdict != "pass") return m_c.ask(m_c.t("start.ask_result_despite", {{"verdict", m_c.t("evaluate.status_" + verdict)}}));
     return m_c.ask(m_c.t("start.ask_result"));
   }

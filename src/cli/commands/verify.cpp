@@ -22,7 +22,7 @@ int run_verify(Context& ctx, const VerifyCmdOptions& opt) {
   HashProgressView progress(ctx.console);
   auto report = flow::verify({opt.output_dir, opt.plan, opt.source, opt.threads, &progress});
   if (!report) return ctx.console.error(report.error());
-  if (ctx.console.json_mode()) ctx.console.json(report->to_json());
+  if (ctx.console.json_mode()) ctx.console.json(report->record().to_json());
   print_verify_report(ctx.console, *report);
   return core::to_int(flow::verify_exit_code(*report));
 }
