@@ -37,7 +37,7 @@ core::Json PreparedManifest::to_json() const {
       {"steps", steps},
       {"checkpoints", checkpoints},
   };
-  if (!executor.is_null()) doc["executor"] = executor;
+  if (executor) doc["executor"] = executor->to_json();
   if (!evaluator.is_null()) doc["evaluator"] = evaluator;
   if (!history.empty()) doc["history"] = history;
   return doc;

@@ -13,6 +13,7 @@
 #include "artifacts/command.h"
 #include "artifacts/environment_record.h"
 #include "artifacts/estimate_record.h"
+#include "artifacts/executor.h"
 #include "artifacts/manifest_inputs.h"
 #include "core/json_io.h"
 #include "core/result.h"
@@ -30,7 +31,7 @@ struct PreparedManifest {
   Command command;
   core::Json steps = core::Json::array();        // what ran at each step (manifest::steps_json), only shown
   core::Json checkpoints = core::Json::array();  // the checkpoints' states when prepared, only shown
-  core::Json executor = core::Json(nullptr);     // manifest/slurm_executor.cpp's section (artifacts::Executor reads it)
+  std::optional<Executor> executor;              // prepare always sets it (manifest/slurm_executor.cpp)
   core::Json evaluator = core::Json(nullptr);    // manifest/evaluator_block.cpp's section, left out when null
   core::Json history = core::Json::array();      // the runs retired from the manifest replaced, left out when empty
 

@@ -356,8 +356,9 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   std::string prepare_line = options::prepare_command(opt);
   ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.expected_files, identity, prepare_line};
   QPTQ_TRY_ASSIGN(artifacts::PreparedManifest manifest, build_manifest(parts));
+  artifacts::Executor executor = local_executor();
   if (slurm) {
-    const core::Json preflight = slurm->preflight_on_job ? job_preflight_json(*preflight_run, r.env) : login_preflight_json();
+    const artifacts::Preflight preflight = slurm->preflight_on_job ? job_preflight(*preflight_run, r.env) : login_preflight();
     const EvaluationPlace evaluation{r.evaluator.is_null() ? 0 : evaluator.deadline_seconds, runner::find_program("srun").value_or("srun"),
                                      extras};
     // Asked of slurmctld only where sbatch is here (else the verdict already blocks).
@@ -368,10 +369,11 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
         return cluster::check_submission(d, argv, script, sinfo);
       };
     }
-    QPTQ_TRY_ASSIGN(r.executor,
+    QPTQ_TRY_ASSIGN(executor,
                     slurm_executor(*slurm, plan, r.estimate, r.command, wd.root, sbatch.value_or("sbatch"), preflight, evaluation, check));
   }
-  manifest.executor = r.executor;
+  r.executor = executor.to_json();
+  manifest.executor = std::move(executor);
   manifest.evaluator = r.evaluator;
   // The digest covers the document around the command (without history, which comes after).
   r.digest = workflow::recompute_command_digest(manifest.to_json());

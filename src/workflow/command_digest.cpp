@@ -75,7 +75,11 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest) 
     out.scope = static_cast<int>(*cmd.scope);
   }
   if (out.scope >= 2) out.estimate = sections->estimate;
-  if (out.scope >= 3) out.executor = value_or_null(manifest, "executor");
+  if (out.scope >= 3) {
+    auto executor = artifacts::manifest_executor(manifest);
+    if (!executor) return invalid();
+    out.executor = *executor ? (*executor)->to_json() : core::Json(nullptr);
+  }
   out.display = core::display_command(out.argv, env_pairs(out.env_changes));
   out.recorded_display = cmd.display.value_or("");
   out.digest = cmd.digest;
