@@ -11,9 +11,7 @@ void put_if(core::Json& out, const char* key, const std::optional<Number>& v) {
   if (v) out[key] = v->to_json();
 }
 
-core::Json parameters_json(const EstimateParameters& p) {
-  return {{"total", p.total}, {"quantized", p.quantized}, {"source", p.source}};
-}
+core::Json parameters_json(const EstimateParameters& p) { return {{"total", p.total}, {"quantized", p.quantized}, {"source", p.source}}; }
 
 core::Json time_json(const EstimateTime& t) {
   return {{"quark_cli_seconds", t.quark_cli_seconds.to_json()},

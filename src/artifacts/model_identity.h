@@ -39,8 +39,8 @@ struct ModelIdentity {
   std::optional<std::string> repo_id;
   bool records_revision = false;  // intake records the revision asked (null when none)
   std::optional<std::string> revision;
-  std::optional<std::string> commit;                // written as null when unset
-  std::shared_ptr<const ModelIdentity> snapshot;    // the local snapshot quark-cli reads
+  std::optional<std::string> commit;              // written as null when unset
+  std::shared_ptr<const ModelIdentity> snapshot;  // the local snapshot quark-cli reads
 
   bool local() const { return kind == "local"; }
   // The files quark-cli reads: the snapshot of a Hub model, else this identity.

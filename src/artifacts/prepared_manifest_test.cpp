@@ -101,7 +101,10 @@ TEST(ModelIdentity, TheFirstDifferenceIsNamed) {
 }
 
 TEST(ModelIdentity, AHubIdentityEncodesAsRecorded) {
-  core::Json hub = {{"kind", "hub"}, {"repo_id", "org/m"}, {"revision", nullptr}, {"commit", "abc"},
+  core::Json hub = {{"kind", "hub"},
+                    {"repo_id", "org/m"},
+                    {"revision", nullptr},
+                    {"commit", "abc"},
                     {"snapshot", {{"kind", "local"}, {"path", "/s"}, {"files", core::Json::array()}, {"digest", "sha256:0"}}}};
   auto id = artifacts::ModelIdentity::from_json(hub);
   ASSERT_TRUE(id);

@@ -18,7 +18,7 @@ struct Number {
   bool whole = false;  // written as an integer
 
   Number() = default;
-  Number(double v) : value(v) {}  // NOLINT(google-explicit-constructor): a new figure is a float
+  Number(double v) : value(v) {}             // NOLINT(google-explicit-constructor): a new figure is a float
   operator double() const { return value; }  // NOLINT(google-explicit-constructor)
   core::Json to_json() const { return whole ? core::Json(static_cast<std::int64_t>(value)) : core::Json(value); }
 };
