@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "artifacts/command.h"
 #include "artifacts/plan_upgrade.h"
+#include "artifacts/prepared_manifest.h"
 #include "artifacts/run_manifest.h"
 #include "cli/table.h"
 #include "core/messages.h"
@@ -147,50 +149,64 @@ void show_analysis_risks(const Console& c, const artifacts::ModelAnalysis& a) {
   show_risks(c, a.risks, "cli.summary_no_risks", "cli.summary_risks");
 }
 
+namespace {
+
+// A recorded text, "-" when empty; a list joined as brief() joins one.
+std::string text_or_dash(const std::string& s) { return s.empty() ? "-" : s; }
+std::string list_text(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+  return text_or_dash(out);
+}
+
+}  // namespace
+
 void show_execution_summary(const Console& c, const core::Json& m) {
   c.say("cli.summary_execution_title");
-  const core::Json* display = core::json_at(m, "command/display");
-  c.line("  " + (display != nullptr && display->is_string() ? display->get<std::string>() : brief(core::json_at(m, "command/argv"))));
+  // The sections as recorded, a damaged one shown as absent: the summary is shown, not trusted
+  // (the command digest decides what runs).
+  auto read = artifacts::manifest_command(m);
+  const std::optional<artifacts::Command> cmd = read ? *read : std::nullopt;
+  const artifacts::PreparedSections sections = artifacts::prepared_sections_as_read(m);
+  c.line("  " + (cmd && cmd->display ? *cmd->display : cmd ? list_text(cmd->argv) : "-"));
   c.line("");
   Table t = Table::from_ids(c, {"cli.heading_item", "cli.heading_value"});
   std::string env;
-  if (const core::Json* changes = core::json_at(m, "command/env_changes"); changes != nullptr && changes->is_array()) {
-    for (const auto& e : *changes)
-      env += (env.empty() ? "" : ", ") + brief(core::json_at(e, "name")) + "=" + brief(core::json_at(e, "value"));
+  if (cmd) {
+    for (const auto& e : cmd->env_changes) env += (env.empty() ? "" : ", ") + text_or_dash(e.name) + "=" + text_or_dash(e.value);
   }
   add(t, c, "cli.label_env_changes", env);
-  add(t, c, "cli.label_destination", brief(core::json_at(m, "outputs/output_dir")));
+  add(t, c, "cli.label_destination", sections.outputs ? text_or_dash(sections.outputs->output_dir) : "-");
   std::string estimate;
-  const char* keys[][2] = {{"gpu_memory_gib", "cli.unit_gpu_gib"},
-                           {"host_memory_gib", "cli.unit_host_gib"},
-                           {"disk_gib", "cli.unit_disk_gib"},
-                           {"minutes", "cli.unit_minutes"}};
-  const core::Json* on_cpu = core::json_at(m, "estimate/runs_on_cpu");
-  for (const auto& k : keys) {
-    // A CPU run's GPU figure is 0 by construction: not shown.
-    if (std::string_view(k[0]) == "gpu_memory_gib" && on_cpu != nullptr && on_cpu->is_boolean() && on_cpu->get<bool>()) continue;
-    const core::Json* e = core::json_at(m, std::string("estimate/") + k[0]);
-    if (e == nullptr || !e->is_number()) continue;
-    std::string value =
-        std::string_view(k[0]) == "minutes" ? manifest::minutes_text(e->get<double>()) : manifest::gib_text(e->get<double>());
-    estimate += (estimate.empty() ? "" : c.t("cli.list_separator")) + c.t(k[1], {{"value", value}});
+  if (const auto& e = sections.estimate) {
+    const std::pair<const std::optional<artifacts::Number>*, const char*> figures[] = {{&e->gpu_memory_gib, "cli.unit_gpu_gib"},
+                                                                                       {&e->host_memory_gib, "cli.unit_host_gib"},
+                                                                                       {&e->disk_gib, "cli.unit_disk_gib"},
+                                                                                       {&e->minutes, "cli.unit_minutes"}};
+    for (const auto& [figure, unit] : figures) {
+      // A CPU run's GPU figure is 0 by construction: not shown.
+      if (figure == &e->gpu_memory_gib && e->runs_on_cpu.value_or(false)) continue;
+      if (!*figure) continue;
+      std::string value = figure == &e->minutes ? manifest::minutes_text(**figure) : manifest::gib_text(**figure);
+      estimate += (estimate.empty() ? "" : c.t("cli.list_separator")) + c.t(unit, {{"value", value}});
+    }
   }
   add(t, c, "cli.label_estimate", estimate);
-  const core::Json* argv = core::json_at(m, "command/argv");
-  bool trusted =
-      argv == nullptr || !argv->is_array() || std::find(argv->begin(), argv->end(), core::Json("--no_trust_remote_code")) == argv->end();
+  bool trusted = !cmd || std::find(cmd->argv.begin(), cmd->argv.end(), "--no_trust_remote_code") == cmd->argv.end();
   add(t, c, "cli.label_remote_code", c.t(trusted ? "cli.remote_code_trusted" : "cli.remote_code_not_trusted"));
-  add(t, c, "cli.label_expected_outputs", brief(core::json_at(m, "outputs/expected_files")));
-  add(t, c, "cli.label_digest", brief(core::json_at(m, "command/digest")));
+  add(t, c, "cli.label_expected_outputs", sections.outputs ? list_text(sections.outputs->expected_files) : "-");
+  add(t, c, "cli.label_digest", cmd ? text_or_dash(cmd->digest) : "-");
   c.line(t.render());
 }
 
 void show_execution_reason(const Console& c, const core::Json& m) {
+  const artifacts::PreparedSections sections = artifacts::prepared_sections_as_read(m);
   // Manifests before model_source was recorded: a local model is an absolute path.
-  std::optional<std::string> source = core::json_first_string(m, {"inputs/model_source"});
-  bool local = source ? *source == "local" : core::json_first_string(m, {"inputs/model"}).value_or("").rfind('/', 0) == 0;
-  const core::Json* on_cpu = core::json_at(m, "estimate/runs_on_cpu");
-  c.say(workflow::execution_reason_id(local, on_cpu != nullptr && on_cpu->is_boolean() && on_cpu->get<bool>()));
+  bool local = false;
+  if (sections.inputs) {
+    local = !sections.inputs->model_source.empty() ? sections.inputs->model_is_local() : sections.inputs->model.rfind('/', 0) == 0;
+  }
+  c.say(workflow::execution_reason_id(local, sections.estimate && sections.estimate->runs_on_cpu.value_or(false)));
 }
 
 void show_result_summary(const Console& c, const core::Json& m) {
@@ -198,7 +214,8 @@ void show_result_summary(const Console& c, const core::Json& m) {
   Table t = Table::from_ids(c, {"cli.heading_item", "cli.heading_value"});
   const std::optional<artifacts::Result> result = artifacts::manifest_result_as_read(m);
   add(t, c, "cli.label_result_status", c.enum_text("result_status", result && !result->status.empty() ? result->status : "-"));
-  add(t, c, "cli.label_destination", brief(core::json_at(m, "outputs/output_dir")));
+  const artifacts::PreparedSections sections = artifacts::prepared_sections_as_read(m);
+  add(t, c, "cli.label_destination", sections.outputs ? text_or_dash(sections.outputs->output_dir) : "-");
   std::uint64_t bytes = 0;
   std::size_t count = 0;
   if (result) {

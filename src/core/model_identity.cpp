@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <system_error>
 
 #include "core/sha256.h"
@@ -48,23 +49,21 @@ Result<Json> file_entry(const fs::path& path, const std::string& rel) {
   // Tensor bytes rewritten in place keep the size and the header: the modification time is
   // what tells (a copy that preserves it and changes only tensor data is not detected).
   std::int64_t mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
-  Json e = {{"path", rel}, {"size", size}, {"mtime_ns", mtime_ns}};
-  // Weights and large files are both identified by size: two reasons, one outcome.
-  if (is_weight_file(rel)) {  // NOLINT(bugprone-branch-clone)
-    e["sha256"] = nullptr;
-    e["covers"] = "size";
+  // Weights and large files are both identified by their size alone (sha256 null).
+  std::optional<std::string> sha256;
+  const char* covers = "size";
+  if (is_weight_file(rel)) {
+    // never read
   } else if (ends_with(rel, ".safetensors")) {
     QPTQ_TRY_ASSIGN(std::string head, safetensors_head(path, size));
-    e["sha256"] = sha256_hex(head);
-    e["covers"] = "header";
+    sha256 = sha256_hex(head);
+    covers = "header";
   } else if (size <= kIdentityWholeFileBytes) {
     QPTQ_TRY_ASSIGN(std::string hex, sha256_file_hex(path));
-    e["sha256"] = hex;
-    e["covers"] = "whole";
-  } else {
-    e["sha256"] = nullptr;
-    e["covers"] = "size";
+    sha256 = hex;
+    covers = "whole";
   }
+  Json e = {{"path", rel}, {"size", size}, {"mtime_ns", mtime_ns}, {"sha256", sha256 ? Json(*sha256) : Json(nullptr)}, {"covers", covers}};
   return e;
 }
 
@@ -102,37 +101,6 @@ Result<Json> local_model_identity(const fs::path& dir) {
     list.push_back(std::move(e));
   }
   return Json{{"kind", "local"}, {"path", dir.string()}, {"files", list}, {"digest", json_digest(list)}};
-}
-
-std::string identity_difference(const Json& recorded, const Json& now) {
-  if (recorded == now) return "";
-  if (json_string(recorded, "path") != json_string(now, "path")) return "the model directory is another one";
-  auto index = [](const Json& id) {
-    std::map<std::string, const Json*> m;
-    if (const Json* files = json_array(id, "files")) {
-      for (const auto& f : *files) {
-        if (auto p = json_string(f, "path")) m[*p] = &f;
-      }
-    }
-    return m;
-  };
-  auto before = index(recorded);
-  auto after = index(now);
-  for (const auto& [path, f] : before) {
-    auto it = after.find(path);
-    if (it == after.end()) return path + ": removed";
-    auto s0 = json_int(*f, "size");
-    auto s1 = json_int(*it->second, "size");
-    if (s0 != s1) return path + ": size " + (s0 ? std::to_string(*s0) : "?") + " -> " + (s1 ? std::to_string(*s1) : "?");
-    if (json_string(*f, "sha256") != json_string(*it->second, "sha256")) return path + ": content changed";
-    auto m0 = json_int(*f, "mtime_ns");
-    auto m1 = json_int(*it->second, "mtime_ns");
-    if (m0 && m1 && *m0 != *m1) return path + ": modified since (same size, new modification time)";
-  }
-  for (const auto& [path, f] : after) {
-    if (!before.count(path)) return path + ": added";
-  }
-  return "the recorded identity is not the one of these files";
 }
 
 }  // namespace core

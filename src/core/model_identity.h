@@ -11,6 +11,7 @@
 // inputs.model_identity):
 //   {"kind": "local", "path": "<dir>", "files": [{"path", "size", "mtime_ns", "sha256", "covers": "whole" | "header" | "size"}...],
 //    "digest": "sha256:..."}    digest: json_digest of the files list
+// artifacts::ModelIdentity reads it, writes it into the manifest and compares two of them.
 #pragma once
 
 #include <string>
@@ -28,10 +29,5 @@ inline constexpr int kIdentityMaxDepth = 4;
 inline constexpr std::size_t kIdentityMaxFiles = 20000;
 
 Result<Json> local_model_identity(const fs::path& dir);
-
-// "" when `now` names the same files with the same sizes, digests and modification times
-// (compared where both record one) as `recorded`; else
-// the first difference, in English ("model.safetensors: size 10 -> 12").
-std::string identity_difference(const Json& recorded, const Json& now);
 
 }  // namespace core

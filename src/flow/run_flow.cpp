@@ -9,7 +9,7 @@
 #include "core/clock.h"
 #include "core/fs.h"
 #include "core/text.h"
-#include "envprobe/recorded_report.h"
+#include "artifacts/prepared_manifest.h"
 #include "evaluate/settings_json.h"
 #include "flow/job_launch.h"
 #include "flow/phase_times.h"
@@ -64,13 +64,14 @@ core::Result<workflow::WorkflowStatus> check_gates(const workflow::Workdir& wd) 
         .with("command", "quark-ptq prepare")
         .with_detail(st.manifest.problem);
   }
-  auto env = envprobe::RecordedReport::from_json(core::json_object(st.manifest.doc, "environment"));
+  const artifacts::EnvironmentRecord env =
+      artifacts::prepared_sections_as_read(st.manifest.doc).environment.value_or(artifacts::EnvironmentRecord{});
   if (!env.ready()) {
     // The problems themselves are listed by status, in the reader's language (the recorded
     // lines are English).
     return core::make_error(core::ExitCode::env_not_ready, "run.env_not_ready")
         .with("path", path)
-        .with("count", std::to_string(env.problems().size()))
+        .with("count", std::to_string(env.verdict ? env.verdict->problems.size() : 0))
         .with("status", "quark-ptq status")
         .with("command", "quark-ptq prepare");
   }
@@ -207,7 +208,7 @@ std::vector<core::MessageArg> job_facts(const cluster::JobOutcome& job, const co
 }
 
 // The context a diagnosis needs from the outcome and the recorded environment.
-diagnose::FailureContext failure_context(const runner::MonitoredOutcome& out, const envprobe::RecordedReport& env,
+diagnose::FailureContext failure_context(const runner::MonitoredOutcome& out, const artifacts::EnvironmentRecord& env,
                                          const std::optional<cluster::JobOutcome>& job, const core::Json& executor) {
   diagnose::FailureContext ctx;
   ctx.log = out.log_tail;
@@ -566,7 +567,8 @@ core::Result<RunOutcome> run(const RunRequest& req, Launcher& launcher, Approval
     end = run_end::Interrupted{};
   } else if (run.status == "failed") {
     QPTQ_TRY_ASSIGN(diagnose::RuleSet rules, diagnose::RuleSet::from_knowledge());
-    auto env = envprobe::RecordedReport::from_json(core::json_object(manifest, "environment"));
+    const artifacts::EnvironmentRecord env =
+        artifacts::prepared_sections_as_read(manifest).environment.value_or(artifacts::EnvironmentRecord{});
     diagnose::Diagnosis d = rules.classify(failure_context(*out, env, job, cmd.executor));
     run.diagnosis = d.record();
     run.diagnosis->run = manifest::diagnosed_run({cmd, out->exit_code, out->signal,

@@ -11,6 +11,7 @@
 #include "workflow/command_digest.h"
 #include "workflow/candidate_workdir.h"
 #include "artifacts/comparison_manifest.h"
+#include "artifacts/prepared_manifest.h"
 #include "workflow/decide.h"
 #include "report/read_workdir.h"
 #include "core/text.h"
@@ -220,8 +221,8 @@ class Start {
     auto s = workflow::status_of(m_wd);
     if (!s) return failed(s.error());
     if (s->comparison) return prepare_comparison_step(*s);
-    const core::Json* out = core::json_at(s->manifest.doc, "outputs/output_dir");
-    bool same_dest = out != nullptr && out->is_string() && out->get<std::string>() == core::absolute_path(m_req.output_dir).string();
+    const auto outputs = artifacts::prepared_sections_as_read(s->manifest.doc).outputs;
+    bool same_dest = outputs && outputs->output_dir == core::absolute_path(m_req.output_dir).string();
     if (s->manifest.state == ArtifactState::valid && same_dest) {
       m_observer.on_reuse(s->manifest.path);
       return std::nullopt;

@@ -1,6 +1,8 @@
 #include "manifest/comparison_prepare.h"
 
 #include "artifacts/executor.h"
+#include "artifacts/plan_upgrade.h"
+#include "artifacts/quant_plan.h"
 #include "core/clock.h"
 #include "core/version.h"
 #include "manifest/output_dir.h"
@@ -28,7 +30,9 @@ artifacts::CandidateFigures figures(const Estimate& e) {
 
 bool plan_is_comparison(const workflow::Workdir& wd) {
   workflow::ArtifactStatus plan = workflow::read_artifact(wd, workflow::Artifact::plan);
-  return plan.doc.is_object() && core::json_object(plan.doc, "comparison") != nullptr;
+  if (!plan.doc.is_object()) return false;
+  auto read = artifacts::read_quant_plan(plan.doc);
+  return read && read->comparison.has_value();
 }
 
 core::Result<ComparisonPrepared> prepare_comparison(const PrepareOptions& opt) {
@@ -36,8 +40,8 @@ core::Result<ComparisonPrepared> prepare_comparison(const PrepareOptions& opt) {
   QPTQ_TRY_ASSIGN(workflow::Confirmation analysis_conf, workflow::require_confirmed(wd, workflow::Checkpoint::analysis));
   QPTQ_TRY_ASSIGN(workflow::Confirmation plan_conf, workflow::require_confirmed(wd, workflow::Checkpoint::plan));
   QPTQ_TRY_ASSIGN(workflow::WorkflowStatus status, workflow::status_of(wd));
-  const core::Json* comparison = core::json_object(status.plan.doc, "comparison");
-  if (comparison == nullptr) return core::make_error(core::ExitCode::internal, "comparison.not_a_comparison");
+  QPTQ_TRY_ASSIGN(const artifacts::QuantPlan plan, artifacts::read_quant_plan(status.plan.doc));
+  if (!plan.comparison) return core::make_error(core::ExitCode::internal, "comparison.not_a_comparison");
   QPTQ_TRY_ASSIGN(PlanView top, read_plan_view(status.plan.doc, status.analysis.doc));
   // The parent of every candidate's output: checked like an output directory (not a file, not
   // inside the model or holding it); each candidate's own directory is checked by its prepare.
@@ -49,20 +53,19 @@ core::Result<ComparisonPrepared> prepare_comparison(const PrepareOptions& opt) {
   out.record.analysis_digest = status.analysis.digest;
   out.record.plan_digest = status.plan.digest;
   out.record.output_dir = parent.path;
-  const core::Json* listed = core::json_array(*comparison, "candidates");
-  const core::Json candidates = listed != nullptr ? *listed : core::Json::array();
+  const std::vector<artifacts::PlanCandidate>& candidates = plan.comparison->candidates;
   // Each candidate is offered a GPU of its own (i mod the visible GPUs; prepare pins it only
   // for a single-device plan on a host with several), so that they can run side by side.
   auto prepare_all = [&](bool side_by_side) -> core::Result<void> {
     out.record.candidates.clear();
     out.candidates.clear();
     for (std::size_t i = 0; i < candidates.size(); ++i) {
-      const core::Json& c = candidates[i];
-      const std::string name = core::json_string(c, "name").value_or("");
+      const std::string& name = candidates[i].name;
       QPTQ_TRY_ASSIGN(workflow::Workdir sub, workflow::candidate_workdir(wd, name, /*create=*/true));
-      core::Json plan = c.contains("plan") ? c["plan"] : core::Json::object();
-      plan["requires_confirmation"] = true;
-      QPTQ_TRY(workflow::seed_candidate(sub, status.analysis.doc, plan, analysis_conf, plan_conf));
+      // The candidate's own plan, to be confirmed in its workdir like any plan.
+      artifacts::QuantPlan own = candidates[i].plan;
+      own.requires_confirmation = true;
+      QPTQ_TRY(workflow::seed_candidate(sub, status.analysis.doc, own.to_json(), analysis_conf, plan_conf));
       PrepareOptions one = opt;
       one.workdir = sub.root;
       one.output_dir = (std::filesystem::path(parent.path) / name).string();

@@ -495,50 +495,42 @@ std::vector<std::string> recommendation_texts(const Estimate& e) {
 
 }  // namespace
 
-std::optional<double> recorded_quark_cli_seconds(const core::Json& estimate) {
-  const core::Json* time = core::json_object(estimate, "time");
-  if (time == nullptr) return std::nullopt;
-  auto s = core::json_number(*time, "quark_cli_seconds");
-  if (!s || *s <= 0) return std::nullopt;
-  return s;
+artifacts::EstimateRecord estimate_record(const Estimate& e) {
+  auto known = [](double v) { return v < 0 ? std::nullopt : std::optional<artifacts::Number>(round2(v)); };
+  artifacts::EstimateRecord r;
+  r.gpu_memory_gib = round2(e.gpu_peak_gib);
+  r.runs_on_cpu = e.runs_on_cpu;
+  r.host_memory_gib = round2(e.host_peak_gib);
+  r.disk_gib = round2(e.output_disk_gib);
+  r.minutes = recorded_minutes(e.minutes);
+  r.time =
+      artifacts::EstimateTime{std::round(e.quark_cli_seconds), std::round(e.verify_seconds * 10) / 10, std::round(e.evaluation_seconds)};
+  r.parameters = artifacts::EstimateParameters{e.total_parameters, e.quantized_parameters, e.parameter_source};
+  r.gpu.weights_gib = round2(e.weights_gib);
+  r.gpu.gpu0_weights_gib = round2(e.gpu0_weights_gib);
+  r.gpu.other_gpus_weights_gib = round2(e.other_gpu_weights_gib);
+  r.gpu.cpu_offload_gib = round2(e.cpu_offload_gib);
+  r.gpu.activations_gib = round2(e.activations_gib);
+  r.gpu.algorithm_state_gib = round2(e.algorithm_gib);
+  r.gpu.moe_unfuse_gib = round2(e.moe_unfuse_gib);
+  r.gpu.quantizer_state_gib = round2(e.quantizer_state_gib);
+  r.gpu.layerwise_phase_gib = round2(e.layerwise_phase_gib);
+  r.gpu.gpu0_available_gib = known(e.gpu_available_gib);
+  r.gpu.fits = e.fits_gpu;
+  r.host.load_gib = round2(e.host_load_gib);
+  r.host.export_gib = round2(e.host_export_gib);
+  r.host.awq_gib = round2(e.host_awq_gib);
+  r.host.evaluator_waiting_gib = round2(e.host_evaluator_gib);
+  r.host.available_gib = known(e.host_available_gib);
+  r.host.fits = e.fits_host;
+  r.disk.free_gib = known(e.disk_free_gib);
+  r.disk.fits = e.fits_disk;
+  r.recommendations = recommendation_texts(e);
+  r.notes = e.notes;
+  r.method = "references/environment.md#resource-estimate";
+  return r;
 }
 
-core::Json estimate_to_json(const Estimate& e) {
-  auto opt = [](const std::optional<bool>& b) { return b ? core::Json(*b) : core::Json(nullptr); };
-  auto known = [](double v) { return v < 0 ? core::Json(nullptr) : core::Json(round2(v)); };
-  return {{"gpu_memory_gib", round2(e.gpu_peak_gib)},
-          {"runs_on_cpu", e.runs_on_cpu},
-          {"host_memory_gib", round2(e.host_peak_gib)},
-          {"disk_gib", round2(e.output_disk_gib)},
-          {"minutes", recorded_minutes(e.minutes)},
-          {"time",
-           {{"quark_cli_seconds", std::round(e.quark_cli_seconds)},
-            {"verify_seconds", std::round(e.verify_seconds * 10) / 10},
-            {"evaluation_seconds", std::round(e.evaluation_seconds)}}},
-          {"parameters", {{"total", e.total_parameters}, {"quantized", e.quantized_parameters}, {"source", e.parameter_source}}},
-          {"gpu",
-           {{"weights_gib", round2(e.weights_gib)},
-            {"gpu0_weights_gib", round2(e.gpu0_weights_gib)},
-            {"other_gpus_weights_gib", round2(e.other_gpu_weights_gib)},
-            {"cpu_offload_gib", round2(e.cpu_offload_gib)},
-            {"activations_gib", round2(e.activations_gib)},
-            {"algorithm_state_gib", round2(e.algorithm_gib)},
-            {"moe_unfuse_gib", round2(e.moe_unfuse_gib)},
-            {"quantizer_state_gib", round2(e.quantizer_state_gib)},
-            {"layerwise_phase_gib", round2(e.layerwise_phase_gib)},
-            {"gpu0_available_gib", known(e.gpu_available_gib)},
-            {"fits", opt(e.fits_gpu)}}},
-          {"host",
-           {{"load_gib", round2(e.host_load_gib)},
-            {"export_gib", round2(e.host_export_gib)},
-            {"awq_gib", round2(e.host_awq_gib)},
-            {"evaluator_waiting_gib", round2(e.host_evaluator_gib)},
-            {"available_gib", known(e.host_available_gib)},
-            {"fits", opt(e.fits_host)}}},
-          {"disk", {{"free_gib", known(e.disk_free_gib)}, {"fits", opt(e.fits_disk)}}},
-          {"recommendations", recommendation_texts(e)},
-          {"notes", e.notes},
-          {"method", "references/environment.md#resource-estimate"}};
-}
+core::Json estimate_to_json(const Estimate& e) { return estimate_record(e).to_json(); }
 
 }  // namespace manifest

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "artifacts/estimate_record.h"
 #include "core/json_io.h"
 #include "core/messages.h"
 #include "knowledge/estimate_constants.h"
@@ -100,10 +101,9 @@ struct Estimate {
 // Errors: the shipped constants or scheme catalog broken (internal, knowledge.*).
 core::Result<Estimate> estimate_resources(const EstimateInputs& in);
 
+// The manifest's `estimate` section (its one encoding is artifacts::EstimateRecord::to_json).
+artifacts::EstimateRecord estimate_record(const Estimate& e);
 core::Json estimate_to_json(const Estimate& e);
-// quark-cli's seconds as the manifest's `estimate` recorded them (estimate_to_json's
-// time.quark_cli_seconds); nothing when it has none.
-std::optional<double> recorded_quark_cli_seconds(const core::Json& estimate);
 
 // The estimate as it is shown wherever it is shown (prepare, its problems, the checkpoint 3
 // summary, MCP): GiB with one decimal ("?" when unknown, < 0), minutes whole and at least 1,

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "artifacts/command.h"
+#include "artifacts/plan_upgrade.h"
 #include "core/clock.h"
 #include "core/messages.h"
 #include "core/shell_quote.h"
@@ -38,8 +39,10 @@ core::Json steps_json(const ManifestParts& p) {
   const std::optional<std::string>& commit = a.resolved_commit;
   std::string analyze = "quark-ptq analyze " + core::shell_quote(input) + (revision ? " --revision " + core::shell_quote(*revision) : "");
   core::Json analyze_options = {{"model", input}, {"revision", revision ? core::Json(*revision) : core::Json(nullptr)}};
-  const core::Json& plan = p.status.plan.doc;
-  const core::Json* plan_options = core::json_object(plan, "options");
+  // The plan as recorded (status_of read it valid); its options and its command line.
+  const auto plan = artifacts::read_quant_plan(p.status.plan.doc);
+  const core::Json plan_options = plan ? plan->options : core::Json(nullptr);
+  const std::string plan_command = plan && plan->command ? *plan->command : "quark-ptq plan";
   return core::Json::array({
       {{"name", "analyze"},
        {"kind", "analyze"},
@@ -51,8 +54,8 @@ core::Json steps_json(const ManifestParts& p) {
       {{"name", "plan"},
        {"kind", "plan"},
        {"produces", {"quant_plan.json"}},
-       {"command", core::json_string(plan, "command").value_or("quark-ptq plan")},
-       {"options", plan_options != nullptr ? *plan_options : core::Json(nullptr)},
+       {"command", plan_command},
+       {"options", plan_options},
        {"digest", p.status.plan.digest}},
       {{"name", "generate"}, {"kind", "generate"}, {"produces", {"run_manifest.yaml"}}, {"command", p.prepare_command}},
       {{"name", "run"}, {"kind", "run"}, {"produces", {p.output.path}}, {"command", p.display}},
@@ -61,47 +64,36 @@ core::Json steps_json(const ManifestParts& p) {
 
 }  // namespace
 
-core::Json build_manifest(const ManifestParts& p) {
-  artifacts::Command command;
-  command.python = p.env.env.python.empty() ? std::nullopt : std::optional<std::string>(p.env.env.python);
-  command.quark_cli = p.command.argv.front();
-  command.argv = p.command.argv;
-  for (const auto& [name, value] : p.command.env_changes) command.env_changes.push_back({name, value});
-  command.display = p.display;
-  command.scope = workflow::kCommandScope;
+core::Result<artifacts::PreparedManifest> build_manifest(const ManifestParts& p) {
+  artifacts::PreparedManifest m;
+  m.quark_ptq_version = std::string(core::tool_version());
+  m.created_at = core::now_utc_iso8601();
+  m.inputs.model = p.plan.model;
+  m.inputs.model_source = p.plan.model_is_local ? "local" : "huggingface_id";
+  m.inputs.revision = p.plan.revision;
+  m.inputs.workdir = p.status.analysis.path.parent_path().string();
+  m.inputs.trust_remote_code = p.plan.trust_remote_code;
+  m.inputs.model_identity = p.model_identity;
+  m.outputs.output_dir = p.output.path;
+  m.outputs.exists = p.output.exists;
+  m.outputs.overwrite = p.output.overwrite;
+  m.outputs.expected_files = p.expected_files;
+  m.outputs.estimated_size_gib = std::round(p.estimate.output_disk_gib * 100) / 100;
+  m.built_from = {p.status.analysis.digest, p.status.plan.digest};
+  // envprobe (below artifacts) reports the environment with the verdict prepare completed;
+  // the record reads that report once, and writes it.
+  QPTQ_TRY_ASSIGN(m.environment, artifacts::EnvironmentRecord::from_json(envprobe::report_to_json(p.env)));
+  m.estimate = estimate_record(p.estimate);
+  m.command.python = p.env.env.python.empty() ? std::nullopt : std::optional<std::string>(p.env.env.python);
+  m.command.quark_cli = p.command.argv.front();
+  m.command.argv = p.command.argv;
+  for (const auto& [name, value] : p.command.env_changes) m.command.env_changes.push_back({name, value});
+  m.command.display = p.display;
+  m.command.scope = workflow::kCommandScope;
   // The digest covers the manifest around the section: prepare computes it once the manifest is whole.
-  core::Json environment = envprobe::report_to_json(p.env);
-  core::Json problems = core::Json::array();
-  for (const auto& pr : p.env.verdict.problems) problems.push_back(envprobe::problem_to_json(pr));
-  environment["verdict"] = {{"ready", p.env.verdict.ready}, {"problems", problems}};
-  return {
-      {"artifact", "run_manifest"},
-      {"schema_version", 1},
-      {"quark_ptq_version", std::string(core::tool_version())},
-      {"workflow", "quark-torch-ptq"},
-      {"created_at", core::now_utc_iso8601()},
-      {"inputs",
-       {{"model", p.plan.model},
-        {"model_source", p.plan.model_is_local ? "local" : "huggingface_id"},
-        {"revision", p.plan.revision ? core::Json(*p.plan.revision) : core::Json(nullptr)},
-        {"workdir", p.status.analysis.path.parent_path().string()},
-        {"analysis", "model_analysis.json"},
-        {"plan", "quant_plan.json"},
-        {"trust_remote_code", p.plan.trust_remote_code},
-        {"model_identity", p.model_identity}}},
-      {"outputs",
-       {{"output_dir", p.output.path},
-        {"exists", p.output.exists},
-        {"overwrite", p.output.overwrite},
-        {"expected_files", p.expected_files},
-        {"estimated_size_gib", core::Json(std::round(p.estimate.output_disk_gib * 100) / 100)}}},
-      {"built_from", {{"analysis_digest", p.status.analysis.digest}, {"plan_digest", p.status.plan.digest}}},
-      {"environment", environment},
-      {"estimate", estimate_to_json(p.estimate)},
-      {"command", command.to_json()},
-      {"steps", steps_json(p)},
-      {"checkpoints", checkpoints_json(p.status, p.env.verdict.ready)},
-  };
+  m.steps = steps_json(p);
+  m.checkpoints = checkpoints_json(p.status, p.env.verdict.ready);
+  return m;
 }
 
 }  // namespace manifest

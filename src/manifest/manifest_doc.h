@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/prepared_manifest.h"
 #include "core/json_io.h"
 #include "envprobe/report.h"
 #include "manifest/command_builder.h"
@@ -25,12 +26,13 @@ struct ManifestParts {
   const BuiltCommand& command;
   const std::string& display;
   const std::vector<std::string>& expected_files;
-  const core::Json& model_identity;    // inputs.model_identity (core/model_identity.h, or the Hub commit)
-  const std::string& prepare_command;  // steps[]: `quark-ptq prepare` with the options it was given
+  const artifacts::ModelIdentity& model_identity;  // inputs.model_identity (core/model_identity.h, or the Hub commit)
+  const std::string& prepare_command;              // steps[]: `quark-ptq prepare` with the options it was given
 };
 
-// command.digest is left empty: it is computed from the finished document
-// (workflow::recompute_command_digest), because it covers more than the command block.
-core::Json build_manifest(const ManifestParts& p);
+// The typed document (its one encoding is artifacts::PreparedManifest::to_json). command.digest
+// is left empty: it is computed from the finished document (workflow::recompute_command_digest),
+// because it covers more than the command block.
+core::Result<artifacts::PreparedManifest> build_manifest(const ManifestParts& p);
 
 }  // namespace manifest

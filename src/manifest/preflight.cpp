@@ -7,9 +7,9 @@ namespace manifest {
 
 namespace {
 
-core::Json variable(const envprobe::EnvReport& env, const char* name) {
+std::optional<std::string> variable(const envprobe::EnvReport& env, const char* name) {
   auto it = env.py.variables.find(name);
-  return it != env.py.variables.end() && it->second && !it->second->empty() ? core::Json(*it->second) : core::Json(nullptr);
+  return it != env.py.variables.end() && it->second && !it->second->empty() ? it->second : std::nullopt;
 }
 
 }  // namespace
@@ -53,13 +53,15 @@ std::function<core::Result<runner::CaptureResult>(const runner::CommandSpec&)> j
   };
 }
 
-core::Json job_preflight_json(const PreflightRun& run, const envprobe::EnvReport& env) {
-  return {{"where", "job"},
-          {"node", variable(env, "SLURMD_NODENAME")},
-          {"job_id", variable(env, "SLURM_JOB_ID")},
-          {"partition", run.partition.empty() ? core::Json(nullptr) : core::Json(run.partition)},
-          {"srun", run.srun},
-          {"left_out", run.left_out}};
+artifacts::Preflight job_preflight(const PreflightRun& run, const envprobe::EnvReport& env) {
+  artifacts::Preflight p;
+  p.where = "job";
+  p.node = variable(env, "SLURMD_NODENAME");
+  p.job_id = variable(env, "SLURM_JOB_ID");
+  if (!run.partition.empty()) p.partition = run.partition;
+  p.srun = run.srun;
+  p.left_out = run.left_out;
+  return p;
 }
 
 cluster::StepExtras step_extras_here(const cluster::Directives& job, const std::string& sbatch, const std::string& srun) {
@@ -73,6 +75,10 @@ cluster::StepExtras step_extras_here(const cluster::Directives& job, const std::
   return cluster::step_extras(job.extra_lines, help(sbatch), help(srun));
 }
 
-core::Json login_preflight_json() { return {{"where", "login"}}; }
+artifacts::Preflight login_preflight() {
+  artifacts::Preflight p;
+  p.where = "login";
+  return p;
+}
 
 }  // namespace manifest

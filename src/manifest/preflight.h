@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "artifacts/executor.h"
 #include "cluster/directives.h"
 #include "cluster/step_options.h"
 #include "core/json_io.h"
@@ -48,7 +49,7 @@ std::function<core::Result<runner::CaptureResult>(const runner::CommandSpec&)> j
 // executor.preflight: {where: job, node, job_id, partition, srun} from the run and the
 // node's report (Slurm's SLURMD_NODENAME and SLURM_JOB_ID as the probe saw them; null when it
 // did not report them), or {where: login} for --preflight login.
-core::Json job_preflight_json(const PreflightRun& run, const envprobe::EnvReport& env);
-core::Json login_preflight_json();
+artifacts::Preflight job_preflight(const PreflightRun& run, const envprobe::EnvReport& env);
+artifacts::Preflight login_preflight();
 
 }  // namespace manifest

@@ -90,20 +90,20 @@ TEST(Preflight, WhereItRanIsRecorded) {
   envprobe::EnvReport env;
   env.py.variables["SLURM_JOB_ID"] = "4242";
   env.py.variables["SLURMD_NODENAME"] = "gpu-node-7";
-  EXPECT_EQ(job_preflight_json(run, env), (core::Json{{"where", "job"},
-                                                      {"node", "gpu-node-7"},
-                                                      {"job_id", "4242"},
-                                                      {"partition", "gpu"},
-                                                      {"srun", run.srun},
-                                                      {"left_out", run.left_out}}));
+  EXPECT_EQ(job_preflight(run, env).to_json(), (core::Json{{"where", "job"},
+                                                           {"node", "gpu-node-7"},
+                                                           {"job_id", "4242"},
+                                                           {"partition", "gpu"},
+                                                           {"srun", run.srun},
+                                                           {"left_out", run.left_out}}));
   // A probe that did not report them (an older embedded probe, a wrapper): null, not guessed.
   envprobe::EnvReport silent;
   silent.py.variables["SLURM_JOB_ID"] = std::nullopt;
-  auto j = job_preflight_json(PreflightRun{}, silent);
+  auto j = job_preflight(PreflightRun{}, silent).to_json();
   EXPECT_TRUE(j["node"].is_null());
   EXPECT_TRUE(j["job_id"].is_null());
   EXPECT_TRUE(j["partition"].is_null());
-  EXPECT_EQ(login_preflight_json(), (core::Json{{"where", "login"}}));
+  EXPECT_EQ(login_preflight().to_json(), (core::Json{{"where", "login"}}));
 }
 
 TEST(Preflight, TheNodesGpuProblemsStayBlockingTheLoginNodesBecomeWarnings) {

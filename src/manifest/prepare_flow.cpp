@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "artifacts/plan_upgrade.h"
+#include "artifacts/prepared_manifest.h"
 #include "core/clock.h"
 #include "core/messages.h"
 #include "core/model_identity.h"
@@ -199,8 +201,7 @@ core::Result<core::Json> carried_history(const workflow::ArtifactStatus& old) {
   }
   core::Json doc = old.doc;
   artifacts::retire_run(doc, core::now_utc_iso8601());
-  const core::Json* history = core::json_array(doc, "history");
-  return history != nullptr ? *history : core::Json::array();
+  return artifacts::recorded_history(doc);
 }
 
 std::vector<std::string> expected_files(const PlanView& plan) {
@@ -213,27 +214,38 @@ std::vector<std::string> expected_files(const PlanView& plan) {
 
 // The model's identity as checkpoint 1 confirmed it, checked against the files now: a local
 // model swapped or edited since the analysis must be analysed again, never run under it.
-core::Result<core::Json> model_identity(const PlanView& plan) {
-  const core::Json* recorded =
-      plan.analysis.source && !plan.analysis.source->identity.is_null() ? &plan.analysis.source->identity : nullptr;
+core::Result<artifacts::ModelIdentity> model_identity(const PlanView& plan) {
+  std::optional<artifacts::ModelIdentity> recorded;
+  if (plan.analysis.source && plan.analysis.source->identity.is_object()) {
+    QPTQ_TRY_ASSIGN(recorded, artifacts::ModelIdentity::from_json(plan.analysis.source->identity));
+  }
   if (!plan.model_is_local) {
-    core::Json id = recorded != nullptr && recorded->is_object()
-                        ? *recorded
-                        : core::Json{{"kind", "hub"}, {"repo_id", plan.model}, {"commit", nullptr}};
+    artifacts::ModelIdentity id;
+    if (recorded) {
+      id = *recorded;
+    } else {
+      id.kind = "hub";
+      id.repo_id = plan.model;
+    }
     if (plan.hub_snapshot) {
       // The snapshot quark-cli reads: checked again before the launch like a local model.
       QPTQ_TRY_ASSIGN(core::Json snapshot, core::local_model_identity(*plan.hub_snapshot));
-      id["snapshot"] = std::move(snapshot);
+      QPTQ_TRY_ASSIGN(artifacts::ModelIdentity read, artifacts::ModelIdentity::from_json(snapshot));
+      id.snapshot = std::make_shared<const artifacts::ModelIdentity>(std::move(read));
     }
     return id;
   }
-  if (!core::is_directory(plan.model) && recorded == nullptr) {
+  if (!core::is_directory(plan.model) && !recorded) {
     // Nothing recorded and nothing to read (the environment check reports the missing model).
-    return core::Json{{"kind", "local"}, {"path", plan.model}, {"files", nullptr}};
+    artifacts::ModelIdentity none;
+    none.kind = "local";
+    none.path = plan.model;
+    return none;
   }
-  QPTQ_TRY_ASSIGN(core::Json now, core::local_model_identity(plan.model));
-  if (recorded != nullptr) {
-    std::string diff = core::identity_difference(*recorded, now);
+  QPTQ_TRY_ASSIGN(core::Json files, core::local_model_identity(plan.model));
+  QPTQ_TRY_ASSIGN(artifacts::ModelIdentity now, artifacts::ModelIdentity::from_json(files));
+  if (recorded) {
+    std::string diff = artifacts::identity_difference(*recorded, now);
     if (!diff.empty()) {
       return core::make_error(core::ExitCode::stale, "manifest.model_changed")
           .with("path", plan.model)
@@ -253,7 +265,7 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   // A comparison (plan --compare) is prepared by prepare_comparison (comparison_prepare.h),
   // which calls this for each candidate's own workdir: here it is refused before anything is
   // probed or written, rather than running its first candidate as a single plan.
-  if (core::json_object(status.plan.doc, "comparison") != nullptr) {
+  if (auto read = artifacts::read_quant_plan(status.plan.doc); read && read->comparison) {
     return core::make_error(core::ExitCode::usage, "manifest.comparison_not_runnable");
   }
   QPTQ_TRY_ASSIGN(PlanView plan, read_plan_view(status.plan.doc, status.analysis.doc));
@@ -339,13 +351,14 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
   QPTQ_TRY_ASSIGN(r.command, build_command(plan, quark_cli, r.output.path));
   r.display = core::display_command(r.command.argv, r.command.env_changes);
   r.expected_files = expected_files(plan);
-  QPTQ_TRY_ASSIGN(core::Json identity, model_identity(plan));
+  QPTQ_TRY_ASSIGN(artifacts::ModelIdentity identity, model_identity(plan));
 
   std::string prepare_line = options::prepare_command(opt);
   ManifestParts parts{plan, status, r.env, r.estimate, r.output, r.command, r.display, r.expected_files, identity, prepare_line};
-  r.manifest = build_manifest(parts);
+  QPTQ_TRY_ASSIGN(artifacts::PreparedManifest manifest, build_manifest(parts));
+  artifacts::Executor executor = local_executor();
   if (slurm) {
-    const core::Json preflight = slurm->preflight_on_job ? job_preflight_json(*preflight_run, r.env) : login_preflight_json();
+    const artifacts::Preflight preflight = slurm->preflight_on_job ? job_preflight(*preflight_run, r.env) : login_preflight();
     const EvaluationPlace evaluation{r.evaluator.is_null() ? 0 : evaluator.deadline_seconds, runner::find_program("srun").value_or("srun"),
                                      extras};
     // Asked of slurmctld only where sbatch is here (else the verdict already blocks).
@@ -356,14 +369,17 @@ core::Result<PrepareResult> prepare(const PrepareOptions& opt) {
         return cluster::check_submission(d, argv, script, sinfo);
       };
     }
-    QPTQ_TRY_ASSIGN(r.executor,
+    QPTQ_TRY_ASSIGN(executor,
                     slurm_executor(*slurm, plan, r.estimate, r.command, wd.root, sbatch.value_or("sbatch"), preflight, evaluation, check));
   }
-  r.manifest["executor"] = r.executor;
-  if (!r.evaluator.is_null()) r.manifest["evaluator"] = r.evaluator;
-  r.digest = workflow::recompute_command_digest(r.manifest);
-  r.manifest["command"]["digest"] = r.digest;
-  if (!history.empty()) r.manifest["history"] = history;
+  r.executor = executor.to_json();
+  manifest.executor = std::move(executor);
+  manifest.evaluator = r.evaluator;
+  // The digest covers the document around the command (without history, which comes after).
+  r.digest = workflow::recompute_command_digest(manifest.to_json());
+  manifest.command.digest = r.digest;
+  manifest.history = history;
+  r.manifest = manifest.to_json();
   r.path = wd.manifest();
   QPTQ_TRY(workflow::write_artifact(wd, workflow::Artifact::manifest, r.manifest));
   return r;

@@ -34,8 +34,8 @@ constexpr std::string_view k_gpu_codes[] = {"no_gpu",
                                             "gfx_override_contradicts",
                                             "visible_devices_disagree"};
 
-core::Json checked(bool on_node, bool asked_slurmctld) {
-  core::Json out = {"sbatch on PATH on this host", "every resource value and extra #SBATCH line as sbatch reads it"};
+std::vector<std::string> checked(bool on_node, bool asked_slurmctld) {
+  std::vector<std::string> out = {"sbatch on PATH on this host", "every resource value and extra #SBATCH line as sbatch reads it"};
   if (asked_slurmctld) {
     out.push_back(
         "the exact submission as slurmctld takes it (sbatch --test-only with the script): partition, account, QOS, features, the "
@@ -53,8 +53,8 @@ core::Json checked(bool on_node, bool asked_slurmctld) {
   return out;
 }
 
-core::Json not_checked(bool on_node, bool asked_slurmctld) {
-  core::Json out = core::Json::array();
+std::vector<std::string> not_checked(bool on_node, bool asked_slurmctld) {
+  std::vector<std::string> out;
   if (asked_slurmctld) {
     out.push_back("limits slurmctld applies only when it schedules the job (association and QOS limits such as GrpTRES), and the wait");
   } else {
@@ -119,7 +119,7 @@ core::Result<std::optional<SlurmRequest>> read_slurm_request(const options::Prep
   return std::optional<SlurmRequest>{std::move(r)};
 }
 
-core::Json local_executor() { return {{"kind", "local"}}; }
+artifacts::Executor local_executor() { return artifacts::Executor{}; }
 
 std::filesystem::path slurm_script_path(const std::filesystem::path& workdir) { return workdir / "slurm" / "job.sbatch"; }
 std::filesystem::path slurm_output_path(const std::filesystem::path& workdir) { return workdir / "logs" / "slurm-job.out"; }
@@ -132,21 +132,22 @@ core::Result<JobGpus> job_gpus(const cluster::Directives& given, const PlanView&
   return JobGpus{1u, "plan"};
 }
 
-core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est, const BuiltCommand& cmd,
-                                        const std::filesystem::path& workdir, const std::string& sbatch, const core::Json& preflight,
-                                        const EvaluationPlace& evaluation, const SubmissionChecker& check) {
+core::Result<artifacts::Executor> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est,
+                                                 const BuiltCommand& cmd, const std::filesystem::path& workdir, const std::string& sbatch,
+                                                 const artifacts::Preflight& preflight, const EvaluationPlace& evaluation,
+                                                 const SubmissionChecker& check) {
   QPTQ_TRY_ASSIGN(const knowledge::EstimateConstants* k, knowledge::estimate_constants());
   cluster::Directives d = req.given;
-  core::Json sources = core::Json::object();
+  artifacts::ResourceSources sources;
   QPTQ_TRY_ASSIGN(JobGpus gpus, job_gpus(d, plan));
   d.gpus = gpus.gpus;
-  sources["gpus"] = gpus.source;
-  sources["mem"] = d.mem_mib ? "given" : "estimate";
+  sources.gpus = gpus.source;
+  sources.mem = d.mem_mib ? "given" : "estimate";
   if (!d.mem_mib) {
     const double gib = std::max(est.host_peak_gib * (1 + k->slurm.memory_margin_pct / 100), k->slurm.minimum_memory_gib);
     d.mem_mib = static_cast<std::uint64_t>(std::ceil(gib * 1024));
   }
-  sources["time_limit"] = d.time_limit_minutes ? "given" : "estimate";
+  sources.time_limit = d.time_limit_minutes ? "given" : "estimate";
   if (!d.time_limit_minutes) {
     const double minutes = std::max(est.quark_cli_seconds * (1 + k->slurm.time_margin_pct / 100) / 60, k->slurm.minimum_minutes);
     d.time_limit_minutes = static_cast<unsigned>(std::ceil(minutes));
@@ -163,53 +164,49 @@ core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView&
   QPTQ_TRY_ASSIGN(std::vector<std::string> argv, cluster::sbatch_argv(d, script_path, sbatch));
 
   // A GPU job's output is measured on a GPU of the partition, not on this node's CPU.
-  core::Json evaluation_step = nullptr;
+  artifacts::Executor e;
+  e.kind = "slurm";
   if (evaluation.deadline_seconds > 0 && d.gpus && *d.gpus > 0) {
     const auto minutes = static_cast<unsigned>(std::ceil(evaluation.deadline_seconds / 60));
     QPTQ_TRY_ASSIGN(std::vector<std::string> srun,
                     cluster::evaluation_srun_prefix(d, minutes, evaluation.srun, evaluation.placement.options));
-    evaluation_step = {{"srun", srun}, {"time_limit_minutes", minutes}, {"gpus", 1}, {"left_out", evaluation.placement.left_out}};
+    artifacts::EvaluationStep step;
+    step.srun = std::move(srun);
+    step.time_limit_minutes = minutes;
+    step.gpus = 1;
+    step.left_out = evaluation.placement.left_out;
+    e.evaluation_step = std::move(step);
   }
 
-  auto opt_json = [](const auto& v) { return v ? core::Json(*v) : core::Json(nullptr); };
-  core::Json submission_check = nullptr;
   if (check) {
     QPTQ_TRY_ASSIGN(cluster::SubmissionCheck said, check(d, argv, script));
-    submission_check = {
-        {"answer", said.answer}, {"partition", said.partition}, {"partition_limit_minutes", opt_json(said.partition_limit)}};
+    std::optional<std::int64_t> limit;
+    if (said.partition_limit) limit = *said.partition_limit;
+    e.submission_check = artifacts::SubmissionCheck{said.answer, said.partition, limit};
   }
-  const bool on_node = core::json_string(preflight, "where").value_or("") == "job";
-  return core::Json{
-      {"kind", "slurm"},
-      {"resources",
-       {{"job_name", opt_json(d.job_name)},
-        {"partition", opt_json(d.partition)},
-        {"gpus", opt_json(d.gpus)},
-        {"cpus_per_task", opt_json(d.cpus_per_task)},
-        {"mem_mib", opt_json(d.mem_mib)},
-        {"time_limit_minutes", opt_json(d.time_limit_minutes)},
-        {"account", opt_json(d.account)},
-        {"extra_lines", d.extra_lines}}},
-      {"sources", sources},
-      {"margin",
-       {{"memory_pct", k->slurm.memory_margin_pct},
-        {"time_pct", k->slurm.time_margin_pct},
-        {"minimum_minutes", k->slurm.minimum_minutes},
-        {"minimum_memory_gib", k->slurm.minimum_memory_gib},
-        {"host_estimate_gib", est.host_peak_gib},
-        {"quark_cli_seconds", est.quark_cli_seconds}}},
-      {"script_path", script_path},
-      {"script", script},
-      {"output", *d.output},
-      {"sbatch_argv", argv},
-      {"preflight", preflight},
-      {"evaluation_step", evaluation_step},
-      {"submission_check", submission_check},
-      // Said in the manifest as in docs/cluster.md: what prepare checked before checkpoint 3,
-      // and what only the job itself will find out.
-      {"checked_before_submission", checked(on_node, static_cast<bool>(check))},
-      {"not_checked_before_submission", not_checked(on_node, static_cast<bool>(check))},
-  };
+  const bool on_node = preflight.where == "job";
+  auto whole = [](const auto& v) { return v ? std::optional<std::int64_t>(*v) : std::nullopt; };
+  e.resources.job_name = d.job_name;
+  e.resources.partition = d.partition;
+  e.resources.gpus = whole(d.gpus);
+  e.resources.cpus_per_task = whole(d.cpus_per_task);
+  e.resources.mem_mib = whole(d.mem_mib);
+  e.resources.time_limit_minutes = whole(d.time_limit_minutes);
+  e.resources.account = d.account;
+  e.resources.extra_lines = d.extra_lines;
+  e.sources = sources;
+  e.margin = artifacts::SlurmMargin{k->slurm.memory_margin_pct,  k->slurm.time_margin_pct, k->slurm.minimum_minutes,
+                                    k->slurm.minimum_memory_gib, est.host_peak_gib,        est.quark_cli_seconds};
+  e.script_path = script_path;
+  e.script = script;
+  e.output = *d.output;
+  e.sbatch_argv = argv;
+  e.preflight = preflight;
+  // Said in the manifest as in docs/cluster.md: what prepare checked before checkpoint 3,
+  // and what only the job itself will find out.
+  e.checked_before_submission = checked(on_node, static_cast<bool>(check));
+  e.not_checked_before_submission = not_checked(on_node, static_cast<bool>(check));
+  return e;
 }
 
 void adjust_verdict_for_slurm(envprobe::Verdict& v, bool sbatch_found, bool checked_on_node) {

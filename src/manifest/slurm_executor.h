@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "artifacts/executor.h"
 #include "cluster/directives.h"
 #include "cluster/step_options.h"
 #include "cluster/submission_check.h"
@@ -34,7 +35,7 @@ struct SlurmRequest {
 core::Result<std::optional<SlurmRequest>> read_slurm_request(const options::PrepareOptions& o);
 
 // The manifest's `executor` for a local run.
-core::Json local_executor();
+artifacts::Executor local_executor();
 
 // Where the batch script and the job's output go (inside the workdir, which a cluster shares
 // with the compute nodes).
@@ -70,9 +71,10 @@ using SubmissionChecker = std::function<core::Result<cluster::SubmissionCheck>(
 // host; `preflight` says where the environment was checked (manifest/preflight.h);
 // `evaluation_step` is the srun prefix the evaluator's argv goes behind, or null. Errors: those
 // of job_gpus, and src/cluster's.
-core::Result<core::Json> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est, const BuiltCommand& cmd,
-                                        const std::filesystem::path& workdir, const std::string& sbatch, const core::Json& preflight,
-                                        const EvaluationPlace& evaluation, const SubmissionChecker& check);
+core::Result<artifacts::Executor> slurm_executor(const SlurmRequest& req, const PlanView& plan, const Estimate& est,
+                                                 const BuiltCommand& cmd, const std::filesystem::path& workdir, const std::string& sbatch,
+                                                 const artifacts::Preflight& preflight, const EvaluationPlace& evaluation,
+                                                 const SubmissionChecker& check);
 
 // What the environment check cannot say about the compute node when it ran on this (login)
 // node (`checked_on_node` false): the GPU problems become warnings, with one more warning that

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "artifacts/evaluator.h"
+#include "artifacts/prepared_manifest.h"
 #include "artifacts/run_manifest.h"
 #include "core/fs.h"
 #include "core/sha256.h"
@@ -79,17 +80,6 @@ std::string brief(const std::optional<std::string>& v) { return v ? brief(*v) : 
 std::string brief(const std::vector<std::string>& v) { return v.empty() ? "-" : core::join(v); }
 
 std::string brief(bool v) { return v ? "true" : "false"; }
-
-std::string brief(const json* v) {
-  if (v == nullptr || v->is_null()) return "-";
-  if (v->is_string()) return v->get<std::string>();
-  if (v->is_array()) {
-    std::string s;
-    for (const auto& x : *v) s += (s.empty() ? "" : ", ") + (x.is_string() ? x.get<std::string>() : x.dump());
-    return s.empty() ? "-" : s;
-  }
-  return v->dump();
-}
 
 // The person's answer, or the tool result that stands in for it: the question back to the
 // client, the refusal when the client cannot ask, or the decline (nothing is recorded).
@@ -354,18 +344,23 @@ ToolResult call_prepare(ToolCall& c) {
 
 std::string estimate_text(core::Lang lang, const json& manifest) {
   // As the CLI shows it (manifest::gib_text, minutes_text): one number reads the same everywhere.
-  auto value = [&](const char* key) {
-    const json* v = core::json_at(manifest, std::string("estimate/") + key);
-    return v != nullptr && v->is_number() ? v->get<double>() : -1.0;
+  const std::optional<artifacts::EstimateRecord> e = artifacts::prepared_sections_as_read(manifest).estimate;
+  auto value = [&](const std::optional<artifacts::Number> artifacts::EstimateRecord::*figure) {
+    return e && *e.*figure ? (*(*e.*figure)).value : -1.0;
   };
-  auto minutes = value("minutes");
-  const json* on_cpu = core::json_at(manifest, "estimate/runs_on_cpu");
-  const bool cpu = on_cpu != nullptr && on_cpu->is_boolean() && on_cpu->get<bool>();
+  auto minutes = value(&artifacts::EstimateRecord::minutes);
+  const bool cpu = e && e->runs_on_cpu.value_or(false);
   return core::msg(lang, cpu ? "mcp.estimate_cpu" : "mcp.estimate",
-                   {{"gpu", manifest::gib_text(value("gpu_memory_gib"))},
-                    {"host", manifest::gib_text(value("host_memory_gib"))},
-                    {"disk", manifest::gib_text(value("disk_gib"))},
+                   {{"gpu", manifest::gib_text(value(&artifacts::EstimateRecord::gpu_memory_gib))},
+                    {"host", manifest::gib_text(value(&artifacts::EstimateRecord::host_memory_gib))},
+                    {"disk", manifest::gib_text(value(&artifacts::EstimateRecord::disk_gib))},
                     {"minutes", minutes < 0 ? "?" : manifest::minutes_text(minutes)}});
+}
+
+// outputs.output_dir as recorded, "-" when none.
+std::string output_dir_text(const json& manifest) {
+  const auto outputs = artifacts::prepared_sections_as_read(manifest).outputs;
+  return outputs ? brief(outputs->output_dir) : "-";
 }
 
 std::string evaluator_text(core::Lang lang, const json& section) {
@@ -728,7 +723,7 @@ ToolResult call_accept(ToolCall& c) {
     const std::string wd = q.status.workdir.string();
     std::string message =
         core::msg(c.lang, "mcp.ask_accept",
-                  {{"output", brief(core::json_at(q.status.manifest.doc, "outputs/output_dir"))},
+                  {{"output", output_dir_text(q.status.manifest.doc)},
                    {"verification", q.status.verification == workflow::Verification::none
                                         ? std::string("-")
                                         : std::string(workflow::verification_name(q.status.verification))},
@@ -754,8 +749,7 @@ ToolResult call_followup(ToolCall& c) {
   auto ask = [&](const flow::ResultQuestion& q) {
     Question question{"followup",
                       "followup\n" + wd.string() + "\n" + result_digest(q.status),
-                      core::msg(c.lang, "mcp.ask_followup",
-                                {{"output", brief(core::json_at(q.status.manifest.doc, "outputs/output_dir"))}, {"text", proposed}}),
+                      core::msg(c.lang, "mcp.ask_followup", {{"output", output_dir_text(q.status.manifest.doc)}, {"text", proposed}}),
                       core::msg(c.lang, "mcp.followup_title"),
                       hint,
                       proposed};

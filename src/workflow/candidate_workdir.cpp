@@ -6,6 +6,7 @@
 #include "core/fs.h"
 #include "workflow/artifact_files.h"
 #include "artifacts/comparison_manifest.h"
+#include "artifacts/prepared_manifest.h"
 #include "workflow/state.h"
 
 namespace workflow {
@@ -89,8 +90,7 @@ core::Result<std::vector<std::filesystem::path>> remove_other_outputs(const Work
     if (e.name == kept) continue;
     const fs::path dir = fs::path(record.output_dir) / e.name;
     auto sub = read_artifact(comparison.candidate(e.name), Artifact::manifest);
-    if (core::json_string(core::json_object(sub.doc, "outputs") ? sub.doc["outputs"] : core::Json::object(), "output_dir").value_or("") !=
-        dir.string()) {
+    if (artifacts::prepared_sections_as_read(sub.doc).output_dir() != dir.string()) {
       continue;  // not the output this comparison made for it
     }
     std::error_code ec;

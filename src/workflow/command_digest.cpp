@@ -1,6 +1,7 @@
 #include "workflow/command_digest.h"
 
 #include "artifacts/command.h"
+#include "artifacts/prepared_manifest.h"
 #include "core/sha256.h"
 #include "core/shell_quote.h"
 
@@ -22,35 +23,26 @@ core::Json value_or_null(const core::Json& j, std::string_view path) {
 
 }  // namespace
 
-core::Json estimate_scope(const core::Json& manifest) {
-  const core::Json* estimate = core::json_object(manifest, "estimate");
-  if (estimate == nullptr) return nullptr;
-  core::Json out = core::Json::object();
-  for (const char* key : kBoundEstimateKeys) {
-    if (estimate->contains(key)) out[key] = (*estimate)[key];
-  }
-  return out;
-}
-
-bool RecordedCommand::environment_ready() const {
-  return environment_verdict.is_object() && core::json_bool(environment_verdict, "ready").value_or(false);
-}
+bool RecordedCommand::environment_ready() const { return environment_verdict && environment_verdict->ready; }
 
 std::string command_digest(const RecordedCommand& cmd) {
-  core::Json doc = {{"argv", core::Json::array()}, {"env_changes", core::Json::array()}};
-  for (const auto& a : cmd.argv) doc["argv"].push_back(a);
-  for (const auto& e : cmd.env_changes) doc["env_changes"].push_back({{"name", e.name}, {"value", e.value}});
-  doc["output_dir"] = cmd.output_dir;
-  doc["overwrite"] = cmd.overwrite;
-  doc["environment_verdict"] = cmd.environment_verdict;
-  doc["model"] = cmd.model;
-  doc["built_from"] = cmd.built_from;
-  if (!cmd.evaluator.is_null()) doc["evaluator"] = cmd.evaluator;
+  core::Json env_changes = core::Json::array();
+  for (const auto& e : cmd.env_changes) env_changes.push_back({{"name", e.name}, {"value", e.value}});
+  // Each section as its one writer encodes it, null when the manifest has none. (The digest is
+  // of the canonical dump: the keys' order here does not matter.)
+  core::Json doc = {{"argv", cmd.argv},
+                    {"env_changes", std::move(env_changes)},
+                    {"output_dir", cmd.output_dir},
+                    {"overwrite", cmd.overwrite},
+                    {"environment_verdict", cmd.environment_verdict ? cmd.environment_verdict->to_json() : core::Json(nullptr)},
+                    {"model", cmd.model ? cmd.model->to_json() : core::Json(nullptr)},
+                    {"built_from", cmd.built_from ? cmd.built_from->to_json() : core::Json(nullptr)}};
+  if (!cmd.evaluator.is_null()) doc.emplace("evaluator", core::Json(cmd.evaluator));
   if (cmd.scope >= 2) {
-    doc["scope"] = cmd.scope;
-    doc["estimate"] = cmd.estimate;
+    doc.emplace("scope", core::Json(cmd.scope));
+    doc.emplace("estimate", cmd.estimate ? cmd.estimate->bound_predictions() : core::Json(nullptr));
   }
-  if (cmd.scope >= 3) doc["executor"] = cmd.executor;
+  if (cmd.scope >= 3) doc.emplace("executor", core::Json(cmd.executor));
   return core::json_digest(doc);
 }
 
@@ -66,20 +58,28 @@ core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest) 
   RecordedCommand out;
   out.argv = cmd.argv;
   for (const auto& e : cmd.env_changes) out.env_changes.push_back({e.name, e.value});
-  const core::Json* dir = core::json_at(manifest, "outputs/output_dir");
-  out.output_dir = (dir != nullptr && dir->is_string()) ? dir->get<std::string>() : "";
-  const core::Json* overwrite = core::json_at(manifest, "outputs/overwrite");
-  out.overwrite = overwrite != nullptr && overwrite->is_boolean() && overwrite->get<bool>();
-  out.environment_verdict = value_or_null(manifest, "environment/verdict");
-  out.model = value_or_null(manifest, "inputs/model_identity");
-  out.built_from = value_or_null(manifest, "built_from");
+  // The sections the digest binds, read as typed records and encoded by their one writer: the
+  // digest's input document is the one the manifest records.
+  auto sections = artifacts::PreparedSections::from_json(manifest);
+  if (!sections) return invalid();
+  if (sections->outputs) {
+    out.output_dir = sections->outputs->output_dir;
+    out.overwrite = sections->outputs->overwrite;
+  }
+  if (sections->environment) out.environment_verdict = sections->environment->verdict;
+  if (sections->inputs) out.model = sections->inputs->model_identity;
+  out.built_from = sections->built_from;
   out.evaluator = value_or_null(manifest, "evaluator");
   if (cmd.scope) {
     if (*cmd.scope < 1 || *cmd.scope > kCommandScope) return invalid();
     out.scope = static_cast<int>(*cmd.scope);
   }
-  if (out.scope >= 2) out.estimate = estimate_scope(manifest);
-  if (out.scope >= 3) out.executor = value_or_null(manifest, "executor");
+  if (out.scope >= 2) out.estimate = sections->estimate;
+  if (out.scope >= 3) {
+    auto executor = artifacts::manifest_executor(manifest);
+    if (!executor) return invalid();
+    out.executor = *executor ? (*executor)->to_json() : core::Json(nullptr);
+  }
   out.display = core::display_command(out.argv, env_pairs(out.env_changes));
   out.recorded_display = cmd.display.value_or("");
   out.digest = cmd.digest;

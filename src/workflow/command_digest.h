@@ -10,7 +10,7 @@
 //                                                             the manifest has one, so that manifests
 //                                                             without it keep their digests
 //    "scope": 2, "estimate": {...},                          from scope 2 (command.scope), the estimate's
-//                                                             predictions checkpoint 3 shows (estimate_scope),
+//                                                             predictions checkpoint 3 shows (EstimateRecord::bound_predictions),
 //    "executor": {...}}                                      from scope 3, where it runs: {kind: local}, or
 //                                                             a Slurm job's resources, batch script and
 //                                                             sbatch argv (manifest/slurm_executor.h)
@@ -22,10 +22,12 @@
 // env_changes, and a manifest whose recorded display disagrees is invalid.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "artifacts/prepared_manifest.h"
 #include "core/json_io.h"
 #include "core/result.h"
 
@@ -40,18 +42,18 @@ struct EnvChangeEntry {
 struct RecordedCommand {
   std::vector<std::string> argv;
   std::vector<EnvChangeEntry> env_changes;
-  std::string output_dir;                                // outputs.output_dir
-  bool overwrite = false;                                // outputs.overwrite (prepare --overwrite)
-  core::Json environment_verdict = core::Json(nullptr);  // environment.verdict
-  core::Json model = core::Json(nullptr);                // inputs.model_identity
-  core::Json built_from = core::Json(nullptr);           // built_from
-  core::Json evaluator = core::Json(nullptr);            // evaluator (manifest/evaluator_block.h)
-  int scope = 1;                                         // command.scope (absent: 1)
-  core::Json estimate = core::Json(nullptr);             // estimate, bound from scope 2
-  core::Json executor = core::Json(nullptr);             // executor, bound from scope 3
-  std::string display;                                   // derived from argv + env_changes (core::display_command)
-  std::string recorded_display;                          // command.display as written ("" when absent)
-  std::string digest;                                    // command.digest as written
+  std::string output_dir;                                            // outputs.output_dir
+  bool overwrite = false;                                            // outputs.overwrite (prepare --overwrite)
+  std::optional<artifacts::EnvironmentVerdict> environment_verdict;  // environment.verdict
+  std::optional<artifacts::ModelIdentity> model;                     // inputs.model_identity
+  std::optional<artifacts::BuiltFrom> built_from;                    // built_from
+  core::Json evaluator = core::Json(nullptr);                        // evaluator (manifest/evaluator_block.h)
+  int scope = 1;                                                     // command.scope (absent: 1)
+  std::optional<artifacts::EstimateRecord> estimate;                 // estimate, bound from scope 2
+  core::Json executor = core::Json(nullptr);                         // executor, bound from scope 3
+  std::string display;                                               // derived from argv + env_changes (core::display_command)
+  std::string recorded_display;                                      // command.display as written ("" when absent)
+  std::string digest;                                                // command.digest as written
 
   // environment.verdict.ready is true.
   bool environment_ready() const;
@@ -69,11 +71,11 @@ inline constexpr int kCommandScope = 3;
 // prepares of the same plan, and the environment verdict already binds what they decide.
 inline constexpr const char* kBoundEstimateKeys[] = {"minutes",  "time",        "gpu_memory_gib", "host_memory_gib",
                                                      "disk_gib", "runs_on_cpu", "parameters"};
-core::Json estimate_scope(const core::Json& manifest);
+// (artifacts::EstimateRecord::bound_predictions)
 
-// The scope of a manifest, read without throwing; display derived. ExitCode::bad_input
-// "workflow.command_invalid" when argv is missing or not a list of strings, an env change
-// is malformed, or command.scope is not a scope this build knows.
+// The scope of a manifest, its sections read as typed records (artifacts::PreparedSections), without throwing; display derived.
+// ExitCode::bad_input "workflow.command_invalid" when argv is missing or not a list of strings, an env change is malformed, or
+// command.scope is not a scope this build knows.
 core::Result<RecordedCommand> read_recorded_command(const core::Json& manifest);
 
 // Why the manifest's command block cannot be trusted as written, "" when it can: the digest

@@ -4,9 +4,12 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 
 #include "core/model_identity.h"
+#include "core/sha256.h"
 #include "core/shell_quote.h"
+#include "core/yaml_io.h"
 #include "support/temp_dir.h"
 #include "workflow/command_digest.h"
 #include "workflow/launch_checks.h"
@@ -161,7 +164,7 @@ TEST(CommandDigest, ALocalModelChangedAfterPrepareIsRefusedBeforeLaunch) {
   dir.write("m/config.json", "{\"model_type\": \"llama\"}");
   dir.write("m/model.safetensors", std::string("\x02\0\0\0\0\0\0\0{}", 10) + "tensor");
   RecordedCommand cmd;
-  cmd.model = core::local_model_identity(dir.path() / "m").value();
+  cmd.model = artifacts::ModelIdentity::from_json(core::local_model_identity(dir.path() / "m").value()).value();
   EXPECT_TRUE(check_model_unchanged(cmd));
   dir.write("m/config.json", "{\"model_type\": \"evil!\"}");  // same size, other content
   auto r = check_model_unchanged(cmd);
@@ -169,7 +172,7 @@ TEST(CommandDigest, ALocalModelChangedAfterPrepareIsRefusedBeforeLaunch) {
   EXPECT_EQ(r.error().id, "workflow.model_changed");
   EXPECT_EQ(r.error().code, core::ExitCode::stale);
   EXPECT_EQ(*r.error().arg("change"), "config.json: content changed");
-  cmd.model = core::local_model_identity(dir.path() / "m").value();
+  cmd.model = artifacts::ModelIdentity::from_json(core::local_model_identity(dir.path() / "m").value()).value();
   dir.write("m/extra.py", "import os");
   EXPECT_EQ(*check_model_unchanged(cmd).error().arg("change"), "extra.py: added");
 }
@@ -185,8 +188,8 @@ TEST(CommandDigest, TensorBytesRewrittenInPlaceAreRefusedBeforeLaunch) {
   fs::path bin = dir.write("m/extra.bin", "weights");
   auto t0 = fs::last_write_time(shard);
   RecordedCommand cmd;
-  cmd.model = core::local_model_identity(dir.path() / "m").value();
-  for (const auto& f : cmd.model["files"]) {
+  cmd.model = artifacts::ModelIdentity::from_json(core::local_model_identity(dir.path() / "m").value()).value();
+  for (const auto& f : cmd.model->to_json()["files"]) {
     EXPECT_TRUE(f.contains("mtime_ns")) << f.dump();
     if (f["path"] == "extra.bin") {
       EXPECT_EQ(f["covers"], "size");
@@ -205,10 +208,11 @@ TEST(CommandDigest, AHubSnapshotChangedAfterPrepareIsRefusedBeforeLaunch) {
   test_support::TempDir dir;
   dir.write("snap/config.json", "{}");
   RecordedCommand cmd;
-  cmd.model = {{"kind", "hub"},
-               {"repo_id", "org/m"},
-               {"commit", std::string(40, 'a')},
-               {"snapshot", core::local_model_identity(dir.path() / "snap").value()}};
+  cmd.model = artifacts::ModelIdentity::from_json({{"kind", "hub"},
+                                                   {"repo_id", "org/m"},
+                                                   {"commit", std::string(40, 'a')},
+                                                   {"snapshot", core::local_model_identity(dir.path() / "snap").value()}})
+                  .value();
   EXPECT_TRUE(check_model_unchanged(cmd));
   dir.write("snap/config.json", "{\"x\":1}");
   auto r = check_model_unchanged(cmd);
@@ -231,6 +235,69 @@ TEST(LaunchChecks, OutputDirThatBecameNonEmptyIsRefused) {
   EXPECT_EQ(r.error().id, "workflow.output_not_empty");
   cmd.overwrite = true;  // approved with --overwrite
   EXPECT_TRUE(check_output_dir_still_free(cmd));
+}
+
+}  // namespace
+}  // namespace workflow
+
+namespace workflow {
+namespace {
+
+// The digest's input document as the manifest's JSON gave it before the sections were typed
+// (read by key, each value as recorded): the reference the typed reading must reproduce.
+std::string digest_by_keys(const core::Json& m) {
+  auto at = [&](const char* path) {
+    const core::Json* v = core::json_at(m, path);
+    return v != nullptr ? *v : core::Json(nullptr);
+  };
+  core::Json doc = {{"argv", m["command"]["argv"]}, {"env_changes", core::Json::array()}};
+  for (const auto& e : m["command"].value("env_changes", core::Json::array()))
+    doc["env_changes"].push_back({{"name", e["name"]}, {"value", e["value"]}});
+  doc["output_dir"] = at("outputs/output_dir");
+  doc["overwrite"] = at("outputs/overwrite").is_boolean() && at("outputs/overwrite").get<bool>();
+  doc["environment_verdict"] = at("environment/verdict");
+  doc["model"] = at("inputs/model_identity");
+  doc["built_from"] = at("built_from");
+  if (!at("evaluator").is_null()) doc["evaluator"] = at("evaluator");
+  const int scope = m["command"].value("scope", 1);
+  if (scope >= 2) {
+    doc["scope"] = scope;
+    core::Json estimate = core::Json::object();
+    for (const char* key : kBoundEstimateKeys) {
+      if (m["estimate"].contains(key)) estimate[key] = m["estimate"][key];
+    }
+    doc["estimate"] = estimate;
+  }
+  if (scope >= 3) doc["executor"] = at("executor");
+  return core::json_digest(doc);
+}
+
+// Every manifest recorded on real hosts (scopes 1 and 3, and each of those at scope 2): the
+// digest computed from its sections read as typed records is the one computed from its keys,
+// and the one it recorded wherever that release's digest already bound what today's does
+// (those recorded before inputs.model_identity was bound carry an older digest).
+TEST(CommandDigest, EveryRecordedFixtureKeepsItsDigest) {
+  std::map<int, int> by_scope;
+  int recorded_same = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(std::filesystem::path(QPTQ_SOURCE_DIR) / "tests")) {
+    const std::string name = entry.path().filename().string();
+    if (name.find("run_manifest") == std::string::npos || entry.path().extension() != ".yaml") continue;
+    auto doc = core::read_yaml_file(entry.path());
+    if (!doc || !doc->is_object() || !doc->contains("command")) continue;
+    for (int scope : {0, 1, 2, 3}) {
+      core::Json m = *doc;
+      if (scope != 0) m["command"]["scope"] = scope;
+      auto cmd = read_recorded_command(m);
+      ASSERT_TRUE(cmd) << entry.path();
+      EXPECT_EQ(command_digest(*cmd), digest_by_keys(m)) << entry.path() << " at scope " << scope;
+      if (scope != 0) continue;
+      ++by_scope[cmd->scope];
+      if (command_digest(*cmd) == cmd->digest) ++recorded_same;
+    }
+  }
+  EXPECT_GT(by_scope[1], 30);
+  EXPECT_GT(by_scope[3], 5);
+  EXPECT_GT(recorded_same, 40);
 }
 
 }  // namespace

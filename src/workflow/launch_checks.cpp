@@ -9,17 +9,19 @@
 namespace workflow {
 
 core::Result<void> check_model_unchanged(const RecordedCommand& cmd) {
+  if (!cmd.model) return core::ok();
   // A Hub model runs from the snapshot of its commit (manifest/prepare_flow.cpp): those files.
-  const core::Json* snapshot = core::json_object(cmd.model, "snapshot");
-  const core::Json& local = snapshot != nullptr ? *snapshot : cmd.model;
-  if (core::json_string(local, "kind").value_or("") != "local") return core::ok();
-  std::string path = core::json_string(local, "path").value_or("");
+  const artifacts::ModelIdentity& local = cmd.model->files_read();
+  if (!local.local()) return core::ok();
+  std::string path = local.path.value_or("");
   auto changed = [&](const std::string& what) {
     return core::make_error(core::ExitCode::stale, "workflow.model_changed").with("path", path).with("change", what);
   };
   auto now = core::local_model_identity(path);
   if (!now) return changed(core::render_error(core::Lang::en, now.error()));
-  std::string diff = core::identity_difference(local, *now);
+  auto read = artifacts::ModelIdentity::from_json(*now);
+  if (!read) return changed(core::render_error(core::Lang::en, read.error()));
+  std::string diff = artifacts::identity_difference(local, *read);
   if (!diff.empty()) return changed(diff);
   return core::ok();
 }

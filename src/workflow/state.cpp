@@ -7,6 +7,7 @@
 
 #include "artifacts/analysis_upgrade.h"
 #include "artifacts/plan_upgrade.h"
+#include "artifacts/prepared_manifest.h"
 #include "artifacts/run_manifest.h"
 #include "core/fs.h"
 #include "core/shell_quote.h"
@@ -111,8 +112,8 @@ std::string model_hint(const WorkflowStatus& s) {
 }
 
 std::string output_dir_hint(const WorkflowStatus& s) {
-  auto dir = core::json_at(s.manifest.doc, "outputs/output_dir");
-  return (dir != nullptr && dir->is_string()) ? core::shell_quote(dir->get<std::string>()) : "DIR";
+  const auto sections = artifacts::prepared_sections_as_read(s.manifest.doc);
+  return sections.outputs ? core::shell_quote(sections.outputs->output_dir) : "DIR";
 }
 
 // The interpreter the user chose, as the artifacts record it: the
@@ -120,9 +121,9 @@ std::string output_dir_hint(const WorkflowStatus& s) {
 // checked against. "" when the user left it to the environment.
 std::string python_hint(const WorkflowStatus& s) {
   if (s.manifest.state != ArtifactState::missing && s.manifest.doc.is_object()) {
-    const core::Json* py = core::json_at(s.manifest.doc, "environment/python");
-    bool given = py != nullptr && py->is_object() && core::json_string(*py, "source").value_or("") == "--python";
-    return given ? core::json_string(*py, "path").value_or("") : "";
+    const auto env = artifacts::prepared_sections_as_read(s.manifest.doc).environment;
+    bool given = env && env->python.source == "--python";
+    return given ? env->python.path.value_or("") : "";
   }
   auto plan = artifacts::read_quant_plan(s.plan.doc);
   return plan && plan->quark ? plan->quark->python.value_or("") : "";
@@ -164,10 +165,10 @@ std::string plan_command(const WorkflowStatus& s) { return recorded_plan_command
 // already filled it, since prepare refuses a non-empty directory without it.
 std::string prepare_command(const WorkflowStatus& s) {
   std::string cmd = "quark-ptq prepare --output-dir " + output_dir_hint(s);
-  const core::Json* dir = core::json_at(s.manifest.doc, "outputs/output_dir");
-  if (dir != nullptr && dir->is_string() && core::is_directory(dir->get<std::string>())) {
+  const auto sections = artifacts::prepared_sections_as_read(s.manifest.doc);
+  if (sections.outputs && core::is_directory(sections.outputs->output_dir)) {
     std::error_code ec;
-    bool empty = std::filesystem::is_empty(dir->get<std::string>(), ec);
+    bool empty = std::filesystem::is_empty(sections.outputs->output_dir, ec);
     if (!ec && !empty) cmd += " --overwrite";
   }
   return with_python(s, cmd);
@@ -192,13 +193,13 @@ std::string redo_command(const WorkflowStatus& s, Checkpoint c) {
 std::string blocking_codes(const core::Json& manifest, int& count) {
   std::string codes;
   count = 0;
-  const core::Json* problems = core::json_at(manifest, "environment/verdict/problems");
-  if (problems == nullptr || !problems->is_array()) return codes;
+  const auto env = artifacts::prepared_sections_as_read(manifest).environment;
+  if (!env || !env->verdict) return codes;
   std::vector<std::string> seen;
-  for (const auto& p : *problems) {
-    if (!p.is_object() || core::json_string(p, "severity").value_or("") != "blocking") continue;
+  for (const auto& p : env->verdict->problems) {
+    if (!p.blocking()) continue;
     ++count;
-    std::string code = core::json_string(p, "code").value_or("?");
+    std::string code = p.code.empty() ? "?" : p.code;
     if (std::find(seen.begin(), seen.end(), code) != seen.end()) continue;
     seen.push_back(code);
     codes += (codes.empty() ? "" : ", ") + code;
@@ -358,8 +359,7 @@ void choose_next_action(WorkflowStatus& s) {
     s.next_action_args = {{"count", std::to_string(count)}, {"problems", codes.empty() ? "-" : codes}};
     return set(NextAction::fix_environment, prepare_command(s));
   }
-  const core::Json* d = core::json_at(s.manifest.doc, "command/digest");
-  std::string digest = (d != nullptr && d->is_string()) ? d->get<std::string>() : "<digest>";
+  std::string digest = !cmd->digest.empty() ? cmd->digest : "<digest>";
   if (s.at(Checkpoint::execution).state != C::confirmed) return set(NextAction::approve, "quark-ptq run --approve " + digest);
   switch (s.run.phase) {
     case RunPhase::running:
@@ -501,9 +501,8 @@ WorkflowStatus status_of(const Workdir& wd, const std::vector<Confirmation>& all
     if (!plan || plan->analysis_digest != s.analysis.digest) mark_stale(s.plan, "built from another model_analysis.json");
   }
   if (s.manifest.state == ArtifactState::valid) {
-    const core::Json* a = core::json_at(s.manifest.doc, "built_from/analysis_digest");
-    const core::Json* p = core::json_at(s.manifest.doc, "built_from/plan_digest");
-    bool same = a != nullptr && p != nullptr && *a == s.analysis.digest && *p == s.plan.digest;
+    const auto built_from = artifacts::prepared_sections_as_read(s.manifest.doc).built_from;
+    bool same = built_from && built_from->analysis_digest == s.analysis.digest && built_from->plan_digest == s.plan.digest;
     if (!same) mark_stale(s.manifest, "built from another model_analysis.json or quant_plan.json");
   }
   if (s.comparison) judge_comparison(s, wd);
