@@ -1,6 +1,7 @@
 #include "artifacts/checkpoints.h"
 
 #include "artifacts/fields.h"
+#include "core/sha256.h"
 
 namespace artifacts {
 
@@ -69,6 +70,14 @@ core::Result<Confirmation> Confirmation::from_json(const core::Json& entry, cons
   c.digest = std::move(*digest);
   return c;
 }
+
+std::string confirmed_digest(const core::Json& doc) {
+  core::Json copy = doc;
+  if (copy.is_object()) copy.erase("requires_confirmation");
+  return core::json_digest(copy);
+}
+
+std::optional<std::string> declared_artifact(const core::Json& doc) { return core::json_string(doc, "artifact"); }
 
 core::Json to_json(const std::vector<AppliedCorrection>& corrections) {
   core::Json j = core::Json::object();

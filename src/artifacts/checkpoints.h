@@ -6,6 +6,7 @@
 // stays with the workflow.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,13 @@ struct Confirmation {
   // `at`: the entry's path in the document, for the error ("confirmations/2").
   static core::Result<Confirmation> from_json(const core::Json& entry, const std::string& at = "");
 };
+
+// The digest a confirmation binds: the document's content (keys sorted), less the plan's
+// requires_confirmation, which confirming the plan flips.
+std::string confirmed_digest(const core::Json& doc);
+
+// The artifact a document says it is (its "artifact" field), when it says one.
+std::optional<std::string> declared_artifact(const core::Json& doc);
 
 // Written as {KEY: {"from", "to"}}, in order.
 core::Json to_json(const std::vector<AppliedCorrection>& corrections);

@@ -283,5 +283,6 @@ core::Json to_json(const PlanEvaluation& evaluation);
 // the first field of the wrong type goes to *error.
 PlanEvaluation plan_evaluation_of(const core::Json& section, const std::string& at, std::string* error);
 core::Json to_json(const PlanText& text);
+core::Json to_json(const std::vector<PlanRiskRecord>& risks);  // as `risks` is written
 
 }  // namespace artifacts

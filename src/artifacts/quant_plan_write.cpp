@@ -126,6 +126,12 @@ core::Json comparison_json(const PlanComparison& c) {
 
 core::Json to_json(const PlanText& text) { return {{"id", text.id}, {"args", pairs_json(text.args)}, {"text", text.text}}; }
 
+core::Json to_json(const std::vector<PlanRiskRecord>& risks) {
+  core::Json out = core::Json::array();
+  for (const PlanRiskRecord& r : risks) out.push_back(risk_json(r));
+  return out;
+}
+
 core::Json to_json(const PlanEvaluation& e) {
   core::Json out = core::Json::object();
   put_if(out, "intent", e.intent);
@@ -196,9 +202,7 @@ core::Json QuantPlan::to_json() const {
                        {"alternatives", d.alternatives}});
   }
   j["decisions"] = decided;
-  core::Json risked = core::Json::array();
-  for (const PlanRiskRecord& r : risks) risked.push_back(risk_json(r));
-  j["risks"] = risked;
+  j["risks"] = artifacts::to_json(risks);
   core::Json resolved = core::Json::array();
   for (const ResolvedRiskRecord& r : resolved_risks) {
     resolved.push_back(

@@ -39,8 +39,7 @@ core::Result<intake::OracleLinears> ask_oracle(const core::Json& first, const en
     return unavailable("refused: " + refusal->code + ": " + refusal->detail.substr(0, 200));
   }
   const auto& o = std::get<oracle::ModelOracle>(answer->answer);
-  const core::Json* type = core::json_at(first, "model/model_type");
-  if (type != nullptr && type->is_string() && type->get<std::string>() != o.model_type) {
+  if (!analysis.model_type.empty() && analysis.model_type != o.model_type) {
     return unavailable("the oracle read model_type " + o.model_type + " from " + config->string());
   }
   intake::OracleLinears out;

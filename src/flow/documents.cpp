@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <system_error>
 
+#include "artifacts/plan_upgrade.h"
 #include "core/shell_quote.h"
 #include "core/text.h"
 #include "flow/comparison_table.h"
@@ -128,11 +129,16 @@ core::Json prepare_document(const manifest::PrepareResult& r) {
   return {{"manifest_path", r.path.string()}, {"ready", r.ready}, {"digest", r.digest}, {"display", r.display}, {"manifest", r.manifest}};
 }
 
-core::Json confirm_document(core::Lang lang, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome) {
+core::Json confirm_document(core::Lang lang, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome, bool accepted_risks) {
   const workflow::Confirmation& conf = outcome.confirmation;
   core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)},
                     {"already_confirmed", outcome.already},
                     {"confirmation", workflow::confirmation_to_json(conf)}};
+  if (accepted_risks) {
+    // The plan's risks as recorded: what this confirmation accepted (the plan read before it was confirmed).
+    auto plan = artifacts::read_quant_plan(outcome.doc);
+    out["accepted_risks"] = plan ? artifacts::to_json(plan->risks) : core::Json::array();
+  }
   if (auto status = workflow::status_of(wd)) out["next_action"] = next_action_json(lang, *status);
   return out;
 }

@@ -51,7 +51,8 @@ core::Json plan_document(const PlanOutcome& outcome);
 // prepare: {"manifest_path", "ready", "digest", "display", "manifest"}.
 core::Json prepare_document(const manifest::PrepareResult& prepared);
 // confirm analysis / confirm plan: {"checkpoint", "already_confirmed", "confirmation", "next_action"}.
-core::Json confirm_document(core::Lang lang, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome);
+core::Json confirm_document(core::Lang lang, const workflow::Workdir& wd, const workflow::ConfirmOutcome& outcome,
+                            bool accepted_risks = false);
 // run: {"manifest", "run", "result", "evaluation", "report" (report.html's path, null when it
 // could not be written), "exit_code"}.
 core::Json run_document(const RunOutcome& outcome);

@@ -6,16 +6,6 @@
 
 namespace flow {
 
-std::vector<core::MessageArg> recorded_args(const core::Json& r) {
-  std::vector<core::MessageArg> args;
-  if (const core::Json* ra = core::json_object(r, "args")) {
-    for (auto it = ra->begin(); it != ra->end(); ++it) {
-      args.push_back({it.key(), it.value().is_string() ? it.value().get<std::string>() : it.value().dump()});
-    }
-  }
-  return args;
-}
-
 namespace {
 
 std::string severity_text(core::Lang lang, const std::string& value) {

@@ -13,10 +13,6 @@
 
 namespace flow {
 
-// The "args" object of a recorded {id, args} text (a risk, a hint, a decision's reason) as
-// message arguments: strings as they are, anything else as JSON.
-std::vector<core::MessageArg> recorded_args(const core::Json& recorded);
-
 // "[high] (from the analysis) <text>": the text from the risk's catalog id, the recorded English
 // message only when the catalog has none; and what to do about it ("" when nothing is
 // recorded): an analysis risk's hint from the catalog's "<id>_hint", else its recovery_hint; a

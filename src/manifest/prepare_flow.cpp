@@ -4,6 +4,7 @@
 
 #include "artifacts/plan_upgrade.h"
 #include "artifacts/prepared_manifest.h"
+#include "artifacts/run_manifest.h"
 #include "core/clock.h"
 #include "core/messages.h"
 #include "core/model_identity.h"
@@ -194,7 +195,7 @@ void pin_single_device(PlanView& plan, const envprobe::EnvReport& env, std::opti
 // rewrite; a finished one moves, with its command digest and result, into `history`.
 core::Result<core::Json> carried_history(const workflow::ArtifactStatus& old) {
   if (!old.doc.is_object()) return core::Json::array();
-  if (core::json_object(old.doc, "run") != nullptr && workflow::assess_run(old.doc).phase == workflow::RunPhase::running) {
+  if (artifacts::manifest_run_as_read(old.doc) && workflow::assess_run(old.doc).phase == workflow::RunPhase::running) {
     return core::make_error(core::ExitCode::bad_input, "manifest.run_in_progress")
         .with("path", old.path.string())
         .with("command", "quark-ptq status");

@@ -8,6 +8,7 @@
 #include "plan/planner_steps.h"
 #include "plan/rules.h"
 #include "plan/suggest.h"
+#include "plan/template_file.h"
 
 namespace plan {
 
@@ -44,8 +45,9 @@ TemplateView template_view(const PlanInputs& in, const std::string& model_type) 
     tv.exists = true;
     tv.known = true;
     tv.origin = "template_file";
-    tv.exclude_defaults = core::json_string_list(in.template_doc, "exclude_layers_name");
-    tv.kv_layers = core::json_string_list(in.template_doc, "kv_layers_name");
+    const TemplateFileFacts file = template_file_facts(in.template_doc);
+    tv.exclude_defaults = file.exclude_layers;
+    tv.kv_layers = file.kv_layers;
     tv.kv_layers_known = true;
     return tv;
   }
@@ -362,8 +364,8 @@ void check_user_algorithm(const PlanInputs& in, const std::string& model_type, c
     return;
   }
   // A --template_file brings its own algorithm_configs.
-  bool from_file = !in.template_file.empty() && core::json_object(in.template_doc, "algorithm_configs") != nullptr &&
-                   core::json_object(*core::json_object(in.template_doc, "algorithm_configs"), algo) != nullptr;
+  const std::vector<std::string> configured = template_file_facts(in.template_doc).configured_algorithms;
+  bool from_file = !in.template_file.empty() && std::find(configured.begin(), configured.end(), algo) != configured.end();
   if (!from_file && !caps.algorithm_has_config(algo, model_type)) {
     add_problem(p, "algorithm_no_config",
                 txt("plan.problem.algorithm_no_config",

@@ -72,4 +72,16 @@ core::Result<void> write_template_file(const std::string& path, const core::Json
   return core::write_file_atomic(path, core::dump_pretty(doc));
 }
 
+TemplateFileFacts template_file_facts(const core::Json& doc) {
+  TemplateFileFacts f;
+  f.exclude_layers = core::json_string_list(doc, "exclude_layers_name");
+  f.kv_layers = core::json_string_list(doc, "kv_layers_name");
+  if (const core::Json* configs = core::json_object(doc, "algorithm_configs")) {
+    for (const auto& [name, config] : configs->items()) {
+      if (config.is_object()) f.configured_algorithms.push_back(name);
+    }
+  }
+  return f;
+}
+
 }  // namespace plan

@@ -21,4 +21,13 @@ std::string template_file_path(const workflow::Workdir& wd, const std::string& m
 
 core::Result<void> write_template_file(const std::string& path, const core::Json& doc);
 
+// What the planner takes from a --template_file the person names: its exclusions, its KV cache
+// layers, and whether it brings its own configuration of an algorithm.
+struct TemplateFileFacts {
+  std::vector<std::string> exclude_layers;
+  std::vector<std::string> kv_layers;
+  std::vector<std::string> configured_algorithms;  // keys of algorithm_configs
+};
+TemplateFileFacts template_file_facts(const core::Json& doc);
+
 }  // namespace plan

@@ -1,5 +1,7 @@
 #include "report/read_workdir.h"
 
+#include "artifacts/analysis_upgrade.h"
+#include "artifacts/plan_upgrade.h"
 #include "artifacts/run_manifest.h"
 #include "report/recommend.h"
 #include "workflow/command_digest.h"
@@ -10,20 +12,30 @@ namespace report {
 
 namespace {
 
+// The analysis and the plan as far as this release reads them; none when they do not (the
+// report then shows what the manifest says).
+std::optional<artifacts::ModelAnalysis> analysis_of(const Sources& s) {
+  auto a = artifacts::read_model_analysis(s.analysis);
+  return a ? std::optional<artifacts::ModelAnalysis>(std::move(*a)) : std::nullopt;
+}
+
+std::optional<artifacts::QuantPlan> plan_of(const Sources& s) {
+  auto p = artifacts::read_quant_plan(s.plan);
+  return p ? std::optional<artifacts::QuantPlan>(std::move(*p)) : std::nullopt;
+}
+
 std::string model_name(const Sources& s) {
-  if (const core::Json* source = core::json_object(s.analysis, "source")) {
-    if (auto input = core::json_string(*source, "input"); input && !input->empty()) return *input;
-  }
-  if (const core::Json* m = core::json_object(s.analysis, "model")) {
-    if (auto path = core::json_string(*m, "model_path")) return *path;
+  if (const auto a = analysis_of(s)) {
+    if (a->source && !a->source->input.empty()) return a->source->input;
+    if (!a->model.model_path.empty()) return a->model.model_path;
   }
   if (auto m = artifacts::RunManifest::from_json(s.manifest); m && m->model) return *m->model;
   return "?";
 }
 
 // The plan's scheme, else the --quant_scheme the command passed.
-std::string scheme_name(const Sources& s) {
-  if (auto scheme = core::json_string(s.plan, "global_scheme"); scheme && !scheme->empty()) return *scheme;
+std::string scheme_name(const Sources& s, const std::optional<artifacts::QuantPlan>& plan) {
+  if (plan && !plan->global_scheme.empty()) return plan->global_scheme;
   if (auto cmd = workflow::read_recorded_command(s.manifest)) {
     for (std::size_t i = 0; i + 1 < cmd->argv.size(); ++i) {
       if (cmd->argv[i] == "--quant_scheme") return cmd->argv[i + 1];
@@ -32,10 +44,10 @@ std::string scheme_name(const Sources& s) {
   return "?";
 }
 
-std::vector<std::string> plan_details(const core::Json& plan) {
-  std::vector<std::string> out;
-  for (const auto& a : core::json_string_list(plan, "algorithms")) out.push_back(a);
-  if (auto kv = core::json_string(plan, "kv_cache_scheme"); kv && !kv->empty()) out.push_back("KV cache " + *kv);
+std::vector<std::string> plan_details(const std::optional<artifacts::QuantPlan>& plan) {
+  if (!plan) return {};
+  std::vector<std::string> out = plan->algorithms;
+  if (plan->kv_cache_scheme && !plan->kv_cache_scheme->empty()) out.push_back("KV cache " + *plan->kv_cache_scheme);
   return out;
 }
 
@@ -99,10 +111,11 @@ Report make_report(const Sources& s) {
   auto typed = artifacts::RunManifest::from_json(s.manifest);
   const artifacts::RunManifest m = typed ? *typed : artifacts::RunManifest{};
   Candidate c;
-  c.name = scheme_name(s);
-  c.details = plan_details(s.plan);
-  if (const core::Json* target = core::json_object(s.plan, "target")) c.target = core::json_string(*target, "name").value_or("");
-  if (const core::Json* facts = core::json_object(s.plan, "scheme_facts")) c.native_on_target = core::json_bool(*facts, "native_on_target");
+  const std::optional<artifacts::QuantPlan> plan = plan_of(s);
+  c.name = scheme_name(s, plan);
+  c.details = plan_details(plan);
+  if (plan && plan->target) c.target = plan->target->name;
+  if (plan && plan->scheme_facts) c.native_on_target = plan->scheme_facts->native_on_target;
   c.run = run_state(s.run.phase);
   if (c.run == RunState::interrupted) c.run_reason = evaluate::Reason{s.run.reason_id, s.run.reason_args};
   const artifacts::Run run = m.run ? *m.run : artifacts::Run{};
@@ -148,7 +161,7 @@ core::Result<Report> read_single(const workflow::Workdir& wd) {
         .with("command", "quark-ptq status")
         .with_detail(*typed.error().arg("problem"));
   }
-  if (m.state == workflow::ArtifactState::missing || core::json_object(m.doc, "run") == nullptr) {
+  if (m.state == workflow::ArtifactState::missing || !artifacts::manifest_run_as_read(m.doc)) {
     return core::make_error(core::ExitCode::not_confirmed, "report.no_run")
         .with("workdir", wd.root.string())
         .with("command", "quark-ptq run");

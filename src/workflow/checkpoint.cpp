@@ -38,11 +38,7 @@ Confirmation make_confirmation(Checkpoint c, std::string digest, std::string use
   return out;
 }
 
-std::string artifact_digest(const core::Json& artifact) {
-  core::Json copy = artifact;
-  if (copy.is_object()) copy.erase("requires_confirmation");
-  return core::json_digest(copy);
-}
+std::string artifact_digest(const core::Json& artifact) { return artifacts::confirmed_digest(artifact); }
 
 core::Json confirmation_to_json(const Confirmation& c) { return c.to_json(); }
 

@@ -13,6 +13,7 @@
 #include "cli/step_views.h"
 #include "cli/summaries.h"
 #include "flow/checkpoint_flow.h"
+#include "flow/documents.h"
 #include "workflow/confirm.h"
 #include "workflow/corrections.h"
 
@@ -68,17 +69,7 @@ void render_confirmed(const Console& c, const workflow::Workdir& wd, const workf
   c.say(outcome.already ? "cli.confirm_already" : "cli.confirm_done",
         {{"checkpoint", number}, {"name", analysis ? "analysis" : "plan"}, {"digest", conf.digest}, {"at", conf.confirmed_at}});
   auto status = workflow::status_of(wd);
-  if (c.json_mode()) {
-    core::Json out = {{"checkpoint", static_cast<int>(conf.checkpoint)},
-                      {"already_confirmed", outcome.already},
-                      {"confirmation", workflow::confirmation_to_json(conf)}};
-    if (!analysis) {
-      const core::Json* risks = core::json_array(outcome.doc, "risks");
-      out["accepted_risks"] = risks == nullptr ? core::Json::array() : *risks;
-    }
-    if (status) out["next_action"] = next_json(c, *status);
-    c.json(out);
-  }
+  if (c.json_mode()) c.json(flow::confirm_document(c.lang(), wd, outcome, /*accepted_risks=*/!analysis));
   if (!in_flow && status) say_next(c, *status);
 }
 

@@ -3,6 +3,7 @@
 #include <string_view>
 #include <utility>
 
+#include "artifacts/checkpoints.h"
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "core/schema.h"
@@ -21,7 +22,7 @@ struct ValidateOptions {
 // The schema for a file: --schema, else the artifact's own "artifact" field, else its name.
 std::string schema_for(const core::Json& doc, const core::fs::path& path, const std::string& forced) {
   if (!forced.empty()) return forced;
-  if (auto kind = core::json_string(doc, "artifact")) return *kind;
+  if (auto kind = artifacts::declared_artifact(doc)) return *kind;
   // The first schema whose artifact's name is part of the file's name.
   static const std::pair<std::string_view, std::string_view> kByName[] = {{"model_analysis", core::kSchemaModelAnalysis},
                                                                           {"quant_plan", core::kSchemaQuantPlan},
