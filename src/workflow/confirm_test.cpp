@@ -126,6 +126,26 @@ TEST(ConfirmPlan, APlanOfAnEarlierReleaseIsWrittenInThisSpellingAndItsConfirmati
   EXPECT_EQ(workflow::load_confirmations(w.wd)->size(), 2U);  // the analysis's and this one
 }
 
+// An older decision table named no source for its decisions: such a plan cannot be written in
+// this release's layout, so it is refused, untouched, with what to do.
+TEST(ConfirmPlan, APlanThatCannotBeCarriedIsRefusedAndLeftAsItWas) {
+  workflow_test::Workdir w;
+  w.build(0);
+  w.confirm(Checkpoint::analysis, workflow::artifact_digest(w.analysis()));
+  core::Json older = sample_plan(w.analysis());
+  older["decision_table"] =
+      core::Json::array({{{"decision", "global scheme"}, {"choice", "w_int4_per_group_sym"}, {"reason", "priority size"}}});
+  w.write_plan(older);
+  const std::string before = file_text(w.wd.plan());
+  auto r = workflow::confirm_plan(w.wd, {{}, "", "yes"});
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().id, "workflow.plan_not_carried");
+  EXPECT_EQ(r.error().code, core::ExitCode::bad_input);
+  EXPECT_EQ(*r.error().arg("command"), "quark-ptq plan");
+  EXPECT_EQ(file_text(w.wd.plan()), before);
+  EXPECT_EQ(workflow::load_confirmations(w.wd)->size(), 1U);  // the analysis's only
+}
+
 TEST(ConfirmPlan, RefusesMissingInvalidAndStalePlans) {
   workflow_test::Workdir w;
   w.write_analysis(sample_analysis());
