@@ -189,7 +189,8 @@ TEST(CommandDigest, TensorBytesRewrittenInPlaceAreRefusedBeforeLaunch) {
   auto t0 = fs::last_write_time(shard);
   RecordedCommand cmd;
   cmd.model = artifacts::ModelIdentity::from_json(core::local_model_identity(dir.path() / "m").value()).value();
-  for (const auto& f : cmd.model->to_json()["files"]) {
+  const core::Json recorded = cmd.model->to_json();  // kept: the loop walks a member of it
+  for (const auto& f : recorded["files"]) {
     EXPECT_TRUE(f.contains("mtime_ns")) << f.dump();
     if (f["path"] == "extra.bin") {
       EXPECT_EQ(f["covers"], "size");
