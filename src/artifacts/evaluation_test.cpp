@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/yaml_io.h"
+#include "artifacts/recorded_sections_test_util.h"
 
 namespace {
 
@@ -12,24 +12,11 @@ namespace {
 // back to the same bytes.
 TEST(EvaluationSection, EveryRecordedFixtureReadsAndEncodesBack) {
   int same = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(std::filesystem::path(QPTQ_SOURCE_DIR) / "tests")) {
-    const std::string name = entry.path().filename().string();
-    if (name.find("run_manifest") == std::string::npos || entry.path().extension() != ".yaml") continue;
-    auto doc = core::read_yaml_file(entry.path());
-    if (!doc || !doc->is_object()) continue;
-    std::vector<const core::Json*> sections;
-    if (doc->contains("evaluation") && (*doc)["evaluation"].is_object()) sections.push_back(&(*doc)["evaluation"]);
-    if (const core::Json* history = core::json_array(*doc, "history")) {
-      for (const auto& h : *history) {
-        if (h.is_object() && h.contains("evaluation") && h["evaluation"].is_object()) sections.push_back(&h["evaluation"]);
-      }
-    }
-    for (const core::Json* section : sections) {
-      auto evaluation = artifacts::read_evaluation(*section);
-      ASSERT_TRUE(evaluation) << entry.path() << ": " << *evaluation.error().arg("problem");
-      EXPECT_EQ(core::dump_pretty(evaluation->to_json()), core::dump_pretty(*section)) << entry.path();
-      ++same;
-    }
+  for (const auto& [file, section] : artifacts_test::recorded_sections("evaluation")) {
+    auto evaluation = artifacts::read_evaluation(section);
+    ASSERT_TRUE(evaluation) << file << ": " << *evaluation.error().arg("problem");
+    EXPECT_EQ(core::dump_pretty(evaluation->to_json()), core::dump_pretty(section)) << file;
+    ++same;
   }
   EXPECT_GT(same, 8);
 }

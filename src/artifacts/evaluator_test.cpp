@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/yaml_io.h"
+#include "artifacts/recorded_sections_test_util.h"
 
 namespace {
 
@@ -30,14 +30,10 @@ TEST(Evaluator, ReadsTheSectionAndNamesADamagedField) {
 // command digest covers the section).
 TEST(Evaluator, EveryRecordedFixtureReadsAndEncodesBack) {
   int same = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(std::filesystem::path(QPTQ_SOURCE_DIR) / "tests")) {
-    const std::string name = entry.path().filename().string();
-    if (name.find("run_manifest") == std::string::npos || entry.path().extension() != ".yaml") continue;
-    auto doc = core::read_yaml_file(entry.path());
-    if (!doc || !doc->is_object() || !doc->contains("evaluator") || !(*doc)["evaluator"].is_object()) continue;
-    auto e = artifacts::Evaluator::from_json((*doc)["evaluator"]);
-    ASSERT_TRUE(e) << entry.path() << ": " << *e.error().arg("problem");
-    EXPECT_EQ(core::dump_pretty(e->to_json()), core::dump_pretty((*doc)["evaluator"])) << entry.path();
+  for (const auto& [file, section] : artifacts_test::recorded_sections("evaluator")) {
+    auto e = artifacts::Evaluator::from_json(section);
+    ASSERT_TRUE(e) << file << ": " << *e.error().arg("problem");
+    EXPECT_EQ(core::dump_pretty(e->to_json()), core::dump_pretty(section)) << file;
     ++same;
   }
   EXPECT_GT(same, 8);
